@@ -1,0 +1,143 @@
+/**
+ * Every setting Stint reads from its environment, each declared once with its
+ * environment name, its documentation line and its default. The README's
+ * configuration table is generated from this list (see `configurationTable`), and a
+ * test keeps the two equal.
+ */
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+interface Setting<T> {
+  env: string;
+  doc: string;
+  /** Shown in the README; `undefined` means "unset". */
+  defaultText: string;
+  parse(raw: string | undefined, variable: string): T;
+}
+
+function text(env: string, doc: string, fallback: string): Setting<string> {
+  return {
+    env,
+    doc,
+    defaultText: fallback === "" ? "(unset)" : `\`${fallback}\``,
+    parse: (raw) => (raw === undefined || raw === "" ? fallback : raw),
+  };
+}
+
+function optionalUrl(env: string, doc: string, schemes: string[]): Setting<string | undefined> {
+  return {
+    env,
+    doc,
+    defaultText: "(unset)",
+    parse(raw, variable) {
+      if (raw === undefined || raw === "") return undefined;
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new ConfigError(variable, "is not a URL");
+      }
+      const scheme = url.protocol.replace(/:$/, "");
+      if (!schemes.includes(scheme)) {
+        throw new ConfigError(variable, `must use one of the schemes ${schemes.join(", ")}`);
+      }
+      return raw;
+    },
+  };
+}
+
+function integer(env: string, doc: string, fallback: number, min: number, max: number): Setting<number> {
+  return {
+    env,
+    doc,
+    defaultText: `\`${fallback}\``,
+    parse(raw, variable) {
+      if (raw === undefined || raw === "") return fallback;
+      if (!/^\d+$/.test(raw)) throw new ConfigError(variable, `must be a whole number, got "${raw}"`);
+      const value = Number(raw);
+      if (value < min || value > max) throw new ConfigError(variable, `must be between ${min} and ${max}`);
+      return value;
+    },
+  };
+}
+
+function oneOf<T extends string>(env: string, doc: string, fallback: T, values: readonly T[]): Setting<T> {
+  return {
+    env,
+    doc,
+    defaultText: `\`${fallback}\``,
+    parse(raw, variable) {
+      if (raw === undefined || raw === "") return fallback;
+      if (!(values as readonly string[]).includes(raw)) {
+        throw new ConfigError(variable, `must be one of ${values.join(", ")}, got "${raw}"`);
+      }
+      return raw as T;
+    },
+  };
+}
+
+/** Names accepted in `SERVICES`; `all` stands for every one of them. */
+export const SERVICE_NAMES = ["gateway", "projects"] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+function serviceList(env: string, doc: string): Setting<ServiceName[]> {
+  return {
+    env,
+    doc,
+    defaultText: "`all`",
+    parse(raw, variable) {
+      if (raw === undefined || raw.trim() === "" || raw.trim() === "all") return [...SERVICE_NAMES];
+      const names = raw.split(",").map((name) => name.trim()).filter(Boolean);
+      for (const name of names) {
+        if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
+          throw new ConfigError(variable, `names an unknown service "${name}" (known: ${SERVICE_NAMES.join(", ")}, all)`);
+        }
+      }
+      return [...new Set(names)] as ServiceName[];
+    },
+  };
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const;
+
+const settings = {
+  port: integer("PORT", "TCP port the API gateway listens on.", 3000, 0, 65535),
+  host: text("HOST", "Address the API gateway binds to; use `0.0.0.0` in containers.", "127.0.0.1"),
+  dataDir: text("DATA_DIR", "Folder of the embedded document store, used when `MONGO_URL` is unset.", "./data"),
+  mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
+  natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),
+  redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
+  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `projects`), or `all`."),
+  logLevel: oneOf("LOG_LEVEL", "Lowest level written to the log.", "info", LOG_LEVELS),
+  logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", ["auto", "json", "pretty"] as const),
+  nodeId: text("NODE_ID", "Name of this process on the service bus; defaults to host name and process id.", ""),
+  shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", "How long SIGTERM waits for in-flight requests before closing connections.", 10000, 0, 600000),
+};
+
+type Settings = typeof settings;
+export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]["parse"]> };
+
+/** Reads and checks every setting; the first invalid one stops start-up with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const entries = Object.entries(settings).map(([key, setting]) => [key, setting.parse(env[setting.env], setting.env)]);
+  return Object.freeze(Object.fromEntries(entries)) as Config;
+}
+
+/** `embedded` when no outside server is configured, otherwise `distributed`. */
+export function runMode(config: Config): "embedded" | "distributed" {
+  return config.mongoUrl || config.natsUrl || config.redisUrl ? "distributed" : "embedded";
+}
+
+/** The README's configuration table, generated from the settings above. */
+export function configurationTable(): string {
+  const rows = Object.values(settings).map((s) => `| \`${s.env}\` | ${s.defaultText} | ${s.doc} |`);
+  return ["| Variable | Default | Meaning |", "|---|---|---|", ...rows].join("\n");
+}

@@ -1,0 +1,25 @@
+import type { Context } from "moleculer";
+import type { Identity } from "./identity";
+
+/** What travels in `ctx.meta` between the gateway and the services. */
+export interface RequestMeta {
+  identity?: Identity;
+  /** Response status a routed action asks for (moleculer-web reads it). */
+  $statusCode?: number;
+  $responseHeaders?: Record<string, string>;
+}
+
+/** What the gateway hands every routed action: the parts of the HTTP request. */
+export interface HttpInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export type ApiContext<P = HttpInput> = Context<P, RequestMeta>;
+
+export function identityOf(ctx: ApiContext<unknown>): Identity {
+  const identity = ctx.meta.identity;
+  if (!identity) throw new Error("routed action called without an identity");
+  return identity;
+}
