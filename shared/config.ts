@@ -85,7 +85,7 @@ function oneOf<T extends string>(env: string, doc: string, fallback: T, values: 
 }
 
 /** Names accepted in `SERVICES`; `all` stands for every one of them. */
-export const SERVICE_NAMES = ["gateway", "projects"] as const;
+export const SERVICE_NAMES = ["gateway", "projects", "system"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 function serviceList(env: string, doc: string): Setting<ServiceName[]> {
@@ -115,9 +115,10 @@ const settings = {
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
   natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
-  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `projects`), or `all`."),
+  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `projects`, `system`), or `all`."),
   logLevel: oneOf("LOG_LEVEL", "Lowest level written to the log.", "info", LOG_LEVELS),
   logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", ["auto", "json", "pretty"] as const),
+  namespace: text("NAMESPACE", "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.", "stint"),
   nodeId: text("NODE_ID", "Name of this process on the service bus; defaults to host name and process id.", ""),
   shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", "How long SIGTERM waits for in-flight requests before closing connections.", 10000, 0, 600000),
 };

@@ -1,0 +1,117 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Writable } from "node:stream";
+import { ServiceBroker, type ServiceSchema } from "moleculer";
+import { gatewayService } from "./gateway/gateway.service";
+import { InFlightRequests } from "./gateway/in-flight";
+import type { ReadinessCheck } from "./gateway/readiness";
+import { projectsService } from "./services/projects/projects.service";
+import { systemService } from "./services/system/system.service";
+import { brokerOptions } from "./shared/broker";
+import { runMode, type Config, type ServiceName } from "./shared/config";
+import { openKeyValueStore } from "./shared/kv/open";
+import type { KeyValueStore } from "./shared/kv/port";
+import { openStore } from "./shared/storage/open";
+import type { DocumentStore } from "./shared/storage/port";
+
+export interface StartOptions {
+  /** Where log lines go instead of standard output (tests read them). */
+  logDestination?: Writable;
+}
+
+export interface RunningStint {
+  broker: ServiceBroker;
+  mode: "embedded" | "distributed";
+  /** `http://host:port` when this process runs the gateway. */
+  url?: string;
+  /** Drains in-flight requests, then closes the bus, the store and the counters. */
+  stop(): Promise<void>;
+}
+
+/** Services that keep documents; a process opens the store only when it runs one. */
+const STORE_USERS: readonly ServiceName[] = ["projects"];
+
+interface Dependencies {
+  config: Config;
+  store?: DocumentStore;
+  kv: KeyValueStore;
+  readiness: ReadinessCheck[];
+  inFlight: InFlightRequests;
+}
+
+function needStore(deps: Dependencies): DocumentStore {
+  if (!deps.store) throw new Error("this service needs the document store");
+  return deps.store;
+}
+
+const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSchema> = {
+  gateway: (deps) => gatewayService(deps) as ServiceSchema,
+  projects: (deps) => projectsService({ store: needStore(deps) }),
+  system: () => systemService(),
+};
+
+function transitConnected(broker: ServiceBroker): boolean {
+  return Boolean((broker.transit as { connected?: boolean } | undefined)?.connected);
+}
+
+/** Starts the services `config.services` names, in this process. */
+export async function startStint(config: Config, options: StartOptions = {}): Promise<RunningStint> {
+  const kv = await openKeyValueStore({ redisUrl: config.redisUrl });
+  let store: DocumentStore | undefined;
+  try {
+    if (config.services.some((name) => STORE_USERS.includes(name))) {
+      store = await openStore({ mongoUrl: config.mongoUrl, dataDir: config.dataDir });
+    }
+  } catch (error) {
+    await kv.close();
+    throw error;
+  }
+
+  const broker = new ServiceBroker(brokerOptions(config, options.logDestination));
+  const inFlight = new InFlightRequests();
+  const readiness: ReadinessCheck[] = [{ name: "counters", check: () => kv.ping() }];
+  if (store) readiness.push({ name: "store", check: () => store.ping() });
+  if (config.natsUrl) {
+    readiness.push({
+      name: "bus",
+      check: async () => {
+        if (!transitConnected(broker)) throw new Error("not connected to NATS");
+      },
+    });
+  }
+  const deps: Dependencies = { config, store, kv, readiness, inFlight };
+  for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
+
+  const closeBackends = async () => {
+    await store?.close();
+    await kv.close();
+  };
+  try {
+    await broker.start();
+  } catch (error) {
+    await broker.stop().catch(() => undefined);
+    await closeBackends();
+    throw error;
+  }
+
+  const server = (broker.getLocalService("gateway") as unknown as { server?: Server } | undefined)?.server;
+  const address = server?.address() as AddressInfo | null | undefined;
+  const url = address ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}` : undefined;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      inFlight.draining = true;
+      if (server?.listening) {
+        server.close();
+        await inFlight.settled(config.shutdownTimeoutMs);
+        server.closeAllConnections();
+      }
+      await broker.stop();
+      await closeBackends();
+    })();
+    return stopping;
+  };
+
+  return { broker, mode: runMode(config), url, stop };
+}

@@ -1,0 +1,35 @@
+/**
+ * Every operation the API serves, once. Each is mounted in both styles (see
+ * `styles.ts`); the gateway exposes nothing that is not listed here.
+ */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiOperation {
+  method: HttpMethod;
+  path: string;
+  action: string;
+}
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  { method: "GET", path: "/version", action: "system.version" },
+
+  { method: "GET", path: "/projects", action: "projects.list" },
+  { method: "POST", path: "/projects", action: "projects.create" },
+  { method: "GET", path: "/projects/:id", action: "projects.get" },
+  { method: "PATCH", path: "/projects/:id", action: "projects.update" },
+  { method: "PUT", path: "/projects/:id", action: "projects.update" },
+  { method: "DELETE", path: "/projects/:id", action: "projects.remove" },
+  { method: "POST", path: "/projects/:id/archive", action: "projects.archive" },
+  { method: "POST", path: "/projects/:id/unarchive", action: "projects.unarchive" },
+];
+
+/** moleculer-web aliases (`"GET /projects": "projects.list"`) for one mount. */
+export function aliasesOf(operations: readonly ApiOperation[]): Record<string, string> {
+  return Object.fromEntries(operations.map((op) => [`${op.method} ${op.path}`, op.action]));
+}
+
+/** Where a created resource can be read, by its id's prefix. */
+export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
+  prj: "projects",
+  proj: "projects",
+};

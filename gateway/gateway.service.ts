@@ -1,0 +1,146 @@
+import type { ServerResponse } from "node:http";
+import type { Context, Service, ServiceSchema } from "moleculer";
+import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
+import type { Config } from "../shared/config";
+import type { RequestMeta } from "../shared/context";
+import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX } from "./api-routes";
+import { authenticate } from "./authenticate";
+import { toErrorResponse } from "./error-response";
+import type { InFlightRequests } from "./in-flight";
+import { requireJsonBody } from "./json-body";
+import { checkReadiness, type ReadinessCheck } from "./readiness";
+import { requestIdFrom } from "./request-id";
+import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
+
+export interface GatewayDependencies {
+  config: Config;
+  readiness: readonly ReadinessCheck[];
+  inFlight: InFlightRequests;
+}
+
+type RouteOf<S extends ApiStyle> = { opts: { style: S } };
+type LoggerInstance = Service["logger"];
+
+function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResponse, thrown: unknown, style: ApiStyle): void {
+  const error = toErrorResponse(thrown);
+  if (error.status >= 500 && error.code === "internal_error") {
+    logger.error({ err: thrown, path: req.originalUrl }, "request failed");
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
+  if (error.status === 503) headers["Retry-After"] = "5";
+  res.writeHead(error.status, headers);
+  res.end(JSON.stringify(errorBody(style, error)));
+}
+
+/** Where a 201's resource can be read again, in the style it was created in. */
+function locationOf(baseUrl: string, data: unknown): string | undefined {
+  const id = (data as { data?: { id?: unknown } } | null)?.data?.id;
+  if (typeof id !== "string") return undefined;
+  const collection = COLLECTION_OF_PREFIX[id.split("_")[0] ?? ""];
+  return collection ? `${baseUrl}/${collection}/${id}` : undefined;
+}
+
+function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
+  return {
+    name: `style-${style}${path.replaceAll("/", "-")}`,
+    path,
+    style,
+    mappingPolicy: "restrict",
+    mergeParams: false,
+    aliases: aliasesOf(API_OPERATIONS),
+    authentication: true,
+    logging: false,
+    bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"] }, urlencoded: false },
+    use: [requireJsonBody],
+    onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
+      const shown = presentInStyle(route.opts.style, data);
+      if (ctx.meta.$statusCode === 201) {
+        const location = locationOf((req as IncomingRequest & { baseUrl?: string }).baseUrl ?? path, shown);
+        if (location) ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, Location: location };
+      }
+      return shown;
+    },
+    onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
+      sendError(this.logger, req, res, err, style);
+    },
+  } as ApiRouteSchema;
+}
+
+const healthRoute = {
+  name: "health",
+  path: "/health",
+  mappingPolicy: "restrict",
+  aliases: { "GET /live": "gateway.live", "GET /ready": "gateway.ready" },
+  bodyParsers: false,
+  logging: false,
+  onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
+    sendError(this.logger, req, res, err, "A");
+  },
+} as ApiRouteSchema;
+
+export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
+  const { config, inFlight } = deps;
+  return {
+    name: "gateway",
+    mixins: [ApiGateway],
+    settings: {
+      port: config.port,
+      ip: config.host,
+      path: "",
+      logRequest: null,
+      logResponse: null,
+      logRequestParams: null,
+      logResponseData: null,
+      log4XXResponses: false,
+      logRouteRegistration: "debug",
+      // Called first for every request: names it, counts it, and logs it when done.
+      // moleculer-web accepts a function here although its typings only name an object.
+      rootCallOptions: function (this: { logger: LoggerInstance }, options: { requestID?: string }, req: IncomingRequest, res: ServerResponse) {
+        const requestId = requestIdFrom(req.headers["x-request-id"]);
+        options.requestID = requestId;
+        inFlight.track(res);
+        if (inFlight.draining) res.setHeader("Connection", "close");
+        const started = process.hrtime.bigint();
+        res.once("close", () => {
+          const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+          const path = (req.originalUrl ?? req.url ?? "").split("?")[0];
+          this.logger.info({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 100) / 100 }, "request");
+        });
+      } as unknown as ApiSettingsSchema["rootCallOptions"],
+      routes: [healthRoute, ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style))],
+      onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
+        sendError(this.logger, req, res, err, styleOfPath(req.originalUrl ?? req.url ?? ""));
+      },
+    },
+
+    actions: {
+      live: {
+        handler() {
+          return { status: "ok" };
+        },
+      },
+      ready: {
+        async handler(ctx: Context<unknown, RequestMeta>) {
+          if (inFlight.draining) {
+            ctx.meta.$statusCode = 503;
+            return { status: "draining", checks: {} };
+          }
+          const report = await checkReadiness(deps.readiness);
+          if (!report.ready) ctx.meta.$statusCode = 503;
+          return { status: report.ready ? "ready" : "unavailable", checks: report.checks };
+        },
+      },
+    },
+
+    methods: {
+      async authenticate(ctx: Context<unknown, RequestMeta>, _route: unknown, req: IncomingRequest) {
+        ctx.meta.identity = await authenticate(req);
+        return null;
+      },
+    },
+  };
+}

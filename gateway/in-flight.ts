@@ -1,0 +1,32 @@
+import type { ServerResponse } from "node:http";
+
+/** Counts requests being served so that shutdown can wait for them. */
+export class InFlightRequests {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+  draining = false;
+
+  track(res: ServerResponse): void {
+    this.count += 1;
+    res.once("close", () => {
+      this.count -= 1;
+      if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Resolves when nothing is in flight, or after `timeoutMs`, whichever is first. */
+  settled(timeoutMs: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { pagingQuery } from "../../shared/paging";
+import { idOf, queryBoolean } from "../../shared/validation";
+
+const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const description = z.string().max(5000, "must be at most 5000 characters").nullable();
+const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a2b3c")
+  .transform((value) => value.toLowerCase())
+  .nullable();
+const clientName = z.string().trim().max(200, "must be at most 200 characters").nullable();
+const hourlyRate = z.number().min(0, "must not be negative").max(1_000_000, "must be at most 1000000").nullable();
+
+const projectPath = z.object({ id: idOf("project") }).strict();
+
+export const createProjectInput = z.object({
+  params: z.object({}).strict(),
+  query: z.object({}).strict(),
+  body: z
+    .object({
+      name,
+      description: description.default(null),
+      color: color.default(null),
+      client_name: clientName.default(null),
+      billable: z.boolean().default(true),
+      hourly_rate: hourlyRate.default(null),
+    })
+    .strict(),
+});
+
+export const listProjectsInput = z.object({
+  params: z.object({}).strict(),
+  query: z.object({ ...pagingQuery, archived: queryBoolean.optional(), billable: queryBoolean.optional() }).strict(),
+  body: z.unknown(),
+});
+
+export const projectByIdInput = z.object({
+  params: projectPath,
+  query: z.object({}).strict(),
+  body: z.unknown(),
+});
+
+export const updateProjectInput = z.object({
+  params: projectPath,
+  query: z.object({}).strict(),
+  body: z
+    .object({
+      name: name.optional(),
+      description: description.optional(),
+      color: color.optional(),
+      client_name: clientName.optional(),
+      billable: z.boolean().optional(),
+      hourly_rate: hourlyRate.optional(),
+      archived: z.boolean().optional(),
+    })
+    .strict()
+    .refine((body) => Object.keys(body).length > 0, { message: "must change at least one field", params: { reason: "required" } }),
+});
+
+export type CreateProjectInput = z.output<typeof createProjectInput>;
+export type ListProjectsInput = z.output<typeof listProjectsInput>;
+export type UpdateProjectInput = z.output<typeof updateProjectInput>;

@@ -1,0 +1,56 @@
+import { ApiError } from "../../shared/errors";
+import type { Page } from "../../shared/paging";
+import { skipOf } from "../../shared/paging";
+import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
+import type { ProjectDocument } from "./project";
+
+export interface ProjectFilters {
+  archived?: boolean;
+  billable?: boolean;
+}
+
+function nameTaken(): ApiError {
+  return ApiError.conflict("A project with this name already exists", { field: "name", reason: "conflict" });
+}
+
+/** Projects of one organization at a time: every query carries `organization_id`. */
+export class ProjectStore {
+  constructor(private readonly projects: Collection<ProjectDocument>) {}
+
+  async insert(doc: ProjectDocument): Promise<void> {
+    try {
+      await this.projects.insertOne(doc);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw nameTaken();
+      throw error;
+    }
+  }
+
+  find(organizationId: string, id: string): Promise<ProjectDocument | null> {
+    return this.projects.findOne({ _id: id, organization_id: organizationId });
+  }
+
+  async list(organizationId: string, filters: ProjectFilters, page: Page): Promise<{ items: ProjectDocument[]; total: number }> {
+    const filter: Filter = { organization_id: organizationId };
+    if (filters.archived !== undefined) filter.archived = filters.archived;
+    if (filters.billable !== undefined) filter.billable = filters.billable;
+    const [items, total] = await Promise.all([
+      this.projects.find(filter, { sort: { name_key: 1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
+      this.projects.count(filter),
+    ]);
+    return { items, total };
+  }
+
+  async update(organizationId: string, id: string, changes: Partial<ProjectDocument>): Promise<ProjectDocument | null> {
+    try {
+      return await this.projects.findOneAndUpdate({ _id: id, organization_id: organizationId }, { $set: changes });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw nameTaken();
+      throw error;
+    }
+  }
+
+  delete(organizationId: string, id: string): Promise<boolean> {
+    return this.projects.deleteOne({ _id: id, organization_id: organizationId });
+  }
+}

@@ -1,0 +1,58 @@
+import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
+
+/** A project as stored. `_id` is the Style A id (`prj_...`). */
+export interface ProjectDocument extends StoredDocument {
+  organization_id: string;
+  name: string;
+  /** Lower-cased name: project names are unique in an organization regardless of case. */
+  name_key: string;
+  description: string | null;
+  color: string | null;
+  client_name: string | null;
+  billable: boolean;
+  hourly_rate: number | null;
+  archived: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const PROJECTS_COLLECTION: CollectionSpec = {
+  name: "projects",
+  indexes: [
+    { fields: { organization_id: 1, name_key: 1 }, unique: true },
+    { fields: { organization_id: 1, archived: 1, name_key: 1 } },
+  ],
+};
+
+/** A project as Style A shows it (Style B differs only in the id prefix). */
+export interface Project {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string | null;
+  client_name: string | null;
+  billable: boolean;
+  hourly_rate: number | null;
+  archived: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function presentProject(doc: ProjectDocument): Project {
+  return {
+    id: doc._id,
+    name: doc.name,
+    description: doc.description,
+    color: doc.color,
+    client_name: doc.client_name,
+    billable: doc.billable,
+    hourly_rate: doc.hourly_rate,
+    archived: doc.archived,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+export function nameKey(name: string): string {
+  return name.toLocaleLowerCase("en-US");
+}

@@ -1,0 +1,102 @@
+import { ServiceBroker, type Context } from "moleculer";
+import type { DomainEvent } from "../../shared/events";
+import { DEVELOPMENT_IDENTITY, type Identity } from "../../shared/identity";
+import { openEmbeddedStore } from "../../shared/storage/embedded";
+import type { DocumentStore } from "../../shared/storage/port";
+import { temporaryDir } from "../../test/support/stint";
+import { projectsService } from "./projects.service";
+import type { Project } from "./project";
+
+const OWNER: Identity = DEVELOPMENT_IDENTITY;
+const OTHER_ORG_OWNER: Identity = { ...DEVELOPMENT_IDENTITY, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
+const MEMBER: Identity = { ...DEVELOPMENT_IDENTITY, role: "member", userId: "usr_2222222222222222222222" };
+const READ_ONLY_KEY: Identity = { ...DEVELOPMENT_IDENTITY, permissions: ["projects:read"] };
+
+describe("projects service", () => {
+  const data = temporaryDir("projects-service");
+  let store: DocumentStore;
+  let broker: ServiceBroker;
+  const events: DomainEvent<Project>[] = [];
+
+  function call<T>(action: string, identity: Identity, input: { params?: object; query?: object; body?: unknown }): Promise<T> {
+    return broker.call(`projects.${action}`, { params: {}, query: {}, ...input }, { meta: { identity } });
+  }
+
+  beforeAll(async () => {
+    store = await openEmbeddedStore(data.path);
+    broker = new ServiceBroker({ logger: false });
+    broker.createService(projectsService({ store }));
+    broker.createService({
+      name: "listener",
+      events: {
+        "project.*"(ctx: Context<DomainEvent<Project>>) {
+          events.push(ctx.params);
+        },
+      },
+    });
+    await broker.start();
+  });
+
+  afterAll(async () => {
+    await broker.stop();
+    await store.close();
+    data.remove();
+  });
+
+  beforeEach(() => {
+    events.length = 0;
+  });
+
+  it("emits project.created, project.updated and project.deleted with the project as Style A shows it", async () => {
+    const created = await call<{ data: Project }>("create", OWNER, { body: { name: "Evented" } });
+    const id = created.data.id;
+    await call("update", OWNER, { params: { id: id.replace("prj_", "proj_") }, body: { color: "#ABCDEF" } });
+    await call("archive", OWNER, { params: { id } });
+    await call("remove", OWNER, { params: { id } });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(events.map((e) => e.type)).toEqual(["project.created", "project.updated", "project.updated", "project.deleted"]);
+    for (const event of events) {
+      expect(event.organization_id).toBe(OWNER.organizationId);
+      expect(event.data.id).toBe(id);
+      expect(Object.keys(event.data)).not.toContain("organization_id");
+      expect(Object.keys(event.data)).not.toContain("name_key");
+    }
+    expect(events[0]?.data).toEqual(created.data);
+    expect(events[1]?.data.color).toBe("#abcdef");
+    expect(events[2]?.data.archived).toBe(true);
+  });
+
+  it("answers 404 for another organization's project on every operation, and changes nothing", async () => {
+    const mine = (await call<{ data: Project }>("create", OWNER, { body: { name: "Private" } })).data;
+    for (const [action, input] of [
+      ["get", {}],
+      ["update", { body: { name: "Stolen" } }],
+      ["archive", {}],
+      ["remove", {}],
+    ] as const) {
+      await expect(call(action, OTHER_ORG_OWNER, { params: { id: mine.id }, ...input })).rejects.toMatchObject({ code: 404, type: "not_found" });
+    }
+    const theirs = await call<{ data: Project[]; meta: { total: number } }>("list", OTHER_ORG_OWNER, {});
+    expect(theirs.data.map((p) => p.id)).not.toContain(mine.id);
+    expect((await call<{ data: Project }>("get", OWNER, { params: { id: mine.id } })).data).toEqual(mine);
+  });
+
+  it("lets another organization use a name that is taken elsewhere", async () => {
+    await call("create", OWNER, { body: { name: "Shared name" } });
+    const theirs = await call<{ data: Project }>("create", OTHER_ORG_OWNER, { body: { name: "Shared name" } });
+    expect(theirs.data.name).toBe("Shared name");
+  });
+
+  it("lets a member read projects but not change them (403)", async () => {
+    const project = (await call<{ data: Project }>("create", OWNER, { body: { name: "Members read" } })).data;
+    expect((await call<{ data: Project }>("get", MEMBER, { params: { id: project.id } })).data.id).toBe(project.id);
+    await expect(call("create", MEMBER, { body: { name: "Not allowed" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
+    await expect(call("update", MEMBER, { params: { id: project.id }, body: { name: "Nope" } })).rejects.toMatchObject({ code: 403 });
+    await expect(call("remove", MEMBER, { params: { id: project.id } })).rejects.toMatchObject({ code: 403 });
+  });
+
+  it("refuses a credential without projects:write (403)", async () => {
+    await expect(call("create", READ_ONLY_KEY, { body: { name: "Read only" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
+  });
+});

@@ -1,0 +1,60 @@
+import { ApiError } from "../../shared/errors";
+import { newId } from "../../shared/ids";
+import type { Identity } from "../../shared/identity";
+import { listEnvelope, type ListEnvelope } from "../../shared/paging";
+import { isoSeconds } from "../../shared/time";
+import type { CreateProjectInput, ListProjectsInput, UpdateProjectInput } from "./inputs";
+import { nameKey, presentProject, type Project, type ProjectDocument } from "./project";
+import type { ProjectStore } from "./project-store";
+
+/** How a use case announces what changed; the service turns these into bus events. */
+export interface ProjectEvents {
+  created(project: Project): Promise<void>;
+  updated(project: Project): Promise<void>;
+  deleted(project: Project): Promise<void>;
+}
+
+export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"]): Promise<Project> {
+  const now = isoSeconds();
+  const doc: ProjectDocument = {
+    _id: newId("project"),
+    organization_id: who.organizationId,
+    ...input,
+    name_key: nameKey(input.name),
+    archived: false,
+    created_at: now,
+    updated_at: now,
+  };
+  await store.insert(doc);
+  const project = presentProject(doc);
+  await events.created(project);
+  return project;
+}
+
+export async function listProjects(store: ProjectStore, who: Identity, query: ListProjectsInput["query"]): Promise<ListEnvelope<Project>> {
+  const page = { page: query.page, per_page: query.per_page };
+  const { items, total } = await store.list(who.organizationId, { archived: query.archived, billable: query.billable }, page);
+  return listEnvelope(items.map(presentProject), total, page);
+}
+
+export async function getProject(store: ProjectStore, who: Identity, id: string): Promise<Project> {
+  const doc = await store.find(who.organizationId, id);
+  if (!doc) throw ApiError.notFound("Project");
+  return presentProject(doc);
+}
+
+export async function updateProject(store: ProjectStore, events: ProjectEvents, who: Identity, id: string, changes: UpdateProjectInput["body"]): Promise<Project> {
+  const set: Partial<ProjectDocument> = { ...changes, updated_at: isoSeconds() };
+  if (changes.name !== undefined) set.name_key = nameKey(changes.name);
+  const doc = await store.update(who.organizationId, id, set);
+  if (!doc) throw ApiError.notFound("Project");
+  const project = presentProject(doc);
+  await events.updated(project);
+  return project;
+}
+
+export async function deleteProject(store: ProjectStore, events: ProjectEvents, who: Identity, id: string): Promise<void> {
+  const doc = await store.find(who.organizationId, id);
+  if (!doc || !(await store.delete(who.organizationId, id))) throw ApiError.notFound("Project");
+  await events.deleted(presentProject(doc));
+}

@@ -1,0 +1,26 @@
+import type { Writable } from "node:stream";
+import type { BrokerOptions } from "moleculer";
+import type { Config } from "./config";
+import { pinoOptions } from "./logger";
+import { RequestScopeMiddleware } from "./request-scope";
+
+/** Broker settings shared by every process: NATS when configured, pino logs, request scope. */
+export function brokerOptions(config: Config, logDestination?: Writable): BrokerOptions {
+  return {
+    namespace: config.namespace,
+    nodeID: config.nodeId || undefined,
+    transporter: config.natsUrl ? { type: "NATS", options: { url: config.natsUrl } } : undefined,
+    logger: {
+      type: "Pino",
+      options: { level: config.logLevel, pino: { options: pinoOptions(config, logDestination), destination: logDestination } },
+    },
+    requestTimeout: 15_000,
+    // Shutdown is ours: drain HTTP first, then stop the broker.
+    skipProcessEventRegistration: true,
+    tracking: { enabled: true, shutdownTimeout: config.shutdownTimeoutMs },
+    registry: { strategy: "RoundRobin", preferLocal: true },
+    metrics: false,
+    tracing: false,
+    middlewares: [RequestScopeMiddleware],
+  };
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigError, configurationTable, loadConfig, runMode, SERVICE_NAMES } from "./config";
+
+describe("configuration", () => {
+  it("has a default for every setting, and runs embedded with nothing set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: "./data",
+      mongoUrl: undefined,
+      natsUrl: undefined,
+      redisUrl: undefined,
+      services: [...SERVICE_NAMES],
+      logLevel: "info",
+      namespace: "stint",
+    });
+    expect(runMode(config)).toBe("embedded");
+  });
+
+  it("reads the distributed settings", () => {
+    const config = loadConfig({
+      MONGO_URL: "mongodb://db:27017/stint",
+      NATS_URL: "nats://bus:4222",
+      REDIS_URL: "redis://cache:6379",
+      SERVICES: "gateway, projects,gateway",
+      PORT: "8080",
+    });
+    expect(config.services).toEqual(["gateway", "projects"]);
+    expect(config.port).toBe(8080);
+    expect(runMode(config)).toBe("distributed");
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["MONGO_URL", "not a url"],
+    ["MONGO_URL", "http://db:27017"],
+    ["NATS_URL", "redis://wrong:1"],
+    ["REDIS_URL", "mongodb://wrong"],
+    ["SERVICES", "gateway,billing"],
+    ["LOG_LEVEL", "loud"],
+    ["SHUTDOWN_TIMEOUT_MS", "-5"],
+  ])("stops on an invalid %s (%s) with a message naming it", (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it("matches the README's configuration table exactly", () => {
+    const readme = readFileSync(join(__dirname, "..", "README.md"), "utf8");
+    const table = configurationTable();
+    // If this fails, paste the output of configurationTable() into the README.
+    expect(readme).toContain(table);
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const declared = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented).toEqual(declared);
+  });
+});

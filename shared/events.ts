@@ -1,0 +1,32 @@
+/**
+ * The event catalogue: the only list of domain events. Emitters and the webhook
+ * service both read it.
+ */
+export const EVENT_TYPES = [
+  "time_entry.created",
+  "time_entry.updated",
+  "time_entry.deleted",
+  "time_entry.started",
+  "time_entry.stopped",
+  "screenshot.captured",
+  "project.created",
+  "project.updated",
+  "project.deleted",
+  "user.invited",
+  "user.joined",
+  "user.removed",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What travels on the bus: the resource as Style A shows it, and whose it is. */
+export interface DomainEvent<T = unknown> {
+  type: EventType;
+  organization_id: string;
+  occurred_at: string;
+  data: T;
+}
+
+export function domainEvent<T>(type: EventType, organizationId: string, data: T): DomainEvent<T> {
+  return { type, organization_id: organizationId, occurred_at: new Date().toISOString(), data };
+}

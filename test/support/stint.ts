@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Writable } from "node:stream";
+import { startStint, type RunningStint } from "../../app";
+import { loadConfig } from "../../shared/config";
+
+/** A Stint started inside the test process from an explicit environment (never the real one). */
+export interface TestStint {
+  url: string;
+  stints: RunningStint[];
+  stop(): Promise<void>;
+}
+
+export function temporaryDir(label: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), `stint-${label}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json" };
+
+/** Everything in one process on embedded defaults, as `npm start` with nothing set. */
+export async function startEmbedded(env: Record<string, string> = {}, logDestination?: Writable): Promise<TestStint> {
+  const data = temporaryDir("embedded");
+  const stint = await startStint(loadConfig({ ...QUIET, DATA_DIR: data.path, ...env }), { logDestination });
+  if (!stint.url) throw new Error("the gateway did not start");
+  return {
+    url: stint.url,
+    stints: [stint],
+    async stop() {
+      await stint.stop();
+      data.remove();
+    },
+  };
+}
+
+/**
+ * The gateway and the services as two brokers over a real NATS server, with MongoDB
+ * and Redis: the distributed deployment, in one test process.
+ */
+export async function startDistributed(servers: { mongoUrl: string; natsUrl: string; redisUrl: string }, namespaceSuffix = ""): Promise<TestStint> {
+  const namespace = `test-${process.pid}-${Date.now()}${namespaceSuffix}`;
+  const shared = { ...QUIET, NAMESPACE: namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl };
+  const data = temporaryDir("distributed");
+  const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "projects,system", NODE_ID: `services${namespaceSuffix}` }));
+  const gateway = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${namespaceSuffix}` }));
+  if (!gateway.url) throw new Error("the gateway did not start");
+  await gateway.broker.waitForServices(["projects", "system"], 10_000);
+  return {
+    url: gateway.url,
+    stints: [gateway, services],
+    async stop() {
+      await gateway.stop();
+      await services.stop();
+      data.remove();
+    },
+  };
+}
