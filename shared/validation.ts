@@ -90,6 +90,12 @@ export function queryInteger(min: number, max: number, fallback: number) {
     });
 }
 
+/**
+ * The body of a route that takes none. Whatever was sent is ignored; over the bus an
+ * absent body is no key at all, so the key itself is optional.
+ */
+export const noBody = z.unknown().optional();
+
 /** A boolean carried in a query string (`true` / `false`). */
 export const queryBoolean = z.enum(["true", "false"]).transform((value) => value === "true");
 

@@ -21,7 +21,7 @@ describe("one process on embedded defaults", () => {
   });
 
   it("logs its address and its mode as JSON lines", async () => {
-    const line = await stint.waitForLog((l) => l.msg.includes("listening"));
+    const line = await stint.waitForLog((l) => l.msg.startsWith("Stint is listening"));
     expect(line.mode).toBe("embedded");
     expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(line.msg).toContain("embedded mode");
@@ -84,7 +84,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
   });
 
   it("serves a project created in Style A through Style B, carrying the request id into both processes' logs", async () => {
-    await services.waitForLog((l) => l.msg.includes("services started"));
+    await services.waitForLog((l) => l.msg.startsWith("Stint services started"));
     const api = client(await gateway.url());
     const deadline = Date.now() + 15_000;
     while ((await api.get("/api/v1/version")).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -265,7 +265,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
     });
 
     describe("update, archive and delete", () => {
-      it("updates with PATCH and with PUT, changing updated_at only on change", async () => {
+      it("updates with PATCH and with PUT, changing only the fields given", async () => {
         const project = await createProject({ hourly_rate: 10 });
         const patched = await api.patch<{ data: Project }>(`${A}/projects/${project.id}`, { hourly_rate: 12.5, client_name: "Globex" });
         expect(patched.status).toBe(200);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pagingQuery } from "../../shared/paging";
-import { idOf, queryBoolean } from "../../shared/validation";
+import { idOf, noBody, queryBoolean } from "../../shared/validation";
 
 const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 const description = z.string().max(5000, "must be at most 5000 characters").nullable();
@@ -32,13 +32,13 @@ export const createProjectInput = z.object({
 export const listProjectsInput = z.object({
   params: z.object({}).strict(),
   query: z.object({ ...pagingQuery, archived: queryBoolean.optional(), billable: queryBoolean.optional() }).strict(),
-  body: z.unknown(),
+  body: noBody,
 });
 
 export const projectByIdInput = z.object({
   params: projectPath,
   query: z.object({}).strict(),
-  body: z.unknown(),
+  body: noBody,
 });
 
 export const updateProjectInput = z.object({

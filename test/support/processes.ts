@@ -57,7 +57,7 @@ export class StintProcess {
 
   /** The gateway's address, from its start-up line. */
   async url(): Promise<string> {
-    const line = await this.waitForLog((l) => typeof l.url === "string" && l.msg.includes("listening"));
+    const line = await this.waitForLog((l) => typeof l.url === "string" && l.msg.startsWith("Stint is listening"));
     return line.url as string;
   }
 
