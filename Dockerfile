@@ -1,0 +1,25 @@
+# One image for every Stint service; SERVICES chooses what a container runs
+# (gateway, projects, system, or a comma-separated mix). See docker-compose.yml and k8s/.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    LOG_FORMAT=json
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# The embedded store (used only when MONGO_URL is unset) writes under ./data.
+RUN mkdir data && chown node:node data
+# The image's `node` user, by number so that Kubernetes can check runAsNonRoot.
+USER 1000:1000
+EXPOSE 3000
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,94 @@
+import { checkInteger, checkPositiveInteger } from "./checks";
+import type { Counter, KeyValueStore, SetOptions } from "./port";
+
+/**
+ * The key-value port in this process's memory, for embedded mode. Expiry is decided by the
+ * clock whenever a key is read; expired keys nobody reads again are dropped by a sweep that
+ * rides on writes, so there is no timer to hold the process open. Every method's body is
+ * synchronous, which makes each one atomic.
+ */
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+const SWEEP_EVERY_MS = 30_000;
+const INTEGER = /^-?\d+$/;
+
+class MemoryStore implements KeyValueStore {
+  readonly kind = "memory";
+  private readonly entries = new Map<string, Entry>();
+  private nextSweep = 0;
+  private closed = false;
+
+  private checkOpen(): void {
+    if (this.closed) throw new Error("the key-value store is closed");
+  }
+
+  private live(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(now: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  }
+
+  async get(key: string): Promise<string | null> {
+    this.checkOpen();
+    return this.live(key, Date.now())?.value ?? null;
+  }
+
+  async set(key: string, value: string, options: SetOptions): Promise<boolean> {
+    this.checkOpen();
+    checkPositiveInteger(options.ttlMs, "ttlMs");
+    const now = Date.now();
+    this.sweep(now);
+    if (options.onlyIfAbsent && this.live(key, now)) return false;
+    this.entries.set(key, { value, expiresAt: now + options.ttlMs });
+    return true;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.checkOpen();
+    this.entries.delete(key);
+  }
+
+  async increment(key: string, windowMs: number, by = 1): Promise<Counter> {
+    this.checkOpen();
+    checkPositiveInteger(windowMs, "windowMs");
+    checkInteger(by, "by");
+    const now = Date.now();
+    this.sweep(now);
+    const entry = this.live(key, now);
+    if (!entry) {
+      this.entries.set(key, { value: String(by), expiresAt: now + windowMs });
+      return { value: by, ttlMs: windowMs };
+    }
+    // As Redis's INCRBY: only a value that is a whole number can be counted on.
+    if (!INTEGER.test(entry.value)) throw new Error(`the value of ${key} is not an integer`);
+    const value = Number(entry.value) + by;
+    entry.value = String(value);
+    return { value, ttlMs: entry.expiresAt - now };
+  }
+
+  async ping(): Promise<void> {
+    this.checkOpen();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.entries.clear();
+  }
+}
+
+export function openMemoryStore(): KeyValueStore {
+  return new MemoryStore();
+}

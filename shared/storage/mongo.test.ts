@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
+import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test/support/servers";
+import { describeStorageContract } from "./contract";
+import { openMongoStore } from "./mongo";
+import { openStore } from "./open";
+
+describeWithServers(["mongo"], "MongoDB storage adapter", () => {
+  const url = () => mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_test_${randomBytes(4).toString("hex")}`);
+  let databaseUrl: string;
+
+  beforeAll(() => {
+    databaseUrl = url();
+  });
+
+  afterAll(async () => {
+    const connection = await mongoose.createConnection(databaseUrl, { serverSelectionTimeoutMS: 5000 }).asPromise();
+    try {
+      await connection.dropDatabase();
+    } finally {
+      await connection.close();
+    }
+  });
+
+  describeStorageContract("MongoDB (mongoose)", () => openMongoStore(databaseUrl));
+
+  it("is what openStore picks when given a MongoDB URL", async () => {
+    const store = await openStore({ mongoUrl: databaseUrl, dataDir: "unused" });
+    try {
+      expect(store.kind).toBe("mongodb");
+      await expect(store.ping()).resolves.toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("rejects when no server answers", async () => {
+    await expect(openMongoStore("mongodb://127.0.0.1:1/stint_nowhere")).rejects.toThrow();
+  }, 15_000);
+});

@@ -1,0 +1,8 @@
+import { openEmbeddedStore } from "./embedded";
+import { openMongoStore } from "./mongo";
+import type { DocumentStore } from "./port";
+
+/** MongoDB when `mongoUrl` is set, the embedded store under `dataDir` otherwise. */
+export function openStore(options: { mongoUrl?: string; dataDir: string }): Promise<DocumentStore> {
+  return options.mongoUrl ? openMongoStore(options.mongoUrl) : openEmbeddedStore(options.dataDir);
+}

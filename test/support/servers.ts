@@ -1,0 +1,56 @@
+/**
+ * Suites that need MongoDB, NATS or Redis find them through the environment. Outside CI a
+ * missing server skips the suite, loudly; in CI (`CI` set) it fails it, so a broken CI
+ * setup can never pass by testing less.
+ */
+export type ServerName = "mongo" | "nats" | "redis";
+
+const VARIABLE: Record<ServerName, string> = {
+  mongo: "MONGO_URL",
+  nats: "NATS_URL",
+  redis: "REDIS_URL",
+};
+
+export function serverUrl(name: ServerName): string | undefined {
+  const value = process.env[VARIABLE[name]];
+  return value ? value : undefined;
+}
+
+/** A plain `describe` when every named server is configured; a failing or skipped one otherwise. */
+export function describeWithServers(names: readonly ServerName[], title: string, fn: () => void): void {
+  const missing = names.filter((name) => serverUrl(name) === undefined).map((name) => VARIABLE[name]);
+  if (missing.length === 0) {
+    describe(title, fn);
+    return;
+  }
+  const list = missing.join(", ");
+  if (process.env.CI) {
+    describe(title, () => {
+      it(`has its servers (${list})`, () => {
+        throw new Error(`${list} ${missing.length === 1 ? "is" : "are"} not set; in CI (CI is set) a suite needing ${list} fails instead of skipping`);
+      });
+    });
+    return;
+  }
+  console.warn(`Skipping "${title}": set ${list} to run it (see the README's test section).`);
+  // The suite's own body is not run: it may start things that only its hooks clean up.
+  describe.skip(title, () => {
+    it(`needs ${list}`, () => undefined);
+  });
+}
+
+/**
+ * The same MongoDB connection string with its database replaced by `dbName`. Written by hand
+ * because `new URL` rejects the multi-host form (`mongodb://a:1,b:2/db`).
+ */
+export function mongoUrlWithDatabase(url: string, dbName: string): string {
+  const schemeEnd = url.indexOf("://");
+  if (schemeEnd < 0) throw new Error("not a MongoDB connection string: no scheme");
+  if (!dbName || /[/\\. "$\0]/.test(dbName)) throw new Error(`not a usable MongoDB database name: ${JSON.stringify(dbName)}`);
+  const afterScheme = schemeEnd + 3;
+  const queryStart = url.indexOf("?", afterScheme);
+  const slash = url.indexOf("/", afterScheme);
+  const authorityEnd = slash >= 0 && (queryStart < 0 || slash < queryStart) ? slash : queryStart >= 0 ? queryStart : url.length;
+  const query = queryStart >= 0 ? url.slice(queryStart) : "";
+  return `${url.slice(0, authorityEnd)}/${dbName}${query}`;
+}
