@@ -5,7 +5,9 @@ import { ServiceBroker, type ServiceSchema } from "moleculer";
 import { gatewayService } from "./gateway/gateway.service";
 import { InFlightRequests } from "./gateway/in-flight";
 import type { ReadinessCheck } from "./gateway/readiness";
+import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
+import { signingSecret, tokenSigner, type TokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
 import { runMode, type Config, type ServiceName } from "./shared/config";
@@ -29,7 +31,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["projects"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "projects"];
 
 interface Dependencies {
   config: Config;
@@ -37,6 +39,7 @@ interface Dependencies {
   kv: KeyValueStore;
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
+  signer: TokenSigner;
 }
 
 function needStore(deps: Dependencies): DocumentStore {
@@ -46,6 +49,7 @@ function needStore(deps: Dependencies): DocumentStore {
 
 const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSchema> = {
   gateway: (deps) => gatewayService(deps) as ServiceSchema,
+  auth: (deps) => authService({ store: needStore(deps), kv: deps.kv, signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays }),
   projects: (deps) => projectsService({ store: needStore(deps) }),
   system: () => systemService(),
 };
@@ -79,7 +83,9 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
       },
     });
   }
-  const deps: Dependencies = { config, store, kv, readiness, inFlight };
+  const warnings = broker.getLogger("auth");
+  const signer = tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds);
+  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
 
   const closeBackends = async () => {

@@ -8,10 +8,24 @@ export interface ApiOperation {
   method: HttpMethod;
   path: string;
   action: string;
+  /** Served without a credential (sign-up, sign-in and the like). */
+  public?: boolean;
 }
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
-  { method: "GET", path: "/version", action: "system.version" },
+  { method: "GET", path: "/version", action: "system.version", public: true },
+
+  { method: "POST", path: "/auth/register", action: "auth.register", public: true },
+  { method: "POST", path: "/auth/login", action: "auth.login", public: true },
+  { method: "POST", path: "/auth/refresh", action: "auth.refresh", public: true },
+  { method: "POST", path: "/auth/logout", action: "auth.logout", public: true },
+
+  { method: "GET", path: "/organization", action: "auth.getOrganization" },
+  { method: "PATCH", path: "/organization", action: "auth.renameOrganization" },
+
+  { method: "GET", path: "/api-keys", action: "auth.listApiKeys" },
+  { method: "POST", path: "/api-keys", action: "auth.createApiKey" },
+  { method: "DELETE", path: "/api-keys/:id", action: "auth.revokeApiKey" },
 
   { method: "GET", path: "/projects", action: "projects.list" },
   { method: "POST", path: "/projects", action: "projects.create" },
@@ -28,8 +42,12 @@ export function aliasesOf(operations: readonly ApiOperation[]): Record<string, s
   return Object.fromEntries(operations.map((op) => [`${op.method} ${op.path}`, op.action]));
 }
 
+/** Actions anyone may call; every other action needs a credential. */
+export const PUBLIC_ACTIONS: ReadonlySet<string> = new Set(API_OPERATIONS.filter((op) => op.public).map((op) => op.action));
+
 /** Where a created resource can be read, by its id's prefix. */
 export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
   prj: "projects",
   proj: "projects",
+  key: "api-keys",
 };

@@ -1,11 +1,97 @@
 import type { IncomingMessage } from "node:http";
-import { DEVELOPMENT_IDENTITY, type Identity } from "../shared/identity";
+import { isKeyRevoked, KEY_CACHE_TTL_MS, userCredentialsValidAfter } from "../shared/auth/revocations";
+import { sha256 } from "../shared/auth/secrets";
+import type { TokenSigner } from "../shared/auth/tokens";
+import { ApiError } from "../shared/errors";
+import { ROLE_PERMISSIONS, type Identity } from "../shared/identity";
+import type { KeyValueStore } from "../shared/kv/port";
+
+const API_KEY_PREFIX = "tt_live_";
+const MAX_CACHED_KEYS = 10_000;
+
+export interface AuthenticatorDependencies {
+  signer: TokenSigner;
+  kv: KeyValueStore;
+}
+
+/** Asks the auth service who a key acts as; null for an unknown key. */
+export type ApiKeyResolver = (secret: string) => Promise<Identity | null>;
+
+export type Credential = { kind: "api_key"; secret: string } | { kind: "token"; token: string };
+
+const unauthorized = (message: string) => new ApiError("unauthorized", message);
+
+/** `X-API-Key: <key>`, or `Authorization: Bearer <key or access token>`. */
+export function credentialOf(req: IncomingMessage): Credential | null {
+  const header = req.headers["x-api-key"];
+  const apiKey = Array.isArray(header) ? header[0] : header;
+  if (apiKey) return { kind: "api_key", secret: apiKey.trim() };
+  const authorization = req.headers.authorization ?? "";
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match?.[1]) return null;
+  const value = match[1];
+  return value.startsWith(API_KEY_PREFIX) ? { kind: "api_key", secret: value } : { kind: "token", token: value };
+}
+
+interface CachedKey {
+  identity: Identity;
+  resolvedAtMs: number;
+}
 
 /**
- * The one place a request becomes an identity. Accounts, tokens and API keys replace
- * this body; the gateway calls it once per request and hands the result to services.
- * Until then every caller acts as the owner of the single development organization.
+ * Turns a request's credential into an identity, once per request. Keys are cached for a
+ * short time per process; marks in the shared key-value store make a revocation or a
+ * role change count at once in every gateway process.
  */
-export async function authenticate(_req: IncomingMessage): Promise<Identity> {
-  return DEVELOPMENT_IDENTITY;
+export function createAuthenticator(deps: AuthenticatorDependencies) {
+  const cache = new Map<string, CachedKey>();
+
+  async function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver): Promise<Identity> {
+    const hash = sha256(secret);
+    let entry = cache.get(hash);
+    if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) {
+      entry = await resolve(hash, secret, resolveApiKey);
+    }
+    const [revoked, validAfter] = await Promise.all([
+      isKeyRevoked(deps.kv, entry.identity.apiKeyId ?? ""),
+      userCredentialsValidAfter(deps.kv, entry.identity.userId),
+    ]);
+    if (revoked) {
+      cache.delete(hash);
+      throw unauthorized("This API key has been revoked");
+    }
+    if (validAfter * 1000 > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
+    return entry.identity;
+  }
+
+  async function resolve(hash: string, secret: string, resolveApiKey: ApiKeyResolver): Promise<CachedKey> {
+    const identity = await resolveApiKey(secret);
+    if (!identity) {
+      cache.delete(hash);
+      throw unauthorized("The API key is not valid");
+    }
+    const entry = { identity, resolvedAtMs: Date.now() };
+    if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, entry);
+    return entry;
+  }
+
+  async function identityOfToken(token: string): Promise<Identity> {
+    const claims = deps.signer.verify(token);
+    if (!claims) throw unauthorized("The access token is not valid or has expired");
+    if (claims.issuedAt < (await userCredentialsValidAfter(deps.kv, claims.userId))) {
+      throw unauthorized("The access token is no longer valid; sign in again");
+    }
+    return { organizationId: claims.organizationId, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
+  }
+
+  return {
+    async authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver): Promise<Identity> {
+      const credential = credentialOf(req);
+      if (!credential) throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
+      return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey) : identityOfToken(credential.token);
+    },
+  };
 }
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

@@ -3,8 +3,11 @@ import type { Context, Service, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
-import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX } from "./api-routes";
-import { authenticate } from "./authenticate";
+import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX, PUBLIC_ACTIONS } from "./api-routes";
+import { createAuthenticator } from "./authenticate";
+import type { TokenSigner } from "../shared/auth/tokens";
+import type { Identity } from "../shared/identity";
+import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import type { InFlightRequests } from "./in-flight";
 import { requireJsonBody } from "./json-body";
@@ -16,6 +19,8 @@ export interface GatewayDependencies {
   config: Config;
   readiness: readonly ReadinessCheck[];
   inFlight: InFlightRequests;
+  kv: KeyValueStore;
+  signer: TokenSigner;
 }
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
@@ -84,6 +89,7 @@ const healthRoute = {
 
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
+  const authenticator = createAuthenticator({ signer: deps.signer, kv: deps.kv });
   return {
     name: "gateway",
     mixins: [ApiGateway],
@@ -137,8 +143,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     methods: {
-      async authenticate(ctx: Context<unknown, RequestMeta>, _route: unknown, req: IncomingRequest) {
-        ctx.meta.identity = await authenticate(req);
+      async authenticate(ctx: Context<unknown, RequestMeta>, _route: unknown, req: IncomingRequest, _res: unknown, alias: { action?: string }) {
+        if (alias.action && PUBLIC_ACTIONS.has(alias.action)) return null;
+        ctx.meta.identity = await authenticator.authenticate(req, (secret) => ctx.call<Identity | null, { secret: string }>("auth.resolveApiKey", { secret }));
         return null;
       },
     },

@@ -54,6 +54,19 @@ function optionalUrl(env: string, doc: string, schemes: string[]): Setting<strin
   };
 }
 
+function secret(env: string, doc: string): Setting<string | undefined> {
+  return {
+    env,
+    doc,
+    defaultText: "(unset)",
+    parse(raw, variable) {
+      if (raw === undefined || raw === "") return undefined;
+      if (raw.length < 32) throw new ConfigError(variable, "must be at least 32 characters long");
+      return raw;
+    },
+  };
+}
+
 function integer(env: string, doc: string, fallback: number, min: number, max: number): Setting<number> {
   return {
     env,
@@ -85,7 +98,7 @@ function oneOf<T extends string>(env: string, doc: string, fallback: T, values: 
 }
 
 /** Names accepted in `SERVICES`; `all` stands for every one of them. */
-export const SERVICE_NAMES = ["gateway", "projects", "system"] as const;
+export const SERVICE_NAMES = ["gateway", "auth", "projects", "system"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 function serviceList(env: string, doc: string): Setting<ServiceName[]> {
@@ -115,7 +128,10 @@ const settings = {
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
   natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
-  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `projects`, `system`), or `all`."),
+  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `projects`, `system`), or `all`."),
+  jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Unset: one is generated and kept in `DATA_DIR`, with a warning; every process of a deployment needs the same one."),
+  accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
+  refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
   logLevel: oneOf("LOG_LEVEL", "Lowest level written to the log.", "info", LOG_LEVELS),
   logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", ["auto", "json", "pretty"] as const),
   namespace: text("NAMESPACE", "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.", "stint"),

@@ -25,15 +25,27 @@ export interface Identity {
   userId: string;
   role: Role;
   permissions: readonly Permission[];
+  /** Set when the caller used an API key rather than an access token. */
+  apiKeyId?: string;
 }
 
-/**
- * Until accounts exist, every request acts in this one organization as its owner.
- * The authentication step of the gateway is the single place that produces identities.
- */
-export const DEVELOPMENT_IDENTITY: Identity = Object.freeze({
-  organizationId: "org_0000000000000000000000",
-  userId: "usr_0000000000000000000000",
-  role: "owner",
-  permissions: PERMISSIONS,
-});
+/** What each role may do at most; a key holds at most its user's role's permissions. */
+const MEMBER_PERMISSIONS: readonly Permission[] = [
+  "time_entries:read",
+  "time_entries:write",
+  "projects:read",
+  "users:read",
+  "reports:read",
+  "screenshots:read",
+  "screenshots:write",
+];
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  admin: PERMISSIONS,
+  member: MEMBER_PERMISSIONS,
+};
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import { client } from "./support/http";
+import { client, registerOwner } from "./support/http";
 import { StintProcess } from "./support/processes";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
 import { temporaryDir } from "./support/stint";
@@ -29,6 +29,7 @@ describe("one process on embedded defaults", () => {
 
   it("finishes a request in flight on SIGTERM, then exits 0 and takes no new connections", async () => {
     const url = new URL(await stint.url());
+    const { account } = await registerOwner(url.origin);
     const body = JSON.stringify({ name: `Drained ${randomUUID().slice(0, 8)}` });
     const socket = connect(Number(url.port), url.hostname);
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
@@ -36,7 +37,7 @@ describe("one process on embedded defaults", () => {
     socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
     const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     // Headers and half the body now; the rest after SIGTERM has arrived.
-    socket.write(`POST /api/v1/projects HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    socket.write(`POST /api/v1/projects HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nAuthorization: Bearer ${account.access_token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
     socket.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -74,7 +75,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
       NATS_URL: serverUrl("nats") as string,
       REDIS_URL: serverUrl("redis") as string,
     };
-    services = new StintProcess({ ...env, SERVICES: "projects,system", NODE_ID: `services-${namespace}` });
+    services = new StintProcess({ ...env, SERVICES: "auth,projects,system", NODE_ID: `services-${namespace}` });
     gateway = new StintProcess({ ...env, SERVICES: "gateway", NODE_ID: `gateway-${namespace}` });
   });
 
@@ -85,9 +86,10 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
 
   it("serves a project created in Style A through Style B, carrying the request id into both processes' logs", async () => {
     await services.waitForLog((l) => l.msg.startsWith("Stint services started"));
-    const api = client(await gateway.url());
+    const url = await gateway.url();
     const deadline = Date.now() + 15_000;
-    while ((await api.get("/api/v1/version")).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await client(url).get("/api/v1/version")).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const { api } = await registerOwner(url);
 
     const requestId = `proc-test-${randomUUID()}`;
     const created = await api.post<{ data: { id: string } }>("/api/v1/projects", { name: "Across processes" }, { headers: { "x-request-id": requestId } });
@@ -105,7 +107,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
   });
 
   it("is ready only while its dependencies answer, and answers 503 (not 500) when the services are gone", async () => {
-    const api = client(await gateway.url());
+    const { api } = await registerOwner(await gateway.url());
     const ready = await api.get<{ checks: Record<string, string> }>("/health/ready");
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toEqual({ counters: "ok", bus: "ok" });

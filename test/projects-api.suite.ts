@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { client, type Client } from "./support/http";
+import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 
 interface Project {
@@ -50,7 +50,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
 
     beforeAll(async () => {
       stint = await start();
-      api = client(stint.url);
+      api = (await registerOwner(stint.url)).api;
     }, 60_000);
 
     afterAll(async () => {

@@ -1,16 +1,16 @@
 import { ServiceBroker, type Context } from "moleculer";
 import type { DomainEvent } from "../../shared/events";
-import { DEVELOPMENT_IDENTITY, type Identity } from "../../shared/identity";
+import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/identity";
 import { openEmbeddedStore } from "../../shared/storage/embedded";
 import type { DocumentStore } from "../../shared/storage/port";
 import { temporaryDir } from "../../test/support/stint";
 import { projectsService } from "./projects.service";
 import type { Project } from "./project";
 
-const OWNER: Identity = DEVELOPMENT_IDENTITY;
-const OTHER_ORG_OWNER: Identity = { ...DEVELOPMENT_IDENTITY, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
-const MEMBER: Identity = { ...DEVELOPMENT_IDENTITY, role: "member", userId: "usr_2222222222222222222222" };
-const READ_ONLY_KEY: Identity = { ...DEVELOPMENT_IDENTITY, permissions: ["projects:read"] };
+const OWNER: Identity = { organizationId: "org_0000000000000000000000", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+const OTHER_ORG_OWNER: Identity = { ...OWNER, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
+const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_2222222222222222222222", permissions: ROLE_PERMISSIONS.member };
+const READ_ONLY_KEY: Identity = { ...OWNER, permissions: ["projects:read"], apiKeyId: "key_0000000000000000000000" };
 
 describe("projects service", () => {
   const data = temporaryDir("projects-service");
@@ -91,6 +91,7 @@ describe("projects service", () => {
   it("lets a member read projects but not change them (403)", async () => {
     const project = (await call<{ data: Project }>("create", OWNER, { body: { name: "Members read" } })).data;
     expect((await call<{ data: Project }>("get", MEMBER, { params: { id: project.id } })).data.id).toBe(project.id);
+    await expect(call("create", { ...MEMBER, permissions: PERMISSIONS }, { body: { name: "Not allowed" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
     await expect(call("create", MEMBER, { body: { name: "Not allowed" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
     await expect(call("update", MEMBER, { params: { id: project.id }, body: { name: "Nope" } })).rejects.toMatchObject({ code: 403 });
     await expect(call("remove", MEMBER, { params: { id: project.id } })).rejects.toMatchObject({ code: 403 });

@@ -29,15 +29,37 @@ export async function request<T = unknown>(baseUrl: string, method: string, path
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
-export function client(baseUrl: string) {
+/** A client whose requests all carry `defaults` (a credential, say) unless a call overrides them. */
+export function client(baseUrl: string, defaults: Record<string, string> = {}) {
+  const send = <T>(method: string, path: string, options: RequestOptions = {}) =>
+    request<T>(baseUrl, method, path, { ...options, headers: { ...defaults, ...options.headers } });
   return {
-    get: <T = unknown>(path: string, options?: RequestOptions) => request<T>(baseUrl, "GET", path, options),
-    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>(baseUrl, "POST", path, { ...options, body }),
-    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>(baseUrl, "PUT", path, { ...options, body }),
-    patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>(baseUrl, "PATCH", path, { ...options, body }),
-    delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>(baseUrl, "DELETE", path, options),
-    send: <T = unknown>(method: string, path: string, options?: RequestOptions) => request<T>(baseUrl, method, path, options),
+    get: <T = unknown>(path: string, options?: RequestOptions) => send<T>("GET", path, options),
+    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => send<T>("POST", path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => send<T>("PUT", path, { ...options, body }),
+    patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => send<T>("PATCH", path, { ...options, body }),
+    delete: <T = unknown>(path: string, options?: RequestOptions) => send<T>("DELETE", path, options),
+    send: <T = unknown>(method: string, path: string, options?: RequestOptions) => send<T>(method, path, options),
   };
+}
+
+export interface Account {
+  user: { id: string; email: string; role: string; organization_id: string };
+  organization: { id: string; name: string; plan: string };
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** Registers a new organization and its owner; returns the account and a client signed in as the owner. */
+export async function registerOwner(baseUrl: string, label = "Owner"): Promise<{ account: Account; api: Client }> {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const res = await request<Account>(baseUrl, "POST", "/api/auth/register", {
+    body: { email: `${label.toLowerCase()}-${unique}@example.test`, password: "correct horse battery", name: label, organization_name: `${label} Org ${unique}` },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { account: res.body, api: client(baseUrl, { authorization: `Bearer ${res.body.access_token}` }) };
 }
 
 export type Client = ReturnType<typeof client>;

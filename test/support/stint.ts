@@ -9,15 +9,20 @@ import { loadConfig } from "../../shared/config";
 export interface TestStint {
   url: string;
   stints: RunningStint[];
+  /** Another gateway process of the same deployment (distributed mode only). */
+  addGateway?(): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** The token-signing key of every test deployment, so tests can forge tokens on purpose. */
+export const TEST_JWT_SECRET = "test-signing-secret-that-is-long-enough-0123456789";
 
 export function temporaryDir(label: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `stint-${label}-`));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json" };
+const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json", JWT_SECRET: TEST_JWT_SECRET };
 
 /** Everything in one process on embedded defaults, as `npm start` with nothing set. */
 export async function startEmbedded(env: Record<string, string> = {}, logDestination?: Writable): Promise<TestStint> {
@@ -42,16 +47,22 @@ export async function startDistributed(servers: { mongoUrl: string; natsUrl: str
   const namespace = `test-${process.pid}-${Date.now()}${namespaceSuffix}`;
   const shared = { ...QUIET, NAMESPACE: namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl };
   const data = temporaryDir("distributed");
-  const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "projects,system", NODE_ID: `services${namespaceSuffix}` }));
-  const gateway = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${namespaceSuffix}` }));
-  if (!gateway.url) throw new Error("the gateway did not start");
-  await gateway.broker.waitForServices(["projects", "system"], 10_000);
+  const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "auth,projects,system", NODE_ID: `services${namespaceSuffix}` }));
+  const stints: RunningStint[] = [services];
+  const startGateway = async (): Promise<string> => {
+    const gateway = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${stints.length}${namespaceSuffix}` }));
+    stints.unshift(gateway);
+    if (!gateway.url) throw new Error("the gateway did not start");
+    await gateway.broker.waitForServices(["auth", "projects", "system"], 10_000);
+    return gateway.url;
+  };
+  const url = await startGateway();
   return {
-    url: gateway.url,
-    stints: [gateway, services],
+    url,
+    stints,
+    addGateway: startGateway,
     async stop() {
-      await gateway.stop();
-      await services.stop();
+      for (const stint of stints) await stint.stop();
       data.remove();
     },
   };

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { PERMISSIONS } from "../../shared/identity";
+import { pagingQuery } from "../../shared/paging";
+import { idOf, noBody } from "../../shared/validation";
+
+const email = z
+  .string()
+  .trim()
+  .max(254, "must be at most 254 characters")
+  .email("must be an email address")
+  .transform((value) => value.toLowerCase());
+const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
+const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const none = z.object({}).strict();
+
+export const registerInput = z.object({
+  params: none,
+  query: none,
+  body: z.object({ email, password, name, organization_name: name }).strict(),
+});
+
+export const loginInput = z.object({
+  params: none,
+  query: none,
+  body: z.object({ email, password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters") }).strict(),
+});
+
+export const refreshInput = z.object({
+  params: none,
+  query: none,
+  body: z.object({ refresh_token: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters") }).strict(),
+});
+
+export const createApiKeyInput = z.object({
+  params: none,
+  query: none,
+  body: z
+    .object({
+      name,
+      permissions: z.array(z.enum(PERMISSIONS, "is not a known permission")).min(1, "must name at least one permission").max(PERMISSIONS.length),
+    })
+    .strict(),
+});
+
+export const listApiKeysInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
+export const apiKeyByIdInput = z.object({ params: z.object({ id: idOf("apiKey") }).strict(), query: none, body: noBody });
+export const noInput = z.object({ params: none, query: none, body: noBody });
+export const renameOrganizationInput = z.object({ params: none, query: none, body: z.object({ name }).strict() });
+
+export type RegisterBody = z.output<typeof registerInput>["body"];
+export type CreateApiKeyBody = z.output<typeof createApiKeyInput>["body"];

@@ -1,0 +1,37 @@
+import type { KeyValueStore } from "../kv/port";
+
+/**
+ * Marks in the shared key-value store that every gateway process reads on every request,
+ * so that a revocation takes effect at once everywhere, whatever a gateway has cached.
+ */
+
+/** How long a gateway may keep an API key it resolved before asking the auth service again. */
+export const KEY_CACHE_TTL_MS = 30_000;
+/** A revoked key's mark outlives every cache entry of it; after that the key is gone from the store. */
+const REVOKED_KEY_MARK_TTL_MS = 10 * KEY_CACHE_TTL_MS;
+
+const revokedKey = (keyId: string) => `auth:revoked-key:${keyId}`;
+const userValidAfter = (userId: string) => `auth:user-valid-after:${userId}`;
+
+export async function markKeyRevoked(kv: KeyValueStore, keyId: string): Promise<void> {
+  await kv.set(revokedKey(keyId), "1", { ttlMs: REVOKED_KEY_MARK_TTL_MS });
+}
+
+export async function isKeyRevoked(kv: KeyValueStore, keyId: string): Promise<boolean> {
+  return (await kv.get(revokedKey(keyId))) !== null;
+}
+
+/**
+ * Credentials of this user issued before now stop working: after a role change or a
+ * removal. Kept as long as an access token or a cached key can live.
+ */
+export async function markUserCredentialsChanged(kv: KeyValueStore, userId: string, accessTokenTtlSeconds: number): Promise<void> {
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  await kv.set(userValidAfter(userId), String(nowSeconds), { ttlMs: accessTokenTtlSeconds * 1000 + KEY_CACHE_TTL_MS + 60_000 });
+}
+
+/** Unix seconds before which this user's credentials are void, or 0. */
+export async function userCredentialsValidAfter(kv: KeyValueStore, userId: string): Promise<number> {
+  const value = await kv.get(userValidAfter(userId));
+  return value === null ? 0 : Number(value);
+}

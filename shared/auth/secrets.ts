@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `length` base62 characters from the system's secure random source. */
+export function randomSecret(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** Secrets we issue are long and random, so one SHA-256 is enough to store them. */
+export function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}

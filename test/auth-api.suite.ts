@@ -1,0 +1,232 @@
+import jwt from "jsonwebtoken";
+import { client, registerOwner, type Account, type Client } from "./support/http";
+import { TEST_JWT_SECRET, type TestStint } from "./support/stint";
+
+interface StyleAError {
+  error: { code: string; message: string; details: { field?: string; reason?: string; permission?: string } };
+}
+interface StyleBError {
+  error: string;
+  code: string;
+}
+interface ApiKey {
+  id: string;
+  name: string;
+  permissions: string[];
+  prefix: string;
+  last_four: string;
+  key?: string;
+  last_used_at: string | null;
+}
+interface Tokens {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token: string;
+}
+
+const A = "/api/v1";
+const B = "/api";
+
+function email(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Accounts, sessions, credentials and tenancy over HTTP, in both styles; run once per mode. */
+export function describeAuthApi(title: string, start: () => Promise<TestStint>): void {
+  describe(title, () => {
+    let stint: TestStint;
+    let anonymous: Client;
+    let owner: { account: Account; api: Client };
+
+    beforeAll(async () => {
+      stint = await start();
+      anonymous = client(stint.url);
+      owner = await registerOwner(stint.url, "Owner");
+    }, 60_000);
+
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
+
+    describe("register and sign in", () => {
+      it("registers an organization on the free plan with its owner, and tokens", async () => {
+        const address = email("reg");
+        const res = await anonymous.post<Account>(`${B}/auth/register`, { email: address.toUpperCase(), password: "a long enough password", name: "Ada", organization_name: "Analytical" });
+        expect(res.status).toBe(201);
+        expect(res.body.user).toMatchObject({ email: address, role: "owner", organization_id: res.body.organization.id });
+        expect(res.body.user.id).toMatch(/^usr_/);
+        expect(res.body.organization).toMatchObject({ name: "Analytical", plan: "free" });
+        expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 900 });
+        expect(res.body.refresh_token).toMatch(/^rt_/);
+        expect(JSON.stringify(res.body)).not.toContain("password");
+        const claims = jwt.decode(res.body.access_token, { complete: true });
+        expect(claims?.header.alg).toBe("HS256");
+        expect(claims?.payload).toMatchObject({ sub: res.body.user.id, iss: "stint", aud: "stint-api" });
+      });
+
+      it("refuses a second account with the same email (409) and keeps the first", async () => {
+        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, { email: owner.account.user.email, password: "another password!", name: "Copy", organization_name: "Copy" });
+        expect(res.status).toBe(409);
+        expect(res.body.error.code).toBe("conflict");
+        expect((await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" })).status).toBe(200);
+      });
+
+      it.each([
+        [{ email: "not-an-email", password: "long enough pass", name: "x", organization_name: "y" }, "email", "invalid"],
+        [{ email: "a@example.test", password: "short", name: "x", organization_name: "y" }, "password", "invalid"],
+        [{ email: "a@example.test", password: "long enough pass", name: "x" }, "organization_name", "required"],
+        [{ email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", role: "admin" }, "role", "unknown"],
+        [{ email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", plan: "enterprise" }, "plan", "unknown"],
+      ])("rejects %j naming %s", async (body, field, reason) => {
+        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, body);
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toMatchObject({ field, reason });
+      });
+
+      it("signs in with the right password, and answers a wrong one and an unknown email alike (401)", async () => {
+        const ok = await anonymous.post<Account>(`${B}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" });
+        expect(ok.status).toBe(200);
+        expect(ok.body.user.id).toBe(owner.account.user.id);
+        const wrong = await anonymous.post<StyleBError>(`${B}/auth/login`, { email: owner.account.user.email, password: "wrong password!!" });
+        const unknown = await anonymous.post<StyleBError>(`${B}/auth/login`, { email: email("nobody"), password: "wrong password!!" });
+        expect(wrong.status).toBe(401);
+        expect(unknown.status).toBe(401);
+        expect(wrong.body).toEqual(unknown.body);
+        expect(wrong.body.code).toBe("UNAUTHORIZED");
+      });
+    });
+
+    describe("refresh and sign out", () => {
+      it("rotates refresh tokens, and reuse of a spent one revokes its whole chain", async () => {
+        const first = owner.account.refresh_token;
+        const second = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: first });
+        expect(second.status).toBe(200);
+        expect(second.body.refresh_token).not.toBe(first);
+        const third = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: second.body.refresh_token });
+        expect(third.status).toBe(200);
+
+        const replay = await anonymous.post<StyleAError>(`${A}/auth/refresh`, { refresh_token: first });
+        expect(replay.status).toBe(401);
+        const afterTheft = await anonymous.post(`${A}/auth/refresh`, { refresh_token: third.body.refresh_token });
+        expect(afterTheft.status).toBe(401);
+      });
+
+      it("signs out: the refresh token stops working", async () => {
+        const session = await anonymous.post<Tokens>(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" });
+        expect((await anonymous.post(`${B}/auth/logout`, { refresh_token: session.body.refresh_token })).status).toBe(204);
+        expect((await anonymous.post(`${B}/auth/refresh`, { refresh_token: session.body.refresh_token })).status).toBe(401);
+      });
+    });
+
+    describe("credentials", () => {
+      it.each([
+        ["no credential", {}],
+        ["a malformed token", { authorization: "Bearer not.a.token" }],
+        ["another scheme", { authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }],
+        ["an unknown key", { "x-api-key": "tt_live_0000000000000000000000000000000000000000" }],
+      ])("answers %s with 401 in both styles", async (_label, headers) => {
+        const a = await anonymous.get<StyleAError>(`${A}/projects`, { headers });
+        expect(a.status).toBe(401);
+        expect(a.body.error.code).toBe("unauthorized");
+        const b = await anonymous.get<StyleBError>(`${B}/projects`, { headers });
+        expect(b.status).toBe(401);
+        expect(b.body.code).toBe("UNAUTHORIZED");
+      });
+
+      it("refuses expired tokens, tokens signed with another key, and unsigned ones", async () => {
+        const claims = { org: owner.account.organization.id, role: "owner" };
+        const base = { subject: owner.account.user.id, issuer: "stint", audience: "stint-api" };
+        const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, TEST_JWT_SECRET, { ...base, algorithm: "HS256" });
+        const foreign = jwt.sign(claims, "some-other-secret-that-is-long-enough-as-well", { ...base, algorithm: "HS256", expiresIn: 300 });
+        const wrongAudience = jwt.sign(claims, TEST_JWT_SECRET, { ...base, audience: "elsewhere", algorithm: "HS256", expiresIn: 300 });
+        const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${Buffer.from(JSON.stringify({ ...claims, sub: owner.account.user.id, iss: "stint", aud: "stint-api", exp: 9999999999 })).toString("base64url")}.`;
+        for (const token of [expired, foreign, wrongAudience, unsigned]) {
+          expect((await anonymous.get(`${A}/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+        }
+        const good = jwt.sign(claims, TEST_JWT_SECRET, { ...base, algorithm: "HS256", expiresIn: 300 });
+        expect((await anonymous.get(`${A}/projects`, { headers: { authorization: `Bearer ${good}` } })).status).toBe(200);
+      });
+
+      it("creates an API key shown once, lists it by prefix and last four, and accepts it in both headers and styles", async () => {
+        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "CI", permissions: ["projects:read", "projects:write"] });
+        expect(created.status).toBe(201);
+        const key = created.body.data.key as string;
+        expect(key).toMatch(/^tt_live_[0-9A-Za-z]{40}$/);
+        expect(created.body.data).toMatchObject({ name: "CI", prefix: "tt_live_", last_four: key.slice(-4), last_used_at: null });
+        expect(created.body.data.id).toMatch(/^key_/);
+
+        const both: Record<string, string>[] = [{ "x-api-key": key }, { authorization: `Bearer ${key}` }];
+        for (const headers of both) {
+          expect((await anonymous.post(`${A}/projects`, { name: `Via key ${Math.random()}` }, { headers })).status).toBe(201);
+          expect((await anonymous.get(`${B}/projects`, { headers })).status).toBe(200);
+        }
+
+        const listed = await owner.api.get<{ data: ApiKey[] }>(`${B}/api-keys`);
+        const shown = listed.body.data.find((k) => k.id === created.body.data.id);
+        expect(shown).toMatchObject({ last_four: key.slice(-4), prefix: "tt_live_" });
+        expect(shown?.last_used_at).not.toBeNull();
+        expect(JSON.stringify(listed.body)).not.toContain(key);
+      });
+
+      it("limits a key to its permissions (403), and keys cannot manage keys", async () => {
+        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Read only", permissions: ["projects:read"] });
+        const headers = { "x-api-key": created.body.data.key as string };
+        expect((await anonymous.get(`${A}/projects`, { headers })).status).toBe(200);
+        const write = await anonymous.post<StyleAError>(`${A}/projects`, { name: "Nope" }, { headers });
+        expect(write.status).toBe(403);
+        expect(write.body.error).toMatchObject({ code: "forbidden", details: { permission: "projects:write" } });
+        const b = await anonymous.post<StyleBError>(`${B}/projects`, { name: "Nope" }, { headers });
+        expect(b.status).toBe(403);
+        expect(b.body.code).toBe("FORBIDDEN");
+        expect((await anonymous.post(`${A}/api-keys`, { name: "Child", permissions: ["projects:read"] }, { headers })).status).toBe(403);
+        expect((await anonymous.get(`${A}/api-keys`, { headers })).status).toBe(403);
+      });
+
+      it("rejects unknown permissions with 400 naming the field", async () => {
+        const res = await owner.api.post<StyleAError>(`${A}/api-keys`, { name: "Bad", permissions: ["projects:read", "everything"] });
+        expect(res.status).toBe(400);
+        expect(res.body.error.details.field).toBe("permissions.1");
+      });
+
+      it("revokes a key at once", async () => {
+        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Short lived", permissions: ["projects:read"] });
+        const headers = { "x-api-key": created.body.data.key as string };
+        expect((await anonymous.get(`${A}/projects`, { headers })).status).toBe(200);
+        expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(204);
+        const after = await anonymous.get<StyleAError>(`${A}/projects`, { headers });
+        expect(after.status).toBe(401);
+        expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(404);
+      });
+    });
+
+    describe("tenancy", () => {
+      it("hides every project and key of another organization behind 404", async () => {
+        const other = await registerOwner(stint.url, "Other");
+        const project = await owner.api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Secret ${Math.random()}` });
+        const key = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Mine", permissions: ["projects:read"] });
+        const id = project.body.data.id;
+        expect((await other.api.get(`${A}/projects/${id}`)).status).toBe(404);
+        expect((await other.api.get(`${B}/projects/${id}`)).status).toBe(404);
+        expect((await other.api.patch(`${A}/projects/${id}`, { name: "Taken over" })).status).toBe(404);
+        expect((await other.api.post(`${A}/projects/${id}/archive`)).status).toBe(404);
+        expect((await other.api.delete(`${A}/projects/${id}`)).status).toBe(404);
+        expect((await other.api.delete(`${A}/api-keys/${key.body.data.id}`)).status).toBe(404);
+        const theirs = await other.api.get<{ data: { id: string }[] }>(`${A}/projects?per_page=200`);
+        expect(theirs.body.data.map((p) => p.id)).not.toContain(id);
+        const mine = await owner.api.get<{ data: { name: string } }>(`${A}/projects/${id}`);
+        expect(mine.status).toBe(200);
+        expect(mine.body.data.name).toMatch(/^Secret /);
+      });
+
+      it("shows the caller's organization and lets its owner rename it", async () => {
+        const shown = await owner.api.get<{ data: { id: string; plan: string } }>(`${A}/organization`);
+        expect(shown.body.data).toMatchObject({ id: owner.account.organization.id, plan: "free" });
+        const renamed = await owner.api.patch<{ data: { name: string } }>(`${B}/organization`, { name: "Renamed Ltd" });
+        expect(renamed.status).toBe(200);
+        expect(renamed.body.data.name).toBe("Renamed Ltd");
+        expect((await owner.api.patch(`${A}/organization`, { plan: "enterprise" })).status).toBe(400);
+      });
+    });
+  });
+}
