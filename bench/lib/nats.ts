@@ -1,0 +1,54 @@
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+import type { BenchContext } from "./context";
+import { LOOPBACK, freePort, waitForBanner } from "./net";
+
+export type NatsAvailability =
+  | { available: true; url: string; source: "environment" | "private"; pid?: number }
+  | { available: false; reason: string };
+
+/** Debian's package installs the server outside a normal user's PATH. */
+const KNOWN_LOCATIONS = ["/usr/sbin/nats-server", "/usr/local/bin/nats-server"];
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findNatsServer(): string | undefined {
+  const onPath = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "")
+    .map((dir) => join(dir, "nats-server"));
+  return [...onPath, ...KNOWN_LOCATIONS].find(isExecutable);
+}
+
+/**
+ * The NATS server for distributed targets: `NATS_URL` from the environment when set,
+ * otherwise a private `nats-server` on a free loopback port that the bench stops at the end.
+ */
+export async function provideNats(ctx: BenchContext): Promise<NatsAvailability> {
+  const fromEnv = process.env.NATS_URL?.trim();
+  if (fromEnv) return { available: true, url: fromEnv, source: "environment" };
+
+  const binary = findNatsServer();
+  if (!binary) {
+    return { available: false, reason: "NATS_URL is not set and no nats-server was found (on PATH or in /usr/sbin); install it (Debian: apt-get install nats-server) to run distributed targets" };
+  }
+  const port = await freePort();
+  const server = ctx.processes.spawn({
+    label: "nats-server",
+    command: binary,
+    // No JetStream, no monitoring port: the transporter needs only core publish/subscribe.
+    args: ["--addr", LOOPBACK, "--port", String(port)],
+    cwd: ctx.scratchRoot,
+    env: {},
+    shared: true,
+  });
+  await waitForBanner(port, "INFO ", { timeoutMs: ctx.settings.readyTimeoutSec * 1000, watch: [server] });
+  return { available: true, url: `nats://${LOOPBACK}:${port}`, source: "private", pid: server.pid };
+}
