@@ -20,6 +20,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: "POST", path: "/auth/refresh", action: "auth.refresh", public: true },
   { method: "POST", path: "/auth/logout", action: "auth.logout", public: true },
 
+  { method: "POST", path: "/auth/invitations/accept", action: "users.acceptInvitation", public: true },
+
+  { method: "GET", path: "/users", action: "users.list" },
+  { method: "POST", path: "/users/invitations", action: "users.invite" },
+  { method: "GET", path: "/users/:id", action: "users.get" },
+  { method: "PATCH", path: "/users/:id", action: "users.changeRole" },
+  { method: "DELETE", path: "/users/:id", action: "users.remove" },
+
   { method: "GET", path: "/organization", action: "auth.getOrganization" },
   { method: "PATCH", path: "/organization", action: "auth.renameOrganization" },
 
@@ -50,4 +58,5 @@ export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
   prj: "projects",
   proj: "projects",
   key: "api-keys",
+  usr: "users",
 };

@@ -60,7 +60,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
       cache.delete(hash);
       throw unauthorized("This API key has been revoked");
     }
-    if (validAfter * 1000 > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
+    if (validAfter > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
     return entry.identity;
   }
 
@@ -79,7 +79,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   async function identityOfToken(token: string): Promise<Identity> {
     const claims = deps.signer.verify(token);
     if (!claims) throw unauthorized("The access token is not valid or has expired");
-    if (claims.issuedAt < (await userCredentialsValidAfter(deps.kv, claims.userId))) {
+    if (claims.issuedAtMs <= (await userCredentialsValidAfter(deps.kv, claims.userId))) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }
     return { organizationId: claims.organizationId, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };

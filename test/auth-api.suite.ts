@@ -135,7 +135,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       });
 
       it("refuses expired tokens, tokens signed with another key, and unsigned ones", async () => {
-        const claims = { org: owner.account.organization.id, role: "owner" };
+        const claims = { org: owner.account.organization.id, role: "owner", iat_ms: Date.now() };
         const base = { subject: owner.account.user.id, issuer: "stint", audience: "stint-api" };
         const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, TEST_JWT_SECRET, { ...base, algorithm: "HS256" });
         const foreign = jwt.sign(claims, "some-other-secret-that-is-long-enough-as-well", { ...base, algorithm: "HS256", expiresIn: 300 });
@@ -197,6 +197,106 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         const after = await anonymous.get<StyleAError>(`${A}/projects`, { headers });
         expect(after.status).toBe(401);
         expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(404);
+      });
+    });
+
+    describe("users and invitations", () => {
+      interface User {
+        id: string;
+        email: string;
+        role: string;
+        organization_id: string;
+      }
+
+      async function inviteAndJoin(role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
+        const address = email(role);
+        const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(`${A}/users/invitations`, { email: address, role });
+        expect(invited.status).toBe(201);
+        expect(invited.body.data).toMatchObject({ email: address, role });
+        expect(invited.body.data.id).toMatch(/^inv_/);
+        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, { token: invited.body.data.token, name: role, password: "member password 1" });
+        expect(joined.status).toBe(201);
+        expect(joined.body.user).toMatchObject({ email: address, role, organization_id: owner.account.organization.id });
+        return { account: joined.body, api: client(stint.url, { authorization: `Bearer ${joined.body.access_token}` }) };
+      }
+
+      it("invites a member who joins once with the one-time token", async () => {
+        const address = email("once");
+        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address, role: "member" });
+        const body = { token: invited.body.data.token, name: "Once", password: "member password 1" };
+        expect((await anonymous.post(`${A}/auth/invitations/accept`, body)).status).toBe(201);
+        const again = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, body);
+        expect(again.status).toBe(400);
+        expect(again.body.error.details).toMatchObject({ field: "token", reason: "invalid" });
+        const list = await owner.api.get<{ data: User[] }>(`${A}/users?role=member&per_page=200`);
+        expect(list.body.data.filter((u) => u.email === address)).toHaveLength(1);
+      });
+
+      it("lists and reads the organization's users, never another's", async () => {
+        const member = await inviteAndJoin("member");
+        const list = await member.api.get<{ data: User[]; meta: { total: number } }>(`${A}/users?per_page=200`);
+        expect(list.status).toBe(200);
+        expect(list.body.data.every((u) => u.organization_id === owner.account.organization.id)).toBe(true);
+        expect(list.body.data.map((u) => u.id)).toEqual(expect.arrayContaining([owner.account.user.id, member.account.user.id]));
+        expect(JSON.stringify(list.body)).not.toContain("password");
+        const other = await registerOwner(stint.url, "Elsewhere");
+        expect((await other.api.get(`${A}/users/${member.account.user.id}`)).status).toBe(404);
+        expect((await other.api.delete(`${A}/users/${member.account.user.id}`)).status).toBe(404);
+        expect((await other.api.patch(`${A}/users/${member.account.user.id}`, { role: "admin" })).status).toBe(404);
+      });
+
+      it("gives a member 403 on admin operations", async () => {
+        const member = await inviteAndJoin("member");
+        const checks = [
+          await member.api.post(`${A}/users/invitations`, { email: email("x"), role: "member" }),
+          await member.api.patch(`${A}/users/${member.account.user.id}`, { role: "admin" }),
+          await member.api.delete(`${A}/users/${owner.account.user.id}`),
+          await member.api.post(`${A}/projects`, { name: "Members can't" }),
+          await member.api.post(`${A}/api-keys`, { name: "Too much", permissions: ["projects:write"] }),
+        ];
+        expect(checks.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+        expect((await member.api.get(`${B}/projects`)).status).toBe(200);
+      });
+
+      it("cannot be escalated through the body: role, organization_id and user_id are refused", async () => {
+        const address = email("escalate");
+        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address });
+        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, { token: invited.body.data.token, name: "x", password: "member password 1", role: "owner" });
+        expect(accept.status).toBe(400);
+        expect(accept.body.error.details).toMatchObject({ field: "role", reason: "unknown" });
+        expect((await owner.api.post<StyleAError>(`${A}/users/invitations`, { email: email("o"), role: "owner" })).status).toBe(400);
+        const member = await inviteAndJoin("member");
+        const key = await member.api.post<StyleAError>(`${A}/api-keys`, { name: "k", permissions: ["projects:read"], user_id: owner.account.user.id });
+        expect(key.body.error.details).toMatchObject({ field: "user_id", reason: "unknown" });
+        expect((await owner.api.patch<StyleAError>(`${A}/users/${member.account.user.id}`, { role: "admin", organization_id: "org_0000000000000000000000" })).status).toBe(400);
+      });
+
+      it("changes a role (old tokens stop, new ones carry the role), and never the owner's", async () => {
+        const member = await inviteAndJoin("member");
+        const promoted = await owner.api.patch<{ data: User }>(`${A}/users/${member.account.user.id}`, { role: "admin" });
+        expect(promoted.status).toBe(200);
+        expect(promoted.body.data.role).toBe("admin");
+        expect((await member.api.get(`${A}/projects`)).status).toBe(401);
+        const fresh = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: member.account.refresh_token });
+        expect(fresh.status).toBe(200);
+        const asAdmin = client(stint.url, { authorization: `Bearer ${fresh.body.access_token}` });
+        expect((await asAdmin.post(`${A}/projects`, { name: `Admin made ${Math.random()}` })).status).toBe(201);
+        const ownerChange = await asAdmin.patch<StyleAError>(`${A}/users/${owner.account.user.id}`, { role: "member" });
+        expect(ownerChange.status).toBe(409);
+      });
+
+      it("removes a member with their keys and tokens at once, and never the owner", async () => {
+        const member = await inviteAndJoin("member");
+        const key = await member.api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "theirs", permissions: ["projects:read"] });
+        const keyHeaders = { "x-api-key": key.body.data.key };
+        expect((await anonymous.get(`${A}/projects`, { headers: keyHeaders })).status).toBe(200);
+        expect((await owner.api.delete(`${B}/users/${member.account.user.id}`)).status).toBe(204);
+        expect((await anonymous.get(`${A}/projects`, { headers: keyHeaders })).status).toBe(401);
+        expect((await member.api.get(`${A}/projects`)).status).toBe(401);
+        expect((await anonymous.post(`${A}/auth/refresh`, { refresh_token: member.account.refresh_token })).status).toBe(401);
+        expect((await owner.api.get(`${A}/users/${member.account.user.id}`)).status).toBe(404);
+        const ownerRemoval = await owner.api.delete<StyleAError>(`${A}/users/${owner.account.user.id}`);
+        expect(ownerRemoval.status).toBe(409);
       });
     });
 

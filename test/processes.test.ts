@@ -75,7 +75,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
       NATS_URL: serverUrl("nats") as string,
       REDIS_URL: serverUrl("redis") as string,
     };
-    services = new StintProcess({ ...env, SERVICES: "auth,projects,system", NODE_ID: `services-${namespace}` });
+    services = new StintProcess({ ...env, SERVICES: "auth,users,projects,system", NODE_ID: `services-${namespace}` });
     gateway = new StintProcess({ ...env, SERVICES: "gateway", NODE_ID: `gateway-${namespace}` });
   });
 

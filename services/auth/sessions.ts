@@ -29,7 +29,7 @@ export interface TokenResponse {
 const WRONG_CREDENTIALS = () => new ApiError("unauthorized", "The email or the password is wrong");
 const INVALID_REFRESH = () => new ApiError("unauthorized", "The refresh token is not valid");
 
-async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, family: string): Promise<TokenResponse> {
+export async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, family: string): Promise<TokenResponse> {
   const refreshToken = `rt_${randomSecret(48)}`;
   await stores.refreshTokens.insertOne({
     _id: sha256(refreshToken),

@@ -26,11 +26,10 @@ export async function isKeyRevoked(kv: KeyValueStore, keyId: string): Promise<bo
  * removal. Kept as long as an access token or a cached key can live.
  */
 export async function markUserCredentialsChanged(kv: KeyValueStore, userId: string, accessTokenTtlSeconds: number): Promise<void> {
-  const nowSeconds = Math.floor(Date.now() / 1000);
-  await kv.set(userValidAfter(userId), String(nowSeconds), { ttlMs: accessTokenTtlSeconds * 1000 + KEY_CACHE_TTL_MS + 60_000 });
+  await kv.set(userValidAfter(userId), String(Date.now()), { ttlMs: accessTokenTtlSeconds * 1000 + KEY_CACHE_TTL_MS + 60_000 });
 }
 
-/** Unix seconds before which this user's credentials are void, or 0. */
+/** Epoch milliseconds before which this user's credentials are void, or 0. */
 export async function userCredentialsValidAfter(kv: KeyValueStore, userId: string): Promise<number> {
   const value = await kv.get(userValidAfter(userId));
   return value === null ? 0 : Number(value);

@@ -14,13 +14,13 @@ export interface AccessClaims {
   userId: string;
   organizationId: string;
   role: Role;
-  /** Unix seconds. */
-  issuedAt: number;
+  /** Epoch milliseconds (the standard `iat` has whole seconds only, too coarse for revocation). */
+  issuedAtMs: number;
 }
 
 export interface TokenSigner {
   readonly ttlSeconds: number;
-  sign(claims: Omit<AccessClaims, "issuedAt">): string;
+  sign(claims: Omit<AccessClaims, "issuedAtMs">): string;
   /** The claims of a valid token, or null for anything else (bad signature, expired, wrong audience...). */
   verify(token: string): AccessClaims | null;
 }
@@ -29,7 +29,7 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
   return {
     ttlSeconds,
     sign(claims) {
-      return jwt.sign({ org: claims.organizationId, role: claims.role }, secret, {
+      return jwt.sign({ org: claims.organizationId, role: claims.role, iat_ms: Date.now() }, secret, {
         algorithm: ALGORITHM,
         expiresIn: ttlSeconds,
         issuer: TOKEN_ISSUER,
@@ -42,10 +42,10 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
       try {
         const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
         if (typeof payload === "string") return null;
-        const { sub, org, role, iat } = payload as { sub?: unknown; org?: unknown; role?: unknown; iat?: unknown };
-        if (typeof sub !== "string" || typeof org !== "string" || typeof iat !== "number") return null;
+        const { sub, org, role, iat_ms } = payload as { sub?: unknown; org?: unknown; role?: unknown; iat_ms?: unknown };
+        if (typeof sub !== "string" || typeof org !== "string" || typeof iat_ms !== "number") return null;
         if (!(ROLES as readonly unknown[]).includes(role)) return null;
-        return { userId: sub, organizationId: org, role: role as Role, issuedAt: iat };
+        return { userId: sub, organizationId: org, role: role as Role, issuedAtMs: iat_ms };
       } catch {
         return null;
       }

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { pagingQuery } from "../../shared/paging";
+import { idOf, noBody } from "../../shared/validation";
+
+const none = z.object({}).strict();
+const assignableRole = z.enum(["admin", "member"], "must be admin or member");
+const userPath = z.object({ id: idOf("user") }).strict();
+
+export const listUsersInput = z.object({
+  params: none,
+  query: z.object({ ...pagingQuery, role: z.enum(["owner", "admin", "member"], "must be owner, admin or member").optional() }).strict(),
+  body: noBody,
+});
+export const userByIdInput = z.object({ params: userPath, query: none, body: noBody });
+export const changeRoleInput = z.object({ params: userPath, query: none, body: z.object({ role: assignableRole }).strict() });
+export const inviteInput = z.object({
+  params: none,
+  query: none,
+  body: z
+    .object({
+      email: z.string().trim().max(254, "must be at most 254 characters").email("must be an email address").transform((v) => v.toLowerCase()),
+      role: assignableRole.default("member"),
+    })
+    .strict(),
+});
+export const acceptInvitationInput = z.object({
+  params: none,
+  query: none,
+  body: z
+    .object({
+      token: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"),
+      name: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
+      password: z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters"),
+    })
+    .strict(),
+});

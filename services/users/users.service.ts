@@ -1,0 +1,126 @@
+import type { ServiceSchema } from "moleculer";
+import { EVERY_ROLE, MANAGERS, requireAccess } from "../../shared/access";
+import { respondWithStatus, routedAction } from "../../shared/actions";
+import type { TokenSigner } from "../../shared/auth/tokens";
+import { identityOf, type ApiContext } from "../../shared/context";
+import { domainEvent, type EventType } from "../../shared/events";
+import type { KeyValueStore } from "../../shared/kv/port";
+import type { DocumentStore } from "../../shared/storage/port";
+import {
+  API_KEYS,
+  INVITATIONS,
+  ORGANIZATIONS,
+  REFRESH_TOKENS,
+  USERS,
+  type ApiKeyDocument,
+  type InvitationDocument,
+  type OrganizationDocument,
+  type RefreshTokenDocument,
+  type UserDocument,
+} from "../auth/documents";
+import { acceptInvitationInput, changeRoleInput, inviteInput, listUsersInput, userByIdInput } from "./inputs";
+import { acceptInvitation, changeRole, getUser, invite, listUsers, removeUser, type UserStores } from "./use-cases";
+
+export interface UsersDependencies {
+  store: DocumentStore;
+  kv: KeyValueStore;
+  signer: TokenSigner;
+  refreshTokenTtlDays: number;
+}
+
+async function announce(ctx: ApiContext<unknown>, type: EventType, organizationId: string, data: unknown): Promise<void> {
+  await ctx.emit(type, domainEvent(type, organizationId, data));
+}
+
+/** The people of an organization: who they are, their roles, invitations and removals. */
+export function usersService(deps: UsersDependencies): ServiceSchema {
+  let stores: UserStores | undefined;
+  const db = (): UserStores => {
+    if (!stores) throw new Error("users service used before it started");
+    return stores;
+  };
+  const sessions = { signer: deps.signer, refreshTokenTtlDays: deps.refreshTokenTtlDays };
+
+  return {
+    name: "users",
+    actions: {
+      list: routedAction({
+        resource: "User",
+        input: listUsersInput,
+        async handler(input, ctx) {
+          const who = identityOf(ctx);
+          requireAccess(who, "users:read", EVERY_ROLE);
+          return listUsers(db(), who, input.query.role, { page: input.query.page, per_page: input.query.per_page });
+        },
+      }),
+
+      get: routedAction({
+        resource: "User",
+        input: userByIdInput,
+        async handler(input, ctx) {
+          const who = identityOf(ctx);
+          requireAccess(who, "users:read", EVERY_ROLE);
+          return { data: await getUser(db(), who, input.params.id) };
+        },
+      }),
+
+      changeRole: routedAction({
+        resource: "User",
+        input: changeRoleInput,
+        async handler(input, ctx) {
+          const who = identityOf(ctx);
+          requireAccess(who, "users:write", MANAGERS);
+          return { data: await changeRole(db(), deps.kv, deps.signer.ttlSeconds, who, input.params.id, input.body.role) };
+        },
+      }),
+
+      remove: routedAction({
+        resource: "User",
+        input: userByIdInput,
+        async handler(input, ctx) {
+          const who = identityOf(ctx);
+          requireAccess(who, "users:write", MANAGERS);
+          const removed = await removeUser(db(), deps.kv, deps.signer.ttlSeconds, who, input.params.id);
+          await announce(ctx, "user.removed", who.organizationId, removed);
+          respondWithStatus(ctx, 204);
+          return null;
+        },
+      }),
+
+      invite: routedAction({
+        resource: "Invitation",
+        input: inviteInput,
+        async handler(input, ctx) {
+          const who = identityOf(ctx);
+          requireAccess(who, "users:write", MANAGERS);
+          const { invitation, token } = await invite(db(), who, input.body.email, input.body.role);
+          await announce(ctx, "user.invited", who.organizationId, invitation);
+          respondWithStatus(ctx, 201);
+          return { data: { ...invitation, token } };
+        },
+      }),
+
+      acceptInvitation: routedAction({
+        resource: "Invitation",
+        input: acceptInvitationInput,
+        async handler(input, ctx) {
+          const joined = await acceptInvitation(db(), sessions, input.body);
+          await announce(ctx, "user.joined", joined.user.organization_id, joined.user);
+          respondWithStatus(ctx, 201);
+          return joined;
+        },
+      }),
+    },
+
+    async started() {
+      const [organizations, users, refreshTokens, apiKeys, invitations] = await Promise.all([
+        deps.store.collection<OrganizationDocument>(ORGANIZATIONS),
+        deps.store.collection<UserDocument>(USERS),
+        deps.store.collection<RefreshTokenDocument>(REFRESH_TOKENS),
+        deps.store.collection<ApiKeyDocument>(API_KEYS),
+        deps.store.collection<InvitationDocument>(INVITATIONS),
+      ]);
+      stores = { organizations, users, refreshTokens, apiKeys, invitations };
+    },
+  };
+}
