@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { OneAtATime } from "./one-at-a-time";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import Datastore from "@seald-io/nedb";
@@ -168,7 +169,7 @@ function withMongoCount(pipeline: PipelineStage[]): PipelineStage[] {
 
 class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   /** Writes run one after another, so that a read-modify-write sees no other write in between. */
-  private writes: Promise<unknown> = Promise.resolve();
+  private readonly writes = new OneAtATime();
 
   constructor(
     private readonly name: string,
@@ -188,7 +189,7 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
 
   /** Resolves once every write queued so far has finished. */
   idle(): Promise<unknown> {
-    return this.writes;
+    return this.writes.idle();
   }
 
   private serialized<R>(work: () => Promise<R>): Promise<R> {
@@ -197,9 +198,7 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = this.writes.then(work);
-    this.writes = run.catch(() => undefined);
-    return run;
+    return this.writes.run(work);
   }
 
   private async translated<R>(work: () => Promise<R>): Promise<R> {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { OneAtATime } from "./one-at-a-time";
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
 import {
   DuplicateKeyError,
@@ -39,15 +40,15 @@ function newDocumentId(): string {
 }
 
 class MongoCollection<T extends StoredDocument> implements Collection<T> {
-  /** Set on FerretDB only: the tail of this collection's queue of findOneAndUpdate calls. */
-  private updates: Promise<unknown> | undefined;
+  /** Set on FerretDB only: this collection's findOneAndUpdate calls, one at a time. */
+  private readonly updates: OneAtATime | undefined;
 
   constructor(
     private readonly name: string,
     private readonly model: Model<Doc>,
     serializeUpdates: boolean,
   ) {
-    if (serializeUpdates) this.updates = Promise.resolve();
+    if (serializeUpdates) this.updates = new OneAtATime();
   }
 
   /**
@@ -57,10 +58,7 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
    * against each other, not against other processes. MongoDB needs none of this.
    */
   private inTurn<R>(work: () => Promise<R>): Promise<R> {
-    if (!this.updates) return work();
-    const run = this.updates.then(work);
-    this.updates = run.catch(() => undefined);
-    return run;
+    return this.updates ? this.updates.run(work) : work();
   }
 
   private async translated<R>(work: () => Promise<R>): Promise<R> {
