@@ -82,7 +82,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
     if (claims.issuedAtMs <= (await userCredentialsValidAfter(deps.kv, claims.userId))) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }
-    return { organizationId: claims.organizationId, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
+    return { organizationId: claims.organizationId, plan: claims.plan, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
   }
 
   return {

@@ -20,8 +20,13 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** An organization's plan; it sets its Style B rate limit. */
+export const PLANS = ["free", "standard", "pro", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
 export interface Identity {
   organizationId: string;
+  plan: Plan;
   userId: string;
   role: Role;
   permissions: readonly Permission[];

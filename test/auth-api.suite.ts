@@ -135,7 +135,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       });
 
       it("refuses expired tokens, tokens signed with another key, and unsigned ones", async () => {
-        const claims = { org: owner.account.organization.id, role: "owner", iat_ms: Date.now() };
+        const claims = { org: owner.account.organization.id, plan: "free", role: "owner", iat_ms: Date.now() };
         const base = { subject: owner.account.user.id, issuer: "stint", audience: "stint-api" };
         const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, TEST_JWT_SECRET, { ...base, algorithm: "HS256" });
         const foreign = jwt.sign(claims, "some-other-secret-that-is-long-enough-as-well", { ...base, algorithm: "HS256", expiresIn: 300 });

@@ -7,7 +7,7 @@ import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, skipOf, type Page } from "../../shared/paging";
 import type { Collection, Filter } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
-import { API_KEY_PREFIX, presentApiKey, type ApiKeyDocument, type UserDocument } from "./documents";
+import { API_KEY_PREFIX, presentApiKey, type ApiKeyDocument, type OrganizationDocument, type UserDocument } from "./documents";
 import type { CreateApiKeyBody } from "./inputs";
 
 /** Keys are managed by people, with a login; a key cannot mint or see other keys. */
@@ -56,13 +56,13 @@ export async function revokeApiKey(keys: Collection<ApiKeyDocument>, kv: KeyValu
 }
 
 /** What a gateway needs to act on a key: who it acts as and with what, or null when unknown. */
-export async function resolveApiKey(keys: Collection<ApiKeyDocument>, users: Collection<UserDocument>, secret: string): Promise<Identity | null> {
+export async function resolveApiKey(keys: Collection<ApiKeyDocument>, users: Collection<UserDocument>, organizations: Collection<OrganizationDocument>, secret: string): Promise<Identity | null> {
   const key = await keys.findOne({ secret_hash: sha256(secret) });
   if (!key) return null;
-  const user = await users.findOne({ _id: key.user_id, organization_id: key.organization_id });
-  if (!user) return null;
+  const [user, organization] = await Promise.all([users.findOne({ _id: key.user_id, organization_id: key.organization_id }), organizations.findOne({ _id: key.organization_id })]);
+  if (!user || !organization) return null;
   const allowed = ROLE_PERMISSIONS[user.role];
   const permissions: Permission[] = key.permissions.filter((permission) => allowed.includes(permission));
   await keys.findOneAndUpdate({ _id: key._id }, { $set: { last_used_at: isoSeconds() } });
-  return { organizationId: key.organization_id, userId: user._id, role: user.role, permissions, apiKeyId: key._id };
+  return { organizationId: key.organization_id, plan: organization.plan, userId: user._id, role: user.role, permissions, apiKeyId: key._id };
 }

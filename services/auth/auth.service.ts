@@ -141,7 +141,7 @@ export function authService(deps: AuthDependencies): ServiceSchema {
         visibility: "public",
         handler(ctx: Context<unknown>) {
           const { secret } = validate(resolveApiKeyParams, ctx.params);
-          return resolveApiKey(db().apiKeys, db().users, secret);
+          return resolveApiKey(db().apiKeys, db().users, db().organizations, secret);
         },
       },
     },

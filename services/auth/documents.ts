@@ -1,8 +1,6 @@
-import type { Permission, Role } from "../../shared/identity";
+import type { Permission, Plan, Role } from "../../shared/identity";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 
-export const PLANS = ["free", "standard", "pro", "enterprise"] as const;
-export type Plan = (typeof PLANS)[number];
 
 export interface OrganizationDocument extends StoredDocument {
   name: string;

@@ -29,7 +29,7 @@ export interface TokenResponse {
 const WRONG_CREDENTIALS = () => new ApiError("unauthorized", "The email or the password is wrong");
 const INVALID_REFRESH = () => new ApiError("unauthorized", "The refresh token is not valid");
 
-export async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, family: string): Promise<TokenResponse> {
+export async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, organization: OrganizationDocument, family: string): Promise<TokenResponse> {
   const refreshToken = `rt_${randomSecret(48)}`;
   await stores.refreshTokens.insertOne({
     _id: sha256(refreshToken),
@@ -40,7 +40,7 @@ export async function issueTokens(stores: SessionStores, settings: SessionSettin
     spent: false,
   });
   return {
-    access_token: settings.signer.sign({ userId: user._id, organizationId: user.organization_id, role: user.role }),
+    access_token: settings.signer.sign({ userId: user._id, organizationId: user.organization_id, plan: organization.plan, role: user.role }),
     token_type: "Bearer",
     expires_in: settings.signer.ttlSeconds,
     refresh_token: refreshToken,
@@ -70,7 +70,7 @@ export async function register(stores: SessionStores, settings: SessionSettings,
     if (error instanceof DuplicateKeyError) throw ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
     throw error;
   }
-  const tokens = await issueTokens(stores, settings, user, newId("event"));
+  const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
   return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
 }
 
@@ -80,7 +80,7 @@ export async function login(stores: SessionStores, settings: SessionSettings, em
   if (!user || !valid) throw WRONG_CREDENTIALS();
   const organization = await stores.organizations.findOne({ _id: user.organization_id });
   if (!organization) throw WRONG_CREDENTIALS();
-  const tokens = await issueTokens(stores, settings, user, newId("event"));
+  const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
   return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
 }
 
@@ -98,8 +98,9 @@ export async function refresh(stores: SessionStores, settings: SessionSettings, 
   }
   if (claimed.expires_at <= Date.now()) throw INVALID_REFRESH();
   const user = await stores.users.findOne({ _id: claimed.user_id, organization_id: claimed.organization_id });
-  if (!user) throw INVALID_REFRESH();
-  return issueTokens(stores, settings, user, claimed.family);
+  const organization = await stores.organizations.findOne({ _id: claimed.organization_id });
+  if (!user || !organization) throw INVALID_REFRESH();
+  return issueTokens(stores, settings, user, organization, claimed.family);
 }
 
 /** Ends the login the refresh token belongs to. Unknown tokens are ignored: the outcome is the same. */

@@ -7,7 +7,7 @@ import { temporaryDir } from "../../test/support/stint";
 import { projectsService } from "./projects.service";
 import type { Project } from "./project";
 
-const OWNER: Identity = { organizationId: "org_0000000000000000000000", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "free", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
 const OTHER_ORG_OWNER: Identity = { ...OWNER, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
 const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_2222222222222222222222", permissions: ROLE_PERMISSIONS.member };
 const READ_ONLY_KEY: Identity = { ...OWNER, permissions: ["projects:read"], apiKeyId: "key_0000000000000000000000" };

@@ -113,6 +113,6 @@ export async function acceptInvitation(stores: UserStores, settings: SessionSett
     throw error;
   }
   await stores.invitations.deleteOne({ _id: invitation._id });
-  const tokens = await issueTokens(stores, settings, user, newId("event"));
+  const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
   return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
 }

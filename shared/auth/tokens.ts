@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import jwt from "jsonwebtoken";
 import type { Config } from "../config";
-import { ROLES, type Role } from "../identity";
+import { PLANS, ROLES, type Plan, type Role } from "../identity";
 import { randomSecret } from "./secrets";
 
 export const TOKEN_ISSUER = "stint";
@@ -13,6 +13,7 @@ const ALGORITHM = "HS256";
 export interface AccessClaims {
   userId: string;
   organizationId: string;
+  plan: Plan;
   role: Role;
   /** Epoch milliseconds (the standard `iat` has whole seconds only, too coarse for revocation). */
   issuedAtMs: number;
@@ -29,7 +30,7 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
   return {
     ttlSeconds,
     sign(claims) {
-      return jwt.sign({ org: claims.organizationId, role: claims.role, iat_ms: Date.now() }, secret, {
+      return jwt.sign({ org: claims.organizationId, plan: claims.plan, role: claims.role, iat_ms: Date.now() }, secret, {
         algorithm: ALGORITHM,
         expiresIn: ttlSeconds,
         issuer: TOKEN_ISSUER,
@@ -42,10 +43,10 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
       try {
         const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
         if (typeof payload === "string") return null;
-        const { sub, org, role, iat_ms } = payload as { sub?: unknown; org?: unknown; role?: unknown; iat_ms?: unknown };
+        const { sub, org, plan, role, iat_ms } = payload as { sub?: unknown; org?: unknown; plan?: unknown; role?: unknown; iat_ms?: unknown };
         if (typeof sub !== "string" || typeof org !== "string" || typeof iat_ms !== "number") return null;
-        if (!(ROLES as readonly unknown[]).includes(role)) return null;
-        return { userId: sub, organizationId: org, role: role as Role, issuedAtMs: iat_ms };
+        if (!(ROLES as readonly unknown[]).includes(role) || !(PLANS as readonly unknown[]).includes(plan)) return null;
+        return { userId: sub, organizationId: org, plan: plan as Plan, role: role as Role, issuedAtMs: iat_ms };
       } catch {
         return null;
       }
