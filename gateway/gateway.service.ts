@@ -10,6 +10,7 @@ import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import type { InFlightRequests } from "./in-flight";
+import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody } from "./json-body";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
@@ -25,6 +26,8 @@ export interface GatewayDependencies {
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
 type LoggerInstance = Service["logger"];
+type CallActionArguments = [route: unknown, actionName: string, req: IncomingRequest, res: ServerResponse, params: unknown, isStream: boolean];
+type CallAction = (this: unknown, ...args: CallActionArguments) => Promise<unknown>;
 
 function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResponse, thrown: unknown, style: ApiStyle): void {
   const error = toErrorResponse(thrown);
@@ -63,6 +66,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     use: [requireJsonBody],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
       const shown = presentInStyle(route.opts.style, data);
+      (req as IncomingRequest & SentBody).$sentBody = shown;
       if (ctx.meta.$statusCode === 201) {
         const location = locationOf((req as IncomingRequest & { baseUrl?: string }).baseUrl ?? path, shown);
         if (location) ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, Location: location };
@@ -143,6 +147,12 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     methods: {
+      /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
+      callAction(this: { logger: LoggerInstance }, ...args: CallActionArguments) {
+        const [, , req, res] = args;
+        return callIdempotently(deps.kv, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args));
+      },
+
       async authenticate(ctx: Context<unknown, RequestMeta>, _route: unknown, req: IncomingRequest, _res: unknown, alias: { action?: string }) {
         if (alias.action && PUBLIC_ACTIONS.has(alias.action)) return null;
         ctx.meta.identity = await authenticator.authenticate(req, (secret) => ctx.call<Identity | null, { secret: string }>("auth.resolveApiKey", { secret }));

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   conflict: { status: 409, styleB: "CONFLICT" },
   payload_too_large: { status: 413, styleB: "PAYLOAD_TOO_LARGE" },
   unsupported_media_type: { status: 415, styleB: "UNSUPPORTED_MEDIA_TYPE" },
+  /** An `Idempotency-Key` sent again with a different request body. */
+  idempotency_key_reused: { status: 422, styleB: "IDEMPOTENCY_KEY_REUSED" },
   rate_limited: { status: 429, styleB: "RATE_LIMIT_EXCEEDED" },
   internal_error: { status: 500, styleB: "INTERNAL_ERROR" },
   service_unavailable: { status: 503, styleB: "SERVICE_UNAVAILABLE" },

@@ -333,6 +333,59 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       });
     });
 
+    describe("idempotency", () => {
+      it("answers a repeated POST with the same key and body from the first run, creating one project", async () => {
+        const key = `idem-${randomUUID()}`;
+        const body = { name: unique("Once only"), hourly_rate: 50 };
+        const first = await api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } });
+        expect(first.status).toBe(201);
+        expect(first.headers.get("idempotent-replayed")).toBeNull();
+        const again = await api.post<{ data: Project }>(`${A}/projects`, { hourly_rate: 50, name: body.name }, { headers: { "idempotency-key": key } });
+        expect(again.status).toBe(201);
+        expect(again.headers.get("idempotent-replayed")).toBe("true");
+        expect(again.headers.get("location")).toBe(first.headers.get("location"));
+        expect(again.body).toEqual(first.body);
+        const all = await api.get<List<Project>>(`${A}/projects?per_page=200`);
+        expect(all.body.data.filter((p) => p.name === body.name)).toHaveLength(1);
+      });
+
+      it("refuses the same key with a different body (422) in both styles", async () => {
+        const key = `idem-${randomUUID()}`;
+        expect((await api.post(`${B}/projects`, { name: unique("First") }, { headers: { "idempotency-key": key } })).status).toBe(201);
+        const b = await api.post<StyleBError>(`${B}/projects`, { name: unique("Second") }, { headers: { "idempotency-key": key } });
+        expect(b.status).toBe(422);
+        expect(b.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+        const keyA = `idem-${randomUUID()}`;
+        expect((await api.post(`${A}/projects`, { name: unique("First") }, { headers: { "idempotency-key": keyA } })).status).toBe(201);
+        const a = await api.post<StyleAError>(`${A}/projects`, { name: unique("Second") }, { headers: { "idempotency-key": keyA } });
+        expect(a.status).toBe(422);
+        expect(a.body.error.code).toBe("idempotency_key_reused");
+      });
+
+      it("runs concurrent duplicates once: one 201, the rest 409 or the replayed 201", async () => {
+        const key = `idem-${randomUUID()}`;
+        const body = { name: unique("Raced") };
+        const answers = await Promise.all(Array.from({ length: 8 }, () => api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } })));
+        const fresh = answers.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
+        expect(fresh).toHaveLength(1);
+        for (const answer of answers) expect([201, 409]).toContain(answer.status);
+        const all = await api.get<List<Project>>(`${A}/projects?per_page=200`);
+        expect(all.body.data.filter((p) => p.name === body.name)).toHaveLength(1);
+      });
+
+      it("replays a refused request's 4xx, and rejects a malformed key with 400", async () => {
+        const key = `idem-${randomUUID()}`;
+        const bad = await api.post<StyleAError>(`${A}/projects`, { color: "nope" }, { headers: { "idempotency-key": key } });
+        expect(bad.status).toBe(400);
+        const again = await api.post<StyleAError>(`${A}/projects`, { color: "nope" }, { headers: { "idempotency-key": key } });
+        expect(again.status).toBe(400);
+        expect(again.headers.get("idempotent-replayed")).toBe("true");
+        expect(again.body).toEqual(bad.body);
+        const malformed = await api.post<StyleAError>(`${A}/projects`, { name: unique("x") }, { headers: { "idempotency-key": "k".repeat(300) } });
+        expect(malformed.status).toBe(400);
+      });
+    });
+
     describe("gateway conventions", () => {
       it("answers unknown routes with 404 in the style of their path", async () => {
         const a = await api.get<StyleAError>(`${A}/nothing-here`);

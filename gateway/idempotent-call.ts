@@ -1,0 +1,58 @@
+import type { ServerResponse } from "node:http";
+import type { IncomingRequest } from "moleculer-web";
+import type { RequestMeta } from "../shared/context";
+import type { KeyValueStore } from "../shared/kv/port";
+import { toErrorResponse } from "./error-response";
+import { begin, idempotencyKeyFrom } from "./idempotency/idempotency";
+import { errorBody, styleOfPath } from "./styles";
+
+/** What `onAfterCall` leaves on the request: the body as it was sent. */
+export interface SentBody {
+  $sentBody?: unknown;
+}
+
+type GatewayRequest = IncomingRequest & SentBody & { body?: unknown };
+type ActionCall = () => Promise<unknown>;
+
+function storedHeaders(res: ServerResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ["Location", "Content-Type"]) {
+    const value = res.getHeader(name);
+    if (typeof value === "string") headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Runs a POST at most once per `Idempotency-Key` and caller: a repeat with the same body
+ * gets the first answer again without the action running (see `idempotency/`).
+ */
+export async function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall): Promise<unknown> {
+  const identity = (req.$ctx.meta as RequestMeta).identity;
+  if (req.method !== "POST" || !identity) return call();
+  const key = idempotencyKeyFrom(req.headers["idempotency-key"]);
+  if (key === undefined) return call();
+
+  const scope = identity.apiKeyId ? `key:${identity.apiKeyId}` : `user:${identity.userId}`;
+  const path = req.originalUrl ?? req.url ?? "";
+  const outcome = await begin(kv, { scope, key, method: "POST", path, body: req.body ?? null });
+  if (outcome.kind === "replay") {
+    const { status, headers, body } = outcome.response;
+    res.writeHead(status, headers);
+    res.end(body === undefined || body === null ? undefined : JSON.stringify(body));
+    return true;
+  }
+  try {
+    const result = await call();
+    await outcome.complete({ status: res.statusCode, headers: storedHeaders(res), body: req.$sentBody ?? null });
+    return result;
+  } catch (error) {
+    const shown = toErrorResponse(error);
+    if (shown.status < 500) {
+      await outcome.complete({ status: shown.status, headers: { "Content-Type": "application/json; charset=utf-8" }, body: errorBody(styleOfPath(path), shown) });
+    } else {
+      await outcome.abandon();
+    }
+    throw error;
+  }
+}
