@@ -62,7 +62,7 @@ function transitConnected(broker: ServiceBroker): boolean {
 
 /** Starts the services `config.services` names, in this process. */
 export async function startStint(config: Config, options: StartOptions = {}): Promise<RunningStint> {
-  const kv = await openKeyValueStore({ redisUrl: config.redisUrl });
+  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, namespace: config.namespace });
   let store: DocumentStore | undefined;
   try {
     if (config.services.some((name) => STORE_USERS.includes(name))) {

@@ -19,7 +19,33 @@ export type ApiKeyResolver = (secret: string) => Promise<Identity | null>;
 
 export type Credential = { kind: "api_key"; secret: string } | { kind: "token"; token: string };
 
-const unauthorized = (message: string) => new ApiError("unauthorized", message);
+/**
+ * A refused credential. `looksGuessed` is true for credentials that never were valid (an
+ * unknown key, a forged or malformed token): those count toward the failed-authentication
+ * throttle of the caller's address; an expired token or a revoked key does not.
+ */
+export class CredentialRejected extends ApiError {
+  constructor(
+    message: string,
+    readonly looksGuessed: boolean,
+  ) {
+    super("unauthorized", message);
+  }
+}
+
+const unauthorized = (message: string, looksGuessed = false) => new CredentialRejected(message, looksGuessed);
+
+/** True for a well-formed JWT whose `exp` has passed: a real token gone stale, not a guess. */
+function looksExpired(token: string): boolean {
+  const payload = token.split(".")[1];
+  if (!payload) return false;
+  try {
+    const exp = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { exp?: unknown }).exp;
+    return typeof exp === "number" && exp * 1000 <= Date.now();
+  } catch {
+    return false;
+  }
+}
 
 /** `X-API-Key: <key>`, or `Authorization: Bearer <key or access token>`. */
 export function credentialOf(req: IncomingMessage): Credential | null {
@@ -68,7 +94,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
     const identity = await resolveApiKey(secret);
     if (!identity) {
       cache.delete(hash);
-      throw unauthorized("The API key is not valid");
+      throw unauthorized("The API key is not valid", true);
     }
     const entry = { identity, resolvedAtMs: Date.now() };
     if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
@@ -78,7 +104,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
 
   async function identityOfToken(token: string): Promise<Identity> {
     const claims = deps.signer.verify(token);
-    if (!claims) throw unauthorized("The access token is not valid or has expired");
+    if (!claims) throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
     if (claims.issuedAtMs <= (await userCredentialsValidAfter(deps.kv, claims.userId))) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }

@@ -4,7 +4,10 @@ import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingR
 import type { Config } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
 import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX, PUBLIC_ACTIONS } from "./api-routes";
+import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
+import { parseTrustedProxies } from "./rate-limit/client-address";
+import { rateLimitHeadersOf } from "./rate-limit/limiter";
 import type { TokenSigner } from "../shared/auth/tokens";
 import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
@@ -38,7 +41,7 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
     res.end();
     return;
   }
-  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
+  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", ...rateLimitHeadersOf(thrown) };
   if (error.status === 503) headers["Retry-After"] = "5";
   res.writeHead(error.status, headers);
   res.end(JSON.stringify(errorBody(style, error)));
@@ -93,7 +96,12 @@ const healthRoute = {
 
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
-  const authenticator = createAuthenticator({ signer: deps.signer, kv: deps.kv });
+  const admission = createAdmission({
+    kv: deps.kv,
+    authenticator: createAuthenticator({ signer: deps.signer, kv: deps.kv }),
+    trustedProxies: parseTrustedProxies(config.trustedProxies),
+    publicActions: PUBLIC_ACTIONS,
+  });
   return {
     name: "gateway",
     mixins: [ApiGateway],
@@ -149,13 +157,19 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     methods: {
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
       callAction(this: { logger: LoggerInstance }, ...args: CallActionArguments) {
-        const [, , req, res] = args;
-        return callIdempotently(deps.kv, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args));
+        const [, action, req, res] = args;
+        const run = () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args);
+        return callIdempotently(deps.kv, req, res, run).catch(async (error: unknown) => {
+          await admission.noteFailure(req, action, error);
+          throw error;
+        });
       },
 
-      async authenticate(ctx: Context<unknown, RequestMeta>, _route: unknown, req: IncomingRequest, _res: unknown, alias: { action?: string }) {
-        if (alias.action && PUBLIC_ACTIONS.has(alias.action)) return null;
-        ctx.meta.identity = await authenticator.authenticate(req, (secret) => ctx.call<Identity | null, { secret: string }>("auth.resolveApiKey", { secret }));
+      async authenticate(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, alias: { action?: string }) {
+        const resolveApiKey = (secret: string) => ctx.call<Identity | null, { secret: string }>("auth.resolveApiKey", { secret });
+        const admitted = await admission.admit(req, alias.action ?? "", route.opts.style, resolveApiKey);
+        for (const [name, value] of Object.entries(admitted.headers ?? {})) res.setHeader(name, value);
+        if (admitted.identity) ctx.meta.identity = admitted.identity;
         return null;
       },
     },

@@ -5,6 +5,8 @@
  * test keeps the two equal.
  */
 
+import { parseIpRange } from "./net/ip";
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -119,11 +121,27 @@ function serviceList(env: string, doc: string): Setting<ServiceName[]> {
   };
 }
 
+/** IP addresses and CIDR ranges, checked here and kept as written (the gateway parses them). */
+function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
+  return {
+    env,
+    doc,
+    defaultText: "(unset)",
+    parse(raw, variable) {
+      const entries = (raw ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+      const invalid = entries.find((entry) => parseIpRange(entry) === null);
+      if (invalid !== undefined) throw new ConfigError(variable, `has an entry that is not an IP address or CIDR range: "${invalid}"`);
+      return Object.freeze(entries);
+    },
+  };
+}
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const;
 
 const settings = {
   port: integer("PORT", "TCP port the API gateway listens on.", 3000, 0, 65535),
   host: text("HOST", "Address the API gateway binds to; use `0.0.0.0` in containers.", "127.0.0.1"),
+  trustedProxies: ipRangeList("TRUSTED_PROXIES", "Comma-separated IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of the gateway. Only for requests from these is `X-Forwarded-For` read to find the client's address (rate limits per address); unset, it is never read."),
   dataDir: text("DATA_DIR", "Folder of the embedded document store, used when `MONGO_URL` is unset.", "./data"),
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
   natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { KeyValueStore } from "./port";
+import type { FixedWindow, KeyValueStore } from "./port";
 
 /** The key-value port's contract: every adapter runs this same suite. */
 
@@ -10,6 +10,12 @@ const LONG_MS = 60_000;
 /** Short enough to wait out, with room for a busy machine to check it first. */
 const SHORT_MS = 500;
 const PAST_SHORT_MS = 900;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** A fixed instant, midnight UTC, for window tests that must not meet a real window's end. */
+const MIDNIGHT = Date.UTC(2031, 0, 1);
 
 export function describeKeyValueContract(name: string, open: () => Promise<KeyValueStore>): void {
   describe(`key-value contract: ${name}`, () => {
@@ -145,6 +151,137 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
       }
       await expect(kv.increment(k, LONG_MS, 0.5)).rejects.toThrow(RangeError);
       expect(await kv.get(k)).toBeNull();
+    });
+
+    describe("hitWindows", () => {
+      const counts = (outcome: { windows: { count: number }[] }) => outcome.windows.map((w) => w.count);
+
+      it("reports each window's count, limit and end, with windows aligned to the epoch", async () => {
+        const minute: FixedWindow = { key: key("minute"), limit: 5, windowMs: MINUTE };
+        const odd: FixedWindow = { key: key("odd"), limit: 5, windowMs: 7 };
+        const first = await kv.hitWindows([minute, odd], { nowMs: MIDNIGHT + 12_345 });
+        expect(first).toEqual({
+          allowed: true,
+          windows: [
+            { ...minute, count: 1, resetAtMs: MIDNIGHT + MINUTE },
+            // 7 ms windows: MIDNIGHT + 12,345 lies in the one that ends at the next multiple of 7.
+            { ...odd, count: 1, resetAtMs: Math.floor((MIDNIGHT + 12_345) / 7) * 7 + 7 },
+          ],
+        });
+        const second = await kv.hitWindows([minute], { nowMs: MIDNIGHT + 59_999 });
+        expect(second.windows[0]).toMatchObject({ count: 2, resetAtMs: MIDNIGHT + MINUTE });
+      });
+
+      it("defaults to the clock", async () => {
+        const before = Date.now();
+        const outcome = await kv.hitWindows([{ key: key("clock"), limit: 5, windowMs: DAY }]);
+        const resetAtMs = outcome.windows[0]?.resetAtMs ?? 0;
+        // Unless the day ended during the call, the window is the day the call began in.
+        expect([Math.floor(before / DAY) * DAY + DAY, Math.floor(Date.now() / DAY) * DAY + DAY]).toContain(resetAtMs);
+        expect(outcome.windows[0]?.count).toBe(1);
+      });
+
+      it("allows exactly 100 of 300 concurrent hits against a limit of 100", async () => {
+        const window = { key: key("crowd"), limit: 100, windowMs: HOUR };
+        const outcomes = await Promise.all(Array.from({ length: 300 }, () => kv.hitWindows([window], { nowMs: MIDNIGHT })));
+        const allowed = outcomes.filter((o) => o.allowed);
+        expect(allowed).toHaveLength(100);
+        expect(allowed.map((o) => o.windows[0]?.count).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+        expect(outcomes.filter((o) => !o.allowed).every((o) => o.windows[0]?.count === 100)).toBe(true);
+        expect(counts(await kv.hitWindows([window], { nowMs: MIDNIGHT, cost: 0 }))).toEqual([100]);
+      });
+
+      it("counts a refused request nowhere: a full window uses up nothing of the others", async () => {
+        const minute = { key: key("minute"), limit: 2, windowMs: MINUTE };
+        const day = { key: key("day"), limit: 5, windowMs: DAY };
+        const at = (offsetMs: number) => kv.hitWindows([minute, day], { nowMs: MIDNIGHT + offsetMs });
+        expect((await at(0)).allowed).toBe(true);
+        expect((await at(1_000)).allowed).toBe(true);
+        for (let i = 0; i < 10; i++) {
+          const refused = await at(2_000 + i);
+          expect(refused.allowed).toBe(false);
+          expect(counts(refused)).toEqual([2, 2]);
+        }
+        const nextMinute = await at(MINUTE);
+        expect(nextMinute.allowed).toBe(true);
+        expect(counts(nextMinute)).toEqual([1, 3]);
+        expect(nextMinute.windows[0]?.resetAtMs).toBe(MIDNIGHT + 2 * MINUTE);
+        expect(nextMinute.windows[1]?.resetAtMs).toBe(MIDNIGHT + DAY);
+      });
+
+      it("refuses on a longer window while a shorter one has room, until the longer one ends", async () => {
+        const minute = { key: key("minute"), limit: 10, windowMs: MINUTE };
+        const hour = { key: key("hour"), limit: 3, windowMs: HOUR };
+        const at = (offsetMs: number) => kv.hitWindows([minute, hour], { nowMs: MIDNIGHT + offsetMs });
+        for (let i = 0; i < 3; i++) expect((await at(i)).allowed).toBe(true);
+        const refused = await at(3);
+        expect(refused.allowed).toBe(false);
+        expect(counts(refused)).toEqual([3, 3]);
+        const laterMinute = await at(5 * MINUTE);
+        expect(laterMinute.allowed).toBe(false);
+        expect(counts(laterMinute)).toEqual([0, 3]);
+        const nextHour = await at(HOUR);
+        expect(nextHour.allowed).toBe(true);
+        expect(counts(nextHour)).toEqual([1, 1]);
+      });
+
+      it("starts a window again from 0 at its end, not a millisecond before, and keeps the old count a while", async () => {
+        const window = { key: key("rollover"), limit: 3, windowMs: MINUTE };
+        const end = MIDNIGHT + MINUTE;
+        await kv.hitWindows([window], { nowMs: MIDNIGHT });
+        await kv.hitWindows([window], { nowMs: end - 2 });
+        const last = await kv.hitWindows([window], { nowMs: end - 1 });
+        expect(last).toMatchObject({ allowed: true, windows: [{ count: 3, resetAtMs: end }] });
+        expect((await kv.hitWindows([window], { nowMs: end - 1 })).allowed).toBe(false);
+        const fresh = await kv.hitWindows([window], { nowMs: end });
+        expect(fresh).toMatchObject({ allowed: true, windows: [{ count: 1, resetAtMs: end + MINUTE }] });
+        // A process whose clock is a little behind still finds the old window full.
+        expect((await kv.hitWindows([window], { nowMs: end - 1 })).windows[0]?.count).toBe(3);
+      });
+
+      it("counts `cost` requests at once, and cost 0 only reads", async () => {
+        const window = { key: key("cost"), limit: 5, windowMs: HOUR };
+        const hit = (cost: number) => kv.hitWindows([window], { nowMs: MIDNIGHT, cost });
+        expect(await hit(0)).toMatchObject({ allowed: true, windows: [{ count: 0 }] });
+        expect(await hit(3)).toMatchObject({ allowed: true, windows: [{ count: 3 }] });
+        expect(await hit(3)).toMatchObject({ allowed: false, windows: [{ count: 3 }] });
+        expect(await hit(2)).toMatchObject({ allowed: true, windows: [{ count: 5 }] });
+        expect(await hit(0)).toMatchObject({ allowed: true, windows: [{ count: 5 }] });
+        expect(await hit(1)).toMatchObject({ allowed: false, windows: [{ count: 5 }] });
+      });
+
+      it("keeps windows of different keys apart", async () => {
+        const alice = { key: key("alice"), limit: 1, windowMs: MINUTE };
+        const bob = { key: key("bob"), limit: 1, windowMs: MINUTE };
+        expect((await kv.hitWindows([alice], { nowMs: MIDNIGHT })).allowed).toBe(true);
+        expect((await kv.hitWindows([alice], { nowMs: MIDNIGHT })).allowed).toBe(false);
+        expect((await kv.hitWindows([bob], { nowMs: MIDNIGHT })).allowed).toBe(true);
+      });
+
+      it("refuses everything at limit 0, and allows a hit on no windows", async () => {
+        expect(await kv.hitWindows([{ key: key("closed"), limit: 0, windowMs: MINUTE }], { nowMs: MIDNIGHT })).toMatchObject({ allowed: false, windows: [{ count: 0, limit: 0 }] });
+        expect(await kv.hitWindows([], { nowMs: MIDNIGHT })).toEqual({ allowed: true, windows: [] });
+      });
+
+      it("rejects bad arguments and counts nothing", async () => {
+        const good = { key: key("checked"), limit: 5, windowMs: MINUTE };
+        const bad: [FixedWindow[], { nowMs?: number; cost?: number }][] = [
+          [[good, { ...good }], {}],
+          [[good, { key: "", limit: 1, windowMs: MINUTE }], {}],
+          [[good, { key: key("w0"), limit: 1, windowMs: 0 }], {}],
+          [[good, { key: key("w1"), limit: 1, windowMs: 1.5 }], {}],
+          [[good, { key: key("l1"), limit: -1, windowMs: MINUTE }], {}],
+          [[good, { key: key("l2"), limit: 0.5, windowMs: MINUTE }], {}],
+          [[good], { nowMs: -1 }],
+          [[good], { nowMs: Number.NaN }],
+          [[good], { cost: -1 }],
+          [[good], { cost: 1.5 }],
+        ];
+        for (const [windows, options] of bad) {
+          await expect(kv.hitWindows(windows, { nowMs: MIDNIGHT, ...options })).rejects.toThrow(RangeError);
+        }
+        expect(counts(await kv.hitWindows([good], { nowMs: MIDNIGHT, cost: 0 }))).toEqual([0]);
+      });
     });
   });
 }

@@ -42,7 +42,7 @@ describe("memory store", () => {
   });
 
   it("is what openKeyValueStore picks without a Redis URL", async () => {
-    const kv = await openKeyValueStore({});
+    const kv = await openKeyValueStore({ namespace: "test" });
     expect(kv.kind).toBe("memory");
     await kv.close();
   });

@@ -1,5 +1,6 @@
 import { checkInteger, checkPositiveInteger } from "./checks";
-import type { Counter, KeyValueStore, SetOptions } from "./port";
+import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
+import { placeWindows, windowCount } from "./windows";
 
 /**
  * The key-value port in this process's memory, for embedded mode. Expiry is decided by the
@@ -77,6 +78,30 @@ class MemoryStore implements KeyValueStore {
     const value = Number(entry.value) + by;
     entry.value = String(value);
     return { value, ttlMs: entry.expiresAt - now };
+  }
+
+  async hitWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowsOutcome> {
+    this.checkOpen();
+    const { windows: placed, cost } = placeWindows(windows, options);
+    const now = Date.now();
+    this.sweep(now);
+    const counts = placed.map(({ counterKey }) => {
+      const entry = this.live(counterKey, now);
+      if (!entry) return 0;
+      if (!INTEGER.test(entry.value)) throw new Error(`the value of ${counterKey} is not an integer`);
+      return Number(entry.value);
+    });
+    const allowed = placed.every((p, i) => (counts[i] ?? 0) + cost <= p.window.limit);
+    if (allowed && cost > 0) {
+      placed.forEach((p, i) => {
+        const value = (counts[i] ?? 0) + cost;
+        counts[i] = value;
+        // Expiry follows this process's clock, like every other key here; the window itself
+        // is named by its start, so a new window never finds an old count.
+        this.entries.set(p.counterKey, { value: String(value), expiresAt: now + p.ttlMs });
+      });
+    }
+    return { allowed, windows: placed.map((p, i) => windowCount(p, counts[i] ?? 0)) };
   }
 
   async ping(): Promise<void> {

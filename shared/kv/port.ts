@@ -17,6 +17,44 @@ export interface Counter {
   ttlMs: number;
 }
 
+/** One fixed window of a rate limit: at most `limit` requests per `windowMs`, counted under `key`. */
+export interface FixedWindow {
+  key: string;
+  /** Whole number, 0 or more; 0 refuses every request. */
+  limit: number;
+  /** Whole milliseconds, more than 0. */
+  windowMs: number;
+}
+
+/** Where one window stands after `hitWindows`. */
+export interface WindowCount extends FixedWindow {
+  /** Requests counted in the current window: this one included when it was allowed. */
+  count: number;
+  /** When the current window ends (epoch milliseconds): its count starts again from 0. */
+  resetAtMs: number;
+}
+
+export interface WindowsOutcome {
+  /** True when every window had room, and the request was counted in all of them. */
+  allowed: boolean;
+  /** One per window asked about, in the same order. */
+  windows: WindowCount[];
+}
+
+export interface HitOptions {
+  /** The time the windows are computed from; defaults to the clock. */
+  nowMs?: number;
+  /** Requests this hit counts (default 1); 0 only reads where the windows stand. */
+  cost?: number;
+}
+
+/**
+ * How long a window's counter outlives the window's end, so that a process whose clock runs
+ * a little behind, or a command that is slow to arrive, still finds the count of the window
+ * it believes is current instead of starting it again from 0.
+ */
+export const WINDOW_EXPIRY_MARGIN_MS = 30_000;
+
 export interface KeyValueStore {
   readonly kind: "redis" | "memory";
   get(key: string): Promise<string | null>;
@@ -25,6 +63,22 @@ export interface KeyValueStore {
   delete(key: string): Promise<void>;
   /** Adds `by` (default 1); a new counter expires `windowMs` after its first increment. */
   increment(key: string, windowMs: number, by?: number): Promise<Counter>;
+  /**
+   * Counts one request (`cost` of them) against several fixed windows at once, all or nothing.
+   * Windows are aligned to the epoch: the current one starts at
+   * `floor(nowMs / windowMs) * windowMs` and ends `windowMs` later, whatever time the first
+   * request arrived. The request is allowed only when every window can take it
+   * (`count + cost <= limit`); then it is counted in each of them. Otherwise it is counted
+   * in none: a request refused by one window uses up nothing of the others, and a refused
+   * request does not count. Either way every window reports its count and its end.
+   *
+   * Each window's count lives under its own key for `key` and the window's start, so a new
+   * window starts from 0 by itself; counters expire `WINDOW_EXPIRY_MARGIN_MS` after their
+   * window ends. Keys must differ from one another and from keys used with other methods
+   * (for Redis Cluster, the keys of one call also need a common `{hash tag}`). Atomic across
+   * every window and every process sharing the store; on Redis, one round trip.
+   */
+  hitWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowsOutcome>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import Redis from "ioredis";
 import { describeWithServers, serverUrl } from "../../test/support/servers";
 import { describeKeyValueContract } from "./contract";
 import { openKeyValueStore } from "./open";
+import { WINDOW_EXPIRY_MARGIN_MS } from "./port";
 import { openRedisStore } from "./redis";
 
 describeWithServers(["redis"], "Redis key-value adapter", () => {
@@ -51,8 +52,66 @@ describeWithServers(["redis"], "Redis key-value adapter", () => {
     }
   });
 
+  it("keeps window counters under the prefix, expiring a margin after their window ends", async () => {
+    const kv = await openRedisStore(url(), { keyPrefix });
+    try {
+      const nowMs = Date.now();
+      const outcome = await kv.hitWindows([{ key: "expiring-window", limit: 10, windowMs: 60_000 }], { nowMs });
+      const resetAtMs = outcome.windows[0]?.resetAtMs ?? 0;
+      const counters = (await ourKeys()).filter((k) => k.startsWith(`${keyPrefix}expiring-window:`));
+      expect(counters).toEqual([`${keyPrefix}expiring-window:${resetAtMs - 60_000}`]);
+      const ttl = await raw.pttl(counters[0] as string);
+      expect(ttl).toBeLessThanOrEqual(resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS);
+      expect(ttl).toBeGreaterThan(resetAtMs - Date.now());
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it("hits several windows in one round trip", async () => {
+    const kv = await openRedisStore(url(), { keyPrefix });
+    const monitor = await raw.monitor();
+    const seen: string[] = [];
+    monitor.on("monitor", (_time: string, args: string[], source: string) => {
+      if (source !== "lua") seen.push((args[0] ?? "").toLowerCase());
+    });
+    try {
+      const windows = [60_000, 3_600_000, 86_400_000].map((windowMs) => ({ key: `trip:${windowMs}`, limit: 100, windowMs }));
+      await kv.hitWindows(windows); // loads the script on a server that has not seen it
+      await kv.ping();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen.length = 0;
+      for (let i = 0; i < 5; i++) await kv.hitWindows(windows);
+      await kv.ping();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen).toEqual(["evalsha", "evalsha", "evalsha", "evalsha", "evalsha", "ping"]);
+    } finally {
+      monitor.disconnect();
+      await kv.close();
+    }
+  });
+
+  it("stays exact when two clients (two gateway processes) hit the same windows at once", async () => {
+    const [first, second] = await Promise.all([openRedisStore(url(), { keyPrefix }), openRedisStore(url(), { keyPrefix })]);
+    try {
+      const windows = [
+        { key: "shared:minute", limit: 100, windowMs: 60_000 },
+        { key: "shared:day", limit: 1_000, windowMs: 86_400_000 },
+      ];
+      const nowMs = Date.UTC(2031, 0, 1);
+      const outcomes = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? first : second).hitWindows(windows, { nowMs })));
+      const allowed = outcomes.filter((o) => o.allowed);
+      expect(allowed).toHaveLength(100);
+      expect(new Set(allowed.map((o) => o.windows[0]?.count)).size).toBe(100);
+      const after = await second.hitWindows(windows, { nowMs, cost: 0 });
+      expect(after.windows.map((w) => w.count)).toEqual([100, 100]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
   it("is what openKeyValueStore picks with a Redis URL", async () => {
-    const kv = await openKeyValueStore({ redisUrl: url() });
+    const kv = await openKeyValueStore({ redisUrl: url(), namespace: "test" });
     try {
       expect(kv.kind).toBe("redis");
       await expect(kv.ping()).resolves.toBeUndefined();

@@ -1,6 +1,7 @@
 import Redis, { type Result } from "ioredis";
 import { checkInteger, checkPositiveInteger } from "./checks";
-import type { Counter, KeyValueStore, SetOptions } from "./port";
+import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
+import { placeWindows, windowCount } from "./windows";
 
 /** The key-value port on Redis through ioredis: shared by every process of a deployment. */
 
@@ -16,9 +17,39 @@ end
 return { value, ttl }
 `;
 
+// One round trip, atomic on the server: read every window's counter; only when all of them
+// can take `cost` more, add it to each and (re)set each expiry. Replies { allowed, counts... }.
+// KEYS[i]: window i's counter. ARGV[1]: cost; ARGV[2i]: window i's limit; ARGV[2i+1]: its
+// counter's time to live in milliseconds.
+const HIT_WINDOWS_SCRIPT = `
+local cost = tonumber(ARGV[1])
+local reply = { 1 }
+for i = 1, #KEYS do
+  local value = redis.call("GET", KEYS[i])
+  local count = 0
+  if value then
+    if not string.match(value, "^%-?%d+$") then
+      return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
+    end
+    count = tonumber(value)
+  end
+  reply[i + 1] = count
+  if count + cost > tonumber(ARGV[2 * i]) then reply[1] = 0 end
+end
+if reply[1] == 1 and cost > 0 then
+  for i = 1, #KEYS do
+    reply[i + 1] = redis.call("INCRBY", KEYS[i], cost)
+    redis.call("PEXPIRE", KEYS[i], ARGV[2 * i + 1])
+  end
+end
+return reply
+`;
+
 declare module "ioredis" {
   interface RedisCommander<Context> {
     stintIncrement(key: string, by: number, windowMs: number): Result<[number, number], Context>;
+    /** `numberOfKeys`, then the keys, then the script's arguments. */
+    stintHitWindows(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<number[], Context>;
   }
 }
 
@@ -53,6 +84,15 @@ class RedisStore implements KeyValueStore {
     return { value, ttlMs };
   }
 
+  async hitWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowsOutcome> {
+    const { windows: placed, cost } = placeWindows(windows, options);
+    if (placed.length === 0) return { allowed: true, windows: [] };
+    const keys = placed.map((p) => p.counterKey);
+    const args = [cost, ...placed.flatMap((p) => [p.window.limit, p.ttlMs])];
+    const [allowed, ...counts] = await this.redis.stintHitWindows(keys.length, ...keys, ...args);
+    return { allowed: allowed === 1, windows: placed.map((p, i) => windowCount(p, counts[i] ?? 0)) };
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }
@@ -80,6 +120,8 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   // also print each reconnection error.
   redis.on("error", () => undefined);
   redis.defineCommand("stintIncrement", { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+  // No fixed number of keys: each call passes its own count first.
+  redis.defineCommand("stintHitWindows", { lua: HIT_WINDOWS_SCRIPT });
   try {
     await redis.connect();
   } catch (error) {

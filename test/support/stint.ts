@@ -22,7 +22,7 @@ export function temporaryDir(label: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json", JWT_SECRET: TEST_JWT_SECRET };
+const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json", JWT_SECRET: TEST_JWT_SECRET, TRUSTED_PROXIES: "127.0.0.1,::1" };
 
 /** Everything in one process on embedded defaults, as `npm start` with nothing set. */
 export async function startEmbedded(env: Record<string, string> = {}, logDestination?: Writable): Promise<TestStint> {

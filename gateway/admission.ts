@@ -1,0 +1,65 @@
+import type { IncomingMessage } from "node:http";
+import type { Identity } from "../shared/identity";
+import type { KeyValueStore } from "../shared/kv/port";
+import { toErrorResponse } from "./error-response";
+import { CredentialRejected, type ApiKeyResolver, type Authenticator } from "./authenticate";
+import { addressSubject, clientAddressOf, type TrustedProxies } from "./rate-limit/client-address";
+import { enforceFailedAuthenticationThrottle, recordFailedAuthentication } from "./rate-limit/failed-authentication";
+import { enforceRateLimit, type RateLimitHeaders } from "./rate-limit/limiter";
+import { credentialPolicy, credentialSubject, UNAUTHENTICATED_POLICY } from "./rate-limit/policy";
+import type { ApiStyle } from "./styles";
+
+/** Public actions that take a password or a token: limited per address, and throttled after failures. */
+const CREDENTIAL_ACTIONS: ReadonlySet<string> = new Set(["auth.register", "auth.login", "auth.refresh", "auth.logout", "users.acceptInvitation"]);
+/** Of those, the ones whose 401 means a wrong secret was tried. */
+const GUESSABLE_ACTIONS: ReadonlySet<string> = new Set(["auth.login", "auth.refresh", "users.acceptInvitation"]);
+
+export interface AdmissionDependencies {
+  kv: KeyValueStore;
+  authenticator: Authenticator;
+  trustedProxies: TrustedProxies;
+  publicActions: ReadonlySet<string>;
+}
+
+export interface Admitted {
+  /** Absent for public actions. */
+  identity?: Identity;
+  /** Rate-limit headers for the response, or null when none apply. */
+  headers: RateLimitHeaders | null;
+}
+
+/**
+ * What the gateway does before any action runs: who is calling (decisions §4) and whether
+ * they may call now (§7). One place, so that every route gets the same rules.
+ */
+export function createAdmission(deps: AdmissionDependencies) {
+  const addressOf = (req: IncomingMessage) => clientAddressOf(req, deps.trustedProxies);
+
+  return {
+    async admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Promise<Admitted> {
+      const address = addressOf(req);
+      if (deps.publicActions.has(action)) {
+        if (!CREDENTIAL_ACTIONS.has(action)) return { headers: null };
+        if (GUESSABLE_ACTIONS.has(action)) await enforceFailedAuthenticationThrottle(deps.kv, address);
+        return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
+      }
+      await enforceFailedAuthenticationThrottle(deps.kv, address);
+      let identity: Identity;
+      try {
+        identity = await deps.authenticator.authenticate(req, resolveApiKey);
+      } catch (error) {
+        if (error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
+        throw error;
+      }
+      const headers = await enforceRateLimit(deps.kv, credentialPolicy(style, identity.plan), credentialSubject(identity));
+      return { identity, headers };
+    },
+
+    /** After an action failed: a wrong password or token sent to a public action counts against the address. */
+    async noteFailure(req: IncomingMessage, action: string, error: unknown): Promise<void> {
+      if (GUESSABLE_ACTIONS.has(action) && toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, addressOf(req));
+    },
+  };
+}
+
+export type Admission = ReturnType<typeof createAdmission>;

@@ -1,0 +1,83 @@
+import type { IncomingMessage } from "node:http";
+import { formatIp, parseIp, parseIpRange, rangeContains, type IpAddress, type IpRange } from "../../shared/net/ip";
+
+/**
+ * Who a request comes from, for limits counted per client address. The address is the
+ * socket's peer. Only when that peer is one of the deployment's trusted proxies
+ * (`TRUSTED_PROXIES`) is `X-Forwarded-For` read, from the right: each trusted proxy appends
+ * the address it received the request from, so the first address from the right that is not
+ * a trusted proxy is the client. Everything left of it was written by the client and proves
+ * nothing. From any other peer, `X-Forwarded-For` is ignored: otherwise a caller could claim
+ * a new address with every request.
+ */
+
+export type TrustedProxies = readonly IpRange[];
+
+/** Given for a request whose socket has already gone (no peer address left to read). */
+export const UNKNOWN_ADDRESS = "unknown";
+
+/**
+ * Parses `TRUSTED_PROXIES` entries (IPv4 or IPv6 addresses and CIDR ranges). Throws a
+ * RangeError quoting the first entry that is not one.
+ */
+export function parseTrustedProxies(entries: readonly string[]): TrustedProxies {
+  return entries.map((entry) => {
+    const range = parseIpRange(entry);
+    if (!range) throw new RangeError(`"${entry}" is not an IP address or CIDR range`);
+    return range;
+  });
+}
+
+function isTrusted(ip: IpAddress, trusted: TrustedProxies): boolean {
+  return trusted.some((range) => rangeContains(range, ip));
+}
+
+/** One `X-Forwarded-For` hop, with or without a port (`192.0.2.1:4711`, `[2001:db8::1]:443`). */
+function parseHop(text: string): IpAddress | null {
+  const hop = text.trim().replace(/^"(.*)"$/, "$1");
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(hop);
+  if (bracketed?.[1]) return parseIp(bracketed[1]);
+  const ipv4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(hop);
+  return parseIp(ipv4WithPort?.[1] ?? hop);
+}
+
+/**
+ * The client's address from the socket's peer and the `X-Forwarded-For` header(s), in the
+ * canonical text of `formatIp` (an IPv4-mapped IPv6 peer reads as IPv4). When every hop is
+ * a trusted proxy, the leftmost is the best that is known; when a hop that a trusted proxy
+ * wrote cannot be read, the proxy that wrote it is.
+ */
+export function resolveClientAddress(remoteAddress: string | undefined, forwardedFor: string | readonly string[] | undefined, trusted: TrustedProxies): string {
+  const peer = remoteAddress ? parseIp(remoteAddress) : null;
+  if (!peer) return remoteAddress ? remoteAddress : UNKNOWN_ADDRESS;
+  if (trusted.length === 0 || !isTrusted(peer, trusted)) return formatIp(peer);
+  // Several X-Forwarded-For headers are one list, in the order they arrived.
+  const header = typeof forwardedFor === "string" ? forwardedFor : (forwardedFor ?? []).join(",");
+  const hops = header.split(",").filter((hop) => hop.trim() !== "");
+  let client = peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = parseHop(hops[i] ?? "");
+    if (!hop) break;
+    client = hop;
+    if (!isTrusted(hop, trusted)) break;
+  }
+  return formatIp(client);
+}
+
+/** `resolveClientAddress` for a Node request. */
+export function clientAddressOf(req: IncomingMessage, trusted: TrustedProxies): string {
+  return resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted);
+}
+
+/**
+ * The rate-limit subject of a client address. An IPv6 address counts by its /64: one
+ * household or server usually holds a whole /64, and would otherwise have more addresses
+ * than any limit could count.
+ */
+export function addressSubject(address: string): string {
+  const ip = parseIp(address);
+  if (!ip) return `address:${address}`;
+  if (ip.family === 4) return `address:${formatIp(ip)}`;
+  const network = (ip.value >> 64n) << 64n;
+  return `address:${formatIp({ family: 6, value: network })}/64`;
+}

@@ -1,0 +1,45 @@
+import type { KeyValueStore } from "../../shared/kv/port";
+import { addressSubject } from "./client-address";
+import { decide, throwIfRefused, windowsOf, type RateLimitDecision } from "./limiter";
+import { FAILED_AUTHENTICATION_POLICY, FAILED_AUTHENTICATIONS_PER_MINUTE } from "./policy";
+
+/**
+ * Throttling failed authentication per client address, so that keys and passwords cannot be
+ * guessed at speed. Before a credential or a password is checked, `checkFailedAuthentication`:
+ * once the address has failed FAILED_AUTHENTICATIONS_PER_MINUTE times in the current minute,
+ * it is refused (429) whatever it sends, right or wrong, until the minute ends, so a guess
+ * made while refused tells nothing. After a failure, `recordFailedAuthentication`.
+ *
+ * What to record: failures that may be guesses. An unknown API key, a token whose signature
+ * does not hold, a wrong email or password, an unknown refresh or invitation token. Not a
+ * token that has merely expired or been revoked, nor a revoked key: its caller held a real
+ * credential, and a busy office behind one address would otherwise lock itself out every
+ * time its access tokens expire.
+ */
+
+/** Whether `address` may try to authenticate now; refused decisions carry `Retry-After` only. */
+export async function checkFailedAuthentication(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
+  const outcome = await kv.hitWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), { nowMs, cost: 0 });
+  const full = outcome.windows.some((w) => w.count >= w.limit);
+  if (!full) return { allowed: true, headers: null };
+  const decision = decide(FAILED_AUTHENTICATION_POLICY, false, outcome.windows, nowMs);
+  const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
+  return {
+    ...decision,
+    // How many failures an address has left is nobody's business: only when to come back.
+    headers: { "Retry-After": String(retryAfterSeconds) },
+    message: `Too many failed authentication attempts from this address; retry in ${retryAfterSeconds} seconds`,
+  };
+}
+
+/** `checkFailedAuthentication`, throwing the 429 when the address is held back. */
+export async function enforceFailedAuthenticationThrottle(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<void> {
+  throwIfRefused(await checkFailedAuthentication(kv, address, nowMs));
+}
+
+/** Counts one failed authentication by `address`; says how many it has had this minute. */
+export async function recordFailedAuthentication(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<{ failures: number; blocked: boolean }> {
+  const outcome = await kv.hitWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), { nowMs });
+  const failures = outcome.windows[0]?.count ?? 0;
+  return { failures, blocked: failures >= FAILED_AUTHENTICATIONS_PER_MINUTE };
+}

@@ -1,0 +1,112 @@
+import { ApiError } from "../../shared/errors";
+import type { FixedWindow, KeyValueStore, WindowCount } from "../../shared/kv/port";
+import type { RatePolicy } from "./policy";
+
+/**
+ * Counting a request against a policy, and the headers that say where the caller stands
+ * (decisions §7). All of a policy's windows are counted in one atomic step of the key-value
+ * store; a request refused by one window is counted in none (see `KeyValueStore.hitWindows`),
+ * so a caller held back by the minute does not use up its day, and retrying while refused
+ * does not push the end of the wait further out.
+ */
+
+export type RateLimitHeaders = Record<string, string>;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /**
+   * `X-RateLimit-Limit`, `-Remaining` and `-Reset` for the window with the fewest requests
+   * left (on a tie, the one that frees up last), plus `Retry-After` when refused. Null when
+   * the policy does not limit (Style B enterprise): such responses carry no such headers.
+   */
+  headers: RateLimitHeaders | null;
+  /** Set when refused: seconds until every full window has ended. */
+  retryAfterSeconds?: number;
+  /** Set when refused: the window that holds the request back longest. */
+  refusedBy?: WindowCount & { name: string };
+  /** Set when refused: what the 429 says. */
+  message?: string;
+}
+
+/** The counter keys of a policy's windows for one subject, under one Redis hash tag. */
+export function windowsOf(policy: RatePolicy, subject: string): FixedWindow[] {
+  return policy.windows.map((w) => ({ key: `rate-limit:{${policy.id}:${subject}}:${w.name}`, limit: w.limit, windowMs: w.windowMs }));
+}
+
+const secondsUntil = (atMs: number, nowMs: number) => Math.max(1, Math.ceil((atMs - nowMs) / 1000));
+
+/**
+ * The decision for where the windows stand after a hit. `windows[i]` belongs to
+ * `policy.windows[i]`.
+ */
+export function decide(policy: RatePolicy, allowed: boolean, windows: readonly WindowCount[], nowMs: number): RateLimitDecision {
+  if (windows.length === 0) return { allowed: true, headers: null };
+  const remaining = (w: WindowCount) => Math.max(0, w.limit - w.count);
+  const tightest = windows.reduce((best, w) => (remaining(w) < remaining(best) || (remaining(w) === remaining(best) && w.resetAtMs > best.resetAtMs) ? w : best));
+  const headers: RateLimitHeaders = {
+    "X-RateLimit-Limit": String(tightest.limit),
+    "X-RateLimit-Remaining": String(remaining(tightest)),
+    "X-RateLimit-Reset": String(Math.ceil(tightest.resetAtMs / 1000)),
+  };
+  if (allowed) return { allowed, headers };
+  // Refused: some window is full, so the tightest one is full and is the last of them to end.
+  const retryAfterSeconds = secondsUntil(tightest.resetAtMs, nowMs);
+  headers["Retry-After"] = String(retryAfterSeconds);
+  const name = policy.windows[windows.indexOf(tightest)]?.name ?? "window";
+  const message = `Rate limit exceeded: ${tightest.limit} requests per ${name}; retry in ${retryAfterSeconds} seconds`;
+  return { allowed, headers, retryAfterSeconds, refusedBy: { ...tightest, name }, message };
+}
+
+/** Counts one request by `subject` (`key:<id>`, `user:<id>`, `address:<ip>`) under `policy`. */
+export async function consume(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
+  if (policy.windows.length === 0) return { allowed: true, headers: null };
+  const outcome = await kv.hitWindows(windowsOf(policy, subject), { nowMs });
+  return decide(policy, outcome.allowed, outcome.windows, nowMs);
+}
+
+/**
+ * A 429 that carries its response headers. The gateway writes `headers` on the response
+ * (read them with `rateLimitHeadersOf`); the body's details carry `retry_after` (seconds) in
+ * both styles.
+ */
+export class RateLimitedError extends ApiError {
+  constructor(
+    message: string,
+    readonly headers: RateLimitHeaders,
+    retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message, { retry_after: retryAfterSeconds });
+    this.name = "RateLimitedError";
+  }
+}
+
+/** The 429 for a refused decision. */
+export function rateLimitedError(decision: RateLimitDecision): RateLimitedError {
+  const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
+  const message = decision.message ?? `Rate limit exceeded; retry in ${retryAfterSeconds} seconds`;
+  return new RateLimitedError(message, { ...(decision.headers ?? {}), "Retry-After": String(retryAfterSeconds) }, retryAfterSeconds);
+}
+
+/** Throws the 429 when refused; otherwise the headers for the response (null: none). */
+export function throwIfRefused(decision: RateLimitDecision): RateLimitHeaders | null {
+  if (!decision.allowed) throw rateLimitedError(decision);
+  return decision.headers;
+}
+
+/** `consume`, then `throwIfRefused`. */
+export async function enforceRateLimit(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitHeaders | null> {
+  return throwIfRefused(await consume(kv, policy, subject, nowMs));
+}
+
+/**
+ * The headers a 429 must carry, from whatever was thrown: a `RateLimitedError`'s own, or,
+ * for a `rate_limited` error that lost its class on the way (crossed the service bus),
+ * `Retry-After` from its details. Null for any other error.
+ */
+export function rateLimitHeadersOf(thrown: unknown): RateLimitHeaders | null {
+  if (thrown instanceof RateLimitedError) return { ...thrown.headers };
+  const err = thrown as { type?: unknown; data?: { retry_after?: unknown } } | null;
+  if (err?.type !== "rate_limited") return null;
+  const seconds = err.data?.retry_after;
+  return typeof seconds === "number" && Number.isSafeInteger(seconds) && seconds > 0 ? { "Retry-After": String(seconds) } : {};
+}

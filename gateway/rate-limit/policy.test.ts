@@ -1,0 +1,66 @@
+import { windowsOf } from "./limiter";
+import {
+  credentialPolicy,
+  credentialSubject,
+  DAY_MS,
+  FAILED_AUTHENTICATION_POLICY,
+  FAILED_AUTHENTICATIONS_PER_MINUTE,
+  HOUR_MS,
+  MINUTE_MS,
+  STYLE_A_POLICY,
+  STYLE_B_HOURLY_LIMITS,
+  styleBPolicy,
+  UNAUTHENTICATED_PER_HOUR,
+  UNAUTHENTICATED_PER_MINUTE,
+  UNAUTHENTICATED_POLICY,
+} from "./policy";
+
+const limits = (policy: { windows: readonly { name: string; limit: number; windowMs: number }[] }) => policy.windows.map((w) => [w.name, w.limit, w.windowMs]);
+
+describe("rate-limit policies", () => {
+  it("has the window lengths right", () => {
+    expect([MINUTE_MS, HOUR_MS, DAY_MS]).toEqual([60_000, 3_600_000, 86_400_000]);
+  });
+
+  it("gives Style A 100 a minute, 5,000 an hour and 50,000 a day, all enforced", () => {
+    expect(limits(STYLE_A_POLICY)).toEqual([
+      ["minute", 100, 60_000],
+      ["hour", 5_000, 3_600_000],
+      ["day", 50_000, 86_400_000],
+    ]);
+    expect(credentialPolicy("A", "enterprise")).toBe(STYLE_A_POLICY);
+    expect(credentialPolicy("A", "free")).toBe(STYLE_A_POLICY);
+  });
+
+  it("gives Style B an hourly limit by plan, and enterprise none", () => {
+    expect(STYLE_B_HOURLY_LIMITS).toEqual({ free: 100, standard: 1_000, pro: 5_000, enterprise: null });
+    expect(limits(styleBPolicy("free"))).toEqual([["hour", 100, 3_600_000]]);
+    expect(limits(styleBPolicy("standard"))).toEqual([["hour", 1_000, 3_600_000]]);
+    expect(limits(credentialPolicy("B", "pro"))).toEqual([["hour", 5_000, 3_600_000]]);
+    expect(credentialPolicy("B", "enterprise").windows).toEqual([]);
+  });
+
+  it("counts Style B in one place whatever the plan, and Style A apart from it", () => {
+    const subject = "key:key_abc";
+    expect(windowsOf(styleBPolicy("free"), subject)[0]?.key).toBe(windowsOf(styleBPolicy("pro"), subject)[0]?.key);
+    const styleAKeys = windowsOf(STYLE_A_POLICY, subject).map((w) => w.key);
+    expect(styleAKeys).not.toContain(windowsOf(styleBPolicy("free"), subject)[0]?.key);
+    expect(new Set([...styleAKeys, ...windowsOf(UNAUTHENTICATED_POLICY, subject).map((w) => w.key), ...windowsOf(FAILED_AUTHENTICATION_POLICY, subject).map((w) => w.key)]).size).toBe(6);
+  });
+
+  it("counts per credential: the API key, or the user of a token", () => {
+    expect(credentialSubject({ userId: "usr_1", apiKeyId: "key_9" })).toBe("key:key_9");
+    expect(credentialSubject({ userId: "usr_1" })).toBe("user:usr_1");
+    expect(windowsOf(STYLE_A_POLICY, "key:key_9")[0]?.key).not.toBe(windowsOf(STYLE_A_POLICY, "user:usr_1")[0]?.key);
+  });
+
+  it("limits unauthenticated endpoints and failed authentication per address", () => {
+    expect([UNAUTHENTICATED_PER_MINUTE, UNAUTHENTICATED_PER_HOUR]).toEqual([60, 1_000]);
+    expect(limits(UNAUTHENTICATED_POLICY)).toEqual([
+      ["minute", 60, 60_000],
+      ["hour", 1_000, 3_600_000],
+    ]);
+    expect(FAILED_AUTHENTICATIONS_PER_MINUTE).toBe(10);
+    expect(limits(FAILED_AUTHENTICATION_POLICY)).toEqual([["minute", 10, 60_000]]);
+  });
+});

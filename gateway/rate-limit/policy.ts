@@ -1,0 +1,81 @@
+import type { Identity, Plan } from "../../shared/identity";
+import type { ApiStyle } from "../styles";
+
+/**
+ * The rate limits (decisions §7), as data. A policy is a set of fixed windows that must all
+ * have room for a request; its `id` names its own counters, so the same subject is counted
+ * apart under each policy (Style A and Style B never share a count).
+ */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+export type WindowName = "minute" | "hour" | "day";
+
+export interface RateWindow {
+  name: WindowName;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RatePolicy {
+  id: string;
+  /** No windows: not limited, and no rate-limit headers. */
+  windows: readonly RateWindow[];
+}
+
+const perMinute = (limit: number): RateWindow => ({ name: "minute", limit, windowMs: MINUTE_MS });
+const perHour = (limit: number): RateWindow => ({ name: "hour", limit, windowMs: HOUR_MS });
+const perDay = (limit: number): RateWindow => ({ name: "day", limit, windowMs: DAY_MS });
+
+/** Style A, per credential: all three windows enforced. */
+export const STYLE_A_POLICY: RatePolicy = { id: "style-a", windows: [perMinute(100), perHour(5_000), perDay(50_000)] };
+
+/** Style B, per credential: requests per hour by the organization's plan; null is unlimited. */
+export const STYLE_B_HOURLY_LIMITS: Readonly<Record<Plan, number | null>> = {
+  free: 100,
+  standard: 1_000,
+  pro: 5_000,
+  enterprise: null,
+};
+
+export function styleBPolicy(plan: Plan): RatePolicy {
+  const limit = STYLE_B_HOURLY_LIMITS[plan];
+  // One id for every plan: a plan that changes within the hour keeps the hour's count.
+  return { id: "style-b", windows: limit === null ? [] : [perHour(limit)] };
+}
+
+/** The policy for an authenticated request. */
+export function credentialPolicy(style: ApiStyle, plan: Plan): RatePolicy {
+  return style === "A" ? STYLE_A_POLICY : styleBPolicy(plan);
+}
+
+/** What an authenticated request is counted against: its API key, or the user of a token. */
+export function credentialSubject(identity: Pick<Identity, "apiKeyId" | "userId">): string {
+  return identity.apiKeyId ? `key:${identity.apiKeyId}` : `user:${identity.userId}`;
+}
+
+/**
+ * Endpoints served without a credential (sign-up, sign-in, refresh, the OAuth token
+ * endpoint, accepting an invitation), per client address, whatever the style. Room for an
+ * office behind one address whose people sign in and refresh their tokens (every 15
+ * minutes each), while making sign-in (a deliberately slow password hash) costly to flood.
+ */
+export const UNAUTHENTICATED_PER_MINUTE = 60;
+export const UNAUTHENTICATED_PER_HOUR = 1_000;
+export const UNAUTHENTICATED_POLICY: RatePolicy = {
+  id: "unauthenticated",
+  windows: [perMinute(UNAUTHENTICATED_PER_MINUTE), perHour(UNAUTHENTICATED_PER_HOUR)],
+};
+
+/**
+ * Failed authentication per client address: after this many in one minute, every request
+ * from the address that carries a credential, right or wrong, and every sign-in is a 429
+ * until the minute ends, so keys and passwords cannot be tried at speed.
+ */
+export const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
+export const FAILED_AUTHENTICATION_POLICY: RatePolicy = {
+  id: "failed-authentication",
+  windows: [perMinute(FAILED_AUTHENTICATIONS_PER_MINUTE)],
+};

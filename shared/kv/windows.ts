@@ -1,0 +1,47 @@
+import { checkInteger, checkPositiveInteger } from "./checks";
+import { WINDOW_EXPIRY_MARGIN_MS, type FixedWindow, type HitOptions, type WindowCount } from "./port";
+
+/** What both adapters work out before touching a counter in `hitWindows`. */
+
+export interface PlacedWindow {
+  window: FixedWindow;
+  /** The counter of the current window: the window's key and the window's start. */
+  counterKey: string;
+  resetAtMs: number;
+  /** How long the counter lives from now: to the window's end, plus the margin. */
+  ttlMs: number;
+}
+
+export interface PlacedHit {
+  windows: PlacedWindow[];
+  cost: number;
+}
+
+function checkNonNegativeInteger(value: number, what: string): void {
+  checkInteger(value, what);
+  if (value < 0) throw new RangeError(`${what} must not be negative, got ${value}`);
+}
+
+/** Checks the arguments (the same way in every adapter) and places each window in time. */
+export function placeWindows(windows: readonly FixedWindow[], options: HitOptions = {}): PlacedHit {
+  const nowMs = options.nowMs ?? Date.now();
+  const cost = options.cost ?? 1;
+  checkNonNegativeInteger(nowMs, "nowMs");
+  checkNonNegativeInteger(cost, "cost");
+  const seen = new Set<string>();
+  const placed = windows.map((window) => {
+    if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
+    if (seen.has(window.key)) throw new RangeError(`the window key ${window.key} is given twice`);
+    seen.add(window.key);
+    checkNonNegativeInteger(window.limit, "limit");
+    checkPositiveInteger(window.windowMs, "windowMs");
+    const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
+    const resetAtMs = startMs + window.windowMs;
+    return { window, counterKey: `${window.key}:${startMs}`, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
+  });
+  return { windows: placed, cost };
+}
+
+export function windowCount(placed: PlacedWindow, count: number): WindowCount {
+  return { key: placed.window.key, limit: placed.window.limit, windowMs: placed.window.windowMs, count, resetAtMs: placed.resetAtMs };
+}

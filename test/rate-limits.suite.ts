@@ -1,0 +1,127 @@
+import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
+import type { TestStint } from "./support/stint";
+
+interface StyleAError {
+  error: { code: string; details: { retry_after?: number } };
+}
+
+/**
+ * Windows are fixed and aligned to the clock: a test that must land in one window never
+ * starts in the last seconds of a minute.
+ */
+export async function awayFromMinuteEnd(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+}
+
+function header(res: ApiResponse, name: string): number {
+  return Number(res.headers.get(name));
+}
+
+/** Decisions §7 over HTTP. `gateways` returns every gateway address of the deployment. */
+export function describeRateLimits(title: string, start: () => Promise<TestStint>, gateways: (stint: TestStint) => Promise<string[]>): void {
+  describe(title, () => {
+    let stint: TestStint;
+    let urls: string[];
+    let owner: Client;
+
+    beforeAll(async () => {
+      stint = await start();
+      urls = await gateways(stint);
+      owner = (await registerOwner(stint.url)).api;
+    }, 60_000);
+
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
+
+    async function newKey(): Promise<Record<string, string>> {
+      const res = await owner.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "limits", permissions: ["projects:read"] });
+      return { "x-api-key": res.body.data.key };
+    }
+
+    /** `count` requests at once, spread over every gateway, within one minute window. */
+    async function burst(path: string, headers: Record<string, string>, count: number): Promise<ApiResponse<StyleAError>[]> {
+      await awayFromMinuteEnd();
+      return Promise.all(Array.from({ length: count }, (_, i) => client(urls[i % urls.length] as string).get<StyleAError>(path, { headers })));
+    }
+
+    it("lets exactly 100 Style A requests a minute through per credential, then 429 with Retry-After", async () => {
+      const key = await newKey();
+      const answers = await burst("/api/v1/projects", key, 110);
+      const ok = answers.filter((r) => r.status === 200);
+      const limited = answers.filter((r) => r.status === 429);
+      expect(ok).toHaveLength(100);
+      expect(limited).toHaveLength(10);
+      expect(ok.map((r) => header(r, "x-ratelimit-remaining")).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+      const nowSeconds = Date.now() / 1000;
+      for (const res of ok) {
+        expect(header(res, "x-ratelimit-limit")).toBe(100);
+        expect(header(res, "x-ratelimit-reset")).toBeGreaterThan(nowSeconds - 1);
+        expect(header(res, "x-ratelimit-reset")).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 61);
+      }
+      for (const res of limited) {
+        expect(res.body.error.code).toBe("rate_limited");
+        expect(header(res, "x-ratelimit-remaining")).toBe(0);
+        const retryAfter = header(res, "retry-after");
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
+    });
+
+    it("counts Style B apart, per hour on the free plan: 100, then RATE_LIMIT_EXCEEDED", async () => {
+      const key = await newKey();
+      const a = await burst("/api/v1/projects", key, 100);
+      expect(a.every((r) => r.status === 200)).toBe(true);
+      const b = await burst("/api/projects", key, 101);
+      expect(b.filter((r) => r.status === 200)).toHaveLength(100);
+      const refused = b.find((r) => r.status === 429) as ApiResponse<unknown>;
+      expect((refused.body as { code: string }).code).toBe("RATE_LIMIT_EXCEEDED");
+      expect(header(refused, "x-ratelimit-limit")).toBe(100);
+      expect(header(refused, "retry-after")).toBeGreaterThan(60);
+    });
+
+    it("gives each credential its own count", async () => {
+      const first = await newKey();
+      await burst("/api/v1/projects", first, 100);
+      expect((await client(stint.url).get("/api/v1/projects", { headers: first })).status).toBe(429);
+      expect((await client(stint.url).get("/api/v1/projects", { headers: await newKey() })).status).toBe(200);
+    });
+
+    it("throttles an address after 10 guessed credentials, even for a good one, and no other address", async () => {
+      await awayFromMinuteEnd();
+      const from = { "x-forwarded-for": "192.0.2.10" };
+      for (let i = 0; i < 10; i += 1) {
+        const guess = await client(stint.url).get("/api/v1/projects", { headers: { ...from, "x-api-key": `tt_live_${String(i).padStart(40, "0")}` } });
+        expect(guess.status).toBe(401);
+      }
+      const good = await newKey();
+      const held = await client(urls[urls.length - 1] as string).get<StyleAError>("/api/v1/projects", { headers: { ...from, ...good } });
+      expect(held.status).toBe(429);
+      expect(header(held, "retry-after")).toBeGreaterThan(0);
+      expect((await client(stint.url).get("/api/v1/projects", { headers: { "x-forwarded-for": "192.0.2.11", ...good } })).status).toBe(200);
+    });
+
+    it("throttles wrong passwords by address", async () => {
+      await awayFromMinuteEnd();
+      const from = { "x-forwarded-for": "192.0.2.20" };
+      const answers = [];
+      for (let i = 0; i < 11; i += 1) {
+        answers.push((await client(stint.url).post("/api/auth/login", { email: "nobody@example.test", password: `guess number ${i}` }, { headers: from })).status);
+      }
+      expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(answers[10]).toBe(429);
+    });
+
+    it("limits unauthenticated endpoints per address: 60 a minute", async () => {
+      await awayFromMinuteEnd();
+      const from = { "x-forwarded-for": "192.0.2.30" };
+      const answers = await Promise.all(
+        Array.from({ length: 61 }, () => client(stint.url).post("/api/v1/auth/logout", { refresh_token: "rt_unknown" }, { headers: from })),
+      );
+      expect(answers.filter((r) => r.status === 204)).toHaveLength(60);
+      const refused = answers.find((r) => r.status === 429) as ApiResponse<unknown>;
+      expect(header(refused, "retry-after")).toBeGreaterThan(0);
+    });
+  });
+}
