@@ -7,23 +7,13 @@ import { identityOf } from "../../shared/context";
 import { ApiError } from "../../shared/errors";
 import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
-import type { Collection, DocumentStore } from "../../shared/storage/port";
+import type { DocumentStore } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import { validate } from "../../shared/validation";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
-import {
-  API_KEYS,
-  ORGANIZATIONS,
-  presentOrganization,
-  REFRESH_TOKENS,
-  USERS,
-  type ApiKeyDocument,
-  type OrganizationDocument,
-  type RefreshTokenDocument,
-  type UserDocument,
-} from "./documents";
+import { openAccountCollections, presentOrganization, type AccountCollections, type OrganizationDocument } from "./documents";
 import { apiKeyByIdInput, createApiKeyInput, listApiKeysInput, loginInput, noInput, refreshInput, registerInput, renameOrganizationInput } from "./inputs";
-import { login, logout, refresh, register, type SessionStores } from "./sessions";
+import { login, logout, refresh, register } from "./sessions";
 
 export interface AuthDependencies {
   store: DocumentStore;
@@ -32,16 +22,12 @@ export interface AuthDependencies {
   refreshTokenTtlDays: number;
 }
 
-interface AuthCollections extends SessionStores {
-  apiKeys: Collection<ApiKeyDocument>;
-}
-
 const resolveApiKeyParams = z.object({ secret: z.string().min(1).max(200) }).strict();
 
 /** Organizations, accounts, sessions and API keys. */
 export function authService(deps: AuthDependencies): ServiceSchema {
-  let collections: AuthCollections | undefined;
-  const db = (): AuthCollections => {
+  let collections: AccountCollections | undefined;
+  const db = (): AccountCollections => {
     if (!collections) throw new Error("auth service used before it started");
     return collections;
   };
@@ -147,13 +133,7 @@ export function authService(deps: AuthDependencies): ServiceSchema {
     },
 
     async started() {
-      const [organizations, users, refreshTokens, apiKeys] = await Promise.all([
-        deps.store.collection<OrganizationDocument>(ORGANIZATIONS),
-        deps.store.collection<UserDocument>(USERS),
-        deps.store.collection<RefreshTokenDocument>(REFRESH_TOKENS),
-        deps.store.collection<ApiKeyDocument>(API_KEYS),
-      ]);
-      collections = { organizations, users, refreshTokens, apiKeys };
+      collections = await openAccountCollections(deps.store);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Permission, Plan, Role } from "../../shared/identity";
-import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import type { Collection, CollectionSpec, DocumentStore, StoredDocument } from "../../shared/storage/port";
 
 
 export interface OrganizationDocument extends StoredDocument {
@@ -101,4 +101,24 @@ export function presentApiKey(doc: ApiKeyDocument) {
     created_at: doc.created_at,
     last_used_at: doc.last_used_at,
   };
+}
+
+export interface AccountCollections {
+  organizations: Collection<OrganizationDocument>;
+  users: Collection<UserDocument>;
+  refreshTokens: Collection<RefreshTokenDocument>;
+  apiKeys: Collection<ApiKeyDocument>;
+  invitations: Collection<InvitationDocument>;
+}
+
+/** Every collection of accounts, opened once for the auth and users services alike. */
+export async function openAccountCollections(store: DocumentStore): Promise<AccountCollections> {
+  const [organizations, users, refreshTokens, apiKeys, invitations] = await Promise.all([
+    store.collection<OrganizationDocument>(ORGANIZATIONS),
+    store.collection<UserDocument>(USERS),
+    store.collection<RefreshTokenDocument>(REFRESH_TOKENS),
+    store.collection<ApiKeyDocument>(API_KEYS),
+    store.collection<InvitationDocument>(INVITATIONS),
+  ]);
+  return { organizations, users, refreshTokens, apiKeys, invitations };
 }

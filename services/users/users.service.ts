@@ -6,18 +6,7 @@ import { identityOf, type ApiContext } from "../../shared/context";
 import { domainEvent, type EventType } from "../../shared/events";
 import type { KeyValueStore } from "../../shared/kv/port";
 import type { DocumentStore } from "../../shared/storage/port";
-import {
-  API_KEYS,
-  INVITATIONS,
-  ORGANIZATIONS,
-  REFRESH_TOKENS,
-  USERS,
-  type ApiKeyDocument,
-  type InvitationDocument,
-  type OrganizationDocument,
-  type RefreshTokenDocument,
-  type UserDocument,
-} from "../auth/documents";
+import { openAccountCollections } from "../auth/documents";
 import { acceptInvitationInput, changeRoleInput, inviteInput, listUsersInput, userByIdInput } from "./inputs";
 import { acceptInvitation, changeRole, getUser, invite, listUsers, removeUser, type UserStores } from "./use-cases";
 
@@ -113,14 +102,7 @@ export function usersService(deps: UsersDependencies): ServiceSchema {
     },
 
     async started() {
-      const [organizations, users, refreshTokens, apiKeys, invitations] = await Promise.all([
-        deps.store.collection<OrganizationDocument>(ORGANIZATIONS),
-        deps.store.collection<UserDocument>(USERS),
-        deps.store.collection<RefreshTokenDocument>(REFRESH_TOKENS),
-        deps.store.collection<ApiKeyDocument>(API_KEYS),
-        deps.store.collection<InvitationDocument>(INVITATIONS),
-      ]);
-      stores = { organizations, users, refreshTokens, apiKeys, invitations };
+      stores = await openAccountCollections(deps.store);
     },
   };
 }
