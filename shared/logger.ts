@@ -40,7 +40,7 @@ export function pinoOptions(config: Config, destination?: Writable): LoggerOptio
     },
     transport:
       !destination && usePrettyOutput(config)
-        ? { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } }
+        ? { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,nodeID,ns" } }
         : undefined,
   };
 }
