@@ -1,4 +1,6 @@
 import type { IncomingMessage } from "node:http";
+import { Errors } from "moleculer";
+import { ApiError } from "../shared/errors";
 import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
@@ -35,24 +37,37 @@ export interface Admitted {
 export function createAdmission(deps: AdmissionDependencies) {
   const addressOf = (req: IncomingMessage) => clientAddressOf(req, deps.trustedProxies);
 
+  async function admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Promise<Admitted> {
+    const address = addressOf(req);
+    if (deps.publicActions.has(action)) {
+      if (!CREDENTIAL_ACTIONS.has(action)) return { headers: null };
+      if (GUESSABLE_ACTIONS.has(action)) await enforceFailedAuthenticationThrottle(deps.kv, address);
+      return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
+    }
+    await enforceFailedAuthenticationThrottle(deps.kv, address);
+    let identity: Identity;
+    try {
+      identity = await deps.authenticator.authenticate(req, resolveApiKey);
+    } catch (error) {
+      if (error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
+      throw error;
+    }
+    const headers = await enforceRateLimit(deps.kv, credentialPolicy(style, identity.plan), credentialSubject(identity));
+    return { identity, headers };
+  }
+
   return {
+    /**
+     * Who is calling and whether they may, or a 4xx. When the counters or the auth service
+     * cannot answer, a 503 the caller may retry, not a 500.
+     */
     async admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Promise<Admitted> {
-      const address = addressOf(req);
-      if (deps.publicActions.has(action)) {
-        if (!CREDENTIAL_ACTIONS.has(action)) return { headers: null };
-        if (GUESSABLE_ACTIONS.has(action)) await enforceFailedAuthenticationThrottle(deps.kv, address);
-        return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
-      }
-      await enforceFailedAuthenticationThrottle(deps.kv, address);
-      let identity: Identity;
       try {
-        identity = await deps.authenticator.authenticate(req, resolveApiKey);
+        return await admit(req, action, style, resolveApiKey);
       } catch (error) {
-        if (error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
-        throw error;
+        if (error instanceof Errors.MoleculerError) throw error;
+        throw new ApiError("service_unavailable", "Authentication or rate limiting is not available right now; try again shortly");
       }
-      const headers = await enforceRateLimit(deps.kv, credentialPolicy(style, identity.plan), credentialSubject(identity));
-      return { identity, headers };
     },
 
     /** After an action failed: a wrong password or token sent to a public action counts against the address. */

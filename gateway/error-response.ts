@@ -48,7 +48,7 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
 
   if (type && BODY_PARSER_ERRORS[type]) return BODY_PARSER_ERRORS[type];
   if (typeof err.name === "string" && FRAMEWORK_ERRORS[err.name]) return FRAMEWORK_ERRORS[err.name] as ErrorResponse;
-  if (isErrorCode(type) && status === ERROR_CODES[type].status && status < 500) {
+  if (isErrorCode(type) && status === ERROR_CODES[type].status && (status < 500 || type === "service_unavailable")) {
     const details = err.data !== null && typeof err.data === "object" ? (err.data as ErrorDetails) : {};
     return { status, code: type, message: typeof err.message === "string" ? err.message : type, details };
   }

@@ -49,7 +49,9 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
 
 /** Where a 201's resource can be read again, in the style it was created in. */
 function locationOf(baseUrl: string, data: unknown): string | undefined {
-  const id = (data as { data?: { id?: unknown } } | null)?.data?.id;
+  // A resource comes back as `data`; a new account (sign-up, invitation) as `user`.
+  const body = data as { data?: { id?: unknown }; user?: { id?: unknown } } | null;
+  const id = body?.data?.id ?? body?.user?.id;
   if (typeof id !== "string") return undefined;
   const collection = COLLECTION_OF_PREFIX[id.split("_")[0] ?? ""];
   return collection ? `${baseUrl}/${collection}/${id}` : undefined;

@@ -59,6 +59,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect(res.body.organization).toMatchObject({ name: "Analytical", plan: "free" });
         expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 900 });
         expect(res.body.refresh_token).toMatch(/^rt_/);
+        expect(res.headers.get("location")).toBe(`${B}/users/${res.body.user.id}`);
         expect(JSON.stringify(res.body)).not.toContain("password");
         const claims = jwt.decode(res.body.access_token, { complete: true });
         expect(claims?.header.alg).toBe("HS256");
