@@ -1,19 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Project } from "../services/projects/project";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
-
-interface Project {
-  id: string;
-  name: string;
-  description: string | null;
-  color: string | null;
-  client_name: string | null;
-  billable: boolean;
-  hourly_rate: number | null;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 interface StyleAError {
   error: { code: string; message: string; details: { field?: string; reason?: string; errors?: { field: string; reason: string }[] } };
