@@ -24,19 +24,8 @@ export const PROJECTS_COLLECTION: CollectionSpec = {
   ],
 };
 
-/** A project as Style A shows it (Style B differs only in the id prefix). */
-export interface Project {
-  id: string;
-  name: string;
-  description: string | null;
-  color: string | null;
-  client_name: string | null;
-  billable: boolean;
-  hourly_rate: number | null;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** A project as Style A shows it (Style B differs only in the id prefix): the stored fields, minus the internal ones. */
+export type Project = { id: string } & Omit<ProjectDocument, "_id" | "organization_id" | "name_key">;
 
 export function presentProject(doc: ProjectDocument): Project {
   return {

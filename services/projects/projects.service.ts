@@ -28,6 +28,18 @@ export function projectsService(deps: ProjectsDependencies): ServiceSchema {
     return projects;
   };
 
+  /** Archiving and unarchiving are the same change with opposite values. */
+  const setArchived = (archived: boolean) =>
+    routedAction({
+      resource: "Project",
+      input: projectByIdInput,
+      async handler(input, ctx) {
+        const who = identityOf(ctx);
+        requireAccess(who, "projects:write", MANAGERS);
+        return { data: await updateProject(store(), eventsFor(ctx), who, input.params.id, { archived }) };
+      },
+    });
+
   return {
     name: "projects",
 
@@ -75,25 +87,8 @@ export function projectsService(deps: ProjectsDependencies): ServiceSchema {
         },
       }),
 
-      archive: routedAction({
-        resource: "Project",
-        input: projectByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:write", MANAGERS);
-          return { data: await updateProject(store(), eventsFor(ctx), who, input.params.id, { archived: true }) };
-        },
-      }),
-
-      unarchive: routedAction({
-        resource: "Project",
-        input: projectByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:write", MANAGERS);
-          return { data: await updateProject(store(), eventsFor(ctx), who, input.params.id, { archived: false }) };
-        },
-      }),
+      archive: setArchived(true),
+      unarchive: setArchived(false),
 
       remove: routedAction({
         resource: "Project",
