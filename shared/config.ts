@@ -103,6 +103,9 @@ function oneOf<T extends string>(env: string, doc: string, fallback: T, values: 
 export const SERVICE_NAMES = ["gateway", "auth", "users", "projects", "system"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+/** Every service but the gateway: what a "services" process runs in a split deployment. */
+export const BACKEND_SERVICES: readonly ServiceName[] = SERVICE_NAMES.filter((name) => name !== "gateway");
+
 function serviceList(env: string, doc: string): Setting<ServiceName[]> {
   return {
     env,

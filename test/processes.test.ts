@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { client, registerOwner } from "./support/http";
+import { BACKEND_SERVICES } from "../shared/config";
 import { StintProcess } from "./support/processes";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
 import { temporaryDir } from "./support/stint";
@@ -75,7 +76,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
       NATS_URL: serverUrl("nats") as string,
       REDIS_URL: serverUrl("redis") as string,
     };
-    services = new StintProcess({ ...env, SERVICES: "auth,users,projects,system", NODE_ID: `services-${namespace}` });
+    services = new StintProcess({ ...env, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services-${namespace}` });
     gateway = new StintProcess({ ...env, SERVICES: "gateway", NODE_ID: `gateway-${namespace}` });
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { startStint, type RunningStint } from "../../app";
-import { loadConfig } from "../../shared/config";
+import { BACKEND_SERVICES, loadConfig } from "../../shared/config";
 
 /** A Stint started inside the test process from an explicit environment (never the real one). */
 export interface TestStint {
@@ -47,13 +47,13 @@ export async function startDistributed(servers: { mongoUrl: string; natsUrl: str
   const namespace = `test-${process.pid}-${Date.now()}${namespaceSuffix}`;
   const shared = { ...QUIET, NAMESPACE: namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl };
   const data = temporaryDir("distributed");
-  const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "auth,users,projects,system", NODE_ID: `services${namespaceSuffix}` }));
+  const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services${namespaceSuffix}` }));
   const stints: RunningStint[] = [services];
   const startGateway = async (): Promise<string> => {
     const gateway = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${stints.length}${namespaceSuffix}` }));
     stints.unshift(gateway);
     if (!gateway.url) throw new Error("the gateway did not start");
-    await gateway.broker.waitForServices(["auth", "users", "projects", "system"], 10_000);
+    await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
     return gateway.url;
   };
   const url = await startGateway();
