@@ -7,6 +7,7 @@ import { InFlightRequests } from "./gateway/in-flight";
 import type { ReadinessCheck } from "./gateway/readiness";
 import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
+import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { signingSecret, tokenSigner, type TokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
@@ -32,7 +33,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries"];
 
 interface Dependencies {
   config: Config;
@@ -53,6 +54,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   auth: (deps) => authService({ store: needStore(deps), kv: deps.kv, signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays }),
   users: (deps) => usersService({ store: needStore(deps), kv: deps.kv, signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays }),
   projects: (deps) => projectsService({ store: needStore(deps) }),
+  timeEntries: (deps) => timeEntriesService({ store: needStore(deps) }),
   system: () => systemService(),
 };
 

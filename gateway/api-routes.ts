@@ -35,6 +35,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: "POST", path: "/api-keys", action: "auth.createApiKey" },
   { method: "DELETE", path: "/api-keys/:id", action: "auth.revokeApiKey" },
 
+  { method: "GET", path: "/time-entries", action: "timeEntries.list" },
+  { method: "POST", path: "/time-entries", action: "timeEntries.create" },
+  { method: "GET", path: "/time-entries/current", action: "timeEntries.current" },
+  { method: "POST", path: "/time-entries/start", action: "timeEntries.start" },
+  { method: "POST", path: "/time-entries/stop", action: "timeEntries.stop" },
+  { method: "GET", path: "/time-entries/:id", action: "timeEntries.get" },
+  { method: "PUT", path: "/time-entries/:id", action: "timeEntries.update" },
+  { method: "DELETE", path: "/time-entries/:id", action: "timeEntries.remove" },
   { method: "GET", path: "/projects", action: "projects.list" },
   { method: "POST", path: "/projects", action: "projects.create" },
   { method: "GET", path: "/projects/:id", action: "projects.get" },
@@ -55,6 +63,7 @@ export const PUBLIC_ACTIONS: ReadonlySet<string> = new Set(API_OPERATIONS.filter
 
 /** Where a created resource can be read, by its id's prefix. */
 export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
+  te: "time-entries",
   prj: "projects",
   proj: "projects",
   key: "api-keys",

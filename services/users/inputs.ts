@@ -34,3 +34,7 @@ export const acceptInvitationInput = z.object({
     })
     .strict(),
 });
+
+/** What another service asks when it needs to know whether a user is in an organization. */
+export const membershipQuery = z.object({ organizationId: idOf("organization"), userId: idOf("user") }).strict();
+export type MembershipQuery = z.input<typeof membershipQuery>;

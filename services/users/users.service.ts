@@ -1,4 +1,5 @@
-import type { ServiceSchema } from "moleculer";
+import type { Context, ServiceSchema } from "moleculer";
+import { validate } from "../../shared/validation";
 import { EVERY_ROLE, MANAGERS, requireAccess } from "../../shared/access";
 import { respondWithStatus, routedAction } from "../../shared/actions";
 import type { TokenSigner } from "../../shared/auth/tokens";
@@ -7,7 +8,7 @@ import { domainEvent, type EventType } from "../../shared/events";
 import type { KeyValueStore } from "../../shared/kv/port";
 import type { DocumentStore } from "../../shared/storage/port";
 import { openAccountCollections } from "../auth/documents";
-import { acceptInvitationInput, changeRoleInput, inviteInput, listUsersInput, userByIdInput } from "./inputs";
+import { acceptInvitationInput, changeRoleInput, inviteInput, listUsersInput, membershipQuery, userByIdInput } from "./inputs";
 import { acceptInvitation, changeRole, getUser, invite, listUsers, removeUser, type UserStores } from "./use-cases";
 
 export interface UsersDependencies {
@@ -99,6 +100,15 @@ export function usersService(deps: UsersDependencies): ServiceSchema {
           return joined;
         },
       }),
+
+      /** For other services: whether a user id belongs to an organization (not routed). */
+      isMember: {
+        visibility: "public",
+        async handler(ctx: Context<unknown>): Promise<boolean> {
+          const { organizationId, userId } = validate(membershipQuery, ctx.params);
+          return (await db().users.findOne({ _id: userId, organization_id: organizationId })) !== null;
+        },
+      },
     },
 
     async started() {

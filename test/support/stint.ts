@@ -11,6 +11,8 @@ export interface TestStint {
   stints: RunningStint[];
   /** Another gateway process of the same deployment (distributed mode only). */
   addGateway?(): Promise<string>;
+  /** Another process running every backend service (distributed mode only). */
+  addServices?(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,11 +58,17 @@ export async function startDistributed(servers: { mongoUrl: string; natsUrl: str
     await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
     return gateway.url;
   };
+  const startServices = async (): Promise<void> => {
+    const more = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services${stints.length}${namespaceSuffix}` }));
+    stints.push(more);
+    await more.broker.waitForServices([...BACKEND_SERVICES], 10_000);
+  };
   const url = await startGateway();
   return {
     url,
     stints,
     addGateway: startGateway,
+    addServices: startServices,
     async stop() {
       for (const stint of stints) await stint.stop();
       data.remove();

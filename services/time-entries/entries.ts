@@ -1,0 +1,124 @@
+import { ApiError } from "../../shared/errors";
+import { newId } from "../../shared/ids";
+import type { Identity } from "../../shared/identity";
+import { listEnvelope, type ListEnvelope } from "../../shared/paging";
+import { isoSeconds } from "../../shared/time";
+import type { CreateEntryInput, ListEntriesQuery, UpdateEntryInput } from "./inputs";
+import { MAX_ENTRY_SECONDS } from "./inputs";
+import { checkPlacement } from "./placement";
+import type { EntryEvents, EntryStores } from "./ports";
+import { presentTimeEntry, secondsBetween, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import { endRunningTimer } from "./timers";
+
+const isManager = (who: Identity): boolean => who.role === "owner" || who.role === "admin";
+
+/** Decisions §3: admins may act for a member of their organization; members only for themselves. */
+async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {
+  if (userId === undefined || userId === who.userId) return who.userId;
+  if (!isManager(who)) throw new ApiError("forbidden", "Members record time only for themselves", { field: "user_id" });
+  if (!(await stores.directory.isMember(who.organizationId, userId))) {
+    throw ApiError.validation([{ field: "user_id", reason: "invalid", message: "is not a user of this organization" }]);
+  }
+  return userId;
+}
+
+/** An entry the caller may see: in their organization, and their own unless they manage it. */
+async function visibleEntry(stores: EntryStores, who: Identity, id: string): Promise<TimeEntryDocument> {
+  const doc = await stores.entries.find(who.organizationId, id);
+  if (!doc || (!isManager(who) && doc.user_id !== who.userId)) throw ApiError.notFound("Time entry");
+  return doc;
+}
+
+export async function createEntry(stores: EntryStores, events: EntryEvents, who: Identity, input: CreateEntryInput): Promise<TimeEntry> {
+  const userId = await subjectOf(stores, who, input.user_id);
+  const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
+  const now = isoSeconds();
+  const doc: TimeEntryDocument = {
+    _id: newId("timeEntry"),
+    organization_id: who.organizationId,
+    user_id: userId,
+    project_id: input.project_id,
+    task_id: input.task_id,
+    description: input.description,
+    start_time: input.start_time,
+    end_time: input.end_time,
+    duration: secondsBetween(input.start_time, input.end_time),
+    billable: input.billable ?? placement.billable,
+    created_at: now,
+    updated_at: now,
+  };
+  await stores.entries.insert(doc);
+  const entry = presentTimeEntry(doc);
+  await events.created(entry);
+  return entry;
+}
+
+export async function listEntries(stores: EntryStores, who: Identity, query: ListEntriesQuery): Promise<ListEnvelope<TimeEntry>> {
+  if (!isManager(who) && query.user_id !== undefined && query.user_id !== who.userId) {
+    throw new ApiError("forbidden", "Members see only their own time entries", { field: "user_id" });
+  }
+  const userId = isManager(who) ? query.user_id : who.userId;
+  const page = { page: query.page, per_page: query.per_page };
+  const { items, total } = await stores.entries.list(who.organizationId, { ...query, user_id: userId }, page);
+  const now = new Date();
+  return listEnvelope(items.map((doc) => presentTimeEntry(doc, now)), total, page);
+}
+
+export async function getEntry(stores: EntryStores, who: Identity, id: string): Promise<TimeEntry> {
+  return presentTimeEntry(await visibleEntry(stores, who, id));
+}
+
+function spanProblem(field: "start_time" | "end_time", start: string, end: string): ApiError | null {
+  const seconds = secondsBetween(start, end);
+  if (end <= start) return ApiError.validation([{ field, reason: "invalid", message: field === "end_time" ? "must be after start_time" : "must be before end_time" }]);
+  if (seconds > MAX_ENTRY_SECONDS) return ApiError.validation([{ field, reason: "out_of_range", message: "makes the entry longer than 24 hours" }]);
+  return null;
+}
+
+export async function updateEntry(stores: EntryStores, events: EntryEvents, who: Identity, id: string, changes: UpdateEntryInput): Promise<TimeEntry> {
+  const current = await visibleEntry(stores, who, id);
+  const running = current.end_time === null;
+  if (running && changes.end_time !== undefined) {
+    throw ApiError.validation([{ field: "end_time", reason: "invalid", message: "cannot be set on a running entry; stop the timer instead" }]);
+  }
+  if (running && changes.user_id !== undefined && changes.user_id !== current.user_id) {
+    throw ApiError.validation([{ field: "user_id", reason: "invalid", message: "cannot change on a running entry: timers are their user's own" }]);
+  }
+  const userId = changes.user_id === undefined ? current.user_id : await subjectOf(stores, who, changes.user_id);
+  const start = changes.start_time ?? current.start_time;
+  const end = changes.end_time ?? current.end_time;
+  if (end !== null) {
+    const problem = spanProblem(changes.start_time !== undefined && changes.end_time === undefined ? "start_time" : "end_time", start, end);
+    if (problem) throw problem;
+  } else if (start > isoSeconds()) {
+    throw ApiError.validation([{ field: "start_time", reason: "invalid", message: "of a running entry cannot lie in the future" }]);
+  }
+  const set: Partial<TimeEntryDocument> = { user_id: userId, start_time: start, end_time: end, duration: end === null ? null : secondsBetween(start, end), updated_at: isoSeconds() };
+  if (changes.description !== undefined) set.description = changes.description;
+  if (changes.billable !== undefined) set.billable = changes.billable;
+  if (changes.project_id !== undefined || changes.task_id !== undefined) {
+    const projectId = changes.project_id ?? current.project_id;
+    const taskId = changes.task_id === undefined ? current.task_id : changes.task_id;
+    await checkPlacement(stores.directory, who.organizationId, projectId, taskId);
+    set.project_id = projectId;
+    set.task_id = taskId;
+  }
+  const doc = await stores.entries.update(who.organizationId, id, set);
+  if (!doc) throw ApiError.notFound("Time entry");
+  const entry = presentTimeEntry(doc);
+  await events.updated(entry);
+  return entry;
+}
+
+/** Deletes an entry; a running one is stopped first so the user's timer is free again. */
+export async function deleteEntry(stores: EntryStores, events: EntryEvents, who: Identity, id: string): Promise<void> {
+  const doc = await visibleEntry(stores, who, id);
+  if (doc.end_time === null) await endRunningTimer(stores, { organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
+  if (!(await stores.entries.delete(who.organizationId, id))) throw ApiError.notFound("Time entry");
+  await events.deleted(presentTimeEntry(doc));
+}
+
+/** How many entries point at a project or a task (a project with entries is archived, not deleted). */
+export function countReferences(stores: EntryStores, organizationId: string, ref: { project_id?: string; task_id?: string }): Promise<number> {
+  return stores.entries.count(organizationId, ref);
+}

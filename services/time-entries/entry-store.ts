@@ -1,0 +1,83 @@
+import type { Page } from "../../shared/paging";
+import { skipOf } from "../../shared/paging";
+import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
+import type { TimeEntryDocument } from "./time-entry";
+
+export interface EntryFilters {
+  user_id?: string;
+  project_id?: string;
+  task_id?: string;
+  billable?: boolean;
+  /** Inclusive UTC dates; an entry is in range when its `start_time` falls in it. */
+  start_date?: string;
+  end_date?: string;
+}
+
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The query of a list: equality on the filters, a range on `start_time`. */
+export function entryQuery(organizationId: string, filters: EntryFilters): Filter {
+  const query: Filter = { organization_id: organizationId };
+  for (const field of ["user_id", "project_id", "task_id", "billable"] as const) {
+    if (filters[field] !== undefined) query[field] = filters[field];
+  }
+  const range: Record<string, string> = {};
+  if (filters.start_date) range.$gte = `${filters.start_date}T00:00:00Z`;
+  if (filters.end_date) range.$lt = `${dayAfter(filters.end_date)}T00:00:00Z`;
+  if (Object.keys(range).length > 0) query.start_time = range;
+  return query;
+}
+
+export const ENTRY_ORDER = { start_time: -1, _id: -1 } as const;
+
+/** Time entries of one organization at a time: every query carries `organization_id`. */
+export class EntryStore {
+  constructor(readonly entries: Collection<TimeEntryDocument>) {}
+
+  insert(doc: TimeEntryDocument): Promise<void> {
+    return this.entries.insertOne(doc);
+  }
+
+  /** Inserts unless an entry with this id exists already (a retried write). */
+  async insertOnce(doc: TimeEntryDocument): Promise<void> {
+    try {
+      await this.entries.insertOne(doc);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
+
+  find(organizationId: string, id: string): Promise<TimeEntryDocument | null> {
+    return this.entries.findOne({ _id: id, organization_id: organizationId });
+  }
+
+  async list(organizationId: string, filters: EntryFilters, page: Page): Promise<{ items: TimeEntryDocument[]; total: number }> {
+    const query = entryQuery(organizationId, filters);
+    const [items, total] = await Promise.all([
+      this.entries.find(query, { sort: ENTRY_ORDER, skip: skipOf(page), limit: page.per_page }),
+      this.entries.count(query),
+    ]);
+    return { items, total };
+  }
+
+  update(organizationId: string, id: string, changes: Partial<TimeEntryDocument>): Promise<TimeEntryDocument | null> {
+    return this.entries.findOneAndUpdate({ _id: id, organization_id: organizationId }, { $set: changes });
+  }
+
+  /** Ends a running entry; an entry that has ended already is left as it is. */
+  finish(id: string, endTime: string, duration: number, updatedAt: string): Promise<TimeEntryDocument | null> {
+    return this.entries.findOneAndUpdate({ _id: id, end_time: null }, { $set: { end_time: endTime, duration, updated_at: updatedAt } });
+  }
+
+  delete(organizationId: string, id: string): Promise<boolean> {
+    return this.entries.deleteOne({ _id: id, organization_id: organizationId });
+  }
+
+  count(organizationId: string, filters: Pick<EntryFilters, "project_id" | "task_id">): Promise<number> {
+    return this.entries.count(entryQuery(organizationId, filters));
+  }
+}

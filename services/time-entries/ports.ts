@@ -1,0 +1,30 @@
+import type { EntryStore } from "./entry-store";
+import type { TimeEntry } from "./time-entry";
+import type { TimerChain } from "./timer-chain";
+
+/** What the time-entries use cases ask of other services. */
+export interface EntryDirectory {
+  /** The project (and task) an entry would point at, seen from one organization. */
+  lookup(organizationId: string, projectId: string, taskId: string | null): Promise<ProjectForEntry>;
+  isMember(organizationId: string, userId: string): Promise<boolean>;
+}
+
+export interface ProjectForEntry {
+  project: { id: string; billable: boolean; archived: boolean } | null;
+  task: { id: string; project_id: string; billable: boolean | null } | null;
+}
+
+/** How a use case announces what changed; the service turns these into bus events. */
+export interface EntryEvents {
+  created(entry: TimeEntry): Promise<void>;
+  updated(entry: TimeEntry): Promise<void>;
+  deleted(entry: TimeEntry): Promise<void>;
+  started(entry: TimeEntry): Promise<void>;
+  stopped(entry: TimeEntry): Promise<void>;
+}
+
+export interface EntryStores {
+  entries: EntryStore;
+  timers: TimerChain;
+  directory: EntryDirectory;
+}

@@ -1,0 +1,73 @@
+import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import { isoSeconds } from "../../shared/time";
+
+/**
+ * A time entry as stored. `_id` is `te_...`, `project_id` the Style A id (`prj_...`).
+ * Timestamps are ISO 8601 UTC with whole seconds, so they sort as strings.
+ */
+export interface TimeEntryDocument extends StoredDocument {
+  organization_id: string;
+  user_id: string;
+  project_id: string;
+  task_id: string | null;
+  description: string;
+  start_time: string;
+  /** `null` while the timer runs. */
+  end_time: string | null;
+  /** Seconds; `null` while the timer runs (it is computed when shown). */
+  duration: number | null;
+  billable: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every list filter and the sort (`start_time` descending, ties by id) has an index. */
+export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
+  name: "time_entries",
+  indexes: [
+    { fields: { organization_id: 1, user_id: 1, start_time: -1, _id: -1 } },
+    { fields: { organization_id: 1, start_time: -1, _id: -1 } },
+    { fields: { organization_id: 1, project_id: 1, start_time: -1, _id: -1 } },
+    { fields: { organization_id: 1, task_id: 1, start_time: -1, _id: -1 } },
+    { fields: { organization_id: 1, billable: 1, start_time: -1, _id: -1 } },
+  ],
+};
+
+/** A time entry as Style A shows it (Style B differs only in the project id prefix). */
+export interface TimeEntry {
+  id: string;
+  user_id: string;
+  project_id: string;
+  task_id: string | null;
+  description: string;
+  start_time: string;
+  end_time: string | null;
+  duration: number;
+  billable: boolean;
+  is_running: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function secondsBetween(start: string, end: string): number {
+  return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+}
+
+/** A running entry's duration is the time elapsed so far (decisions §3). */
+export function presentTimeEntry(doc: TimeEntryDocument, now: Date = new Date()): TimeEntry {
+  const running = doc.end_time === null;
+  return {
+    id: doc._id,
+    user_id: doc.user_id,
+    project_id: doc.project_id,
+    task_id: doc.task_id,
+    description: doc.description,
+    start_time: doc.start_time,
+    end_time: doc.end_time,
+    duration: running ? secondsBetween(doc.start_time, isoSeconds(now)) : (doc.duration ?? secondsBetween(doc.start_time, doc.end_time ?? doc.start_time)),
+    billable: doc.billable,
+    is_running: running,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}

@@ -1,0 +1,91 @@
+import { DuplicateKeyError, type Collection, type CollectionSpec, type StoredDocument } from "../../shared/storage/port";
+import type { EntryStore } from "./entry-store";
+import { secondsBetween, type TimeEntryDocument } from "./time-entry";
+
+/**
+ * One user's timer history as a chain of links numbered 1, 2, 3, ... Each start or stop
+ * claims the next number by inserting the link with a unique `_id`, which every store
+ * (MongoDB, FerretDB, the embedded one) refuses to do twice. So exactly one request
+ * wins each step, across processes, without find-and-modify or transactions: the
+ * newest link says whether a timer runs, and which.
+ */
+export interface TimerLinkDocument extends StoredDocument {
+  organization_id: string;
+  user_id: string;
+  seq: number;
+  kind: "start" | "stop";
+  /** When this link took effect: the new timer's start, or the stop time. */
+  at: string;
+  /** The entry a start link began, in full, so that any process can finish writing it. */
+  entry: TimeEntryDocument | null;
+  /** The entry that ran before this link; the link ends it at `at`. */
+  previous_entry_id: string | null;
+}
+
+export const TIMER_LINKS_COLLECTION: CollectionSpec = {
+  name: "timer_links",
+  indexes: [{ fields: { user_id: 1, seq: -1 } }],
+};
+
+function linkId(userId: string, seq: number): string {
+  return `${userId}:${String(seq).padStart(12, "0")}`;
+}
+
+export type NextLink = Omit<TimerLinkDocument, "_id" | "seq" | "organization_id" | "user_id">;
+
+export class TimerChain {
+  constructor(
+    private readonly links: Collection<TimerLinkDocument>,
+    private readonly entries: EntryStore,
+  ) {}
+
+  async head(organizationId: string, userId: string): Promise<TimerLinkDocument | null> {
+    const [newest] = await this.links.find({ user_id: userId, organization_id: organizationId }, { sort: { seq: -1 }, limit: 1 });
+    return newest ?? null;
+  }
+
+  /** Appends the link after `head`; `null` when another request took that place first. */
+  async claim(organizationId: string, userId: string, head: TimerLinkDocument | null, next: NextLink): Promise<TimerLinkDocument | null> {
+    const seq = (head?.seq ?? 0) + 1;
+    const link: TimerLinkDocument = { _id: linkId(userId, seq), organization_id: organizationId, user_id: userId, seq, ...next };
+    try {
+      await this.links.insertOne(link);
+      return link;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Makes what a link says true in the entries: the previous entry ends at `at`, and a
+   * start link's entry exists. Safe to repeat, so a request that finds a link whose
+   * writer stopped half-way finishes the job. Returns the entry this call ended, if any.
+   */
+  async settle(link: TimerLinkDocument, now: string): Promise<TimeEntryDocument | null> {
+    const ended = await this.endPrevious(link, now);
+    if (link.kind === "start" && link.entry) await this.entries.insertOnce(link.entry);
+    return ended;
+  }
+
+  /** Ends the entry that ran before `link`, unless it has ended already. */
+  async endPrevious(link: TimerLinkDocument, now: string): Promise<TimeEntryDocument | null> {
+    if (!link.previous_entry_id) return null;
+    const previous = await this.entries.find(link.organization_id, link.previous_entry_id);
+    if (!previous || previous.end_time !== null) return null;
+    const end = link.at < previous.start_time ? previous.start_time : link.at;
+    return this.entries.finish(previous._id, end, secondsBetween(previous.start_time, end), now);
+  }
+
+  /** The entry running now for this user, as stored, or `null`. */
+  async running(organizationId: string, userId: string, now: string): Promise<{ head: TimerLinkDocument | null; entry: TimeEntryDocument | null }> {
+    const head = await this.head(organizationId, userId);
+    if (!head || head.kind !== "start" || !head.entry) return { head, entry: null };
+    let entry = await this.entries.find(organizationId, head.entry._id);
+    if (!entry) {
+      await this.settle(head, now);
+      entry = await this.entries.find(organizationId, head.entry._id);
+    }
+    return { head, entry: entry && entry.end_time === null ? entry : null };
+  }
+}
