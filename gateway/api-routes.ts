@@ -51,6 +51,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: "DELETE", path: "/projects/:id", action: "projects.remove" },
   { method: "POST", path: "/projects/:id/archive", action: "projects.archive" },
   { method: "POST", path: "/projects/:id/unarchive", action: "projects.unarchive" },
+  { method: "GET", path: "/projects/:id/tasks", action: "projects.listTasks" },
+  { method: "POST", path: "/projects/:id/tasks", action: "projects.createTask" },
+  { method: "GET", path: "/projects/:id/tasks/:task_id", action: "projects.getTask" },
+  { method: "PATCH", path: "/projects/:id/tasks/:task_id", action: "projects.updateTask" },
+  { method: "DELETE", path: "/projects/:id/tasks/:task_id", action: "projects.removeTask" },
 ];
 
 /** moleculer-web aliases (`"GET /projects": "projects.list"`) for one mount. */
@@ -68,4 +73,12 @@ export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
   proj: "projects",
   key: "api-keys",
   usr: "users",
+};
+
+/**
+ * Where a created resource that lives under a parent can be read: the parent's id is a
+ * field of the resource (a task's `project_id`, already in the caller's style).
+ */
+export const NESTED_COLLECTION_OF_PREFIX: Readonly<Record<string, { parent: string; parentIdField: string; collection: string }>> = {
+  task: { parent: "projects", parentIdField: "project_id", collection: "tasks" },
 };

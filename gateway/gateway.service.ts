@@ -3,7 +3,7 @@ import type { Context, Service, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
-import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX, PUBLIC_ACTIONS } from "./api-routes";
+import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX, NESTED_COLLECTION_OF_PREFIX, PUBLIC_ACTIONS } from "./api-routes";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
 import { parseTrustedProxies } from "./rate-limit/client-address";
@@ -50,10 +50,16 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
 /** Where a 201's resource can be read again, in the style it was created in. */
 function locationOf(baseUrl: string, data: unknown): string | undefined {
   // A resource comes back as `data`; a new account (sign-up, invitation) as `user`.
-  const body = data as { data?: { id?: unknown }; user?: { id?: unknown } } | null;
+  const body = data as { data?: Record<string, unknown>; user?: { id?: unknown } } | null;
   const id = body?.data?.id ?? body?.user?.id;
   if (typeof id !== "string") return undefined;
-  const collection = COLLECTION_OF_PREFIX[id.split("_")[0] ?? ""];
+  const prefix = id.split("_")[0] ?? "";
+  const nested = NESTED_COLLECTION_OF_PREFIX[prefix];
+  if (nested) {
+    const parentId = body?.data?.[nested.parentIdField];
+    return typeof parentId === "string" ? `${baseUrl}/${nested.parent}/${parentId}/${nested.collection}/${id}` : undefined;
+  }
+  const collection = COLLECTION_OF_PREFIX[prefix];
   return collection ? `${baseUrl}/${collection}/${id}` : undefined;
 }
 

@@ -4,6 +4,7 @@ import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/ident
 import { openEmbeddedStore } from "../../shared/storage/embedded";
 import type { DocumentStore } from "../../shared/storage/port";
 import { temporaryDir } from "../../test/support/stint";
+import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
 import type { Project } from "./project";
 
@@ -26,6 +27,7 @@ describe("projects service", () => {
     store = await openEmbeddedStore(data.path);
     broker = new ServiceBroker({ logger: false });
     broker.createService(projectsService({ store }));
+    broker.createService(timeEntriesService({ store }));
     broker.createService({
       name: "listener",
       events: {

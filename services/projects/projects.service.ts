@@ -7,6 +7,11 @@ import type { DocumentStore } from "../../shared/storage/port";
 import { createProjectInput, listProjectsInput, projectByIdInput, updateProjectInput } from "./inputs";
 import { PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
 import { ProjectStore } from "./project-store";
+import { TASKS_COLLECTION, type TaskDocument } from "./task";
+import { taskActions } from "./task-actions";
+import { TaskStore } from "./task-store";
+import type { ProjectStores } from "./task-use-cases";
+import { entryReferencesOver } from "./entry-references";
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectEvents } from "./use-cases";
 
 export interface ProjectsDependencies {
@@ -22,11 +27,12 @@ function eventsFor(ctx: ApiContext<unknown>): ProjectEvents {
 }
 
 export function projectsService(deps: ProjectsDependencies): ServiceSchema {
-  let projects: ProjectStore | undefined;
-  const store = (): ProjectStore => {
-    if (!projects) throw new Error("projects service used before it started");
-    return projects;
+  let opened: ProjectStores | undefined;
+  const stores = (): ProjectStores => {
+    if (!opened) throw new Error("projects service used before it started");
+    return opened;
   };
+  const store = (): ProjectStore => stores().projects;
 
   /** Archiving and unarchiving are the same change with opposite values. */
   const setArchived = (archived: boolean) =>
@@ -96,15 +102,21 @@ export function projectsService(deps: ProjectsDependencies): ServiceSchema {
         async handler(input, ctx) {
           const who = identityOf(ctx);
           requireAccess(who, "projects:write", MANAGERS);
-          await deleteProject(store(), eventsFor(ctx), who, input.params.id);
+          await deleteProject(stores(), eventsFor(ctx), entryReferencesOver(ctx), who, input.params.id);
           respondWithStatus(ctx, 204);
           return null;
         },
       }),
+
+      ...taskActions(stores),
     },
 
     async started() {
-      projects = new ProjectStore(await deps.store.collection<ProjectDocument>(PROJECTS_COLLECTION));
+      const [projects, tasks] = await Promise.all([
+        deps.store.collection<ProjectDocument>(PROJECTS_COLLECTION),
+        deps.store.collection<TaskDocument>(TASKS_COLLECTION),
+      ]);
+      opened = { projects: new ProjectStore(projects), tasks: new TaskStore(tasks) };
     },
   };
 }

@@ -6,6 +6,8 @@ import { isoSeconds } from "../../shared/time";
 import type { CreateProjectInput, ListProjectsInput, UpdateProjectInput } from "./inputs";
 import { nameKey, presentProject, type Project, type ProjectDocument } from "./project";
 import type { ProjectStore } from "./project-store";
+import type { EntryReferences } from "./entry-references";
+import { deleteTasksOfProject, type ProjectStores } from "./task-use-cases";
 
 /** How a use case announces what changed; the service turns these into bus events. */
 export interface ProjectEvents {
@@ -53,8 +55,15 @@ export async function updateProject(store: ProjectStore, events: ProjectEvents, 
   return project;
 }
 
-export async function deleteProject(store: ProjectStore, events: ProjectEvents, who: Identity, id: string): Promise<void> {
-  const doc = await store.find(who.organizationId, id);
-  if (!doc || !(await store.delete(who.organizationId, id))) throw ApiError.notFound("Project");
+/** A project that time was recorded against is archived, not deleted (decisions §3). */
+export async function deleteProject(stores: ProjectStores, events: ProjectEvents, references: EntryReferences, who: Identity, id: string): Promise<void> {
+  const doc = await stores.projects.find(who.organizationId, id);
+  if (!doc) throw ApiError.notFound("Project");
+  const entries = await references.countForProject(who.organizationId, id);
+  if (entries > 0) {
+    throw ApiError.conflict("This project has time entries and cannot be deleted; archive it instead", { time_entries: entries });
+  }
+  if (!(await stores.projects.delete(who.organizationId, id))) throw ApiError.notFound("Project");
+  await deleteTasksOfProject(stores.tasks, who, id);
   await events.deleted(presentProject(doc));
 }

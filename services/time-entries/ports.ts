@@ -1,3 +1,4 @@
+import type { ProjectForEntry } from "../projects/lookup";
 import type { EntryStore } from "./entry-store";
 import type { TimeEntry } from "./time-entry";
 import type { TimerChain } from "./timer-chain";
@@ -7,11 +8,6 @@ export interface EntryDirectory {
   /** The project (and task) an entry would point at, seen from one organization. */
   lookup(organizationId: string, projectId: string, taskId: string | null): Promise<ProjectForEntry>;
   isMember(organizationId: string, userId: string): Promise<boolean>;
-}
-
-export interface ProjectForEntry {
-  project: { id: string; billable: boolean; archived: boolean } | null;
-  task: { id: string; project_id: string; billable: boolean | null } | null;
 }
 
 /** How a use case announces what changed; the service turns these into bus events. */

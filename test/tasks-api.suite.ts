@@ -1,0 +1,290 @@
+import { randomUUID } from "node:crypto";
+import type { Project } from "../services/projects/project";
+import type { Task } from "../services/projects/task";
+import { joinTeam } from "./support/accounts";
+import { registerOwner, type Client } from "./support/http";
+import type { TestStint } from "./support/stint";
+
+interface StyleAError {
+  error: { code: string; message: string; details: { field?: string; reason?: string; errors?: { field: string; reason: string }[] } };
+}
+
+interface StyleBError {
+  error: string;
+  code: string;
+  details: { field?: string; reason?: string };
+}
+
+interface List<T> {
+  data: T[];
+  meta: { total: number; page: number; per_page: number };
+}
+
+const A = "/api/v1";
+const B = "/api";
+const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+
+function unique(label: string): string {
+  return `${label} ${randomUUID().slice(0, 8)}`;
+}
+
+function inStyleB(projectId: string): string {
+  return projectId.replace(/^prj_/, "proj_");
+}
+
+/** Tasks under projects, end to end over HTTP, in both styles; run once per deployment mode. */
+export function describeTasksApi(title: string, start: () => Promise<TestStint>): void {
+  describe(title, () => {
+    let stint: TestStint;
+    let api: Client;
+    let member: Client;
+    let stranger: Client;
+
+    beforeAll(async () => {
+      stint = await start();
+      api = (await registerOwner(stint.url)).api;
+      member = (await joinTeam(stint.url, api, "member")).api;
+      stranger = (await registerOwner(stint.url, "Stranger")).api;
+    }, 60_000);
+
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
+
+    async function createProject(body: Record<string, unknown> = {}): Promise<Project> {
+      const res = await api.post<{ data: Project }>(`${A}/projects`, { name: unique("Project"), ...body });
+      expect(res.status).toBe(201);
+      return res.body.data;
+    }
+
+    async function createTask(projectId: string, body: Record<string, unknown> = {}): Promise<Task> {
+      const res = await api.post<{ data: Task }>(`${A}/projects/${projectId}/tasks`, { name: unique("Task"), ...body });
+      expect(res.status).toBe(201);
+      return res.body.data;
+    }
+
+    describe("create and read across styles", () => {
+      it("creates a task in Style A with every field and a nested Location, and reads it in Style B with proj_", async () => {
+        const project = await createProject();
+        const res = await api.post<{ data: Task }>(`${A}/projects/${project.id}/tasks`, { name: "  Wireframes  ", status: "done", billable: false, estimate_seconds: 7200 });
+        expect(res.status).toBe(201);
+        const task = res.body.data;
+        expect(task.id).toMatch(/^task_[0-9A-Za-z]{22}$/);
+        expect(task).toMatchObject({ project_id: project.id, name: "Wireframes", status: "done", billable: false, estimate_seconds: 7200 });
+        expect(task.created_at).toMatch(ISO_SECONDS);
+        expect(task.updated_at).toBe(task.created_at);
+        expect(res.headers.get("location")).toBe(`${A}/projects/${project.id}/tasks/${task.id}`);
+
+        const inB = await api.get<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`);
+        expect(inB.status).toBe(200);
+        expect(inB.body.data).toEqual({ ...task, project_id: inStyleB(project.id) });
+        const followed = await api.get<{ data: Task }>(res.headers.get("location") ?? "");
+        expect(followed.body.data).toEqual(task);
+      });
+
+      it("creates a task in Style B with defaults; its Location and project_id carry proj_", async () => {
+        const project = await createProject();
+        const res = await api.post<{ data: Task }>(`${B}/projects/${project.id}/tasks`, { name: unique("From B") });
+        expect(res.status).toBe(201);
+        expect(res.body.data).toMatchObject({ project_id: inStyleB(project.id), status: "active", billable: null, estimate_seconds: null });
+        expect(res.headers.get("location")).toBe(`${B}/projects/${inStyleB(project.id)}/tasks/${res.body.data.id}`);
+        const inA = await api.get<{ data: Task }>(`/v1/projects/${project.id}/tasks/${res.body.data.id}`);
+        expect(inA.status).toBe(200);
+        expect(inA.body.data.project_id).toBe(project.id);
+      });
+
+      it("refuses a second task with the same name in any case in one project (409), not in another project", async () => {
+        const project = await createProject();
+        const first = await createTask(project.id, { name: unique("Twin") });
+        const a = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, { name: first.name.toUpperCase() });
+        expect(a.status).toBe(409);
+        expect(a.body.error.code).toBe("conflict");
+        const b = await api.post<StyleBError>(`${B}/projects/${project.id}/tasks`, { name: first.name });
+        expect(b.status).toBe(409);
+        expect(b.body.code).toBe("CONFLICT");
+        const second = await createTask(project.id);
+        const renamed = await api.patch<StyleAError>(`${A}/projects/${project.id}/tasks/${second.id}`, { name: first.name.toLowerCase() });
+        expect(renamed.status).toBe(409);
+        expect((await createTask((await createProject()).id, { name: first.name })).name).toBe(first.name);
+      });
+
+      it("refuses a task in an archived project with 400 naming project_id", async () => {
+        const project = await createProject();
+        expect((await api.post(`${A}/projects/${project.id}/archive`)).status).toBe(200);
+        const a = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, { name: "Too late" });
+        expect(a.status).toBe(400);
+        expect(a.body.error.details).toMatchObject({ field: "project_id", reason: "invalid" });
+        const b = await api.post<StyleBError>(`${B}/projects/${project.id}/tasks`, { name: "Too late" });
+        expect(b.status).toBe(400);
+        expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "project_id", reason: "invalid" } });
+        const list = await api.get<List<Task>>(`${A}/projects/${project.id}/tasks`);
+        expect(list.body.meta.total).toBe(0);
+      });
+    });
+
+    describe("validation", () => {
+      let project: Project;
+
+      beforeAll(async () => {
+        project = await createProject();
+      });
+
+      it("names a missing name with reason required, in both styles", async () => {
+        const a = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, { status: "active" });
+        expect(a.status).toBe(400);
+        expect(a.body.error.code).toBe("invalid_request");
+        expect(a.body.error.details).toMatchObject({ field: "name", reason: "required" });
+        const b = await api.post<StyleBError>(`${B}/projects/${project.id}/tasks`, {});
+        expect(b.status).toBe(400);
+        expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "name", reason: "required" } });
+      });
+
+      it.each([
+        [{ name: 42 }, "name", "invalid"],
+        [{ name: "   " }, "name", "invalid"],
+        [{ name: "x".repeat(201) }, "name", "too_long"],
+        [{ name: "ok", status: "paused" }, "status", "invalid"],
+        [{ name: "ok", billable: "yes" }, "billable", "invalid"],
+        [{ name: "ok", estimate_seconds: -1 }, "estimate_seconds", "out_of_range"],
+        [{ name: "ok", estimate_seconds: 1.5 }, "estimate_seconds", "invalid"],
+        [{ name: "ok", estimate_seconds: "3600" }, "estimate_seconds", "invalid"],
+        [{ name: "ok", project_id: "prj_0000000000000000000001" }, "project_id", "unknown"],
+        [{ name: "ok", organization_id: "org_0000000000000000000001" }, "organization_id", "unknown"],
+      ])("rejects %j with %s %s", async (body, field, reason) => {
+        const res = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, body);
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toMatchObject({ field, reason });
+      });
+
+      it("keeps a task as it was when an update is invalid", async () => {
+        const task = await createTask(project.id);
+        const path = `${A}/projects/${project.id}/tasks/${task.id}`;
+        const unknown = await api.patch<StyleAError>(path, { status: "done", id: "task_0000000000000000000001" });
+        expect(unknown.status).toBe(400);
+        expect(unknown.body.error.details).toMatchObject({ field: "id", reason: "unknown" });
+        expect((await api.patch<StyleAError>(path, {})).status).toBe(400);
+        expect((await api.patch<StyleAError>(path, { status: "done", name: "" })).status).toBe(400);
+        expect((await api.get<{ data: Task }>(path)).body.data).toEqual(task);
+      });
+
+      it.each([
+        ["status=paused", "status", "invalid"],
+        ["per_page=201", "per_page", "out_of_range"],
+        ["archived=true", "archived", "unknown"],
+      ])("rejects ?%s on the list with %s %s", async (query, field, reason) => {
+        const res = await api.get<StyleAError>(`${A}/projects/${project.id}/tasks?${query}`);
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toMatchObject({ field, reason });
+      });
+
+      it.each(["task_short", "prj_0000000000000000000000", "nothing"])("answers 404 for the malformed task id %s", async (id) => {
+        const res = await api.get<StyleAError>(`${A}/projects/${project.id}/tasks/${id}`);
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe("not_found");
+      });
+
+      it("answers 404 under a malformed or unknown project id", async () => {
+        for (const path of [`${A}/projects/task_0000000000000000000000/tasks`, `${A}/projects/prj_0000000000000000000000/tasks`]) {
+          expect((await api.get(path)).status).toBe(404);
+          expect((await api.post(path, { name: "Orphan" })).status).toBe(404);
+        }
+      });
+    });
+
+    describe("list, update and delete", () => {
+      it("lists one project's tasks by name in the paged envelope, filtered by status", async () => {
+        const project = await createProject();
+        const other = await createProject();
+        await createTask(other.id, { name: "Also here" });
+        const c = await createTask(project.id, { name: "charlie" });
+        const a = await createTask(project.id, { name: "Alpha", status: "done" });
+        const b = await createTask(project.id, { name: "Bravo" });
+        const all = await api.get<List<Task>>(`${A}/projects/${project.id}/tasks`);
+        expect(all.status).toBe(200);
+        expect(all.body).toEqual({ data: [a, b, c], meta: { total: 3, page: 1, per_page: 50 } });
+        const page = await api.get<List<Task>>(`${B}/projects/${inStyleB(project.id)}/tasks?page=2&per_page=2`);
+        expect(page.body.meta).toEqual({ total: 3, page: 2, per_page: 2 });
+        expect(page.body.data.map((t) => t.id)).toEqual([c.id]);
+        expect(page.body.data[0]?.project_id).toBe(inStyleB(project.id));
+        const active = await api.get<List<Task>>(`${A}/projects/${project.id}/tasks?status=active`);
+        expect(active.body.data.map((t) => t.id)).toEqual([b.id, c.id]);
+      });
+
+      it("updates with PATCH, changing only the fields given", async () => {
+        const project = await createProject();
+        const task = await createTask(project.id, { estimate_seconds: 600 });
+        const patched = await api.patch<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`, { status: "done", billable: true });
+        expect(patched.status).toBe(200);
+        expect(patched.body.data).toMatchObject({ id: task.id, name: task.name, status: "done", billable: true, estimate_seconds: 600, project_id: inStyleB(project.id) });
+        const cleared = await api.patch<{ data: Task }>(`${A}/projects/${project.id}/tasks/${task.id}`, { billable: null, estimate_seconds: null });
+        expect(cleared.body.data).toMatchObject({ status: "done", billable: null, estimate_seconds: null });
+      });
+
+      it("deletes with 204, after which the task is 404 in both styles", async () => {
+        const project = await createProject();
+        const task = await createTask(project.id);
+        const deleted = await api.delete(`${B}/projects/${project.id}/tasks/${task.id}`);
+        expect(deleted.status).toBe(204);
+        expect(deleted.text).toBe("");
+        const a = await api.get<StyleAError>(`${A}/projects/${project.id}/tasks/${task.id}`);
+        expect(a.status).toBe(404);
+        expect(a.body.error.code).toBe("not_found");
+        const b = await api.get<StyleBError>(`${B}/projects/${project.id}/tasks/${task.id}`);
+        expect(b.body.code).toBe("NOT_FOUND");
+        expect((await api.delete(`${A}/projects/${project.id}/tasks/${task.id}`)).status).toBe(404);
+      });
+
+      it("deletes a project's tasks with the project", async () => {
+        const project = await createProject();
+        const task = await createTask(project.id);
+        expect((await api.delete(`${A}/projects/${project.id}`)).status).toBe(204);
+        expect((await api.get(`${A}/projects/${project.id}/tasks/${task.id}`)).status).toBe(404);
+        expect((await api.get(`${A}/projects/${project.id}/tasks`)).status).toBe(404);
+      });
+    });
+
+    describe("access", () => {
+      it("answers 404 for a task under the wrong project, and leaves it alone", async () => {
+        const project = await createProject();
+        const other = await createProject();
+        const task = await createTask(project.id);
+        const wrong = `${A}/projects/${other.id}/tasks/${task.id}`;
+        expect((await api.get(wrong)).status).toBe(404);
+        expect((await api.patch(wrong, { name: "Hijacked" })).status).toBe(404);
+        expect((await api.delete(wrong)).status).toBe(404);
+        expect((await api.get<{ data: Task }>(`${A}/projects/${project.id}/tasks/${task.id}`)).body.data).toEqual(task);
+      });
+
+      it("answers 404 to another organization on every task route, and leaves the task alone", async () => {
+        const project = await createProject();
+        const task = await createTask(project.id);
+        const list = `${A}/projects/${project.id}/tasks`;
+        const one = `${list}/${task.id}`;
+        expect((await stranger.get(list)).status).toBe(404);
+        expect((await stranger.post(list, { name: "Intruder" })).status).toBe(404);
+        expect((await stranger.get(one)).status).toBe(404);
+        expect((await stranger.patch(one, { name: "Stolen" })).status).toBe(404);
+        const b = await stranger.delete<StyleBError>(`${B}/projects/${project.id}/tasks/${task.id}`);
+        expect(b.status).toBe(404);
+        expect(b.body.code).toBe("NOT_FOUND");
+        expect((await api.get<List<Task>>(list)).body.data).toEqual([task]);
+      });
+
+      it("lets a member read tasks but answers 403 on every write", async () => {
+        const project = await createProject();
+        const task = await createTask(project.id);
+        const list = `${A}/projects/${project.id}/tasks`;
+        expect((await member.get<List<Task>>(list)).body.data).toEqual([task]);
+        expect((await member.get(`${B}/projects/${project.id}/tasks/${task.id}`)).status).toBe(200);
+        const created = await member.post<StyleAError>(list, { name: "Members can't" });
+        expect(created.status).toBe(403);
+        expect(created.body.error.code).toBe("forbidden");
+        expect((await member.patch(`${list}/${task.id}`, { status: "done" })).status).toBe(403);
+        const removed = await member.delete<StyleBError>(`${B}/projects/${project.id}/tasks/${task.id}`);
+        expect(removed.status).toBe(403);
+        expect(removed.body.code).toBe("FORBIDDEN");
+        expect((await api.get<{ data: Task }>(`${list}/${task.id}`)).body.data).toEqual(task);
+      });
+    });
+  });
+}
