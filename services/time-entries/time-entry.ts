@@ -30,6 +30,9 @@ export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
     { fields: { organization_id: 1, project_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, task_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, billable: 1, start_time: -1, _id: -1 } },
+    // The embedded store narrows by an index only when the query is an equality on every
+    // field of it; this one lets it read one user's entries without the others'.
+    { fields: { organization_id: 1, user_id: 1 } },
   ],
 };
 
