@@ -1,0 +1,74 @@
+import { ServiceBroker, type Context } from "moleculer";
+import type { DomainEvent } from "../../shared/events";
+import { PERMISSIONS, type Identity } from "../../shared/identity";
+import { openEmbeddedStore } from "../../shared/storage/embedded";
+import type { DocumentStore } from "../../shared/storage/port";
+import { temporaryDir } from "../../test/support/stint";
+import { projectsService } from "../projects/projects.service";
+import { timeEntriesService } from "./time-entries.service";
+import type { TimeEntry } from "./time-entry";
+
+const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "free", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+
+describe("time-entries service events", () => {
+  const data = temporaryDir("time-entries-service");
+  let store: DocumentStore;
+  let broker: ServiceBroker;
+  const events: DomainEvent<TimeEntry>[] = [];
+
+  function call<T>(action: string, input: { params?: object; query?: object; body?: unknown }): Promise<T> {
+    return broker.call(action, { params: {}, query: {}, ...input }, { meta: { identity: OWNER } });
+  }
+
+  beforeAll(async () => {
+    store = await openEmbeddedStore(data.path);
+    broker = new ServiceBroker({ logger: false });
+    broker.createService(projectsService({ store }));
+    broker.createService(timeEntriesService({ store }));
+    broker.createService({
+      name: "listener",
+      events: {
+        "time_entry.*"(ctx: Context<DomainEvent<TimeEntry>>) {
+          events.push(ctx.params);
+        },
+      },
+    });
+    await broker.start();
+  });
+
+  afterAll(async () => {
+    await broker.stop();
+    await store.close();
+    data.remove();
+  });
+
+  it("emits every operation's event with the entry as Style A shows it, in order", async () => {
+    const project = await call<{ data: { id: string } }>("projects.create", { body: { name: "Evented" } });
+    const projectId = project.data.id;
+    const created = await call<{ data: TimeEntry }>("timeEntries.create", { body: { project_id: projectId, start_time: "2026-01-05T09:00:00Z", end_time: "2026-01-05T10:00:00Z" } });
+    await call("timeEntries.update", { params: { id: created.data.id }, body: { description: "changed" } });
+    await call("timeEntries.remove", { params: { id: created.data.id } });
+    const first = await call<{ data: TimeEntry }>("timeEntries.start", { body: { project_id: projectId } });
+    const second = await call<{ data: TimeEntry }>("timeEntries.start", { body: { project_id: projectId } });
+    await call("timeEntries.stop", {});
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(events.map((e) => [e.type, e.data.id])).toEqual([
+      ["time_entry.created", created.data.id],
+      ["time_entry.updated", created.data.id],
+      ["time_entry.deleted", created.data.id],
+      ["time_entry.started", first.data.id],
+      ["time_entry.stopped", first.data.id],
+      ["time_entry.started", second.data.id],
+      ["time_entry.stopped", second.data.id],
+    ]);
+    for (const event of events) {
+      expect(event.organization_id).toBe(OWNER.organizationId);
+      expect(event.data.project_id).toBe(projectId);
+      expect(Object.keys(event.data)).not.toContain("organization_id");
+    }
+    expect(events[0]?.data).toEqual(created.data);
+    expect(events[1]?.data.description).toBe("changed");
+    expect(events[4]?.data.end_time).toBe(second.data.start_time);
+  });
+});
