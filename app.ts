@@ -9,6 +9,7 @@ import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
+import { webhooksService } from "./services/webhooks/webhooks.service";
 import { signingSecret, tokenSigner, type TokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
@@ -33,7 +34,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks"];
 
 interface Dependencies {
   config: Config;
@@ -55,6 +56,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   users: (deps) => usersService({ store: needStore(deps), kv: deps.kv, signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays }),
   projects: (deps) => projectsService({ store: needStore(deps) }),
   timeEntries: (deps) => timeEntriesService({ store: needStore(deps) }),
+  webhooks: (deps) => webhooksService({ store: needStore(deps), allowPrivateUrls: deps.config.webhookAllowPrivateUrls }),
   system: () => systemService(),
 };
 

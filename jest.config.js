@@ -1,7 +1,14 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023" } }] },
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2023" } }],
+    // Tests check webhook signatures with @octokit/webhooks-methods, which ships only as an
+    // ES module: it is compiled to CommonJS like our own files.
+    "/@octokit/webhooks-methods/.+\\.js$": ["@swc/jest", { jsc: { target: "es2023" } }],
+  },
+  transformIgnorePatterns: ["/node_modules/(?!@octokit/webhooks-methods/)"],
+  moduleNameMapper: { "^@octokit/webhooks-methods$": "<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js" },
   testMatch: ["**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", "/dist/"],
   // Suites start brokers, HTTP servers and child processes; run them one at a time

@@ -12,7 +12,7 @@ import { credentialPolicy, credentialSubject, UNAUTHENTICATED_POLICY } from "./r
 import type { ApiStyle } from "./styles";
 
 /** Public actions that take a password or a token: limited per address, and throttled after failures. */
-const CREDENTIAL_ACTIONS: ReadonlySet<string> = new Set(["auth.register", "auth.login", "auth.refresh", "auth.logout", "users.acceptInvitation"]);
+export const CREDENTIAL_ACTIONS: ReadonlySet<string> = new Set(["auth.register", "auth.login", "auth.refresh", "auth.logout", "users.acceptInvitation"]);
 /** Of those, the ones whose 401 means a wrong secret was tried. */
 const GUESSABLE_ACTIONS: ReadonlySet<string> = new Set(["auth.login", "auth.refresh", "users.acceptInvitation"]);
 
@@ -67,6 +67,19 @@ export function createAdmission(deps: AdmissionDependencies) {
       } catch (error) {
         if (error instanceof Errors.MoleculerError) throw error;
         throw new ApiError("service_unavailable", "Authentication or rate limiting is not available right now; try again shortly");
+      }
+    },
+
+    /**
+     * For what the gateway serves itself without a credential (the API reference): counted
+     * per client address like sign-in. The rate-limit headers, or a 429.
+     */
+    async admitAnonymous(req: IncomingMessage): Promise<RateLimitHeaders | null> {
+      try {
+        return await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(addressOf(req)));
+      } catch (error) {
+        if (error instanceof Errors.MoleculerError) throw error;
+        throw new ApiError("service_unavailable", "Rate limiting is not available right now; try again shortly");
       }
     },
 

@@ -56,6 +56,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: "GET", path: "/projects/:id/tasks/:task_id", action: "projects.getTask" },
   { method: "PATCH", path: "/projects/:id/tasks/:task_id", action: "projects.updateTask" },
   { method: "DELETE", path: "/projects/:id/tasks/:task_id", action: "projects.removeTask" },
+
+  { method: "GET", path: "/webhooks", action: "webhooks.list" },
+  { method: "POST", path: "/webhooks", action: "webhooks.create" },
+  { method: "GET", path: "/webhooks/:id", action: "webhooks.get" },
+  { method: "PATCH", path: "/webhooks/:id", action: "webhooks.update" },
+  { method: "DELETE", path: "/webhooks/:id", action: "webhooks.remove" },
+  { method: "POST", path: "/webhooks/:id/rotate-secret", action: "webhooks.rotateSecret" },
+  { method: "POST", path: "/webhooks/:id/test", action: "webhooks.test" },
+  { method: "GET", path: "/webhooks/:id/deliveries", action: "webhooks.deliveries" },
+  { method: "GET", path: "/webhooks/:id/deliveries/:delivery_id", action: "webhooks.getDelivery" },
+  { method: "POST", path: "/webhooks/:id/deliveries/:delivery_id/redeliver", action: "webhooks.redeliver" },
 ];
 
 /** moleculer-web aliases (`"GET /projects": "projects.list"`) for one mount. */
@@ -73,6 +84,7 @@ export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
   proj: "projects",
   key: "api-keys",
   usr: "users",
+  wh: "webhooks",
 };
 
 /**
@@ -81,4 +93,5 @@ export const COLLECTION_OF_PREFIX: Readonly<Record<string, string>> = {
  */
 export const NESTED_COLLECTION_OF_PREFIX: Readonly<Record<string, { parent: string; parentIdField: string; collection: string }>> = {
   task: { parent: "projects", parentIdField: "project_id", collection: "tasks" },
+  whd: { parent: "webhooks", parentIdField: "webhook_id", collection: "deliveries" },
 };

@@ -1,9 +1,10 @@
 import type { IncomingMessage } from "node:http";
+import { changedPlanOf } from "../shared/auth/plan-changes";
 import { isKeyRevoked, KEY_CACHE_TTL_MS, userCredentialsValidAfter } from "../shared/auth/revocations";
 import { sha256 } from "../shared/auth/secrets";
 import type { TokenSigner } from "../shared/auth/tokens";
 import { ApiError } from "../shared/errors";
-import { ROLE_PERMISSIONS, type Identity } from "../shared/identity";
+import { ROLE_PERMISSIONS, type Identity, type Plan } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 
 const API_KEY_PREFIX = "tt_live_";
@@ -64,10 +65,15 @@ interface CachedKey {
   resolvedAtMs: number;
 }
 
+/** A plan the operator changed overrides the one a token carries or a cached key holds. */
+function withPlan(identity: Identity, changedPlan: Plan | null): Identity {
+  return changedPlan === null || changedPlan === identity.plan ? identity : { ...identity, plan: changedPlan };
+}
+
 /**
  * Turns a request's credential into an identity, once per request. Keys are cached for a
- * short time per process; marks in the shared key-value store make a revocation or a
- * role change count at once in every gateway process.
+ * short time per process; marks in the shared key-value store make a revocation, a role
+ * change or a plan change count at once in every gateway process.
  */
 export function createAuthenticator(deps: AuthenticatorDependencies) {
   const cache = new Map<string, CachedKey>();
@@ -78,16 +84,17 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
     if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) {
       entry = await resolve(hash, secret, resolveApiKey);
     }
-    const [revoked, validAfter] = await Promise.all([
+    const [revoked, validAfter, changedPlan] = await Promise.all([
       isKeyRevoked(deps.kv, entry.identity.apiKeyId ?? ""),
       userCredentialsValidAfter(deps.kv, entry.identity.userId),
+      changedPlanOf(deps.kv, entry.identity.organizationId),
     ]);
     if (revoked) {
       cache.delete(hash);
       throw unauthorized("This API key has been revoked");
     }
     if (validAfter > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
-    return entry.identity;
+    return withPlan(entry.identity, changedPlan);
   }
 
   async function resolve(hash: string, secret: string, resolveApiKey: ApiKeyResolver): Promise<CachedKey> {
@@ -105,10 +112,11 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   async function identityOfToken(token: string): Promise<Identity> {
     const claims = deps.signer.verify(token);
     if (!claims) throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
-    if (claims.issuedAtMs <= (await userCredentialsValidAfter(deps.kv, claims.userId))) {
+    const [validAfter, changedPlan] = await Promise.all([userCredentialsValidAfter(deps.kv, claims.userId), changedPlanOf(deps.kv, claims.organizationId)]);
+    if (claims.issuedAtMs <= validAfter) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }
-    return { organizationId: claims.organizationId, plan: claims.plan, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
+    return { organizationId: claims.organizationId, plan: changedPlan ?? claims.plan, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
   }
 
   return {

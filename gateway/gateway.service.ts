@@ -12,6 +12,8 @@ import type { TokenSigner } from "../shared/auth/tokens";
 import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
+import { buildOpenApiDocuments } from "./openapi/document";
+import { referenceRoute } from "./openapi/reference-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody } from "./json-body";
@@ -137,7 +139,11 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
           this.logger.info({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 100) / 100 }, "request");
         });
       } as unknown as ApiSettingsSchema["rootCallOptions"],
-      routes: [healthRoute, ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style))],
+      routes: [
+        healthRoute,
+        ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
+        referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
+      ],
       onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
         sendError(this.logger, req, res, err, styleOfPath(req.originalUrl ?? req.url ?? ""));
       },

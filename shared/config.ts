@@ -84,6 +84,20 @@ function integer(env: string, doc: string, fallback: number, min: number, max: n
   };
 }
 
+/** `true` or `false`; anything else stops start-up rather than being guessed at. */
+function flag(env: string, doc: string, fallback: boolean): Setting<boolean> {
+  return {
+    env,
+    doc,
+    defaultText: `\`${fallback}\``,
+    parse(raw, variable) {
+      if (raw === undefined || raw === "") return fallback;
+      if (raw !== "true" && raw !== "false") throw new ConfigError(variable, `must be true or false, got "${raw}"`);
+      return raw === "true";
+    },
+  };
+}
+
 function oneOf<T extends string>(env: string, doc: string, fallback: T, values: readonly T[]): Setting<T> {
   return {
     env,
@@ -100,7 +114,7 @@ function oneOf<T extends string>(env: string, doc: string, fallback: T, values: 
 }
 
 /** Names accepted in `SERVICES`; `all` stands for every one of them. */
-export const SERVICE_NAMES = ["gateway", "auth", "users", "projects", "timeEntries", "system"] as const;
+export const SERVICE_NAMES = ["gateway", "auth", "users", "projects", "timeEntries", "webhooks", "system"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Every service but the gateway: what a "services" process runs in a split deployment. */
@@ -149,7 +163,7 @@ const settings = {
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
   natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
-  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `system`), or `all`."),
+  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `system`), or `all`."),
   jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Unset: one is generated and kept in `DATA_DIR`, with a warning; every process of a deployment needs the same one."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
@@ -158,6 +172,7 @@ const settings = {
   namespace: text("NAMESPACE", "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.", "stint"),
   nodeId: text("NODE_ID", "Name of this process on the service bus; defaults to host name and process id.", ""),
   shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", "How long SIGTERM waits for in-flight requests before closing connections.", 10000, 0, 600000),
+  webhookAllowPrivateUrls: flag("WEBHOOK_ALLOW_PRIVATE_URLS", "Lets webhooks use `http://` and loopback, private and link-local addresses (cloud metadata addresses stay refused). For development and tests only; off, webhook URLs must be `https://` and reach public addresses only.", false),
 };
 
 type Settings = typeof settings;

@@ -1,3 +1,5 @@
+import { newId } from "./ids";
+
 /**
  * The event catalogue: the only list of domain events. Emitters and the webhook
  * service both read it.
@@ -21,6 +23,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What travels on the bus: the resource as Style A shows it, and whose it is. */
 export interface DomainEvent<T = unknown> {
+  /**
+   * `evt_...`, given once where the event happens, so that whoever receives it twice
+   * (webhook deliveries, say) can tell it is the same event.
+   */
+  id: string;
   type: EventType;
   organization_id: string;
   occurred_at: string;
@@ -28,5 +35,5 @@ export interface DomainEvent<T = unknown> {
 }
 
 export function domainEvent<T>(type: EventType, organizationId: string, data: T): DomainEvent<T> {
-  return { type, organization_id: organizationId, occurred_at: new Date().toISOString(), data };
+  return { id: newId("event"), type, organization_id: organizationId, occurred_at: new Date().toISOString(), data };
 }

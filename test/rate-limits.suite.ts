@@ -1,4 +1,5 @@
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
+import type { PlanDeployment } from "./support/plan-deployments";
 import type { TestStint } from "./support/stint";
 
 interface StyleAError {
@@ -122,6 +123,89 @@ export function describeRateLimits(title: string, start: () => Promise<TestStint
       expect(answers.filter((r) => r.status === 204)).toHaveLength(60);
       const refused = answers.find((r) => r.status === 429) as ApiResponse<unknown>;
       expect(header(refused, "retry-after")).toBeGreaterThan(0);
+    });
+  });
+}
+
+const rateLimitHeaderNames = (res: ApiResponse) => [...res.headers.keys()].filter((name) => name.startsWith("x-ratelimit-"));
+
+/**
+ * Style B limits by plan (decisions §4 and §7), with plans changed the way the operator
+ * changes them (`npm run admin -- set-plan`).
+ */
+export function describePlanLimits(title: string, start: () => Promise<PlanDeployment>): void {
+  describe(title, () => {
+    let deployment: PlanDeployment;
+
+    beforeAll(async () => {
+      deployment = await start();
+    }, 60_000);
+
+    afterAll(async () => {
+      await deployment?.stop();
+    }, 30_000);
+
+    /** A new organization on the free plan, its owner's token and refresh token, and a key. */
+    async function newOrganization() {
+      const { account, api } = await registerOwner(deployment.url(), "Planned");
+      const created = await api.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "plans", permissions: ["projects:read", "users:read"] });
+      expect(created.status).toBe(201);
+      return { account, key: { "x-api-key": created.body.data.key } };
+    }
+
+    const styleB = (headers: Record<string, string>) => client(deployment.url()).get<unknown>("/api/projects", { headers });
+    const styleA = (headers: Record<string, string>) => client(deployment.url()).get<unknown>("/api/v1/projects", { headers });
+
+    it("on enterprise, lets Style B past the free limit with no rate-limit headers, while Style A keeps its limits", async () => {
+      const { account, key } = await newOrganization();
+      const before = await styleB(key);
+      expect(header(before, "x-ratelimit-limit")).toBe(100);
+
+      await deployment.setPlan(account.organization.id, "enterprise");
+      await awayFromMinuteEnd();
+      const answers = await Promise.all(Array.from({ length: 120 }, () => styleB(key)));
+      expect(answers.map((res) => res.status)).toEqual(Array(120).fill(200));
+      expect(answers.flatMap(rateLimitHeaderNames)).toEqual([]);
+
+      const a = await styleA(key);
+      expect(a.status).toBe(200);
+      expect(header(a, "x-ratelimit-limit")).toBe(100);
+      expect(header(a, "x-ratelimit-remaining")).toBe(99);
+      const shown = await client(deployment.url(), key).get<{ data: { plan: string } }>("/api/v1/organization");
+      expect(shown.body.data.plan).toBe("enterprise");
+    });
+
+    it("on standard and then pro, gives Style B 1,000 and then 5,000 an hour", async () => {
+      const { account, key } = await newOrganization();
+      expect(header(await styleB(key), "x-ratelimit-limit")).toBe(100);
+
+      await deployment.setPlan(account.organization.id, "standard");
+      const standard = await styleB(key);
+      expect(standard.status).toBe(200);
+      expect(header(standard, "x-ratelimit-limit")).toBe(1000);
+      // The hour's count goes on where the gateways share it; a restarted embedded one starts again.
+      expect(header(standard, "x-ratelimit-remaining")).toBe(deployment.announcesToGateways ? 998 : 999);
+
+      await deployment.setPlan(account.organization.id, "pro");
+      const pro = await styleB(key);
+      expect(header(pro, "x-ratelimit-limit")).toBe(5000);
+      expect(header(pro, "x-ratelimit-remaining")).toBe(deployment.announcesToGateways ? 4997 : 4999);
+      expect(header(await styleA(key), "x-ratelimit-limit")).toBe(100);
+    });
+
+    it("applies a new plan to access tokens issued before it: at once where the gateways share Redis, otherwise from the next refresh", async () => {
+      const { account } = await newOrganization();
+      const oldToken = { authorization: `Bearer ${account.access_token}` };
+      expect(header(await styleB(oldToken), "x-ratelimit-limit")).toBe(100);
+
+      await deployment.setPlan(account.organization.id, "pro");
+      const old = await styleB(oldToken);
+      expect(old.status).toBe(200);
+      expect(header(old, "x-ratelimit-limit")).toBe(deployment.announcesToGateways ? 5000 : 100);
+
+      const refreshed = await client(deployment.url()).post<{ access_token: string }>("/api/auth/refresh", { refresh_token: account.refresh_token });
+      expect(refreshed.status).toBe(200);
+      expect(header(await styleB({ authorization: `Bearer ${refreshed.body.access_token}` }), "x-ratelimit-limit")).toBe(5000);
     });
   });
 }

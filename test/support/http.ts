@@ -1,4 +1,10 @@
-/** A small client for API tests: real HTTP over a socket, JSON in and out. */
+import { checkAgainstOpenApi } from "./openapi-validation";
+
+/**
+ * A small client for API tests: real HTTP over a socket, JSON in and out. Every response is
+ * checked against the published OpenAPI document of its style (see `openapi-validation.ts`):
+ * an undocumented operation or status, or a body that does not match, fails the test.
+ */
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -36,6 +42,7 @@ export async function request<T = unknown>(baseUrl: string, method: string, path
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text.length > 0 && (response.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
+  checkAgainstOpenApi({ method, path, status: response.status, body: parsed, text });
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

@@ -45,9 +45,9 @@ export async function startEmbedded(env: Record<string, string> = {}, logDestina
  * The gateway and the services as two brokers over a real NATS server, with MongoDB
  * and Redis: the distributed deployment, in one test process.
  */
-export async function startDistributed(servers: { mongoUrl: string; natsUrl: string; redisUrl: string }, namespaceSuffix = ""): Promise<TestStint> {
+export async function startDistributed(servers: { mongoUrl: string; natsUrl: string; redisUrl: string }, namespaceSuffix = "", env: Record<string, string> = {}): Promise<TestStint> {
   const namespace = `test-${process.pid}-${Date.now()}${namespaceSuffix}`;
-  const shared = { ...QUIET, NAMESPACE: namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl };
+  const shared = { ...QUIET, NAMESPACE: namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl, ...env };
   const data = temporaryDir("distributed");
   const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services${namespaceSuffix}` }));
   const stints: RunningStint[] = [services];

@@ -1,0 +1,74 @@
+import { ServiceBroker, type BrokerOptions } from "moleculer";
+import { domainEvent, type EventType } from "../../shared/events";
+import { newId } from "../../shared/ids";
+import { PERMISSIONS, type Identity } from "../../shared/identity";
+import type { DocumentStore } from "../../shared/storage/port";
+import type { ResolveHost } from "../../services/webhooks/address-guard";
+import type { Delivery, Webhook } from "../../services/webhooks/present";
+import type { DeliveryOptions } from "../../services/webhooks/schedule";
+import { webhooksService } from "../../services/webhooks/webhooks.service";
+
+/**
+ * A webhooks service on a broker of its own, for tests: called like the gateway calls it,
+ * fed events like the other services feed it. Not part of the running system.
+ */
+export interface WebhooksHarness {
+  broker: ServiceBroker;
+  create(who: Identity, url: string, events: string[]): Promise<Webhook & { secret: string }>;
+  call<T>(action: string, who: Identity, input: { params?: object; query?: object; body?: unknown }): Promise<T>;
+  deliveries(who: Identity, webhookId: string): Promise<Delivery[]>;
+  /** Emits a catalogue event on the bus as a service would; returns its id. */
+  emit(type: EventType, organizationId: string, data: unknown): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export function ownerOf(organizationId = newId("organization")): Identity {
+  return { organizationId, plan: "free", userId: newId("user"), role: "owner", permissions: PERMISSIONS };
+}
+
+export const FAST_DELIVERY: Partial<DeliveryOptions> = {
+  retryDelaysMs: [100, 100, 100],
+  jitter: 0,
+  timeoutMs: 2000,
+  pollIntervalMs: 50,
+  leaseGraceMs: 300,
+};
+
+export async function startWebhooks(options: {
+  store: DocumentStore;
+  delivery?: Partial<DeliveryOptions>;
+  allowPrivateUrls?: boolean;
+  resolveHost?: ResolveHost;
+  workerDisabled?: boolean;
+  broker?: BrokerOptions;
+}): Promise<WebhooksHarness> {
+  const broker = new ServiceBroker({ logger: false, ...options.broker });
+  broker.createService(
+    webhooksService({
+      store: options.store,
+      allowPrivateUrls: options.allowPrivateUrls ?? true,
+      delivery: { ...FAST_DELIVERY, ...options.delivery },
+      resolveHost: options.resolveHost,
+      workerDisabled: options.workerDisabled,
+    }),
+  );
+  await broker.start();
+  const call = <T>(action: string, who: Identity, input: { params?: object; query?: object; body?: unknown }) =>
+    broker.call<T, object>(`webhooks.${action}`, { params: {}, query: {}, ...input }, { meta: { identity: who } });
+  return {
+    broker,
+    call,
+    async create(who, url, events) {
+      return (await call<{ data: Webhook & { secret: string } }>("create", who, { body: { url, events } })).data;
+    },
+    async deliveries(who, webhookId) {
+      return (await call<{ data: Delivery[] }>("deliveries", who, { params: { id: webhookId } })).data;
+    },
+    async emit(type, organizationId, data) {
+      const event = domainEvent(type, organizationId, data);
+      await broker.emit(type, event);
+      return event.id;
+    },
+    stop: () => broker.stop(),
+  };
+}
