@@ -46,6 +46,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: "Timers", description: "Starting and stopping the caller's one running timer" },
   { name: "Projects", description: "What time is recorded against" },
   { name: "Tasks", description: "Parts of a project" },
+  { name: "Webhooks", description: "Signed HTTP deliveries of the organization's events, with their log" },
   { name: "Users", description: "The people of an organization and their roles" },
   { name: "Organization", description: "The caller's organization and its plan" },
   { name: "API keys", description: "Keys for servers, managed by signed-in users" },
