@@ -1,14 +1,8 @@
 import jwt from "jsonwebtoken";
 import { client, registerOwner, type Account, type Client } from "./support/http";
 import { TEST_JWT_SECRET, type TestStint } from "./support/stint";
+import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
 
-interface StyleAError {
-  error: { code: string; message: string; details: { field?: string; reason?: string; permission?: string } };
-}
-interface StyleBError {
-  error: string;
-  code: string;
-}
 interface ApiKey {
   id: string;
   name: string;
@@ -24,9 +18,6 @@ interface Tokens {
   expires_in: number;
   refresh_token: string;
 }
-
-const A = "/api/v1";
-const B = "/api";
 
 function email(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;

@@ -2,24 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Project } from "../services/projects/project";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
-interface StyleAError {
-  error: { code: string; message: string; details: { field?: string; reason?: string; errors?: { field: string; reason: string }[] } };
-}
-
-interface StyleBError {
-  error: string;
-  code: string;
-  details: { field?: string; reason?: string };
-}
-
-interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
-
-const A = "/api/v1";
-const B = "/api";
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
 function unique(label: string): string {

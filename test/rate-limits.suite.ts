@@ -1,10 +1,7 @@
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
 import type { PlanDeployment } from "./support/plan-deployments";
 import type { TestStint } from "./support/stint";
-
-interface StyleAError {
-  error: { code: string; details: { retry_after?: number } };
-}
+import { type StyleAError } from "./support/shapes";
 
 /**
  * Windows are fixed and aligned to the clock: a test that must land in one window never

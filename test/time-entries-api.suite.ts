@@ -3,24 +3,7 @@ import type { TimeEntry } from "../services/time-entries/time-entry";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
-
-interface StyleAError {
-  error: { code: string; message: string; details: { field?: string; reason?: string } };
-}
-
-interface StyleBError {
-  error: string;
-  code: string;
-  details: { field?: string; reason?: string };
-}
-
-interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
-
-const A = "/api/v1";
-const B = "/api";
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 function randomPart(id: string): string {
   return id.slice(id.indexOf("_") + 1);

@@ -5,26 +5,10 @@ import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
-
-interface StyleAError {
-  error: { code: string; message: string; details: { field?: string; reason?: string; permission?: string; errors?: { field: string; message: string }[] } };
-}
-
-interface StyleBError {
-  error: string;
-  code: string;
-  details: { field?: string; reason?: string };
-}
-
-interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 type Created = Webhook & { secret: string };
 
-const A = "/api/v1";
-const B = "/api";
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
 
