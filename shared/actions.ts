@@ -1,6 +1,8 @@
 import type { ActionSchema, Context } from "moleculer";
 import type { z } from "zod";
-import type { ApiContext, RequestMeta } from "./context";
+import { requireAccess } from "./access";
+import { identityOf, type ApiContext, type RequestMeta } from "./context";
+import type { Identity, Permission, Role } from "./identity";
 import { validateRequest } from "./validation";
 
 interface RoutedActionSpec<S extends z.ZodType, R> {
@@ -25,4 +27,34 @@ export function routedAction<S extends z.ZodType, R>(spec: RoutedActionSpec<S, R
 /** Asks the gateway to answer with this status (moleculer-web reads `$statusCode`). */
 export function respondWithStatus(ctx: ApiContext<unknown>, status: number): void {
   ctx.meta.$statusCode = status;
+}
+
+/** Who may call an action: the credential's permission and the user's role (decisions §4). */
+export interface ActionAccess {
+  permission: Permission;
+  roles: readonly Role[];
+}
+
+interface GuardedActionSpec<S extends z.ZodType, R> {
+  resource: string;
+  input: S;
+  access: ActionAccess;
+  /** The status of a success, when it is not 200. */
+  status?: 201 | 204;
+  handler(input: z.output<S>, who: Identity, ctx: ApiContext<unknown>): Promise<R>;
+}
+
+/** A routed action that checks the caller's access before it runs, and answers with `status`. */
+export function guardedAction<S extends z.ZodType, R>(spec: GuardedActionSpec<S, R>): ActionSchema {
+  return routedAction({
+    resource: spec.resource,
+    input: spec.input,
+    async handler(input, ctx) {
+      const who = identityOf(ctx);
+      requireAccess(who, spec.access.permission, spec.access.roles);
+      const result = await spec.handler(input, who, ctx);
+      if (spec.status) respondWithStatus(ctx, spec.status);
+      return result;
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import type { ServiceSchema } from "moleculer";
-import { MANAGERS, EVERY_ROLE, requireAccess } from "../../shared/access";
-import { routedAction, respondWithStatus } from "../../shared/actions";
+import { guardedAction } from "../../shared/actions";
+import { READ_PROJECTS, WRITE_PROJECTS } from "./access";
 import { identityOf, type ApiContext } from "../../shared/context";
 import { domainEvent, type EventType } from "../../shared/events";
 import type { DocumentStore } from "../../shared/storage/port";
@@ -36,74 +36,50 @@ export function projectsService(deps: ProjectsDependencies): ServiceSchema {
 
   /** Archiving and unarchiving are the same change with opposite values. */
   const setArchived = (archived: boolean) =>
-    routedAction({
+    guardedAction({
       resource: "Project",
       input: projectByIdInput,
-      async handler(input, ctx) {
-        const who = identityOf(ctx);
-        requireAccess(who, "projects:write", MANAGERS);
-        return { data: await updateProject(store(), eventsFor(ctx), who, input.params.id, { archived }) };
-      },
+      access: WRITE_PROJECTS,
+      handler: async (input, who, ctx) => ({ data: await updateProject(store(), eventsFor(ctx), who, input.params.id, { archived }) }),
     });
 
   return {
     name: "projects",
 
     actions: {
-      create: routedAction({
+      create: guardedAction({
         resource: "Project",
         input: createProjectInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:write", MANAGERS);
+        access: WRITE_PROJECTS,
+        status: 201,
+        async handler(input, who, ctx) {
           const project = await createProject(store(), eventsFor(ctx), who, input.body);
           ctx.service?.logger.info({ projectId: project.id, organizationId: who.organizationId }, "project created");
-          respondWithStatus(ctx, 201);
           return { data: project };
         },
       }),
 
-      list: routedAction({
-        resource: "Project",
-        input: listProjectsInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:read", EVERY_ROLE);
-          return listProjects(store(), who, input.query);
-        },
-      }),
+      list: guardedAction({ resource: "Project", input: listProjectsInput, access: READ_PROJECTS, handler: (input, who) => listProjects(store(), who, input.query) }),
 
-      get: routedAction({
-        resource: "Project",
-        input: projectByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:read", EVERY_ROLE);
-          return { data: await getProject(store(), who, input.params.id) };
-        },
-      }),
+      get: guardedAction({ resource: "Project", input: projectByIdInput, access: READ_PROJECTS, handler: async (input, who) => ({ data: await getProject(store(), who, input.params.id) }) }),
 
-      update: routedAction({
+      update: guardedAction({
         resource: "Project",
         input: updateProjectInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:write", MANAGERS);
-          return { data: await updateProject(store(), eventsFor(ctx), who, input.params.id, input.body) };
-        },
+        access: WRITE_PROJECTS,
+        handler: async (input, who, ctx) => ({ data: await updateProject(store(), eventsFor(ctx), who, input.params.id, input.body) }),
       }),
 
       archive: setArchived(true),
       unarchive: setArchived(false),
 
-      remove: routedAction({
+      remove: guardedAction({
         resource: "Project",
         input: projectByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "projects:write", MANAGERS);
+        access: WRITE_PROJECTS,
+        status: 204,
+        async handler(input, who, ctx) {
           await deleteProject(stores(), eventsFor(ctx), entryReferencesOver(ctx), who, input.params.id);
-          respondWithStatus(ctx, 204);
           return null;
         },
       }),

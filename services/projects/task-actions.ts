@@ -1,7 +1,6 @@
 import type { ActionSchema, Context } from "moleculer";
-import { EVERY_ROLE, MANAGERS, requireAccess } from "../../shared/access";
-import { respondWithStatus, routedAction } from "../../shared/actions";
-import { identityOf } from "../../shared/context";
+import { guardedAction } from "../../shared/actions";
+import { READ_PROJECTS, WRITE_PROJECTS } from "./access";
 import { validate } from "../../shared/validation";
 import { answerEntryLookup, entryLookupParams, type ProjectForEntry } from "./lookup";
 import { createTaskInput, listTasksInput, taskByIdInput, updateTaskInput } from "./task-inputs";
@@ -11,57 +10,41 @@ import { createTask, deleteTask, getTask, listTasks, updateTask, type ProjectSto
 /** The projects service's task actions, and the lookup other services call before placing time. */
 export function taskActions(stores: () => ProjectStores): Record<string, ActionSchema> {
   return {
-    listTasks: routedAction({
-      resource: "Project",
-      input: listTasksInput,
-      async handler(input, ctx) {
-        const who = identityOf(ctx);
-        requireAccess(who, "projects:read", EVERY_ROLE);
-        return listTasks(stores(), who, input.params.id, input.query);
-      },
-    }),
+    listTasks: guardedAction({ resource: "Project", input: listTasksInput, access: READ_PROJECTS, handler: (input, who) => listTasks(stores(), who, input.params.id, input.query) }),
 
-    createTask: routedAction({
+    createTask: guardedAction({
       resource: "Project",
       input: createTaskInput,
-      async handler(input, ctx) {
-        const who = identityOf(ctx);
-        requireAccess(who, "projects:write", MANAGERS);
+      access: WRITE_PROJECTS,
+      status: 201,
+      async handler(input, who, ctx) {
         const task = await createTask(stores(), who, input.params.id, input.body);
         ctx.service?.logger.info({ taskId: task.id, projectId: task.project_id, organizationId: who.organizationId }, "task created");
-        respondWithStatus(ctx, 201);
         return { data: task };
       },
     }),
 
-    getTask: routedAction({
+    getTask: guardedAction({
       resource: "Task",
       input: taskByIdInput,
-      async handler(input, ctx) {
-        const who = identityOf(ctx);
-        requireAccess(who, "projects:read", EVERY_ROLE);
-        return { data: await getTask(stores().tasks, who, input.params.id, input.params.task_id) };
-      },
+      access: READ_PROJECTS,
+      handler: async (input, who) => ({ data: await getTask(stores().tasks, who, input.params.id, input.params.task_id) }),
     }),
 
-    updateTask: routedAction({
+    updateTask: guardedAction({
       resource: "Task",
       input: updateTaskInput,
-      async handler(input, ctx) {
-        const who = identityOf(ctx);
-        requireAccess(who, "projects:write", MANAGERS);
-        return { data: await updateTask(stores().tasks, who, input.params.id, input.params.task_id, input.body) };
-      },
+      access: WRITE_PROJECTS,
+      handler: async (input, who) => ({ data: await updateTask(stores().tasks, who, input.params.id, input.params.task_id, input.body) }),
     }),
 
-    removeTask: routedAction({
+    removeTask: guardedAction({
       resource: "Task",
       input: taskByIdInput,
-      async handler(input, ctx) {
-        const who = identityOf(ctx);
-        requireAccess(who, "projects:write", MANAGERS);
+      access: WRITE_PROJECTS,
+      status: 204,
+      async handler(input, who, ctx) {
         await deleteTask(stores().tasks, entryReferencesOver(ctx), who, input.params.id, input.params.task_id);
-        respondWithStatus(ctx, 204);
         return null;
       },
     }),

@@ -1,6 +1,6 @@
 import type { Context, ServiceSchema } from "moleculer";
-import { EVERY_ROLE, requireAccess } from "../../shared/access";
-import { respondWithStatus, routedAction } from "../../shared/actions";
+import { EVERY_ROLE } from "../../shared/access";
+import { guardedAction, type ActionAccess } from "../../shared/actions";
 import { identityOf, type ApiContext } from "../../shared/context";
 import { domainEvent, type EventType } from "../../shared/events";
 import type { DocumentStore } from "../../shared/storage/port";
@@ -14,6 +14,10 @@ import { entryReferenceQuery } from "./reference-query";
 import { TIME_ENTRIES_COLLECTION, type TimeEntry, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+
+/** Every role reads and records its time; what each sees is the use cases' business (decisions §4). */
+const READ: ActionAccess = { permission: "time_entries:read", roles: EVERY_ROLE };
+const WRITE: ActionAccess = { permission: "time_entries:write", roles: EVERY_ROLE };
 
 export interface TimeEntriesDependencies {
   store: DocumentStore;
@@ -44,91 +48,40 @@ export function timeEntriesService(deps: TimeEntriesDependencies): ServiceSchema
   return {
     name: "timeEntries",
     actions: {
-      list: routedAction({
-        resource: "Time entry",
-        input: listEntriesInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:read", EVERY_ROLE);
-          return listEntries(storesFor(ctx), who, input.query);
-        },
-      }),
-
-      create: routedAction({
+      list: guardedAction({ resource: "Time entry", input: listEntriesInput, access: READ, handler: (input, who, ctx) => listEntries(storesFor(ctx), who, input.query) }),
+      create: guardedAction({
         resource: "Time entry",
         input: createEntryInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:write", EVERY_ROLE);
-          const entry = await createEntry(storesFor(ctx), eventsFor(ctx), who, input.body);
-          respondWithStatus(ctx, 201);
-          return { data: entry };
-        },
+        access: WRITE,
+        status: 201,
+        handler: async (input, who, ctx) => ({ data: await createEntry(storesFor(ctx), eventsFor(ctx), who, input.body) }),
       }),
-
-      get: routedAction({
-        resource: "Time entry",
-        input: entryByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:read", EVERY_ROLE);
-          return { data: await getEntry(storesFor(ctx), who, input.params.id) };
-        },
-      }),
-
-      update: routedAction({
+      get: guardedAction({ resource: "Time entry", input: entryByIdInput, access: READ, handler: async (input, who, ctx) => ({ data: await getEntry(storesFor(ctx), who, input.params.id) }) }),
+      update: guardedAction({
         resource: "Time entry",
         input: updateEntryInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:write", EVERY_ROLE);
-          return { data: await updateEntry(storesFor(ctx), eventsFor(ctx), who, input.params.id, input.body) };
-        },
+        access: WRITE,
+        handler: async (input, who, ctx) => ({ data: await updateEntry(storesFor(ctx), eventsFor(ctx), who, input.params.id, input.body) }),
       }),
-
-      remove: routedAction({
+      remove: guardedAction({
         resource: "Time entry",
         input: entryByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:write", EVERY_ROLE);
+        access: WRITE,
+        status: 204,
+        handler: async (input, who, ctx) => {
           await deleteEntry(storesFor(ctx), eventsFor(ctx), who, input.params.id);
-          respondWithStatus(ctx, 204);
           return null;
         },
       }),
-
-      current: routedAction({
-        resource: "Time entry",
-        input: noInput,
-        async handler(_input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:read", EVERY_ROLE);
-          return { data: await currentTimer(storesFor(ctx), who) };
-        },
-      }),
-
-      start: routedAction({
+      current: guardedAction({ resource: "Time entry", input: noInput, access: READ, handler: async (_input, who, ctx) => ({ data: await currentTimer(storesFor(ctx), who) }) }),
+      start: guardedAction({
         resource: "Time entry",
         input: startTimerInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:write", EVERY_ROLE);
-          const entry = await startTimer(storesFor(ctx), eventsFor(ctx), who, input.body);
-          respondWithStatus(ctx, 201);
-          return { data: entry };
-        },
+        access: WRITE,
+        status: 201,
+        handler: async (input, who, ctx) => ({ data: await startTimer(storesFor(ctx), eventsFor(ctx), who, input.body) }),
       }),
-
-      stop: routedAction({
-        resource: "Time entry",
-        input: noInput,
-        async handler(_input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "time_entries:write", EVERY_ROLE);
-          return { data: await stopTimer(storesFor(ctx), eventsFor(ctx), who) };
-        },
-      }),
+      stop: guardedAction({ resource: "Time entry", input: noInput, access: WRITE, handler: async (_input, who, ctx) => ({ data: await stopTimer(storesFor(ctx), eventsFor(ctx), who) }) }),
 
       /** For the projects service: a project or task with entries is archived, not deleted. Not routed. */
       countReferences: {

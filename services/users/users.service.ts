@@ -1,15 +1,19 @@
 import type { Context, ServiceSchema } from "moleculer";
 import { validate } from "../../shared/validation";
-import { EVERY_ROLE, MANAGERS, requireAccess } from "../../shared/access";
-import { respondWithStatus, routedAction } from "../../shared/actions";
+import { EVERY_ROLE, MANAGERS } from "../../shared/access";
+import { guardedAction, respondWithStatus, routedAction, type ActionAccess } from "../../shared/actions";
 import type { TokenSigner } from "../../shared/auth/tokens";
-import { identityOf, type ApiContext } from "../../shared/context";
+import type { ApiContext } from "../../shared/context";
 import { domainEvent, type EventType } from "../../shared/events";
 import type { KeyValueStore } from "../../shared/kv/port";
 import type { DocumentStore } from "../../shared/storage/port";
 import { openAccountCollections } from "../auth/documents";
 import { acceptInvitationInput, changeRoleInput, inviteInput, listUsersInput, membershipQuery, userByIdInput } from "./inputs";
 import { acceptInvitation, changeRole, getUser, invite, listUsers, removeUser, type UserStores } from "./use-cases";
+
+/** Everyone sees the people of their organization; owners and admins manage them (decisions §4). */
+const READ_USERS: ActionAccess = { permission: "users:read", roles: EVERY_ROLE };
+const MANAGE_USERS: ActionAccess = { permission: "users:write", roles: MANAGERS };
 
 export interface UsersDependencies {
   store: DocumentStore;
@@ -34,58 +38,42 @@ export function usersService(deps: UsersDependencies): ServiceSchema {
   return {
     name: "users",
     actions: {
-      list: routedAction({
+      list: guardedAction({
         resource: "User",
         input: listUsersInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:read", EVERY_ROLE);
-          return listUsers(db(), who, input.query.role, { page: input.query.page, per_page: input.query.per_page });
-        },
+        access: READ_USERS,
+        handler: (input, who) => listUsers(db(), who, input.query.role, { page: input.query.page, per_page: input.query.per_page }),
       }),
 
-      get: routedAction({
-        resource: "User",
-        input: userByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:read", EVERY_ROLE);
-          return { data: await getUser(db(), who, input.params.id) };
-        },
-      }),
+      get: guardedAction({ resource: "User", input: userByIdInput, access: READ_USERS, handler: async (input, who) => ({ data: await getUser(db(), who, input.params.id) }) }),
 
-      changeRole: routedAction({
+      changeRole: guardedAction({
         resource: "User",
         input: changeRoleInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:write", MANAGERS);
-          return { data: await changeRole(db(), deps.kv, deps.signer.ttlSeconds, who, input.params.id, input.body.role) };
-        },
+        access: MANAGE_USERS,
+        handler: async (input, who) => ({ data: await changeRole(db(), deps.kv, deps.signer.ttlSeconds, who, input.params.id, input.body.role) }),
       }),
 
-      remove: routedAction({
+      remove: guardedAction({
         resource: "User",
         input: userByIdInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:write", MANAGERS);
+        access: MANAGE_USERS,
+        status: 204,
+        async handler(input, who, ctx) {
           const removed = await removeUser(db(), deps.kv, deps.signer.ttlSeconds, who, input.params.id);
           await announce(ctx, "user.removed", who.organizationId, removed);
-          respondWithStatus(ctx, 204);
           return null;
         },
       }),
 
-      invite: routedAction({
+      invite: guardedAction({
         resource: "Invitation",
         input: inviteInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:write", MANAGERS);
+        access: MANAGE_USERS,
+        status: 201,
+        async handler(input, who, ctx) {
           const { invitation, token } = await invite(db(), who, input.body.email, input.body.role);
           await announce(ctx, "user.invited", who.organizationId, invitation);
-          respondWithStatus(ctx, 201);
           return { data: { ...invitation, token } };
         },
       }),

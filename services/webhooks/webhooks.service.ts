@@ -1,10 +1,9 @@
 import type { Context, EventSchemas, Service, ServiceSchema } from "moleculer";
 import type { z } from "zod";
-import { MANAGERS, requireAccess } from "../../shared/access";
-import { respondWithStatus, routedAction } from "../../shared/actions";
-import { identityOf, type ApiContext } from "../../shared/context";
+import { MANAGERS } from "../../shared/access";
+import { guardedAction } from "../../shared/actions";
 import { EVENT_TYPES, type DomainEvent } from "../../shared/events";
-import type { Permission } from "../../shared/identity";
+import type { Identity, Permission } from "../../shared/identity";
 import type { DocumentStore } from "../../shared/storage/port";
 import { systemResolver, urlRefusal, type ResolveHost } from "./address-guard";
 import { DeliveryStore } from "./delivery-store";
@@ -44,17 +43,8 @@ export function webhooksService(deps: WebhooksDependencies): ServiceSchema {
   };
 
   /** A routed action for managers holding `permission` (webhook payloads span the whole organization). */
-  const action = <S extends z.ZodType, R>(permission: Permission, input: S, run: (input: z.output<S>, ctx: ApiContext<unknown>) => Promise<R>, status?: number) =>
-    routedAction({
-      resource: "Webhook",
-      input,
-      async handler(parsed, ctx) {
-        requireAccess(identityOf(ctx), permission, MANAGERS);
-        const result = await run(parsed, ctx);
-        if (status) respondWithStatus(ctx, status);
-        return result;
-      },
-    });
+  const action = <S extends z.ZodType, R>(permission: Permission, input: S, run: (input: z.output<S>, who: Identity) => Promise<R>, status?: 201 | 204) =>
+    guardedAction({ resource: "Webhook", input, access: { permission, roles: MANAGERS }, status, handler: run });
 
   // One handler per catalogue event, so every event (time entries' too) reaches the queue.
   const events: EventSchemas = Object.fromEntries(
@@ -77,29 +67,29 @@ export function webhooksService(deps: WebhooksDependencies): ServiceSchema {
     events,
 
     actions: {
-      create: action("webhooks:write", createWebhookInput, async (input, ctx) => ({ data: await useCases.createWebhook(db(), identityOf(ctx), input.body) }), 201),
-      list: action("webhooks:read", listWebhooksInput, (input, ctx) => useCases.listWebhooks(db(), identityOf(ctx), input.query)),
-      get: action("webhooks:read", webhookByIdInput, async (input, ctx) => ({ data: await useCases.getWebhook(db(), identityOf(ctx), input.params.id) })),
-      update: action("webhooks:write", updateWebhookInput, async (input, ctx) => ({ data: await useCases.updateWebhook(db(), identityOf(ctx), input.params.id, input.body) })),
+      create: action("webhooks:write", createWebhookInput, async (input, who) => ({ data: await useCases.createWebhook(db(), who, input.body) }), 201),
+      list: action("webhooks:read", listWebhooksInput, (input, who) => useCases.listWebhooks(db(), who, input.query)),
+      get: action("webhooks:read", webhookByIdInput, async (input, who) => ({ data: await useCases.getWebhook(db(), who, input.params.id) })),
+      update: action("webhooks:write", updateWebhookInput, async (input, who) => ({ data: await useCases.updateWebhook(db(), who, input.params.id, input.body) })),
       remove: action(
         "webhooks:write",
         webhookByIdInput,
-        async (input, ctx) => {
-          await useCases.deleteWebhook(db(), identityOf(ctx), input.params.id);
+        async (input, who) => {
+          await useCases.deleteWebhook(db(), who, input.params.id);
           return null;
         },
         204,
       ),
-      rotateSecret: action("webhooks:write", webhookByIdInput, async (input, ctx) => ({ data: await useCases.rotateSecret(db(), identityOf(ctx), input.params.id) })),
-      test: action("webhooks:write", webhookByIdInput, async (input, ctx) => ({ data: await useCases.sendTestEvent(db(), identityOf(ctx), input.params.id) }), 201),
-      deliveries: action("webhooks:read", listDeliveriesInput, (input, ctx) => useCases.listDeliveries(db(), identityOf(ctx), input.params.id, input.query)),
-      getDelivery: action("webhooks:read", deliveryByIdInput, async (input, ctx) => ({
-        data: await useCases.getDelivery(db(), identityOf(ctx), input.params.id, input.params.delivery_id),
+      rotateSecret: action("webhooks:write", webhookByIdInput, async (input, who) => ({ data: await useCases.rotateSecret(db(), who, input.params.id) })),
+      test: action("webhooks:write", webhookByIdInput, async (input, who) => ({ data: await useCases.sendTestEvent(db(), who, input.params.id) }), 201),
+      deliveries: action("webhooks:read", listDeliveriesInput, (input, who) => useCases.listDeliveries(db(), who, input.params.id, input.query)),
+      getDelivery: action("webhooks:read", deliveryByIdInput, async (input, who) => ({
+        data: await useCases.getDelivery(db(), who, input.params.id, input.params.delivery_id),
       })),
       redeliver: action(
         "webhooks:write",
         deliveryByIdInput,
-        async (input, ctx) => ({ data: await useCases.redeliver(db(), identityOf(ctx), input.params.id, input.params.delivery_id) }),
+        async (input, who) => ({ data: await useCases.redeliver(db(), who, input.params.id, input.params.delivery_id) }),
         201,
       ),
     },
