@@ -26,6 +26,7 @@ describe("admission", () => {
     const broken: KeyValueStore = Object.assign(Object.create(kv) as KeyValueStore, {
       hitWindows: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")),
       get: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")),
+      getMany: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")),
     });
     const { admission, signer } = await admissionWith(broken);
     const token = signer.sign({ userId: "usr_0000000000000000000000", organizationId: "org_0000000000000000000000", plan: "free", role: "owner" });

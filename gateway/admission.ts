@@ -6,7 +6,7 @@ import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { CredentialRejected, type ApiKeyResolver, type Authenticator } from "./authenticate";
 import { addressSubject, clientAddressOf, type TrustedProxies } from "./rate-limit/client-address";
-import { enforceFailedAuthenticationThrottle, recordFailedAuthentication } from "./rate-limit/failed-authentication";
+import { enforceFailedAuthenticationThrottle, failedAuthenticationGate, recordFailedAuthentication } from "./rate-limit/failed-authentication";
 import { enforceRateLimit, type RateLimitHeaders } from "./rate-limit/limiter";
 import { credentialPolicy, credentialSubject, UNAUTHENTICATED_POLICY } from "./rate-limit/policy";
 import type { ApiStyle } from "./styles";
@@ -37,23 +37,16 @@ export interface Admitted {
 export function createAdmission(deps: AdmissionDependencies) {
   const addressOf = (req: IncomingMessage) => clientAddressOf(req, deps.trustedProxies);
 
-  async function admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Promise<Admitted> {
-    const address = addressOf(req);
-    if (deps.publicActions.has(action)) {
-      if (!CREDENTIAL_ACTIONS.has(action)) return { headers: null };
-      if (GUESSABLE_ACTIONS.has(action)) await enforceFailedAuthenticationThrottle(deps.kv, address);
-      return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
-    }
-    await enforceFailedAuthenticationThrottle(deps.kv, address);
-    let identity: Identity;
-    try {
-      identity = await deps.authenticator.authenticate(req, resolveApiKey);
-    } catch (error) {
-      if (error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
-      throw error;
-    }
-    const headers = await enforceRateLimit(deps.kv, credentialPolicy(style, identity.plan), credentialSubject(identity));
-    return { identity, headers };
+  /** Turns a failure of the counters or of the auth service into a 503; 4xx pass through. */
+  function unavailable(error: unknown, what: string): never {
+    if (error instanceof Errors.MoleculerError) throw error;
+    throw new ApiError("service_unavailable", `${what} not available right now; try again shortly`);
+  }
+
+  async function admitPublic(address: string, action: string): Promise<Admitted> {
+    if (!CREDENTIAL_ACTIONS.has(action)) return { headers: null };
+    if (GUESSABLE_ACTIONS.has(action)) await enforceFailedAuthenticationThrottle(deps.kv, address);
+    return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
   }
 
   return {
@@ -62,11 +55,22 @@ export function createAdmission(deps: AdmissionDependencies) {
      * cannot answer, a 503 the caller may retry, not a 500.
      */
     async admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Promise<Admitted> {
+      // One async function for the authenticated path, which every request takes: each await costs.
       try {
-        return await admit(req, action, style, resolveApiKey);
+        const address = addressOf(req);
+        if (deps.publicActions.has(action)) return await admitPublic(address, action);
+        let identity: Identity;
+        try {
+          // The throttle's counters are read in the same key-value step as the credential's marks.
+          identity = await deps.authenticator.authenticate(req, resolveApiKey, failedAuthenticationGate(address));
+        } catch (error) {
+          if (error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
+          throw error;
+        }
+        const headers = await enforceRateLimit(deps.kv, credentialPolicy(style, identity.plan), credentialSubject(identity));
+        return { identity, headers };
       } catch (error) {
-        if (error instanceof Errors.MoleculerError) throw error;
-        throw new ApiError("service_unavailable", "Authentication or rate limiting is not available right now; try again shortly");
+        return unavailable(error, "Authentication or rate limiting is");
       }
     },
 
@@ -78,8 +82,7 @@ export function createAdmission(deps: AdmissionDependencies) {
       try {
         return await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(addressOf(req)));
       } catch (error) {
-        if (error instanceof Errors.MoleculerError) throw error;
-        throw new ApiError("service_unavailable", "Rate limiting is not available right now; try again shortly");
+        return unavailable(error, "Rate limiting is");
       }
     },
 

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { markPlanChanged } from "../shared/auth/plan-changes";
+import { markKeyRevoked, markUserCredentialsChanged } from "../shared/auth/revocations";
 import { tokenSigner } from "../shared/auth/tokens";
 import { newId } from "../shared/ids";
 import type { Identity } from "../shared/identity";
 import { openMemoryStore } from "../shared/kv/memory";
 import type { KeyValueStore } from "../shared/kv/port";
-import { createAuthenticator } from "./authenticate";
+import { createAuthenticator, type PrecedingCheck } from "./authenticate";
 
 const signer = tokenSigner("a signing secret that is long enough for tests 0123", 900);
 const requestWith = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
@@ -44,6 +45,77 @@ describe("the plan a request is limited by", () => {
     await markPlanChanged(kv, organizationId, "standard", 900);
     const after = await authenticator.authenticate(req, resolve);
     expect(after).toEqual({ ...identity, plan: "standard" });
+    expect(resolve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the marks read on every request", () => {
+  let kv: KeyValueStore;
+  const organizationId = newId("organization");
+  const userId = newId("user");
+  const apiKeyId = newId("apiKey");
+  const identity: Identity = { organizationId, plan: "free", userId, role: "owner", permissions: ["projects:read"], apiKeyId };
+  const keyRequest = requestWith({ "x-api-key": `tt_live_${"m".repeat(40)}` });
+  const refused = (error: unknown) => (error as { message?: string }).message;
+
+  beforeEach(() => {
+    kv = openMemoryStore();
+  });
+
+  afterEach(async () => {
+    await kv.close();
+  });
+
+  it("takes one key-value step for a known key, the preceding check included, and still sees a revocation", async () => {
+    const authenticator = createAuthenticator({ signer, kv });
+    const resolve = jest.fn(async () => identity);
+    const before: PrecedingCheck = { keys: ["check:a", "check:b"], enforce: jest.fn() };
+    await authenticator.authenticate(keyRequest, resolve, before);
+    const getMany = jest.spyOn(kv, "getMany");
+    const get = jest.spyOn(kv, "get");
+    expect(await authenticator.authenticate(keyRequest, resolve, before)).toEqual(identity);
+    expect(getMany).toHaveBeenCalledTimes(1);
+    expect(getMany.mock.calls[0]?.[0]).toEqual(expect.arrayContaining(["check:a", "check:b"]));
+    expect(get).not.toHaveBeenCalled();
+    expect(before.enforce).toHaveBeenCalledTimes(2);
+    await markKeyRevoked(kv, apiKeyId);
+    expect(await authenticator.authenticate(keyRequest, resolve, before).catch(refused)).toBe("This API key has been revoked");
+    expect(resolve).toHaveBeenCalledTimes(1);
+  });
+
+  it("looks a known key up again after the user's credentials changed, and refuses older tokens", async () => {
+    const authenticator = createAuthenticator({ signer, kv });
+    const resolve = jest.fn(async () => identity);
+    const token = signer.sign({ userId, organizationId, plan: "free", role: "owner" });
+    const tokenRequest = requestWith({ authorization: `Bearer ${token}` });
+    await authenticator.authenticate(keyRequest, resolve);
+    expect((await authenticator.authenticate(tokenRequest, resolve)).userId).toBe(userId);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 5));
+    await markUserCredentialsChanged(kv, userId, 900);
+    await authenticator.authenticate(keyRequest, resolve);
+    expect(resolve).toHaveBeenCalledTimes(2);
+    expect(await authenticator.authenticate(tokenRequest, resolve).catch(refused)).toBe("The access token is no longer valid; sign in again");
+  });
+
+  it("lets a refusing preceding check answer before anything is said about the credential", async () => {
+    const authenticator = createAuthenticator({ signer, kv });
+    const resolve = jest.fn(async () => identity);
+    await authenticator.authenticate(keyRequest, resolve);
+    const before: PrecedingCheck = {
+      keys: ["check:held"],
+      enforce: () => {
+        throw new Error("held back");
+      },
+    };
+    const token = signer.sign({ userId, organizationId, plan: "free", role: "owner" });
+    const requests = [
+      requestWith({}),
+      keyRequest,
+      requestWith({ "x-api-key": `tt_live_${"u".repeat(40)}` }),
+      requestWith({ authorization: `Bearer ${token}` }),
+      requestWith({ authorization: "Bearer not.a.token" }),
+    ];
+    for (const req of requests) expect(await authenticator.authenticate(req, resolve, before).catch(refused)).toBe("held back");
     expect(resolve).toHaveBeenCalledTimes(1);
   });
 });

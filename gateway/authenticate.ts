@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { changedPlanOf } from "../shared/auth/plan-changes";
-import { isKeyRevoked, KEY_CACHE_TTL_MS, userCredentialsValidAfter } from "../shared/auth/revocations";
+import { changedPlanFrom, planOf } from "../shared/auth/plan-changes";
+import { KEY_CACHE_TTL_MS, revokedKey, userValidAfter, validAfterOf } from "../shared/auth/revocations";
 import { sha256 } from "../shared/auth/secrets";
 import type { TokenSigner } from "../shared/auth/tokens";
 import { ApiError } from "../shared/errors";
@@ -17,6 +17,19 @@ export interface AuthenticatorDependencies {
 
 /** Asks the auth service who a key acts as; null for an unknown key. */
 export type ApiKeyResolver = (secret: string) => Promise<Identity | null>;
+
+/**
+ * A check that must pass before a credential is judged (the failed-authentication throttle):
+ * its keys are read in the same key-value step as the credential's marks whenever the
+ * credential can be judged without asking anyone else, and on their own first otherwise.
+ */
+export interface PrecedingCheck {
+  keys: readonly string[];
+  /** Throws to refuse the request; `values` starts with the values of `keys`. */
+  enforce(values: readonly (string | null)[]): void;
+}
+
+const NO_CHECK: PrecedingCheck = { keys: [], enforce: () => undefined };
 
 export type Credential = { kind: "api_key"; secret: string } | { kind: "token"; token: string };
 
@@ -63,6 +76,8 @@ export function credentialOf(req: IncomingMessage): Credential | null {
 interface CachedKey {
   identity: Identity;
   resolvedAtMs: number;
+  /** The key's revocation mark, its user's mark and its organization's plan mark, built once. */
+  markKeys: readonly string[];
 }
 
 /** A plan the operator changed overrides the one a token carries or a cached key holds. */
@@ -78,23 +93,31 @@ function withPlan(identity: Identity, changedPlan: Plan | null): Identity {
 export function createAuthenticator(deps: AuthenticatorDependencies) {
   const cache = new Map<string, CachedKey>();
 
-  async function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver): Promise<Identity> {
+  async function runAlone(before: PrecedingCheck): Promise<void> {
+    if (before.keys.length > 0) before.enforce(await deps.kv.getMany(before.keys));
+  }
+
+  /** `before`'s keys, then `markKeys`: read in one key-value step. */
+  const withPreceding = (before: PrecedingCheck, markKeys: readonly string[]) => (before.keys.length === 0 ? markKeys : [...before.keys, ...markKeys]);
+
+  async function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Promise<Identity> {
     const hash = sha256(secret);
     let entry = cache.get(hash);
     if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) {
+      // Asking the auth service comes after the check, as for every credential.
+      await runAlone(before);
+      before = NO_CHECK;
       entry = await resolve(hash, secret, resolveApiKey);
     }
-    const [revoked, validAfter, changedPlan] = await Promise.all([
-      isKeyRevoked(deps.kv, entry.identity.apiKeyId ?? ""),
-      userCredentialsValidAfter(deps.kv, entry.identity.userId),
-      changedPlanOf(deps.kv, entry.identity.organizationId),
-    ]);
-    if (revoked) {
+    const values = await deps.kv.getMany(withPreceding(before, entry.markKeys));
+    before.enforce(values);
+    const at = before.keys.length;
+    if ((values[at] ?? null) !== null) {
       cache.delete(hash);
       throw unauthorized("This API key has been revoked");
     }
-    if (validAfter > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
-    return withPlan(entry.identity, changedPlan);
+    if (validAfterOf(values[at + 1] ?? null) > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
+    return withPlan(entry.identity, changedPlanFrom(values[at + 2] ?? null));
   }
 
   async function resolve(hash: string, secret: string, resolveApiKey: ApiKeyResolver): Promise<CachedKey> {
@@ -103,27 +126,45 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
       cache.delete(hash);
       throw unauthorized("The API key is not valid", true);
     }
-    const entry = { identity, resolvedAtMs: Date.now() };
+    const markKeys = [revokedKey(identity.apiKeyId ?? ""), userValidAfter(identity.userId), planOf(identity.organizationId)];
+    const entry = { identity, resolvedAtMs: Date.now(), markKeys };
     if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
     cache.set(hash, entry);
     return entry;
   }
 
-  async function identityOfToken(token: string): Promise<Identity> {
+  async function identityOfToken(token: string, before: PrecedingCheck): Promise<Identity> {
+    // Verifying is local and has no effect, so it may come first; its refusal still waits for the check.
     const claims = deps.signer.verify(token);
-    if (!claims) throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
-    const [validAfter, changedPlan] = await Promise.all([userCredentialsValidAfter(deps.kv, claims.userId), changedPlanOf(deps.kv, claims.organizationId)]);
-    if (claims.issuedAtMs <= validAfter) {
+    if (!claims) {
+      await runAlone(before);
+      throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
+    }
+    const values = await deps.kv.getMany(withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId)]));
+    before.enforce(values);
+    const at = before.keys.length;
+    if (claims.issuedAtMs <= validAfterOf(values[at] ?? null)) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }
+    const changedPlan = changedPlanFrom(values[at + 1] ?? null);
     return { organizationId: claims.organizationId, plan: changedPlan ?? claims.plan, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
   }
 
+  async function refuseWithoutCredential(before: PrecedingCheck): Promise<never> {
+    await runAlone(before);
+    throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
+  }
+
   return {
-    async authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver): Promise<Identity> {
+    /**
+     * The caller's identity, or a 401. `before` (the failed-authentication throttle) runs
+     * first: when it refuses, nothing is said about the credential.
+     */
+    authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver, before: PrecedingCheck = NO_CHECK): Promise<Identity> {
       const credential = credentialOf(req);
-      if (!credential) throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
-      return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey) : identityOfToken(credential.token);
+      if (!credential) return refuseWithoutCredential(before);
+      // Not an async function itself: one promise fewer on every request.
+      return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey, before) : identityOfToken(credential.token, before);
     },
   };
 }

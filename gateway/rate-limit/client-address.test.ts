@@ -50,6 +50,19 @@ describe("client address", () => {
     expect(clientAddressOf(req, none)).toBe("10.0.0.2");
   });
 
+  it("reads each request of one connection on its own: its X-Forwarded-For, and a peer that has gone", () => {
+    const socket: { remoteAddress: string | undefined } = { remoteAddress: "10.0.0.2" };
+    const on = (headers: Record<string, string>) => ({ socket, headers }) as unknown as IncomingMessage;
+    expect(clientAddressOf(on({ "x-forwarded-for": "198.51.100.7" }), proxies)).toBe("198.51.100.7");
+    expect(clientAddressOf(on({ "x-forwarded-for": "198.51.100.8" }), proxies)).toBe("198.51.100.8");
+    expect(clientAddressOf(on({}), proxies)).toBe("10.0.0.2");
+    expect(clientAddressOf(on({ "x-forwarded-for": "198.51.100.8" }), none)).toBe("10.0.0.2");
+    socket.remoteAddress = undefined;
+    expect(clientAddressOf(on({ "x-forwarded-for": "198.51.100.8" }), proxies)).toBe(UNKNOWN_ADDRESS);
+    socket.remoteAddress = "203.0.113.9";
+    expect(clientAddressOf(on({ "x-forwarded-for": "198.51.100.8" }), proxies)).toBe("203.0.113.9");
+  });
+
   it("counts IPv4 addresses one by one and IPv6 addresses by their /64", () => {
     expect(addressSubject("203.0.113.5")).toBe("address:203.0.113.5");
     expect(addressSubject("2001:db8:1:2:aaaa::1")).toBe("address:2001:db8:1:2::/64");

@@ -48,13 +48,33 @@ function parseHop(text: string): IpAddress | null {
  * wrote cannot be read, the proxy that wrote it is.
  */
 export function resolveClientAddress(remoteAddress: string | undefined, forwardedFor: string | readonly string[] | undefined, trusted: TrustedProxies): string {
-  const peer = remoteAddress ? parseIp(remoteAddress) : null;
-  if (!peer) return remoteAddress ? remoteAddress : UNKNOWN_ADDRESS;
-  if (trusted.length === 0 || !isTrusted(peer, trusted)) return formatIp(peer);
+  return addressFrom(peerOf(remoteAddress, trusted), forwardedFor, trusted);
+}
+
+/** What the socket's peer alone says: parsed once per connection (see `clientAddressOf`). */
+interface Peer {
+  remoteAddress: string | undefined;
+  trusted: TrustedProxies;
+  /** Null when the peer address cannot be read. */
+  ip: IpAddress | null;
+  /** The answer when `X-Forwarded-For` is not read (or names no one). */
+  text: string;
+  /** Whether `X-Forwarded-For` is read: the peer is a trusted proxy. */
+  readsForwardedFor: boolean;
+}
+
+function peerOf(remoteAddress: string | undefined, trusted: TrustedProxies): Peer {
+  const ip = remoteAddress ? parseIp(remoteAddress) : null;
+  if (!ip) return { remoteAddress, trusted, ip, text: remoteAddress ? remoteAddress : UNKNOWN_ADDRESS, readsForwardedFor: false };
+  return { remoteAddress, trusted, ip, text: formatIp(ip), readsForwardedFor: trusted.length > 0 && isTrusted(ip, trusted) };
+}
+
+function addressFrom(peer: Peer, forwardedFor: string | readonly string[] | undefined, trusted: TrustedProxies): string {
+  if (!peer.ip || !peer.readsForwardedFor || forwardedFor === undefined) return peer.text;
   // Several X-Forwarded-For headers are one list, in the order they arrived.
-  const header = typeof forwardedFor === "string" ? forwardedFor : (forwardedFor ?? []).join(",");
+  const header = typeof forwardedFor === "string" ? forwardedFor : forwardedFor.join(",");
   const hops = header.split(",").filter((hop) => hop.trim() !== "");
-  let client = peer;
+  let client = peer.ip;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = parseHop(hops[i] ?? "");
     if (!hop) break;
@@ -64,9 +84,19 @@ export function resolveClientAddress(remoteAddress: string | undefined, forwarde
   return formatIp(client);
 }
 
+/** Each connection's peer, so that keep-alive requests do not parse the same address again. */
+const peersOfSockets = new WeakMap<object, Peer>();
+
 /** `resolveClientAddress` for a Node request. */
 export function clientAddressOf(req: IncomingMessage, trusted: TrustedProxies): string {
-  return resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted);
+  const socket = req.socket;
+  const remoteAddress = socket.remoteAddress;
+  let peer = peersOfSockets.get(socket);
+  if (!peer || peer.remoteAddress !== remoteAddress || peer.trusted !== trusted) {
+    peer = peerOf(remoteAddress, trusted);
+    peersOfSockets.set(socket, peer);
+  }
+  return addressFrom(peer, req.headers["x-forwarded-for"], trusted);
 }
 
 /**
@@ -75,6 +105,20 @@ export function clientAddressOf(req: IncomingMessage, trusted: TrustedProxies): 
  * than any limit could count.
  */
 export function addressSubject(address: string): string {
+  let subject = subjects.get(address);
+  if (subject === undefined) {
+    subject = subjectOf(address);
+    // A bounded memo: a flood of new addresses costs a new start, never unbounded memory.
+    if (subjects.size >= MAX_REMEMBERED_SUBJECTS) subjects.clear();
+    subjects.set(address, subject);
+  }
+  return subject;
+}
+
+const MAX_REMEMBERED_SUBJECTS = 10_000;
+const subjects = new Map<string, string>();
+
+function subjectOf(address: string): string {
   const ip = parseIp(address);
   if (!ip) return `address:${address}`;
   if (ip.family === 4) return `address:${formatIp(ip)}`;

@@ -1,4 +1,5 @@
 import type { KeyValueStore } from "../../shared/kv/port";
+import { readWindows } from "../../shared/kv/windows";
 import { addressSubject } from "./client-address";
 import { decide, throwIfRefused, windowsOf, type RateLimitDecision } from "./limiter";
 import { FAILED_AUTHENTICATION_POLICY, FAILED_AUTHENTICATIONS_PER_MINUTE } from "./policy";
@@ -17,19 +18,48 @@ import { FAILED_AUTHENTICATION_POLICY, FAILED_AUTHENTICATIONS_PER_MINUTE } from 
  * time its access tokens expire.
  */
 
+/**
+ * The failed-authentication check of `address` as keys to read and a verdict on their values,
+ * so that the read can share one key-value step with other reads of the request.
+ */
+export interface FailedAuthenticationGate {
+  keys: readonly string[];
+  /** The decision for the values of `keys` (the first `keys.length` of `values`). */
+  decide(values: readonly (string | null)[]): RateLimitDecision;
+  /** `decide`, throwing the 429 when the address is held back. */
+  enforce(values: readonly (string | null)[]): void;
+}
+
+const ALLOWED: RateLimitDecision = { allowed: true, headers: null };
+
+export function failedAuthenticationGate(address: string, nowMs: number = Date.now()): FailedAuthenticationGate {
+  const read = readWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), nowMs);
+  const decideFor = (values: readonly (string | null)[]): RateLimitDecision => {
+    const windows = read.countsFrom(values);
+    const full = windows.some((w) => w.count >= w.limit);
+    if (!full) return ALLOWED;
+    const decision = decide(FAILED_AUTHENTICATION_POLICY, false, windows, nowMs);
+    const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
+    return {
+      ...decision,
+      // How many failures an address has left is nobody's business: only when to come back.
+      headers: { "Retry-After": String(retryAfterSeconds) },
+      message: `Too many failed authentication attempts from this address; retry in ${retryAfterSeconds} seconds`,
+    };
+  };
+  return {
+    keys: read.keys,
+    decide: decideFor,
+    enforce(values) {
+      throwIfRefused(decideFor(values));
+    },
+  };
+}
+
 /** Whether `address` may try to authenticate now; refused decisions carry `Retry-After` only. */
 export async function checkFailedAuthentication(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
-  const outcome = await kv.hitWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), { nowMs, cost: 0 });
-  const full = outcome.windows.some((w) => w.count >= w.limit);
-  if (!full) return { allowed: true, headers: null };
-  const decision = decide(FAILED_AUTHENTICATION_POLICY, false, outcome.windows, nowMs);
-  const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
-  return {
-    ...decision,
-    // How many failures an address has left is nobody's business: only when to come back.
-    headers: { "Retry-After": String(retryAfterSeconds) },
-    message: `Too many failed authentication attempts from this address; retry in ${retryAfterSeconds} seconds`,
-  };
+  const gate = failedAuthenticationGate(address, nowMs);
+  return gate.decide(await kv.getMany(gate.keys));
 }
 
 /** `checkFailedAuthentication`, throwing the 429 when the address is held back. */

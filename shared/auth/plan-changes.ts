@@ -11,7 +11,8 @@ import { KEY_CACHE_TTL_MS } from "./revocations";
  * been resolved again from the store, which by then says the same.
  */
 
-const planOf = (organizationId: string) => `auth:org-plan:${organizationId}`;
+/** The key of an organization's plan mark. */
+export const planOf = (organizationId: string) => `auth:org-plan:${organizationId}`;
 
 export async function markPlanChanged(kv: KeyValueStore, organizationId: string, plan: Plan, accessTokenTtlSeconds: number): Promise<void> {
   await kv.set(planOf(organizationId), plan, { ttlMs: accessTokenTtlSeconds * 1000 + KEY_CACHE_TTL_MS + 60_000 });
@@ -19,6 +20,10 @@ export async function markPlanChanged(kv: KeyValueStore, organizationId: string,
 
 /** The plan the operator set lately for this organization, or null when no change is pending. */
 export async function changedPlanOf(kv: KeyValueStore, organizationId: string): Promise<Plan | null> {
-  const value = await kv.get(planOf(organizationId));
+  return changedPlanFrom(await kv.get(planOf(organizationId)));
+}
+
+/** What the value of a `planOf` mark says (read it together with other marks). */
+export function changedPlanFrom(value: string | null): Plan | null {
   return (PLANS as readonly (string | null)[]).includes(value) ? (value as Plan) : null;
 }

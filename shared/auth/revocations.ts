@@ -10,8 +10,10 @@ export const KEY_CACHE_TTL_MS = 30_000;
 /** A revoked key's mark outlives every cache entry of it; after that the key is gone from the store. */
 const REVOKED_KEY_MARK_TTL_MS = 10 * KEY_CACHE_TTL_MS;
 
-const revokedKey = (keyId: string) => `auth:revoked-key:${keyId}`;
-const userValidAfter = (userId: string) => `auth:user-valid-after:${userId}`;
+/** The key of a revoked API key's mark: present (any value) while the key is revoked. */
+export const revokedKey = (keyId: string) => `auth:revoked-key:${keyId}`;
+/** The key of a user's mark: epoch milliseconds before which their credentials are void. */
+export const userValidAfter = (userId: string) => `auth:user-valid-after:${userId}`;
 
 export async function markKeyRevoked(kv: KeyValueStore, keyId: string): Promise<void> {
   await kv.set(revokedKey(keyId), "1", { ttlMs: REVOKED_KEY_MARK_TTL_MS });
@@ -31,6 +33,10 @@ export async function markUserCredentialsChanged(kv: KeyValueStore, userId: stri
 
 /** Epoch milliseconds before which this user's credentials are void, or 0. */
 export async function userCredentialsValidAfter(kv: KeyValueStore, userId: string): Promise<number> {
-  const value = await kv.get(userValidAfter(userId));
+  return validAfterOf(await kv.get(userValidAfter(userId)));
+}
+
+/** What the value of a `userValidAfter` mark says (read it together with other marks). */
+export function validAfterOf(value: string | null): number {
   return value === null ? 0 : Number(value);
 }

@@ -74,6 +74,20 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
       expect(await kv.get(k)).toBe(`writer ${results.indexOf(true)}`);
     });
 
+    it("gets several keys at once, in the order asked, null for absent or expired ones", async () => {
+      const [a, b, gone, never, empty] = [key("many-a"), key("many-b"), key("many-gone"), key("many-never"), key("many-empty")];
+      await kv.set(a, "alpha", { ttlMs: LONG_MS });
+      await kv.set(b, "beta ✓", { ttlMs: LONG_MS });
+      await kv.set(gone, "soon gone", { ttlMs: SHORT_MS });
+      await kv.set(empty, "", { ttlMs: LONG_MS });
+      expect(await kv.getMany([b, never, a, gone, empty, a])).toEqual(["beta ✓", null, "alpha", "soon gone", "", "alpha"]);
+      expect(await kv.getMany([])).toEqual([]);
+      await sleep(PAST_SHORT_MS);
+      expect(await kv.getMany([gone, a])).toEqual([null, "alpha"]);
+      await kv.delete(a);
+      expect(await kv.getMany([a, b])).toEqual([null, "beta ✓"]);
+    });
+
     it("deletes a key, and deleting a missing key is fine", async () => {
       const k = key("doomed");
       await kv.set(k, "here", { ttlMs: LONG_MS });

@@ -47,6 +47,12 @@ class MemoryStore implements KeyValueStore {
     return this.live(key, Date.now())?.value ?? null;
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    this.checkOpen();
+    const now = Date.now();
+    return keys.map((key) => this.live(key, now)?.value ?? null);
+  }
+
   async set(key: string, value: string, options: SetOptions): Promise<boolean> {
     this.checkOpen();
     checkPositiveInteger(options.ttlMs, "ttlMs");

@@ -58,6 +58,11 @@ export const WINDOW_EXPIRY_MARGIN_MS = 30_000;
 export interface KeyValueStore {
   readonly kind: "redis" | "memory";
   get(key: string): Promise<string | null>;
+  /**
+   * The values of several keys in one step, in the order asked, null for each absent key: on
+   * Redis one round trip (`MGET`). For values read together on every request.
+   */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   /** Returns false when `onlyIfAbsent` was asked and the key already existed. */
   set(key: string, value: string, options: SetOptions): Promise<boolean>;
   delete(key: string): Promise<void>;

@@ -67,6 +67,11 @@ class RedisStore implements KeyValueStore {
     return this.redis.get(key);
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    // MGET needs at least one key.
+    return keys.length === 0 ? [] : this.redis.mget(...keys);
+  }
+
   async set(key: string, value: string, options: SetOptions): Promise<boolean> {
     checkPositiveInteger(options.ttlMs, "ttlMs");
     const reply = options.onlyIfAbsent ? await this.redis.set(key, value, "PX", options.ttlMs, "NX") : await this.redis.set(key, value, "PX", options.ttlMs);

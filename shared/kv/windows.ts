@@ -45,3 +45,30 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
 export function windowCount(placed: PlacedWindow, count: number): WindowCount {
   return { key: placed.window.key, limit: placed.window.limit, windowMs: placed.window.windowMs, count, resetAtMs: placed.resetAtMs };
 }
+
+/**
+ * Where windows stand, read as plain keys: `keys` are the counters `hitWindows` keeps for the
+ * current windows, for `getMany` together with other keys in one step; `countsFrom` reads
+ * their values. The same as a `hitWindows` of cost 0, without a script.
+ */
+export interface WindowRead {
+  keys: string[];
+  /** `values[i]` is the value of `keys[i]`. Throws for a counter that is not a whole number, as `hitWindows` does. */
+  countsFrom(values: readonly (string | null)[]): WindowCount[];
+}
+
+const INTEGER = /^-?\d+$/;
+
+export function readWindows(windows: readonly FixedWindow[], nowMs: number = Date.now()): WindowRead {
+  const { windows: placed } = placeWindows(windows, { nowMs, cost: 0 });
+  return {
+    keys: placed.map((p) => p.counterKey),
+    countsFrom(values) {
+      return placed.map((p, i) => {
+        const value = values[i] ?? null;
+        if (value !== null && !INTEGER.test(value)) throw new Error(`the value of ${p.counterKey} is not an integer`);
+        return windowCount(p, value === null ? 0 : Number(value));
+      });
+    },
+  };
+}
