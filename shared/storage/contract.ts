@@ -165,6 +165,19 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
         expect(await people.find({}, { limit: 2 })).toHaveLength(2);
       });
 
+      it("explains a find: what it returns, and at least that many documents read when the store says", async () => {
+        for (const [filter, options] of [
+          [{ team: "red" }, {}],
+          [{}, { sort: { _id: 1 }, skip: 1, limit: 2 }],
+          [{ team: "purple" }, {}],
+        ] as const) {
+          const report = await people.explain(filter, options);
+          expect(report.returned).toBe((await people.find(filter, options)).length);
+          if (report.documentsExamined !== null) expect(report.documentsExamined).toBeGreaterThanOrEqual(report.returned);
+        }
+        if (store.kind === "embedded") expect((await people.explain({ team: "red" })).documentsExamined).toBe(5);
+      });
+
       it("counts matches", async () => {
         expect(await people.count({})).toBe(5);
         expect(await people.count({ team: "red" })).toBe(2);

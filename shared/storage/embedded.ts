@@ -14,6 +14,7 @@ import {
   type FindOptions,
   type IndexSpec,
   type PipelineStage,
+  type QueryReport,
   type StoredDocument,
   type Update,
 } from "./port";
@@ -47,10 +48,12 @@ function isPlainObject(value: unknown): value is Doc {
  * A nedb query that lets mingo decide, plus the filter's plain string, number and boolean
  * equalities, on which nedb and MongoDB agree and which let nedb narrow by an index.
  */
-function toNedbQuery(filter: Filter): NedbQuery {
+function toNedbQuery(filter: Filter, onExamine?: () => void): NedbQuery {
   const matcher = new Query(filter);
   const query: NedbQuery = {
+    // First, so that nedb runs it for every document it reads: `onExamine` counts them.
     $where(this: Doc): boolean {
+      onExamine?.();
       return matcher.test(this);
     },
   };
@@ -237,6 +240,18 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     // As in MongoDB's find, a limit of 0 means no limit.
     if (limit) stages.push({ $limit: limit });
     return new Aggregator(stages).run(await this.matching(filter)) as T[];
+  }
+
+  async explain(filter: Filter, options: FindOptions = {}): Promise<QueryReport> {
+    this.checkOpen();
+    let documentsExamined = 0;
+    const matched = (await this.db.findAsync(toNedbQuery(filter, () => documentsExamined++))) as unknown as Doc[];
+    const { sort, skip, limit } = options;
+    const stages: PipelineStage[] = [];
+    if (sort && Object.keys(sort).length > 0) stages.push({ $sort: sort });
+    if (skip) stages.push({ $skip: skip });
+    if (limit) stages.push({ $limit: limit });
+    return { documentsExamined, returned: new Aggregator(stages).run(matched).length };
   }
 
   async count(filter: Filter): Promise<number> {

@@ -10,6 +10,7 @@ import {
   type FindOneAndUpdateOptions,
   type FindOptions,
   type PipelineStage,
+  type QueryReport,
   type StoredDocument,
   type Update,
 } from "./port";
@@ -89,6 +90,18 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
 
   count(filter: Filter): Promise<number> {
     return this.model.countDocuments(filter).exec();
+  }
+
+  async explain(filter: Filter, options: FindOptions = {}): Promise<QueryReport> {
+    const query = this.model.find(filter);
+    if (options.sort && Object.keys(options.sort).length > 0) query.sort(options.sort);
+    // The page's reads are those of its first skip + limit documents. (FerretDB 1.x refuses
+    // `skip` in an explain, so it is folded into the limit.)
+    if (options.limit) query.limit((options.skip ?? 0) + options.limit);
+    const plan = (await query.explain("executionStats")) as unknown as { executionStats?: { totalDocsExamined?: number } };
+    const examined = plan.executionStats?.totalDocsExamined;
+    // MongoDB reports what it read; FerretDB 1.x reports no execution statistics.
+    return { documentsExamined: typeof examined === "number" ? examined : null, returned: (await this.find(filter, options)).length };
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {

@@ -42,6 +42,13 @@ export interface IndexSpec {
 
 export type PipelineStage = Record<string, unknown>;
 
+/** How much a store read to answer a query, where it can tell. */
+export interface QueryReport {
+  /** Documents read to answer; `null` when the store does not say (FerretDB 1.x does not). */
+  documentsExamined: number | null;
+  returned: number;
+}
+
 export interface Collection<T extends StoredDocument> {
   /** Throws `DuplicateKeyError` when `_id` or a unique index is taken. */
   insertOne(doc: T): Promise<void>;
@@ -53,6 +60,8 @@ export interface Collection<T extends StoredDocument> {
   deleteOne(filter: Filter): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
   aggregate<R = Record<string, unknown>>(pipeline: PipelineStage[]): Promise<R[]>;
+  /** Answers `find` and reports how many documents the store read to do it. */
+  explain(filter: Filter, options?: FindOptions): Promise<QueryReport>;
 }
 
 export interface CollectionSpec {
