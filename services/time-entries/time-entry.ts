@@ -21,7 +21,12 @@ export interface TimeEntryDocument extends StoredDocument {
   updated_at: string;
 }
 
-/** Every list filter and the sort (`start_time` descending, ties by id) has an index. */
+/**
+ * Every list filter and the sort (`start_time` descending, ties by id) has an index, so
+ * MongoDB reads one user's month without reading anyone else's entries. FerretDB 1.x
+ * builds these indexes but never reads through them (every find scans the collection);
+ * the embedded store narrows by the organization-and-user index.
+ */
 export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
   name: "time_entries",
   indexes: [
