@@ -51,8 +51,10 @@ export class EntryStore {
     }
   }
 
-  find(organizationId: string, id: string): Promise<TimeEntryDocument | null> {
-    return this.entries.findOne({ _id: id, organization_id: organizationId });
+  /** By `_id` alone, which every store answers from its primary index; the organization is checked here. */
+  async find(organizationId: string, id: string): Promise<TimeEntryDocument | null> {
+    const doc = await this.entries.findOne({ _id: id });
+    return doc && doc.organization_id === organizationId ? doc : null;
   }
 
   async list(organizationId: string, filters: EntryFilters, page: Page): Promise<{ items: TimeEntryDocument[]; total: number }> {
