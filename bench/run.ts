@@ -13,7 +13,7 @@ import { REPO_ROOT } from "./lib/launch";
 import { runScenarioSet, type ScenarioResult } from "./lib/measure";
 import type { ScenarioSet } from "./lib/scenario";
 import { describeMachine, formatScenario, writeResults, type RunReport } from "./lib/report";
-import { readSettings, SettingsError, type BenchSettings } from "./lib/settings";
+import { readArguments, readOptions, readSettings, SettingsError, type BenchSettings, type ScenarioOption } from "./lib/settings";
 import { SCENARIO_SETS } from "./scenarios";
 
 const RESULTS_DIR = join(__dirname, "results");
@@ -21,9 +21,14 @@ const NODE_MAJOR_NEEDED = 22;
 
 function settingsOrExit(): { settings: BenchSettings; sets: ScenarioSet[] } {
   try {
-    const settings = readSettings();
-    const sets = SCENARIO_SETS.filter((set) => settings.scenarios.length === 0 || settings.scenarios.includes(set.name));
-    if (sets.length === 0) throw new SettingsError(`BENCH_SCENARIOS names no known set; known: ${SCENARIO_SETS.map((set) => set.name).join(", ")}`);
+    const args = readArguments(process.argv.slice(2));
+    const fromEnv = readSettings();
+    // Sets named on the command line take the place of BENCH_SCENARIOS.
+    const scenarios = args.scenarios.length > 0 ? args.scenarios : fromEnv.scenarios;
+    const sets = SCENARIO_SETS.filter((set) => (scenarios.length === 0 ? !set.onlyWhenNamed : scenarios.includes(set.name)));
+    if (sets.length === 0) throw new SettingsError(`${args.scenarios.length > 0 ? "the command line" : "BENCH_SCENARIOS"} names no known set; known: ${SCENARIO_SETS.map((set) => set.name).join(", ")}`);
+    const accepted = Object.assign({}, ...sets.map((set) => set.options ?? {})) as Record<string, ScenarioOption>;
+    const settings: BenchSettings = { ...fromEnv, scenarios, options: readOptions(args.options, accepted) };
     return { settings, sets };
   } catch (error) {
     if (error instanceof SettingsError) {
@@ -71,6 +76,10 @@ async function main(): Promise<number> {
     `Stint bench: ${machine.machine.cpus} CPUs (${machine.machine.cpuModel}), ${process.version}; load generator in this process on the same CPUs\n` +
       `${settings.connections} connections, ${settings.warmupSec} s warm-up, ${settings.durationSec} s measured per target`,
   );
+  const byNameOnly = SCENARIO_SETS.filter((set) => set.onlyWhenNamed && !sets.includes(set));
+  if (settings.scenarios.length === 0 && byNameOnly.length > 0) {
+    ctx.log(`not run unless named: ${byNameOnly.map((set) => `${set.name} (npm run bench -- ${set.name})`).join(", ")}`);
+  }
   const results: ScenarioResult[] = [];
   try {
     for (const set of sets) results.push(await runScenarioSet(ctx, set));

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { provideMongo, type MongoAvailability } from "./mongo";
 import { provideNats, type NatsAvailability } from "./nats";
 import { ProcessRegistry } from "./processes";
+import { provideRedis, type RedisAvailability } from "./redis";
 import type { BenchSettings } from "./settings";
 
 /** How long a stopped process gets between SIGTERM and SIGKILL. */
@@ -15,6 +17,8 @@ export class BenchContext {
   readonly scratchRoot: string;
   private nextDir = 0;
   private nats: Promise<NatsAvailability> | undefined;
+  private redis: Promise<RedisAvailability> | undefined;
+  private mongo: Promise<MongoAvailability> | undefined;
 
   constructor(readonly settings: BenchSettings) {
     this.scratchRoot = mkdtempSync(join(tmpdir(), "stint-bench-"));
@@ -31,6 +35,18 @@ export class BenchContext {
   natsServer(): Promise<NatsAvailability> {
     this.nats ??= provideNats(this);
     return this.nats;
+  }
+
+  /** The Redis server targets that count in Redis use, started on first need and kept for the run. */
+  redisServer(): Promise<RedisAvailability> {
+    this.redis ??= provideRedis(this);
+    return this.redis;
+  }
+
+  /** The MongoDB-compatible server scenarios that keep data use, started on first need and kept for the run. */
+  mongoServer(): Promise<MongoAvailability> {
+    this.mongo ??= provideMongo(this);
+    return this.mongo;
   }
 
   log(line: string): void {

@@ -1,4 +1,4 @@
-import type { Measurement } from "./measure";
+import type { Measurement, PhaseResult } from "./measure";
 
 /**
  * PASS and MISS compare a measured figure with its goal. FAILED means a figure it needs
@@ -81,4 +81,22 @@ export function absoluteGoal(
   const blocked = unusable([[name, measurement]]);
   if (blocked) return { figure, unit, goal: describe(bound, unit), ...blocked };
   return row(figure, unit, bound, measurement ? pick(measurement) : undefined);
+}
+
+/** `numerator / denominator`, two named figures of one in-process phase, against a bound. */
+export function phaseRatioGoal(
+  figure: string,
+  phases: ReadonlyMap<string, PhaseResult>,
+  phase: string,
+  names: { numerator: string; denominator: string },
+  bound: Bound,
+): GoalRow {
+  const result = phases.get(phase);
+  const goal = describe(bound, "x");
+  if (!result) return { figure, unit: "x", goal, verdict: "SKIPPED", why: `${phase} did not run` };
+  if (result.status === "skipped") return { figure, unit: "x", goal, verdict: "SKIPPED", why: `${phase} skipped` };
+  if (result.status === "failed") return { figure, unit: "x", goal, verdict: "FAILED", why: `${phase} failed` };
+  const top = result.report?.figures[names.numerator];
+  const bottom = result.report?.figures[names.denominator];
+  return row(figure, "x", bound, top === undefined || bottom === undefined || bottom === 0 ? undefined : top / bottom);
 }

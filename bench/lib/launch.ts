@@ -31,6 +31,8 @@ export interface AppProcessOptions {
   env?: Record<string, string>;
   /** Whether this process runs the gateway; then it gets a port and is waited for on `/health/ready`. */
   http: boolean;
+  /** The entry file, from the repository root; `main.ts` unless a scenario needs its own. */
+  script?: string;
 }
 
 export interface AppProcess {
@@ -39,7 +41,7 @@ export interface AppProcess {
   baseUrl?: string;
 }
 
-/** Starts `main.ts` with a fresh data folder, on loopback. Readiness is awaited by `waitForReady`. */
+/** Starts `main.ts` (or `options.script`) with a fresh data folder, on loopback. Readiness is awaited by `waitForReady`. */
 export async function startApp(ctx: BenchContext, options: AppProcessOptions): Promise<AppProcess> {
   const env: Record<string, string> = { DATA_DIR: ctx.tempDir(options.label), ...QUIET_LOGS, ...options.env };
   let baseUrl: string | undefined;
@@ -49,7 +51,7 @@ export async function startApp(ctx: BenchContext, options: AppProcessOptions): P
     env.HOST = LOOPBACK;
     baseUrl = `http://${LOOPBACK}:${port}`;
   }
-  return { process: startTypeScript(ctx, options.label, "main.ts", env), baseUrl };
+  return { process: startTypeScript(ctx, options.label, options.script ?? "main.ts", env), baseUrl };
 }
 
 /** Waits for `GET /health/ready` to answer 200, failing early if any of `watch` exits. */

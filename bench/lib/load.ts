@@ -5,6 +5,20 @@ export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Headers added to the request in turn: the next request on any connection takes the
+   * next set, starting again after the last (for example one API key each, so that load
+   * spreads evenly over many credentials). One turn for all connections, not one each: ten
+   * connections in step would send every set ten times at once, which no real set of
+   * clients does.
+   */
+  headerVariants?: ReadonlyArray<Record<string, string>>;
+  /**
+   * Paths (with their query strings) taken in turn like `headerVariants`, in step with
+   * them: with lists of the same length, request n has path n and headers n (one user's
+   * own query with that user's credential). `path` should be the first of them.
+   */
+  pathVariants?: readonly string[];
 }
 
 export interface LoadOptions {
@@ -69,6 +83,21 @@ function problemsOf(result: autocannon.Result, responses2xx: number): string[] {
   return problems;
 }
 
+/** autocannon's `requests` for a request with header variants: each request built with the next variant. */
+function rotatingRequests(request: LoadRequest): autocannon.Request[] | undefined {
+  const variants = request.headerVariants ?? [];
+  const paths = request.pathVariants ?? [];
+  if (variants.length === 0 && paths.length === 0) return undefined;
+  let next = 0;
+  const setupRequest = (built: autocannon.Request): autocannon.Request => {
+    const turn = next++;
+    const variant = variants.length > 0 ? (variants[turn % variants.length] ?? {}) : {};
+    const path = paths.length > 0 ? paths[turn % paths.length] : undefined;
+    return { ...built, ...(path === undefined ? {} : { path }), headers: { ...built.headers, ...variant } };
+  };
+  return [{ method: request.method, path: request.path, body: request.body, setupRequest }];
+}
+
 /** Runs autocannon in this process against `baseUrl` for a fixed time and summarises it. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const timings = new Timings();
@@ -80,6 +109,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         method: options.request.method,
         headers: options.request.headers,
         body: options.request.body,
+        requests: rotatingRequests(options.request),
         connections: options.connections,
         pipelining: 1,
         duration: options.durationSec,

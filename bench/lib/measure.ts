@@ -5,7 +5,7 @@ import { runLoad, type LoadResult } from "./load";
 import { mismatches, probeUntil, type ProbedResponse } from "./probe";
 import type { ManagedProcess } from "./processes";
 import { RssSampler, readRssMiB } from "./rss";
-import type { RunningTarget, ScenarioSet, Target } from "./scenario";
+import type { InProcessPhase, PhaseReport, RunningTarget, ScenarioSet, Target } from "./scenario";
 
 /** How often a process's memory is read during load. */
 const RSS_INTERVAL_MS = 100;
@@ -36,6 +36,8 @@ export interface Measurement {
   /** Seconds from spawning the target's processes to its readiness check answering 200. */
   readySec?: number;
   response?: ProbedResponse;
+  /** Whether `response` was the expected answer. */
+  responseMatched?: boolean;
   warmup?: LoadResult;
   load?: LoadResult;
   observed: ProcessFigures[];
@@ -56,8 +58,20 @@ export interface ScenarioResult {
   description: string;
   request: ScenarioSet["request"];
   measurements: Measurement[];
+  /** The set's in-process phases, when it has any. */
+  phases?: PhaseResult[];
   goals: GoalRow[];
   notes: string[];
+}
+
+/** One in-process phase of a set: `failed` when it threw, `skipped` when it could not run here. */
+export interface PhaseResult {
+  phase: string;
+  description: string;
+  status: "ok" | "failed" | "skipped";
+  reason?: string;
+  seconds: number;
+  report?: PhaseReport;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -72,12 +86,17 @@ function crashed(processes: readonly ManagedProcess[]): string | undefined {
 
 async function measureRunning(ctx: BenchContext, set: ScenarioSet, running: RunningTarget, measurement: Measurement): Promise<void> {
   const { settings } = ctx;
-  const load = (durationSec: number) => runLoad({ baseUrl: running.baseUrl, request: set.request, connections: settings.connections, durationSec });
+  const request = running.request ?? set.request;
+  const expect = running.expect ?? set.expect;
+  const load = (durationSec: number) => runLoad({ baseUrl: running.baseUrl, request, connections: settings.connections, durationSec });
 
-  const response = await probeUntil(running.baseUrl, set.request, set.expect.status, settings.readyTimeoutSec * 1000, running.processes);
+  // The answer is checked with the first of the request's header variants, if it has any.
+  const probed = { ...request, headers: { ...request.headers, ...request.headerVariants?.[0] } };
+  const response = await probeUntil(running.baseUrl, probed, expect.status, settings.readyTimeoutSec * 1000, running.processes);
   measurement.response = response;
-  const wrong = mismatches(response, set.expect);
-  if (wrong.length > 0) throw new MeasurementFailed(`${set.request.method} ${set.request.path} answered wrongly: ${wrong.join("; ")}`);
+  const wrong = mismatches(response, expect);
+  if (wrong.length > 0) throw new MeasurementFailed(`${request.method} ${request.path} answered wrongly: ${wrong.join("; ")}`);
+  measurement.responseMatched = true;
 
   measurement.observed = running.observe.map((child) => ({ label: child.label, pid: child.pid, afterStartMiB: readRssMiB(child.pid) }));
 
@@ -160,7 +179,7 @@ export async function measureTarget(ctx: BenchContext, set: ScenarioSet, target:
  * the baseline is only a fair floor if it sends the same kind of response.
  */
 function shapeNotes(set: ScenarioSet, measurements: readonly Measurement[]): string[] {
-  const answered = (m: Measurement) => (m.response && mismatches(m.response, set.expect).length === 0 ? m.response : undefined);
+  const answered = (m: Measurement) => (m.responseMatched ? m.response : undefined);
   const referenceMeasurement = measurements.find((m) => m.target === set.reference);
   const reference = referenceMeasurement && answered(referenceMeasurement);
   if (!reference) return [];
@@ -178,9 +197,36 @@ function shapeNotes(set: ScenarioSet, measurements: readonly Measurement[]): str
   return notes;
 }
 
+/** Runs one in-process phase; a phase that throws is recorded as failed, and the set goes on. */
+export async function runPhase(ctx: BenchContext, phase: InProcessPhase): Promise<PhaseResult> {
+  ctx.log(`- ${phase.name}: ${phase.description}`);
+  const startedAt = Date.now();
+  const result: PhaseResult = { phase: phase.name, description: phase.description, status: "ok", seconds: 0 };
+  try {
+    const outcome = await phase.run(ctx);
+    if ("skipped" in outcome) {
+      result.status = "skipped";
+      result.reason = outcome.skipped;
+      ctx.log(`  SKIPPED: ${outcome.skipped}`);
+    } else {
+      result.report = outcome;
+    }
+  } catch (error) {
+    result.status = "failed";
+    result.reason = message(error);
+    ctx.log(`  FAILED: ${result.reason}`);
+  }
+  result.seconds = (Date.now() - startedAt) / 1000;
+  if (result.status === "ok") ctx.log(`  done in ${result.seconds.toFixed(1)} s`);
+  return result;
+}
+
 export async function runScenarioSet(ctx: BenchContext, set: ScenarioSet): Promise<ScenarioResult> {
   ctx.log(`\n== ${set.title}: ${set.request.method} ${set.request.path}`);
-  const chosen = set.targets.filter((target) => ctx.settings.only.length === 0 || ctx.settings.only.includes(target.name));
+  const selected = (name: string) => ctx.settings.only.length === 0 || ctx.settings.only.includes(name);
+  const phases: PhaseResult[] = [];
+  for (const phase of (set.phases ?? []).filter((candidate) => selected(candidate.name))) phases.push(await runPhase(ctx, phase));
+  const chosen = set.targets.filter((target) => selected(target.name));
   const measurements: Measurement[] = [];
   for (const target of chosen) measurements.push(await measureTarget(ctx, set, target));
   const byName = new Map(measurements.map((m) => [m.target, m]));
@@ -190,7 +236,8 @@ export async function runScenarioSet(ctx: BenchContext, set: ScenarioSet): Promi
     description: set.description,
     request: set.request,
     measurements,
-    goals: set.goals(byName),
+    ...(set.phases ? { phases } : {}),
+    goals: set.goals(byName, new Map(phases.map((phase) => [phase.phase, phase]))),
     notes: shapeNotes(set, measurements),
   };
 }

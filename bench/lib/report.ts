@@ -67,7 +67,9 @@ const fixed = (value: number | undefined, digits: number) => (value === undefine
 
 function formatGoalValue(row: GoalRow): string {
   if (row.value === undefined) return "-";
-  return row.unit === "x" ? `${row.value.toFixed(2)}x` : `${row.value.toFixed(1)} MiB`;
+  // A ratio far below the goal (a slow route against a trivial one) would otherwise print as 0.00x.
+  const ratio = row.value !== 0 && Math.abs(row.value) < 0.01 ? row.value.toExponential(1) : row.value.toFixed(2);
+  return row.unit === "x" ? `${ratio}x` : `${row.value.toFixed(1)} MiB`;
 }
 
 export function formatScenario(result: ScenarioResult): string {
@@ -75,7 +77,7 @@ export function formatScenario(result: ScenarioResult): string {
     ["target", "req/s", "p50 ms", "p99 ms", "max ms", "2xx", "non-2xx", "errors", "other CPU", "status"],
     result.measurements.map((m) => [
       m.target,
-      fixed(m.load?.requestsPerSec, 0),
+      fixed(m.load?.requestsPerSec, (m.load?.requestsPerSec ?? 0) < 10 ? 2 : 0),
       fixed(m.load?.latencyP50Ms, 2),
       fixed(m.load?.latencyP99Ms, 2),
       fixed(m.load?.latencyMaxMs, 1),
@@ -106,7 +108,14 @@ export function formatScenario(result: ScenarioResult): string {
     result.goals.map((row) => [row.figure, formatGoalValue(row), row.goal, row.why ? `${row.verdict} (${row.why})` : row.verdict]),
     [2, 3],
   );
+  const phases = (result.phases ?? []).flatMap((phase) =>
+    phase.report ? ["", `${phase.phase} (in the bench process, ${phase.seconds.toFixed(0)} s):`, table(phase.report.table.header, phase.report.table.rows, [1])] : [],
+  );
   const remarks = [
+    ...(result.phases ?? []).flatMap((phase) => [
+      ...(phase.reason ? [`${phase.phase} ${phase.status}: ${phase.reason.split("\n")[0] ?? ""}`] : []),
+      ...(phase.report?.notes ?? []).map((note) => `${phase.phase}: ${note}`),
+    ]),
     ...result.measurements.flatMap((m) => [
       ...(m.reason ? [`${m.target} ${m.status}: ${m.reason.split("\n")[0] ?? ""}`] : []),
       ...m.notes.map((note) => `${m.target}: ${note}`),
@@ -115,6 +124,7 @@ export function formatScenario(result: ScenarioResult): string {
   ];
   return [
     `\n== ${result.title} results: ${result.request.method} ${result.request.path}`,
+    ...(phases.length > 0 ? [...phases.slice(1), ""] : []),
     figures,
     ...(result.measurements.some((m) => m.observed.length > 0) ? ["", processes] : []),
     "",

@@ -1,8 +1,9 @@
 import type { BenchContext } from "./context";
 import type { GoalRow } from "./goals";
 import type { LoadRequest } from "./load";
-import type { Measurement } from "./measure";
+import type { Measurement, PhaseResult } from "./measure";
 import type { ManagedProcess } from "./processes";
+import type { ScenarioOption } from "./settings";
 
 /** What a target must answer to the scenario's request before it is loaded. */
 export interface ExpectedResponse {
@@ -26,6 +27,12 @@ export interface RunningTarget {
   observe: readonly ObservedProcess[];
   /** Facts worth printing with the figures, e.g. where NATS came from. */
   notes?: readonly string[];
+  /**
+   * This target's own request and expected answer, for targets that learn them while they
+   * start (a seeded credential or organization); otherwise the scenario set's.
+   */
+  request?: LoadRequest;
+  expect?: ExpectedResponse;
 }
 
 export type TargetStart = RunningTarget | { skipped: string };
@@ -51,5 +58,34 @@ export interface ScenarioSet {
   /** The target whose response headers the others are checked against (same names, same content type). */
   reference?: string;
   targets: readonly Target[];
-  goals(measurements: ReadonlyMap<string, Measurement>): GoalRow[];
+  /** Measured in the bench process before the targets, in order (see `InProcessPhase`). */
+  phases?: readonly InProcessPhase[];
+  /**
+   * Runs only when named (`npm run bench -- <name>` or `BENCH_SCENARIOS`), never in a plain
+   * `npm run bench`: for sets that seed large data sets or need servers of their own.
+   */
+  onlyWhenNamed?: boolean;
+  /** Numeric options it takes on the command line, `npm run bench -- <name> --<option> <value>`. */
+  options?: Readonly<Record<string, ScenarioOption>>;
+  goals(measurements: ReadonlyMap<string, Measurement>, phases: ReadonlyMap<string, PhaseResult>): GoalRow[];
+}
+
+/** What an in-process phase measured. */
+export interface PhaseReport {
+  /** Figures goals read, by name (e.g. `list.service.p50Ms`); all are kept in the JSON. */
+  figures: Record<string, number>;
+  /** Printed with the set's results. */
+  table: { header: string[]; rows: string[][] };
+  notes?: string[];
+}
+
+/**
+ * A measurement taken inside the bench process rather than by loading a target over HTTP:
+ * for example the service's store calls timed against a raw driver doing the same work.
+ * `BENCH_ONLY` selects phases by name as it selects targets.
+ */
+export interface InProcessPhase {
+  name: string;
+  description: string;
+  run(ctx: BenchContext): Promise<PhaseReport | { skipped: string }>;
 }

@@ -14,6 +14,16 @@ export interface BenchSettings {
   scenarios: readonly string[];
   /** Only these targets run (all when empty), e.g. `bare,embedded`. */
   only: readonly string[];
+  /** Options of the named scenario sets from the command line (`--entries 100000`), by name. */
+  options: Readonly<Record<string, number>>;
+}
+
+/** A numeric option a scenario set takes on the command line. */
+export interface ScenarioOption {
+  doc: string;
+  fallback: number;
+  min: number;
+  max: number;
 }
 
 export class SettingsError extends Error {}
@@ -63,5 +73,47 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     readyTimeoutSec: readNumber(env, KNOBS.readyTimeoutSec),
     scenarios: names(env.BENCH_SCENARIOS),
     only: names(env.BENCH_ONLY),
+    options: {},
   };
+}
+
+/**
+ * `npm run bench -- <set> [<set>...] [--<option> <value>]...`: the sets named, which take
+ * the place of `BENCH_SCENARIOS`, and option values as written (`--name value` or
+ * `--name=value`).
+ */
+export function readArguments(argv: readonly string[]): { scenarios: string[]; options: Record<string, string> } {
+  const scenarios: string[] = [];
+  const options: Record<string, string> = {};
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index] as string;
+    if (!word.startsWith("--")) {
+      scenarios.push(...names(word));
+      continue;
+    }
+    const [name = "", inline] = word.slice(2).split(/=(.*)/s);
+    const value = inline ?? argv[++index];
+    if (name === "" || value === undefined) throw new SettingsError(`${word} needs a value, e.g. --entries 100000`);
+    options[name] = value;
+  }
+  return { scenarios, options };
+}
+
+/**
+ * Every option the chosen sets accept, as given or at its default; an unknown option or a
+ * bad value is an error.
+ */
+export function readOptions(given: Readonly<Record<string, string>>, accepted: Readonly<Record<string, ScenarioOption>>): Record<string, number> {
+  const values: Record<string, number> = Object.fromEntries(Object.entries(accepted).map(([name, option]) => [name, option.fallback]));
+  for (const [name, raw] of Object.entries(given)) {
+    const option = accepted[name];
+    if (!option) {
+      const known = Object.keys(accepted);
+      throw new SettingsError(`--${name} is not an option of the chosen scenario sets${known.length > 0 ? ` (they take: ${known.map((key) => `--${key}`).join(", ")})` : ""}`);
+    }
+    const value = Number(raw.replaceAll("_", ""));
+    if (!Number.isInteger(value) || value < option.min || value > option.max) throw new SettingsError(`--${name} (${option.doc}) must be a whole number from ${option.min} to ${option.max}, got "${raw}"`);
+    values[name] = value;
+  }
+  return values;
 }

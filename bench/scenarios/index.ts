@@ -1,5 +1,7 @@
 import type { ScenarioSet } from "../lib/scenario";
+import { authAndLimits } from "./auth-and-limits";
 import { trivialRoute } from "./trivial-route";
+import { timeEntries } from "./time-entries";
 
 /** Every scenario set `npm run bench` runs, in order. Add new sets here. */
-export const SCENARIO_SETS: readonly ScenarioSet[] = [trivialRoute];
+export const SCENARIO_SETS: readonly ScenarioSet[] = [trivialRoute, authAndLimits, timeEntries];

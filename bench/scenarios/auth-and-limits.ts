@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import type { BenchContext } from "../lib/context";
+import { ratioGoal } from "../lib/goals";
+import { startApp, waitForReady } from "../lib/launch";
+import type { LoadRequest } from "../lib/load";
+import type { Measurement } from "../lib/measure";
+import { OPEN_ROUTE_ORGANIZATION_HEADER, OPEN_ROUTE_PATH } from "../lib/open-route";
+import type { ObservedProcess, RunningTarget, ScenarioSet, Target, TargetStart } from "../lib/scenario";
+import { requestEachOnce, seedOrganizations, type SeededOrganization } from "../lib/seed";
+import type { BenchSettings } from "../lib/settings";
+
+/**
+ * What authentication and rate limiting cost on a real request. The same process, the
+ * same seeded data and the same `auth.getOrganization` handler are loaded twice:
+ *
+ * - `open-*`: `GET /bench-open/organization`, a route only the bench's own entry file
+ *   (`bench/app-with-open-route.ts`) adds, which names the organization in a header and
+ *   skips the gateway's authentication and rate limiting;
+ * - `auth-*`: `GET /api/v1/organization` with `X-API-Key`, the product's route: the
+ *   failed-authentication check, the key lookup (cached per process) and its revocation,
+ *   role and plan marks, and the Style A limit (minute, hour and day counted in one step).
+ *
+ * Style A allows 100 requests a minute per key, so one key would be refused within the
+ * first second. The load goes round a pool of keys large enough that no key reaches its
+ * limit at `ASSUMED_PEAK_REQUESTS_PER_SEC`; any refusal (429) is a non-2xx answer, which
+ * fails the target rather than counting as served. Every key is used once before the
+ * warm-up, so the figures are those of keys the gateway already knows (bench/README.md).
+ */
+
+/**
+ * More than the authenticated route serves on the machines this runs on (about 5,000 a
+ * second on two cores); sizes the pool of keys. A faster machine that outruns it gets 429s,
+ * and the target fails: raise it then.
+ */
+const ASSUMED_PEAK_REQUESTS_PER_SEC = 12_000;
+/** Requests each key may get in one minute: under Style A's 100, with room for priming and the answer check. */
+const REQUESTS_PER_KEY = 90;
+/** Keys per organization: its owner's token makes them, and is itself limited to 100 a minute. */
+const KEYS_PER_ORGANIZATION = 90;
+/** Style A's shortest window: a key's count starts again every minute. */
+const MINUTE_SEC = 60;
+
+/** Enough keys that none of them sees more than REQUESTS_PER_KEY requests in one minute window. */
+function keysNeeded(settings: Pick<BenchSettings, "warmupSec" | "durationSec">): number {
+  // Warm-up and measured load, plus a margin for the answer check; a load longer than a
+  // minute needs no more keys, as no window sees more than a minute of it.
+  const loadedSec = Math.min(MINUTE_SEC, settings.warmupSec + settings.durationSec + 2);
+  return Math.ceil((ASSUMED_PEAK_REQUESTS_PER_SEC * loadedSec) / REQUESTS_PER_KEY);
+}
+
+type Route = "open" | "auth";
+
+const routeRequest = (route: Route, seeded: readonly SeededOrganization[]): LoadRequest =>
+  route === "open"
+    ? { method: "GET", path: OPEN_ROUTE_PATH, headerVariants: seeded.map((org) => ({ [OPEN_ROUTE_ORGANIZATION_HEADER]: org.id })) }
+    : {
+        method: "GET",
+        path: "/api/v1/organization",
+        // Key k of every organization, then key k+1 of every organization: neighbouring
+        // requests use different organizations, as they would from many clients.
+        headerVariants: (seeded[0]?.keys ?? []).flatMap((_, k) => seeded.map((org) => ({ "x-api-key": org.keys[k] as string }))),
+      };
+
+/** Seeds the accounts (the same for both routes) and points the target at its route. */
+async function seededRun(ctx: BenchContext, route: Route, baseUrl: string, started: Omit<RunningTarget, "baseUrl">): Promise<RunningTarget> {
+  const keys = keysNeeded(ctx.settings);
+  const organizations = Math.ceil(keys / KEYS_PER_ORGANIZATION);
+  const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: ctx.settings.readyTimeoutSec * 1000 });
+  const request = routeRequest(route, seeded);
+  // Both routes once per key or organization before the warm-up, however slow the machine.
+  await requestEachOnce(baseUrl, request.path, request.headerVariants ?? []);
+  const first = seeded[0] as SeededOrganization;
+  return {
+    ...started,
+    baseUrl,
+    request,
+    expect: { status: 200, contentType: "application/json; charset=utf-8", body: { data: first.shown } },
+    notes: [
+      ...(started.notes ?? []),
+      `seeded ${seeded.length} organizations with ${KEYS_PER_ORGANIZATION} API keys each; load goes round ${request.headerVariants?.length ?? 0} ${route === "auth" ? "keys" : "organizations"} on ${request.path}`,
+    ],
+  };
+}
+
+/** Extra settings of every app process: sign-ups come through loopback as a trusted proxy (see `seed.ts`). */
+const APP_ENV = { TRUSTED_PROXIES: "127.0.0.1" };
+const ENTRY = "bench/app-with-open-route.ts";
+
+function embedded(route: Route): Target {
+  return {
+    name: `${route}-embedded`,
+    description: `${ENTRY} in one process, memory counters; ${route === "open" ? "route without authentication or limits" : "GET /api/v1/organization with API keys"}`,
+    async start(ctx): Promise<TargetStart> {
+      const app = await startApp(ctx, { label: "embedded", http: true, script: ENTRY, env: APP_ENV });
+      const baseUrl = app.baseUrl ?? "";
+      await waitForReady(ctx, baseUrl, [app.process]);
+      return seededRun(ctx, route, baseUrl, { processes: [app.process], observe: [app.process] });
+    },
+  };
+}
+
+function distributed(route: Route): Target {
+  return {
+    name: `${route}-distributed`,
+    description: `${ENTRY} as the gateway (counters in Redis) and main.ts with SERVICES=auth, over NATS; ${route === "open" ? "route without authentication or limits" : "GET /api/v1/organization with API keys"}`,
+    async start(ctx): Promise<TargetStart> {
+      const [nats, redis] = [await ctx.natsServer(), await ctx.redisServer()];
+      if (!nats.available) return { skipped: nats.reason };
+      if (!redis.available) return { skipped: redis.reason };
+      // One signing key for both processes: the gateway checks the tokens the auth service issues.
+      const shared = { ...APP_ENV, NATS_URL: nats.url, REDIS_URL: redis.url, NAMESPACE: `bench-${process.pid}`, JWT_SECRET: randomBytes(48).toString("base64url") };
+      const worker = await startApp(ctx, { label: "services(auth)", http: false, env: { ...shared, SERVICES: "auth" } });
+      const gateway = await startApp(ctx, { label: "gateway", http: true, script: ENTRY, env: { ...shared, SERVICES: "gateway" } });
+      const processes = [worker.process, gateway.process];
+      const baseUrl = gateway.baseUrl ?? "";
+      await waitForReady(ctx, baseUrl, processes);
+      const shown = (server: { source: string; pid?: number; url: string }, name: string) =>
+        server.source === "private" ? `private ${name} (pid ${server.pid ?? "?"}) at ${server.url}` : `${name} from the environment`;
+      const observe: ObservedProcess[] = [...processes];
+      if (nats.pid !== undefined) observe.push({ label: "nats-server", pid: nats.pid });
+      if (redis.pid !== undefined) observe.push({ label: "redis-server", pid: redis.pid });
+      return seededRun(ctx, route, baseUrl, { processes, observe, notes: [`bus: ${shown(nats, "nats-server")}`, `counters: ${shown(redis, "redis-server")}`] });
+    },
+  };
+}
+
+const throughput = (m: Measurement) => m.load?.requestsPerSec;
+
+/**
+ * CPU seconds the target's processes (app, NATS, Redis; not the load generator) spent per
+ * request served. Other work on the machine takes throughput away from whichever target
+ * it happens to overlap; it hardly changes what one request costs.
+ */
+function cpuPerRequest(m: Measurement): number | undefined {
+  const rate = m.load?.requestsPerSec;
+  const cores = m.observed.map((entry) => entry.cpuCores);
+  if (!rate || cores.some((value) => value === undefined)) return undefined;
+  return cores.reduce<number>((sum, value) => sum + (value ?? 0), 0) / rate;
+}
+
+export const authAndLimits: ScenarioSet = {
+  name: "auth-and-limits",
+  title: "Authentication and rate limiting",
+  description: "GET /api/v1/organization with API keys against the same handler reached without authentication or rate limits, embedded and distributed",
+  // Each target brings its own request and expected answer once its accounts exist.
+  request: { method: "GET", path: "/api/v1/organization" },
+  expect: { status: 200, contentType: "application/json; charset=utf-8", body: null },
+  reference: "open-embedded",
+  targets: [embedded("open"), embedded("auth"), distributed("open"), distributed("auth")],
+  // The goal: with authentication and rate limiting, at least 0.85 of the throughput. The
+  // same ratio is also computed from CPU time per request, which other work on a shared
+  // machine disturbs far less than throughput.
+  goals(measurements) {
+    return ["embedded", "distributed"].flatMap((mode) => {
+      const [auth, open] = [`auth-${mode}`, `open-${mode}`];
+      return [
+        ratioGoal(`${mode}: authenticated / open throughput`, measurements, { numerator: auth, denominator: open }, throughput, { atLeast: 0.85 }),
+        ratioGoal(`${mode}: open / authenticated CPU per request`, measurements, { numerator: open, denominator: auth }, cpuPerRequest, { atLeast: 0.85 }),
+      ];
+    });
+  },
+};
