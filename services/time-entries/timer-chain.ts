@@ -62,16 +62,21 @@ export class TimerChain {
    * start link's entry exists. Safe to repeat, so a request that finds a link whose
    * writer stopped half-way finishes the job. Returns the entry this call ended, if any.
    */
-  async settle(link: TimerLinkDocument, now: string): Promise<TimeEntryDocument | null> {
-    const ended = await this.endPrevious(link, now);
+  async settle(link: TimerLinkDocument, now: string, previous?: TimeEntryDocument | null): Promise<TimeEntryDocument | null> {
+    // The previous entry ends before the new one is written, so whoever finds a start
+    // link's entry knows the entry before it has ended.
+    const ended = await this.endPrevious(link, now, previous);
     if (link.kind === "start" && link.entry) await this.entries.insertOnce(link.entry);
     return ended;
   }
 
-  /** Ends the entry that ran before `link`, unless it has ended already. */
-  async endPrevious(link: TimerLinkDocument, now: string): Promise<TimeEntryDocument | null> {
+  /**
+   * Ends the entry that ran before `link`, unless it has ended already. `previous` is that
+   * entry as the caller last read it, which spares reading it again.
+   */
+  async endPrevious(link: TimerLinkDocument, now: string, known?: TimeEntryDocument | null): Promise<TimeEntryDocument | null> {
     if (!link.previous_entry_id) return null;
-    const previous = await this.entries.find(link.organization_id, link.previous_entry_id);
+    const previous = known?._id === link.previous_entry_id ? known : await this.entries.find(link.organization_id, link.previous_entry_id);
     if (!previous || previous.end_time !== null) return null;
     const end = link.at < previous.start_time ? previous.start_time : link.at;
     return this.entries.finish(previous._id, end, secondsBetween(previous.start_time, end), now);

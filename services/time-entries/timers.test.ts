@@ -110,6 +110,18 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
       expect(halfWritten?.end_time).toBe("2026-11-21T11:00:01Z");
     });
 
+    it("finishes a stop whose writer died after claiming its link", async () => {
+      const who = person();
+      const [view] = views as [EntryStores];
+      const running = await startTimer(view, recorder(), who, { project_id: PROJECT, task_id: null, description: "left running" }, tickingClock());
+      const head = await view.timers.head(who.organizationId, who.userId);
+      expect(await view.timers.claim(who.organizationId, who.userId, head, { kind: "stop", at: "2026-11-21T12:00:00Z", entry: null, previous_entry_id: running.id })).not.toBeNull();
+      expect(await currentTimer(view, who)).toBeNull();
+      await expect(stopTimer(view, recorder(), who)).rejects.toMatchObject({ code: 404 });
+      const ended = await view.entries.find(who.organizationId, running.id);
+      expect(ended?.end_time).toBe("2026-11-21T12:00:00Z");
+    });
+
     it("keeps one timer running when many starts for one user race over every connection", async () => {
       const who = person();
       const attempts = 30;

@@ -6,6 +6,7 @@ import type { StartTimerInput } from "./inputs";
 import { checkPlacement } from "./placement";
 import type { EntryEvents, EntryStores } from "./ports";
 import { presentTimeEntry, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import type { TimerLinkDocument } from "./timer-chain";
 
 /**
  * How often a request tries again after another request for the same user claimed the
@@ -22,13 +23,21 @@ function later(a: string, b: string): string {
   return a > b ? a : b;
 }
 
+/**
+ * A stop whose writer died after claiming its link left the entry before it running;
+ * end it now. (A start link needs no such care: `running` finishes it.)
+ */
+async function finishInterruptedStop(stores: EntryStores, head: TimerLinkDocument | null, now: string): Promise<void> {
+  if (head?.kind === "stop") await stores.timers.endPrevious(head, now);
+}
+
 /** Starts a timer; one that runs is stopped first, ending when the new one starts. */
 export async function startTimer(stores: EntryStores, events: EntryEvents, who: Identity, input: StartTimerInput, clock: () => Date = () => new Date()): Promise<TimeEntry> {
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
     const now = isoSeconds(clock());
     const { head, entry: running } = await stores.timers.running(who.organizationId, who.userId, now);
-    if (head) await stores.timers.endPrevious(head, now);
+    await finishInterruptedStop(stores, head, now);
     const start = running ? later(now, running.start_time) : now;
     const entry: TimeEntryDocument = {
       _id: newId("timeEntry"),
@@ -46,7 +55,7 @@ export async function startTimer(stores: EntryStores, events: EntryEvents, who: 
     };
     const link = await stores.timers.claim(who.organizationId, who.userId, head, { kind: "start", at: start, entry, previous_entry_id: running?._id ?? null });
     if (!link) continue;
-    const stopped = await stores.timers.settle(link, now);
+    const stopped = await stores.timers.settle(link, now, running);
     if (stopped) await events.stopped(presentTimeEntry(stopped));
     const started = presentTimeEntry(entry, new Date(Date.parse(start)));
     await events.started(started);
@@ -61,12 +70,12 @@ export async function endRunningTimer(stores: EntryStores, who: Pick<Identity, "
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
     const now = isoSeconds(clock());
     const { head, entry: running } = await stores.timers.running(who.organizationId, who.userId, now);
+    await finishInterruptedStop(stores, head, now);
     if (!running || (options.onlyEntry !== undefined && running._id !== options.onlyEntry)) return null;
-    if (head) await stores.timers.endPrevious(head, now);
     const at = later(now, running.start_time);
     const link = await stores.timers.claim(who.organizationId, who.userId, head, { kind: "stop", at, entry: null, previous_entry_id: running._id });
     if (!link) continue;
-    return (await stores.timers.endPrevious(link, now)) ?? (await stores.entries.find(who.organizationId, running._id));
+    return (await stores.timers.endPrevious(link, now, running)) ?? (await stores.entries.find(who.organizationId, running._id));
   }
   throw busy();
 }
