@@ -1,9 +1,7 @@
-import { ServiceBroker, type Context } from "moleculer";
+import type { Context } from "moleculer";
 import type { DomainEvent } from "../../shared/events";
 import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/identity";
-import { openEmbeddedStore } from "../../shared/storage/embedded";
-import type { DocumentStore } from "../../shared/storage/port";
-import { temporaryDir } from "../../test/support/stint";
+import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
 import type { Project } from "./project";
@@ -14,36 +12,23 @@ const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_22222222222222
 const READ_ONLY_KEY: Identity = { ...OWNER, permissions: ["projects:read"], apiKeyId: "key_0000000000000000000000" };
 
 describe("projects service", () => {
-  const data = temporaryDir("projects-service");
-  let store: DocumentStore;
-  let broker: ServiceBroker;
   const events: DomainEvent<Project>[] = [];
-
-  function call<T>(action: string, identity: Identity, input: { params?: object; query?: object; body?: unknown }): Promise<T> {
-    return broker.call(`projects.${action}`, { params: {}, query: {}, ...input }, { meta: { identity } });
-  }
-
-  beforeAll(async () => {
-    store = await openEmbeddedStore(data.path);
-    broker = new ServiceBroker({ logger: false });
-    broker.createService(projectsService({ store }));
-    broker.createService(timeEntriesService({ store }));
-    broker.createService({
+  const bed = serviceTestBed("projects-service", (store) => [
+    projectsService({ store }),
+    timeEntriesService({ store }),
+    {
       name: "listener",
       events: {
         "project.*"(ctx: Context<DomainEvent<Project>>) {
           events.push(ctx.params);
         },
       },
-    });
-    await broker.start();
-  });
+    },
+  ]);
 
-  afterAll(async () => {
-    await broker.stop();
-    await store.close();
-    data.remove();
-  });
+  function call<T>(action: string, identity: Identity, input: RoutedInput): Promise<T> {
+    return bed.call(`projects.${action}`, identity, input);
+  }
 
   beforeEach(() => {
     events.length = 0;

@@ -1,8 +1,7 @@
-import { ServiceBroker, type Context } from "moleculer";
+import type { Context } from "moleculer";
 import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/identity";
-import { openEmbeddedStore } from "../../shared/storage/embedded";
-import type { DocumentStore } from "../../shared/storage/port";
-import { temporaryDir } from "../../test/support/stint";
+import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
+import type { List } from "../../test/support/shapes";
 import { lookupProjectForEntry, type EntryLookupParams, type ProjectForEntry } from "./lookup";
 import type { Project } from "./project";
 import { timeEntriesService } from "../time-entries/time-entries.service";
@@ -13,27 +12,31 @@ const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "f
 const OTHER_ORG_OWNER: Identity = { ...OWNER, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
 const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_2222222222222222222222", permissions: ROLE_PERMISSIONS.member };
 
-interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
-
 function styleB(projectId: string): string {
   return projectId.replace(/^prj_/, "proj_");
 }
 
 describe("projects service: tasks and the lookup for time entries", () => {
-  const data = temporaryDir("tasks-service");
-  let store: DocumentStore;
-  let broker: ServiceBroker;
+  const bed = serviceTestBed("tasks-service", (store) => [
+    projectsService({ store }),
+    timeEntriesService({ store }),
+    {
+      name: "asker",
+      actions: {
+        lookup(ctx: Context<EntryLookupParams>) {
+          return lookupProjectForEntry(ctx, ctx.params);
+        },
+      },
+    },
+  ]);
 
-  function call<T>(action: string, identity: Identity, input: { params?: object; query?: object; body?: unknown }): Promise<T> {
-    return broker.call(`projects.${action}`, { params: {}, query: {}, ...input }, { meta: { identity } });
+  function call<T>(action: string, identity: Identity, input: RoutedInput): Promise<T> {
+    return bed.call(`projects.${action}`, identity, input);
   }
 
   /** Asks through the typed helper, from another service, as the time-entries service does. */
   function lookup(params: EntryLookupParams): Promise<ProjectForEntry> {
-    return broker.call("asker.lookup", params);
+    return bed.broker().call("asker.lookup", params);
   }
 
   async function project(identity: Identity = OWNER, body: object = {}): Promise<Project> {
@@ -43,28 +46,6 @@ describe("projects service: tasks and the lookup for time entries", () => {
   async function task(projectId: string, body: object = {}, identity: Identity = OWNER): Promise<Task> {
     return (await call<{ data: Task }>("createTask", identity, { params: { id: projectId }, body: { name: `Task ${Math.random().toString(36).slice(2)}`, ...body } })).data;
   }
-
-  beforeAll(async () => {
-    store = await openEmbeddedStore(data.path);
-    broker = new ServiceBroker({ logger: false });
-    broker.createService(projectsService({ store }));
-    broker.createService(timeEntriesService({ store }));
-    broker.createService({
-      name: "asker",
-      actions: {
-        lookup(ctx: Context<EntryLookupParams>) {
-          return lookupProjectForEntry(ctx, ctx.params);
-        },
-      },
-    });
-    await broker.start();
-  });
-
-  afterAll(async () => {
-    await broker.stop();
-    await store.close();
-    data.remove();
-  });
 
   describe("tasks", () => {
     it("creates a task with defaults under a project named by either prefix", async () => {
@@ -231,7 +212,7 @@ describe("projects service: tasks and the lookup for time entries", () => {
     });
 
     it("is not published to the gateway", () => {
-      const action = broker.registry.getActionList({}).find((a: { name: string }) => a.name === "projects.lookupForEntry") as { action?: { visibility?: string } } | undefined;
+      const action = bed.broker().registry.getActionList({}).find((a: { name: string }) => a.name === "projects.lookupForEntry") as { action?: { visibility?: string } } | undefined;
       expect(action?.action?.visibility).toBe("public");
     });
   });

@@ -1,9 +1,7 @@
-import { ServiceBroker, type Context } from "moleculer";
+import type { Context } from "moleculer";
 import type { DomainEvent } from "../../shared/events";
 import { PERMISSIONS, type Identity } from "../../shared/identity";
-import { openEmbeddedStore } from "../../shared/storage/embedded";
-import type { DocumentStore } from "../../shared/storage/port";
-import { temporaryDir } from "../../test/support/stint";
+import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import { projectsService } from "../projects/projects.service";
 import { timeEntriesService } from "./time-entries.service";
 import type { TimeEntry } from "./time-entry";
@@ -11,36 +9,23 @@ import type { TimeEntry } from "./time-entry";
 const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "free", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
 
 describe("time-entries service events", () => {
-  const data = temporaryDir("time-entries-service");
-  let store: DocumentStore;
-  let broker: ServiceBroker;
   const events: DomainEvent<TimeEntry>[] = [];
-
-  function call<T>(action: string, input: { params?: object; query?: object; body?: unknown }): Promise<T> {
-    return broker.call(action, { params: {}, query: {}, ...input }, { meta: { identity: OWNER } });
-  }
-
-  beforeAll(async () => {
-    store = await openEmbeddedStore(data.path);
-    broker = new ServiceBroker({ logger: false });
-    broker.createService(projectsService({ store }));
-    broker.createService(timeEntriesService({ store }));
-    broker.createService({
+  const bed = serviceTestBed("time-entries-service", (store) => [
+    projectsService({ store }),
+    timeEntriesService({ store }),
+    {
       name: "listener",
       events: {
         "time_entry.*"(ctx: Context<DomainEvent<TimeEntry>>) {
           events.push(ctx.params);
         },
       },
-    });
-    await broker.start();
-  });
+    },
+  ]);
 
-  afterAll(async () => {
-    await broker.stop();
-    await store.close();
-    data.remove();
-  });
+  function call<T>(action: string, input: RoutedInput): Promise<T> {
+    return bed.call(action, OWNER, input);
+  }
 
   it("emits every operation's event with the entry as Style A shows it, in order", async () => {
     const project = await call<{ data: { id: string } }>("projects.create", { body: { name: "Evented" } });
