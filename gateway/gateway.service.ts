@@ -82,7 +82,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
       (req as IncomingRequest & SentBody).$sentBody = shown;
       if (ctx.meta.$statusCode === 201) {
         const location = locationOf((req as IncomingRequest & { baseUrl?: string }).baseUrl ?? path, shown);
-        if (location) ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, Location: location };
+        if (location) ctx.meta.$location = location;
       }
       return shown;
     },

@@ -7,6 +7,8 @@ export interface RequestMeta {
   /** Response status a routed action asks for (moleculer-web reads it). */
   $statusCode?: number;
   $responseHeaders?: Record<string, string>;
+  /** Where a 201's resource can be read (moleculer-web sends it as `Location`). */
+  $location?: string;
 }
 
 /** What the gateway hands every routed action: the parts of the HTTP request. */
