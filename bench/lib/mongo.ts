@@ -1,8 +1,9 @@
-import { accessSync, constants, mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import mongoose from "mongoose";
 import type { BenchContext } from "./context";
+import { findExecutable } from "./executables";
 import { LOOPBACK, freePort } from "./net";
 import type { ManagedProcess } from "./processes";
 
@@ -31,21 +32,8 @@ export function benchCacheDir(): string {
   return join(base, "stint", "bench");
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** `ferretdb` on PATH, or the build `.ci/run` caches under `<cache>/stint/ferretdb-<version>/`. */
 function findFerretDb(): string | undefined {
-  const onPath = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((dir) => dir !== "")
-    .map((dir) => join(dir, "ferretdb"));
   const cacheRoot = join(benchCacheDir(), "..");
   let cached: string[] = [];
   try {
@@ -57,7 +45,7 @@ function findFerretDb(): string | undefined {
   } catch {
     // No cache folder: nothing built there.
   }
-  return [...onPath, ...cached].find(isExecutable);
+  return findExecutable("ferretdb", cached);
 }
 
 /** The server's own name and version, from `buildInfo`. */

@@ -1,6 +1,5 @@
-import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
 import type { BenchContext } from "./context";
+import { findExecutable } from "./executables";
 import { LOOPBACK, freePort, waitForBanner } from "./net";
 
 export type NatsAvailability =
@@ -10,21 +9,8 @@ export type NatsAvailability =
 /** Debian's package installs the server outside a normal user's PATH. */
 const KNOWN_LOCATIONS = ["/usr/sbin/nats-server", "/usr/local/bin/nats-server"];
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function findNatsServer(): string | undefined {
-  const onPath = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((dir) => dir !== "")
-    .map((dir) => join(dir, "nats-server"));
-  return [...onPath, ...KNOWN_LOCATIONS].find(isExecutable);
+  return findExecutable("nats-server", KNOWN_LOCATIONS);
 }
 
 /**

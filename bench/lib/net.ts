@@ -58,8 +58,12 @@ export async function waitForHttp(url: string, status: number, options: WaitOpti
   throw notReady(`GET ${url}`, `did not answer ${status} within ${options.timeoutMs} ms (${last})`, options.watch);
 }
 
-/** Waits until a TCP server on `port` accepts a connection and sends a first line starting with `banner`. */
-export async function waitForBanner(port: number, banner: string, options: WaitOptions): Promise<void> {
+/**
+ * Waits until a TCP server on `port` accepts a connection and answers with a first line
+ * starting with `banner`; with `greeting`, that is sent first (for servers that speak only
+ * when spoken to).
+ */
+export async function waitForBanner(port: number, banner: string, options: WaitOptions & { greeting?: string }): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   const attempt = () =>
     new Promise<boolean>((resolve) => {
@@ -70,6 +74,7 @@ export async function waitForBanner(port: number, banner: string, options: WaitO
       };
       socket.setTimeout(1000, () => done(false));
       socket.once("error", () => done(false));
+      if (options.greeting !== undefined) socket.once("connect", () => socket.write(options.greeting as string));
       socket.once("data", (data: Buffer) => done(data.toString("utf8").startsWith(banner)));
     });
   while (Date.now() < deadline) {

@@ -1,55 +1,15 @@
-import { accessSync, constants } from "node:fs";
-import { createConnection } from "node:net";
-import { delimiter, join } from "node:path";
 import type { BenchContext } from "./context";
-import { LOOPBACK, freePort } from "./net";
-import type { ManagedProcess } from "./processes";
+import { findExecutable } from "./executables";
+import { LOOPBACK, freePort, waitForBanner } from "./net";
 
 export type RedisAvailability =
   | { available: true; url: string; source: "environment" | "private"; pid?: number }
   | { available: false; reason: string };
 
 const KNOWN_LOCATIONS = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"];
-const POLL_MS = 100;
 
 function findRedisServer(): string | undefined {
-  const onPath = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((dir) => dir !== "")
-    .map((dir) => join(dir, "redis-server"));
-  return [...onPath, ...KNOWN_LOCATIONS].find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** Whether a Redis server on `port` answers PING. */
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: LOOPBACK, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once("error", () => done(false));
-    socket.once("connect", () => socket.write("PING\r\n"));
-    socket.once("data", (data: Buffer) => done(data.toString("utf8").startsWith("+PONG")));
-  });
-}
-
-async function waitForPing(port: number, timeoutMs: number, server: ManagedProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitedWith !== undefined) throw new Error(`redis-server exited (${server.exitedWith})\n${server.output()}`);
-    if (await answersPing(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`redis-server did not answer PING on port ${port} within ${timeoutMs} ms\n${server.output()}`);
+  return findExecutable("redis-server", KNOWN_LOCATIONS);
 }
 
 /**
@@ -74,6 +34,6 @@ export async function provideRedis(ctx: BenchContext): Promise<RedisAvailability
     env: {},
     shared: true,
   });
-  await waitForPing(port, ctx.settings.readyTimeoutSec * 1000, server);
+  await waitForBanner(port, "+PONG", { timeoutMs: ctx.settings.readyTimeoutSec * 1000, watch: [server], greeting: "PING\r\n" });
   return { available: true, url: `redis://${LOOPBACK}:${port}`, source: "private", pid: server.pid };
 }
