@@ -1,7 +1,7 @@
 import type { Context, ServiceSchema } from "moleculer";
 import { z } from "zod";
-import { requireAccess, EVERY_ROLE } from "../../shared/access";
-import { respondWithStatus, routedAction } from "../../shared/actions";
+import { EVERY_ROLE } from "../../shared/access";
+import { guardedAction, respondWithStatus, routedAction } from "../../shared/actions";
 import type { TokenSigner } from "../../shared/auth/tokens";
 import { identityOf } from "../../shared/context";
 import { ApiError } from "../../shared/errors";
@@ -100,22 +100,18 @@ export function authService(deps: AuthDependencies): ServiceSchema {
         },
       }),
 
-      getOrganization: routedAction({
+      getOrganization: guardedAction({
         resource: "Organization",
         input: noInput,
-        async handler(_input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:read", EVERY_ROLE);
-          return { data: presentOrganization(await organizationOf(who)) };
-        },
+        access: { permission: "users:read", roles: EVERY_ROLE },
+        handler: async (_input, who) => ({ data: presentOrganization(await organizationOf(who)) }),
       }),
 
-      renameOrganization: routedAction({
+      renameOrganization: guardedAction({
         resource: "Organization",
         input: renameOrganizationInput,
-        async handler(input, ctx) {
-          const who = identityOf(ctx);
-          requireAccess(who, "users:write", ["owner"]);
+        access: { permission: "users:write", roles: ["owner"] },
+        async handler(input, who) {
           const updated = await db().organizations.findOneAndUpdate({ _id: who.organizationId }, { $set: { name: input.body.name, updated_at: isoSeconds() } });
           if (!updated) throw ApiError.notFound("Organization");
           return { data: presentOrganization(updated) };
