@@ -41,21 +41,11 @@ export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
   ],
 };
 
-/** A time entry as Style A shows it (Style B differs only in the project id prefix). */
-export interface TimeEntry {
-  id: string;
-  user_id: string;
-  project_id: string;
-  task_id: string | null;
-  description: string;
-  start_time: string;
-  end_time: string | null;
-  duration: number;
-  billable: boolean;
-  is_running: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * A time entry as Style A shows it (Style B differs only in the project id prefix): the
+ * stored fields minus the internal one, with `duration` always a number and `is_running`.
+ */
+export type TimeEntry = { id: string } & Omit<TimeEntryDocument, "_id" | "organization_id" | "duration"> & { duration: number; is_running: boolean };
 
 export function secondsBetween(start: string, end: string): number {
   return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
