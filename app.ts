@@ -10,12 +10,12 @@ import { projectsService } from "./services/projects/projects.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
-import { signingSecret, tokenSigner, type TokenSigner } from "./shared/auth/tokens";
+import { signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
 import { runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
-import type { KeyValueStore } from "./shared/kv/port";
+import type { ServiceDependencies } from "./shared/service";
 import { openStore } from "./shared/storage/open";
 import type { DocumentStore } from "./shared/storage/port";
 
@@ -36,28 +36,20 @@ export interface RunningStint {
 /** Services that keep documents; a process opens the store only when it runs one. */
 const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks"];
 
-interface Dependencies {
-  config: Config;
-  store?: DocumentStore;
-  kv: KeyValueStore;
+interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
-  signer: TokenSigner;
 }
 
-function needStore(deps: Dependencies): DocumentStore {
-  if (!deps.store) throw new Error("this service needs the document store");
-  return deps.store;
-}
-
+/** Every service is made the same way, from the same dependencies. */
 const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSchema> = {
   gateway: (deps) => gatewayService(deps) as ServiceSchema,
-  auth: (deps) => authService({ store: needStore(deps), kv: deps.kv, signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays }),
-  users: (deps) => usersService({ store: needStore(deps), kv: deps.kv, signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays }),
-  projects: (deps) => projectsService({ store: needStore(deps) }),
-  timeEntries: (deps) => timeEntriesService({ store: needStore(deps) }),
-  webhooks: (deps) => webhooksService({ store: needStore(deps), allowPrivateUrls: deps.config.webhookAllowPrivateUrls }),
-  system: () => systemService(),
+  auth: authService,
+  users: usersService,
+  projects: projectsService,
+  timeEntries: timeEntriesService,
+  webhooks: webhooksService,
+  system: systemService,
 };
 
 function transitConnected(broker: ServiceBroker): boolean {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openAccountCollections, type OrganizationDocument } from "../services/auth/documents";
+import { openAccountCollections } from "../services/auth/documents";
+import type { OrganizationDocument } from "../services/auth/organization";
 import { changedPlanOf } from "../shared/auth/plan-changes";
 import { newId } from "../shared/ids";
 import { openMemoryStore } from "../shared/kv/memory";

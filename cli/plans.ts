@@ -4,7 +4,7 @@ import { PLANS, type Plan } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import type { Collection } from "../shared/storage/port";
 import { isoSeconds } from "../shared/time";
-import type { OrganizationDocument } from "../services/auth/documents";
+import type { OrganizationDocument } from "../services/auth/organization";
 
 /**
  * The operator's side of plans (decisions §4: organizations start on `free`, and only the

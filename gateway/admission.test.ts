@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { tokenSigner } from "../shared/auth/tokens";
 import { openMemoryStore } from "../shared/kv/memory";
 import type { KeyValueStore } from "../shared/kv/port";
+import { PUBLIC, PUBLIC_THROTTLED, type Access } from "../shared/access";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
 import { toErrorResponse } from "./error-response";
@@ -14,11 +15,14 @@ async function admissionWith(kv: KeyValueStore) {
   const signer = tokenSigner("a-signing-secret-long-enough-for-the-test-0123", 900);
   return {
     signer,
-    admission: createAdmission({ kv, authenticator: createAuthenticator({ signer, kv }), trustedProxies: [], publicActions: new Set(["auth.login", "system.version"]) }),
+    admission: createAdmission({ kv, authenticator: createAuthenticator({ signer, kv }), trustedProxies: [], accessOf }),
   };
 }
 
 const noKeys = async () => null;
+
+/** Sign-in is counted and throttled per address, the version open to all; the rest take a credential. */
+const accessOf = (action: string): Access | undefined => ({ "auth.login": PUBLIC_THROTTLED, "system.version": PUBLIC })[action];
 
 describe("admission", () => {
   it("answers 503, not 500, when the counters cannot be reached", async () => {

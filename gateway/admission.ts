@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { Errors } from "moleculer";
+import { isPublic, type Access } from "../shared/access";
 import { ApiError } from "../shared/errors";
 import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
@@ -11,16 +12,12 @@ import { enforceRateLimit, type RateLimitHeaders } from "./rate-limit/limiter";
 import { credentialPolicy, credentialSubject, UNAUTHENTICATED_POLICY } from "./rate-limit/policy";
 import type { ApiStyle } from "./styles";
 
-/** Public actions that take a password or a token: limited per address, and throttled after failures. */
-export const CREDENTIAL_ACTIONS: ReadonlySet<string> = new Set(["auth.register", "auth.login", "auth.refresh", "auth.logout", "users.acceptInvitation"]);
-/** Of those, the ones whose 401 means a wrong secret was tried. */
-const GUESSABLE_ACTIONS: ReadonlySet<string> = new Set(["auth.login", "auth.refresh", "users.acceptInvitation"]);
-
 export interface AdmissionDependencies {
   kv: KeyValueStore;
   authenticator: Authenticator;
   trustedProxies: TrustedProxies;
-  publicActions: ReadonlySet<string>;
+  /** What each routed action's table declares; `undefined` for actions the gateway does not route. */
+  accessOf(action: string): Access | undefined;
 }
 
 export interface Admitted {
@@ -43,11 +40,18 @@ export function createAdmission(deps: AdmissionDependencies) {
     throw new ApiError("service_unavailable", `${what} not available right now; try again shortly`);
   }
 
-  async function admitPublic(address: string, action: string): Promise<Admitted> {
-    if (!CREDENTIAL_ACTIONS.has(action)) return { headers: null };
-    if (GUESSABLE_ACTIONS.has(action)) await enforceFailedAuthenticationThrottle(deps.kv, address);
+  /** Public operations that take a password or a token are counted per address; a throttled one also after failures. */
+  async function admitPublic(address: string, perAddress: "limited" | "throttled" | undefined): Promise<Admitted> {
+    if (!perAddress) return { headers: null };
+    if (perAddress === "throttled") await enforceFailedAuthenticationThrottle(deps.kv, address);
     return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
   }
+
+  /** Whether a 401 from this action means a wrong secret was tried. */
+  const isThrottled = (action: string) => {
+    const access = deps.accessOf(action);
+    return access !== undefined && isPublic(access) && access.perAddress === "throttled";
+  };
 
   return {
     /**
@@ -58,7 +62,8 @@ export function createAdmission(deps: AdmissionDependencies) {
       // One async function for the authenticated path, which every request takes: each await costs.
       try {
         const address = addressOf(req);
-        if (deps.publicActions.has(action)) return await admitPublic(address, action);
+        const access = deps.accessOf(action);
+        if (access && isPublic(access)) return await admitPublic(address, access.perAddress);
         let identity: Identity;
         try {
           // The throttle's counters are read in the same key-value step as the credential's marks.
@@ -88,7 +93,7 @@ export function createAdmission(deps: AdmissionDependencies) {
 
     /** After an action failed: a wrong password or token sent to a public action counts against the address. */
     async noteFailure(req: IncomingMessage, action: string, error: unknown): Promise<void> {
-      if (GUESSABLE_ACTIONS.has(action) && toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, addressOf(req));
+      if (isThrottled(action) && toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, addressOf(req));
     },
   };
 }

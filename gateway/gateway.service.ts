@@ -3,13 +3,12 @@ import type { Context, Service, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
-import { aliasesOf, API_OPERATIONS, COLLECTION_OF_PREFIX, NESTED_COLLECTION_OF_PREFIX, PUBLIC_ACTIONS } from "./api-routes";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
 import { parseTrustedProxies } from "./rate-limit/client-address";
 import { rateLimitHeadersOf } from "./rate-limit/limiter";
+import { authClient } from "../services/auth/client";
 import type { TokenSigner } from "../shared/auth/tokens";
-import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { buildOpenApiDocuments } from "./openapi/document";
@@ -19,6 +18,7 @@ import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody } from "./json-body";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
+import { accessOf, aliasesOf, locationOf, operationOf, ROUTES } from "./routes";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
 export interface GatewayDependencies {
@@ -49,22 +49,6 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
   res.end(JSON.stringify(errorBody(style, error)));
 }
 
-/** Where a 201's resource can be read again, in the style it was created in. */
-function locationOf(baseUrl: string, data: unknown): string | undefined {
-  // A resource comes back as `data`; a new account (sign-up, invitation) as `user`.
-  const body = data as { data?: Record<string, unknown>; user?: { id?: unknown } } | null;
-  const id = body?.data?.id ?? body?.user?.id;
-  if (typeof id !== "string") return undefined;
-  const prefix = id.split("_")[0] ?? "";
-  const nested = NESTED_COLLECTION_OF_PREFIX[prefix];
-  if (nested) {
-    const parentId = body?.data?.[nested.parentIdField];
-    return typeof parentId === "string" ? `${baseUrl}/${nested.parent}/${parentId}/${nested.collection}/${id}` : undefined;
-  }
-  const collection = COLLECTION_OF_PREFIX[prefix];
-  return collection ? `${baseUrl}/${collection}/${id}` : undefined;
-}
-
 function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
   return {
     name: `style-${style}${path.replaceAll("/", "-")}`,
@@ -72,7 +56,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     style,
     mappingPolicy: "restrict",
     mergeParams: false,
-    aliases: aliasesOf(API_OPERATIONS),
+    aliases: aliasesOf(ROUTES),
     authentication: true,
     logging: false,
     bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"] }, urlencoded: false },
@@ -80,8 +64,9 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
-      if (ctx.meta.$statusCode === 201) {
-        const location = locationOf((req as IncomingRequest & { baseUrl?: string }).baseUrl ?? path, shown);
+      const operation = ctx.meta.$statusCode === 201 ? operationOf(req.$action?.name ?? "") : undefined;
+      if (operation) {
+        const location = locationOf(operation, (req as IncomingRequest & { baseUrl?: string }).baseUrl ?? path, shown);
         if (location) ctx.meta.$location = location;
       }
       return shown;
@@ -110,7 +95,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     kv: deps.kv,
     authenticator: createAuthenticator({ signer: deps.signer, kv: deps.kv }),
     trustedProxies: parseTrustedProxies(config.trustedProxies),
-    publicActions: PUBLIC_ACTIONS,
+    accessOf,
   });
   return {
     name: "gateway",
@@ -180,7 +165,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       },
 
       async authenticate(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, alias: { action?: string }) {
-        const resolveApiKey = (secret: string) => ctx.call<Identity | null, { secret: string }>("auth.resolveApiKey", { secret });
+        const resolveApiKey = (secret: string) => authClient.over(ctx).resolveApiKey({ secret });
         const admitted = await admission.admit(req, alias.action ?? "", route.opts.style, resolveApiKey);
         for (const [name, value] of Object.entries(admitted.headers ?? {})) res.setHeader(name, value);
         if (admitted.identity) ctx.meta.identity = admitted.identity;

@@ -2,6 +2,7 @@ import type { Writable } from "node:stream";
 import type { BrokerOptions } from "moleculer";
 import type { Config } from "./config";
 import { pinoOptions } from "./logger";
+import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
 
 /** Broker settings shared by every process: NATS when configured, pino logs, request scope. */
@@ -21,6 +22,6 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     registry: { strategy: "RoundRobin", preferLocal: true },
     metrics: false,
     tracing: false,
-    middlewares: [RequestScopeMiddleware],
+    middlewares: [RequestScopeMiddleware, AccessMiddleware],
   };
 }

@@ -22,6 +22,9 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** Every status an error can have. */
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]["status"];
+
 export type ValidationReason = "required" | "invalid" | "too_long" | "unknown" | "out_of_range";
 
 export interface FieldProblem {

@@ -1,7 +1,7 @@
 import jwt from "jsonwebtoken";
 import { client, registerOwner, type Account, type Client } from "./support/http";
 import { TEST_JWT_SECRET, type TestStint } from "./support/stint";
-import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 interface ApiKey {
   id: string;
@@ -289,6 +289,108 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect((await owner.api.get(`${A}/users/${member.account.user.id}`)).status).toBe(404);
         const ownerRemoval = await owner.api.delete<StyleAError>(`${A}/users/${owner.account.user.id}`);
         expect(ownerRemoval.status).toBe(409);
+      });
+    });
+
+    describe("pending invitations", () => {
+      interface Invitation {
+        id: string;
+        organization_id: string;
+        email: string;
+        role: string;
+        invited_by: string;
+        expires_at: string;
+        created_at: string;
+        token?: string;
+      }
+
+      async function invite(style: string, role: "admin" | "member" = "member"): Promise<Invitation> {
+        const invited = await owner.api.post<{ data: Invitation }>(`${style}/users/invitations`, { email: email("pending"), role });
+        expect(invited.status).toBe(201);
+        expect(invited.headers.get("location")).toBe(`${style}/users/invitations/${invited.body.data.id}`);
+        return invited.body.data;
+      }
+
+      it("reads an invitation where its Location points, in both styles, never with its token", async () => {
+        for (const style of [A, B]) {
+          const invited = await invite(style);
+          const read = await owner.api.get<{ data: Invitation }>(`${style}/users/invitations/${invited.id}`);
+          expect(read.status).toBe(200);
+          const { token, ...shown } = invited;
+          expect(read.body.data).toEqual(shown);
+          expect(read.body.data).not.toHaveProperty("token");
+          expect(JSON.stringify(read.body)).not.toContain(token as string);
+        }
+      });
+
+      it("lists the organization's pending invitations, newest first and paged, in both styles", async () => {
+        const first = await invite(A);
+        const second = await invite(A, "admin");
+        for (const style of [A, B]) {
+          const listed = await owner.api.get<List<Invitation>>(`${style}/users/invitations?per_page=200`);
+          expect(listed.status).toBe(200);
+          expect(listed.body.meta).toMatchObject({ page: 1, per_page: 200 });
+          expect(listed.body.data.every((i) => i.organization_id === owner.account.organization.id)).toBe(true);
+          expect(listed.body.data.every((i) => !("token" in i))).toBe(true);
+          const ids = listed.body.data.map((i) => i.id);
+          expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));
+          const created = listed.body.data.map((i) => i.created_at);
+          expect(created).toEqual([...created].sort().reverse());
+        }
+        const page = await owner.api.get<List<Invitation>>(`${A}/users/invitations?per_page=1`);
+        expect(page.body.data).toHaveLength(1);
+        expect(page.body.meta.total).toBeGreaterThanOrEqual(2);
+        expect((await owner.api.get<StyleAError>(`${A}/users/invitations?per_page=0`)).status).toBe(400);
+      });
+
+      it("revokes an invitation: it is gone from the list and its token no longer joins", async () => {
+        const address = email("revoked");
+        const invited = await owner.api.post<{ data: Invitation }>(`${B}/users/invitations`, { email: address });
+        expect((await owner.api.delete(`${B}/users/invitations/${invited.body.data.id}`)).status).toBe(204);
+        expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
+        expect((await owner.api.delete(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
+        const listed = await owner.api.get<List<Invitation>>(`${A}/users/invitations?per_page=200`);
+        expect(listed.body.data.map((i) => i.id)).not.toContain(invited.body.data.id);
+        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, { token: invited.body.data.token, name: "Late", password: "member password 1" });
+        expect(accept.status).toBe(400);
+        expect(accept.body.error.details).toMatchObject({ field: "token", reason: "invalid" });
+      });
+
+      it("forgets an accepted invitation", async () => {
+        const invited = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: email("accepted") });
+        expect((await anonymous.post(`${A}/auth/invitations/accept`, { token: invited.body.data.token, name: "Joined", password: "member password 1" })).status).toBe(201);
+        expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
+      });
+
+      it("gives a member 403 and another organization 404, in both styles", async () => {
+        const invited = await invite(A);
+        const address = email("member");
+        const joining = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: address });
+        const joined = await anonymous.post<Account>(`${A}/auth/invitations/accept`, { token: joining.body.data.token, name: "Member", password: "member password 1" });
+        const member = client(stint.url, { authorization: `Bearer ${joined.body.access_token}` });
+        const other = await registerOwner(stint.url, "Elsewhere");
+        for (const style of [A, B]) {
+          const forbidden = [
+            await member.get(`${style}/users/invitations`),
+            await member.get(`${style}/users/invitations/${invited.id}`),
+            await member.delete(`${style}/users/invitations/${invited.id}`),
+          ];
+          expect(forbidden.map((r) => r.status)).toEqual([403, 403, 403]);
+          expect((await other.api.get(`${style}/users/invitations/${invited.id}`)).status).toBe(404);
+          expect((await other.api.delete(`${style}/users/invitations/${invited.id}`)).status).toBe(404);
+          const theirs = await other.api.get<List<Invitation>>(`${style}/users/invitations?per_page=200`);
+          expect(theirs.status).toBe(200);
+          expect(theirs.body.data.map((i) => i.id)).not.toContain(invited.id);
+        }
+        const b = await member.get<StyleBError>(`${B}/users/invitations`);
+        expect(b.body.code).toBe("FORBIDDEN");
+        expect((await owner.api.get(`${A}/users/invitations/${invited.id}`)).status).toBe(200);
+      });
+
+      it("answers a malformed invitation id with 404", async () => {
+        const res = await owner.api.get<StyleAError>(`${A}/users/invitations/usr_0000000000000000000000`);
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe("not_found");
       });
     });
 

@@ -9,7 +9,8 @@
  * the number of entries and the version of this layout.
  */
 import mongoose from "mongoose";
-import { ORGANIZATIONS, USERS, type OrganizationDocument, type UserDocument } from "../../services/auth/documents";
+import { ORGANIZATIONS, type OrganizationDocument } from "../../services/auth/organization";
+import { USERS, type UserDocument } from "../../services/auth/user";
 import { PROJECTS_COLLECTION, nameKey, type ProjectDocument } from "../../services/projects/project";
 import { TASKS_COLLECTION } from "../../services/projects/task";
 import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "../../services/time-entries/time-entry";

@@ -11,15 +11,20 @@
  * `POST /steady?rate=R&seconds=S` emits R events a second for S seconds. Each answers once
  * everything is emitted (not delivered: the receivers say when it arrived).
  */
+import { randomBytes } from "node:crypto";
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ServiceBroker } from "moleculer";
 import { webhooksService } from "../../services/webhooks/webhooks.service";
 import { signedHeaders, newSigningSecret } from "../../services/webhooks/signing";
 import { deliveryBody } from "../../services/webhooks/use-cases";
+import { AccessMiddleware } from "../../shared/access";
+import { tokenSigner } from "../../shared/auth/tokens";
+import { loadConfig } from "../../shared/config";
 import { domainEvent } from "../../shared/events";
 import { newId } from "../../shared/ids";
 import { PERMISSIONS, type Identity } from "../../shared/identity";
+import { openMemoryStore } from "../../shared/kv/memory";
 import { openEmbeddedStore } from "../../shared/storage/embedded";
 import { openStore } from "../../shared/storage/open";
 
@@ -52,8 +57,11 @@ type Emit = (seq: number) => void;
 
 async function webhooksSender(): Promise<Emit> {
   const store = process.env.MONGO_URL ? await openStore({ mongoUrl: process.env.MONGO_URL, dataDir: "" }) : await openEmbeddedStore(process.env.DATA_DIR ?? "./data");
-  const broker = new ServiceBroker({ logger: false });
-  broker.createService(webhooksService({ store, allowPrivateUrls: true }));
+  // The receivers listen on loopback; nothing here signs a token, so any long secret will do.
+  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", LOG_LEVEL: "fatal" });
+  const signer = tokenSigner(randomBytes(32).toString("base64url"), config.accessTokenTtlSeconds);
+  const broker = new ServiceBroker({ logger: false, middlewares: [AccessMiddleware] });
+  broker.createService(webhooksService({ config, store, kv: openMemoryStore(), signer }));
   await broker.start();
   const owner: Identity = { organizationId, plan: "free", userId: newId("user"), role: "owner", permissions: PERMISSIONS };
   for (const url of receivers) {

@@ -1,4 +1,4 @@
 import { openMemoryStore } from "../../shared/kv/memory";
-import { describeIdempotency } from "./suite";
+import { describeIdempotency } from "./idempotency.suite";
 
 describeIdempotency("memory", async () => openMemoryStore());

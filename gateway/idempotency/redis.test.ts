@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import Redis from "ioredis";
 import { describeWithServers, serverUrl } from "../../test/support/servers";
 import { openRedisStore } from "../../shared/kv/redis";
-import { describeIdempotency } from "./suite";
+import { describeIdempotency } from "./idempotency.suite";
 
 describeWithServers(["redis"], "idempotency on Redis", () => {
   // This run's records live under their own prefix, and are removed afterwards.

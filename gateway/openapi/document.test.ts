@@ -1,11 +1,12 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { z } from "zod";
+import { EVERY_ROLE, isPublic } from "../../shared/access";
+import type { Operation } from "../../shared/operations";
+import { PROJECT_ID_PATTERN } from "../../shared/schemas";
 import { noBody } from "../../shared/validation";
-import { API_OPERATIONS, type ApiOperation } from "../api-routes";
+import { ROUTES, type Route } from "../routes";
 import { buildOpenApiDocument, buildOpenApiDocuments } from "./document";
-import { OPERATION_DOCS } from "./registry";
-import { PROJECT_ID_PATTERN } from "./resources/common";
 import { SchemaComponents } from "./schemas";
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OperationObject, type PathMethod } from "./types";
 
@@ -104,12 +105,26 @@ describe.each(styles)("the Style %s OpenAPI document", (style) => {
   });
 
   it("marks public operations with an empty security list and leaves the rest to the document's", () => {
-    for (const op of API_OPERATIONS.filter((o) => OPERATION_DOCS[o.action])) {
-      const operation = document.paths[openApiPath(op.path)]?.[op.method.toLowerCase() as PathMethod];
-      expect({ op: op.action, security: operation?.security }).toEqual({ op: op.action, security: op.public ? [] : undefined });
-      if (!op.public) expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(["401", "403", "429"]));
+    for (const route of ROUTES) {
+      const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as PathMethod];
+      const open = isPublic(route.operation.access);
+      expect({ op: route.action, security: operation?.security }).toEqual({ op: route.action, security: open ? [] : undefined });
+      if (!open) expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(["401", "403", "429"]));
     }
     expect(document.security).toEqual([{ apiKey: [] }, { bearer: [] }]);
+  });
+
+  it("shows who may call each operation that takes a credential", () => {
+    for (const route of ROUTES) {
+      const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as PathMethod];
+      const access = route.operation.access;
+      if (isPublic(access)) {
+        expect({ op: route.action, roles: operation?.["x-required-roles"] }).toEqual({ op: route.action, roles: undefined });
+        continue;
+      }
+      expect({ op: route.action, permission: operation?.["x-required-permission"], roles: operation?.["x-required-roles"] }).toEqual({ op: route.action, permission: access.permission, roles: [...access.roles] });
+      expect(operation?.description).toMatch(/\*\*Access:\*\*/);
+    }
   });
 
   it("shows project ids with its own prefix", () => {
@@ -133,37 +148,44 @@ describe("the documents together", () => {
     expect(signatures(documents.B)).toEqual(signatures(documents.A));
   });
 
-  it("document only actions the gateway routes (no stale entries)", () => {
-    const routed = new Set(API_OPERATIONS.map((op) => op.action));
-    expect(Object.keys(OPERATION_DOCS).filter((action) => !routed.has(action))).toEqual([]);
+  it("document every route, once per method, and nothing else", () => {
+    const routed = ROUTES.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`).sort();
+    const documented = operationsOf(documents.A).map(({ method, path }) => `${method} ${path}`).filter((op) => op !== "get /openapi.json").sort();
+    expect(documented).toEqual(routed);
   });
 
   it("document a request body exactly for the operations whose input takes one", () => {
-    for (const op of API_OPERATIONS.filter((o) => OPERATION_DOCS[o.action])) {
-      const operation = documents.A.paths[openApiPath(op.path)]?.[op.method.toLowerCase() as PathMethod];
-      const takesBody = OPERATION_DOCS[op.action]?.input.shape.body !== noBody;
-      expect({ action: op.action, body: operation?.requestBody !== undefined }).toEqual({ action: op.action, body: takesBody });
+    for (const route of ROUTES) {
+      const operation = documents.A.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as PathMethod];
+      const takesBody = route.operation.input.shape.body !== noBody;
+      expect({ action: route.action, body: operation?.requestBody !== undefined }).toEqual({ action: route.action, body: takesBody });
     }
   });
 });
 
 describe("building a document", () => {
   const input = z.object({ params: z.object({ id: z.string() }).strict(), query: z.object({}).strict(), body: noBody });
-  const docs = { "things.get": { summary: "Read a thing", tag: "Things", input, success: { status: 200 as const, description: "The thing", body: z.object({ data: z.object({ id: z.string() }) }) } } };
+  const thing = (path: string): Operation => ({
+    method: "GET",
+    path,
+    summary: "Read a thing",
+    tag: "Things",
+    resource: "Thing",
+    input,
+    access: { permission: "projects:read", roles: EVERY_ROLE },
+    success: { status: 200, description: "The thing", body: z.object({ data: z.object({ id: z.string() }) }) },
+  });
+  const routeOf = (path: string): Route => ({ method: "GET", path, action: "things.get", operation: thing(path) });
 
   it("refuses an input whose path parameters differ from the route's", () => {
-    const wrong: ApiOperation[] = [{ method: "GET", path: "/things/:thing_id", action: "things.get" }];
-    expect(() => buildOpenApiDocument("A", wrong, docs)).toThrow(/things\.get/);
+    expect(() => buildOpenApiDocument("A", [routeOf("/things/:thing_id")])).toThrow(/things\.get/);
   });
 
-  it("leaves out operations without documentation and documents the rest", () => {
-    const operations: ApiOperation[] = [
-      { method: "GET", path: "/things/:id", action: "things.get" },
-      { method: "GET", path: "/others", action: "others.list" },
-    ];
-    const document = buildOpenApiDocument("A", operations, docs);
+  it("documents each route with the errors every operation of its kind can give", () => {
+    const document = buildOpenApiDocument("A", [routeOf("/things/:id")]);
     expect(Object.keys(document.paths).sort()).toEqual(["/openapi.json", "/things/{id}"]);
     expect(Object.keys(document.paths["/things/{id}"]?.get?.responses ?? {})).toEqual(["200", "400", "401", "403", "404", "429", "500", "503"]);
+    expect(document.paths["/things/{id}"]?.get?.["x-required-permission"]).toBe("projects:read");
   });
 
   it("refuses two different schemas under one name, and shares one schema used twice", () => {

@@ -1,13 +1,12 @@
-import { ERROR_CODES } from "../../shared/errors";
+import { isPublic, type Access } from "../../shared/access";
+import { ERROR_CODES, type ErrorStatus } from "../../shared/errors";
+import type { Operation } from "../../shared/operations";
+import { PROJECT_ID_PATTERN } from "../../shared/schemas";
 import { noBody } from "../../shared/validation";
-import { CREDENTIAL_ACTIONS } from "../admission";
-import { API_OPERATIONS, type ApiOperation } from "../api-routes";
+import { ROUTES, type Route } from "../routes";
 import { presentInStyle, STYLE_MOUNTS, type ApiStyle } from "../styles";
 import { HEADERS, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_PARAMETER, QUERY_PARAMETER_SCHEMAS, SECURITY_SCHEMES, STYLE_INFO, TAGS } from "./document-text";
-import type { OperationDoc, OperationDocs } from "./operation";
-import { OPERATION_DOCS } from "./registry";
-import { PROJECT_ID_PATTERN } from "./resources/common";
-import { ERROR_RESPONSES, errorBodySchema, errorCodeOf, type ErrorStatus } from "./resources/errors";
+import { ERROR_RESPONSES, errorBodySchema, errorCodeOf } from "./errors";
 import { SchemaComponents } from "./schemas";
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject, type PathMethod, type ResponseObject } from "./types";
 
@@ -19,31 +18,46 @@ const ref = (section: string, name: string) => ({ $ref: `#/components/${section}
 const RATE_LIMIT_HEADERS = { "X-RateLimit-Limit": ref("headers", "X-RateLimit-Limit"), "X-RateLimit-Remaining": ref("headers", "X-RateLimit-Remaining"), "X-RateLimit-Reset": ref("headers", "X-RateLimit-Reset") };
 
 /** Whether the gateway counts this operation against a rate limit. */
-function isRateLimited(op: ApiOperation): boolean {
-  return !op.public || CREDENTIAL_ACTIONS.has(op.action);
+function isRateLimited(access: Access): boolean {
+  return !isPublic(access) || access.perAddress !== undefined;
 }
 
 /** The errors any operation like this one can answer, plus its own. */
-function errorStatusesOf(op: ApiOperation, doc: OperationDoc): ErrorStatus[] {
+function errorStatusesOf(route: Route): ErrorStatus[] {
+  const { method, path, operation } = route;
+  const credentialed = !isPublic(operation.access);
   // Every routed action validates its query strictly (400); any can meet a failure or a missing service.
-  const statuses = new Set<ErrorStatus>([400, 500, 503, ...(doc.errors ?? [])]);
+  const statuses = new Set<ErrorStatus>([400, 500, 503, ...(operation.errors ?? [])]);
   const add = (...more: ErrorStatus[]) => more.forEach((status) => statuses.add(status));
-  if (!op.public) add(401, 403);
-  if (isRateLimited(op)) add(429);
-  if (op.path.includes(":")) add(404);
-  if (BODY_METHODS.has(op.method)) add(413, 415);
+  if (credentialed) add(401, 403);
+  if (isRateLimited(operation.access)) add(429);
+  if (path.includes(":")) add(404);
+  if (BODY_METHODS.has(method)) add(413, 415);
   // Idempotency-Key: the same key with another body (422), or while its first run is going (409).
-  if (op.method === "POST" && !op.public) add(409, 422);
+  if (method === "POST" && credentialed) add(409, 422);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function parametersOf(op: ApiOperation, doc: OperationDoc, schemas: SchemaComponents): OperationObject["parameters"] {
+/** Who may call it, for people (the description) and for tools (`x-required-permission`, `x-required-roles`). */
+function accessDocOf(access: Access): { note: string; extensions: Record<string, unknown> } {
+  if (isPublic(access)) return { note: "", extensions: {} };
+  const roles = access.roles.length === 3 ? "any role" : access.roles.join(" or ");
+  const needs = [access.permission ? `the \`${access.permission}\` permission` : undefined, `${roles}`, access.sessionOnly ? "a signed-in user's access token (not an API key)" : undefined].filter(Boolean);
+  return {
+    note: `**Access:** ${needs.join(", ")}.`,
+    extensions: { ...(access.permission ? { "x-required-permission": access.permission } : {}), "x-required-roles": [...access.roles], ...(access.sessionOnly ? { "x-session-only": true } : {}) },
+  };
+}
+
+function parametersOf(route: Route, schemas: SchemaComponents): OperationObject["parameters"] {
+  const { method, path: routePath, action, operation: doc } = route;
+  const credentialed = !isPublic(doc.access);
   const describe = (name: string) => (doc.parameters?.[name] ? { description: doc.parameters[name] } : {});
   const path = schemas.convert(doc.input.shape.params, "input") as { properties?: Record<string, JsonSchema> };
   const pathNames = Object.keys(path.properties ?? {});
-  const templateNames = [...op.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  const templateNames = [...routePath.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   if (pathNames.join() !== templateNames.join()) {
-    throw new Error(`${op.method} ${op.path}: the path names {${templateNames.join(", ")}} but ${op.action}'s input has {${pathNames.join(", ")}}`);
+    throw new Error(`${method} ${routePath}: the path names {${templateNames.join(", ")}} but ${action}'s input has {${pathNames.join(", ")}}`);
   }
   const query = schemas.convert(doc.input.shape.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   const parameters: NonNullable<OperationObject["parameters"]> = [
@@ -54,30 +68,34 @@ function parametersOf(op: ApiOperation, doc: OperationDoc, schemas: SchemaCompon
       return { name, in: "query", required: query.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: known?.schema ?? schema };
     }),
   ];
-  if (op.method === "POST" && !op.public) parameters.push(ref("parameters", IDEMPOTENCY_KEY));
+  if (method === "POST" && credentialed) parameters.push(ref("parameters", IDEMPOTENCY_KEY));
   return parameters.length > 0 ? parameters : undefined;
 }
 
-function successOf(op: ApiOperation, doc: OperationDoc, schemas: SchemaComponents): ResponseObject {
-  const headers: ResponseObject["headers"] = isRateLimited(op) ? { ...RATE_LIMIT_HEADERS } : {};
-  if (doc.success.status === 201) headers.Location = ref("headers", "Location");
+function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
+  const headers: ResponseObject["headers"] = isRateLimited(doc.access) ? { ...RATE_LIMIT_HEADERS } : {};
+  if (doc.success.status === 201 && doc.success.location) headers.Location = ref("headers", "Location");
   const response: ResponseObject = { description: doc.success.description };
   if (Object.keys(headers).length > 0) response.headers = headers;
   if (doc.success.status !== 204) response.content = { "application/json": { schema: schemas.convert(doc.success.body, "output") } };
   return response;
 }
 
-function operationOf(op: ApiOperation, doc: OperationDoc, operationId: string, schemas: SchemaComponents): OperationObject {
-  const parameters = parametersOf(op, doc, schemas);
+function operationOf(route: Route, operationId: string, schemas: SchemaComponents): OperationObject {
+  const doc = route.operation;
+  const parameters = parametersOf(route, schemas);
   const body = doc.input.shape.body === noBody ? undefined : schemas.convert(doc.input.shape.body, "input");
-  const responses: OperationObject["responses"] = { [String(doc.success.status)]: successOf(op, doc, schemas) };
-  for (const status of errorStatusesOf(op, doc)) responses[String(status)] = ref("responses", ERROR_RESPONSES[errorCodeOf(status)].name);
+  const responses: OperationObject["responses"] = { [String(doc.success.status)]: successOf(doc, schemas) };
+  for (const status of errorStatusesOf(route)) responses[String(status)] = ref("responses", ERROR_RESPONSES[errorCodeOf(status)].name);
+  const access = accessDocOf(doc.access);
+  const description = [doc.description, access.note].filter(Boolean).join("\n\n");
   return {
     operationId,
     summary: doc.summary,
-    ...(doc.description ? { description: doc.description } : {}),
+    ...(description ? { description } : {}),
     tags: [doc.tag],
-    ...(op.public ? { security: [] } : {}),
+    ...access.extensions,
+    ...(isPublic(doc.access) ? { security: [] } : {}),
     ...(parameters ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
     responses,
@@ -129,23 +147,21 @@ function tagsOf(used: ReadonlySet<string>): OpenApiDocument["tags"] {
 }
 
 /**
- * The OpenAPI 3.1 document of one style: every operation of `operations` that `docs`
- * documents (the others are left out), with the errors and headers the gateway adds.
+ * The OpenAPI 3.1 document of one style: every route, with the errors and headers the
+ * gateway adds.
  */
-export function buildOpenApiDocument(style: ApiStyle, operations: readonly ApiOperation[] = API_OPERATIONS, docs: OperationDocs = OPERATION_DOCS): OpenApiDocument {
+export function buildOpenApiDocument(style: ApiStyle, routes: readonly Route[] = ROUTES): OpenApiDocument {
   const schemas = new SchemaComponents();
   const paths: OpenApiDocument["paths"] = { [DOCUMENT_FILE]: { get: documentOperation() } };
   const usedTags = new Set<string>(["Reference"]);
   const actionCount = new Map<string, number>();
-  for (const op of operations) actionCount.set(op.action, (actionCount.get(op.action) ?? 0) + 1);
-  for (const op of operations) {
-    const doc = docs[op.action];
-    if (!doc) continue;
+  for (const route of routes) actionCount.set(route.action, (actionCount.get(route.action) ?? 0) + 1);
+  for (const route of routes) {
     // An action served under two methods (PATCH and PUT) gets one id per method.
-    const operationId = (actionCount.get(op.action) ?? 0) > 1 ? `${op.action}.${op.method.toLowerCase()}` : op.action;
-    const item = (paths[openApiPath(op.path)] ??= {});
-    item[op.method.toLowerCase() as PathMethod] = operationOf(op, doc, operationId, schemas);
-    usedTags.add(doc.tag);
+    const operationId = (actionCount.get(route.action) ?? 0) > 1 ? `${route.action}.${route.method.toLowerCase()}` : route.action;
+    const item = (paths[openApiPath(route.path)] ??= {});
+    item[route.method.toLowerCase() as PathMethod] = operationOf(route, operationId, schemas);
+    usedTags.add(route.operation.tag);
   }
   const responses = errorComponents(style, schemas);
   const document: OpenApiDocument = {

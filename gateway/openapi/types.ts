@@ -35,6 +35,11 @@ export interface OperationObject {
   summary: string;
   description?: string;
   tags: string[];
+  /** Who may call it: the permission a credential needs, and the roles. */
+  "x-required-permission"?: string;
+  "x-required-roles"?: string[];
+  /** Only a signed-in user's access token, never an API key. */
+  "x-session-only"?: boolean;
   /** `[]` on public operations: they take no credential. */
   security?: Record<string, string[]>[];
   parameters?: (ParameterObject | Reference)[];

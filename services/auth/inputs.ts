@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
+import { nothing as none } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
 
 const email = z
@@ -11,7 +12,6 @@ const email = z
   .transform((value) => value.toLowerCase());
 const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
-const none = z.object({}).strict();
 
 export const registerInput = z.object({
   params: none,
@@ -44,7 +44,6 @@ export const createApiKeyInput = z.object({
 
 export const listApiKeysInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
 export const apiKeyByIdInput = z.object({ params: z.object({ id: idOf("apiKey") }).strict(), query: none, body: noBody });
-export const noInput = z.object({ params: none, query: none, body: noBody });
 export const renameOrganizationInput = z.object({ params: none, query: none, body: z.object({ name }).strict() });
 
 export type RegisterBody = z.output<typeof registerInput>["body"];

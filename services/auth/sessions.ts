@@ -1,35 +1,29 @@
-import { verifyAgainstDecoy, hashPassword, verifyPassword } from "../../shared/auth/passwords";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../../shared/auth/passwords";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import type { TokenSigner } from "../../shared/auth/tokens";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
-import { DuplicateKeyError, type Collection } from "../../shared/storage/port";
+import { DuplicateKeyError } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
-import { presentOrganization, presentUser, type OrganizationDocument, type RefreshTokenDocument, type UserDocument } from "./documents";
+import type { AccountCollections } from "./documents";
 import type { RegisterBody } from "./inputs";
+import { presentOrganization, type OrganizationDocument } from "./organization";
+import type { Session, Tokens } from "./session";
+import { presentUser, type UserDocument } from "./user";
 
-export interface SessionStores {
-  organizations: Collection<OrganizationDocument>;
-  users: Collection<UserDocument>;
-  refreshTokens: Collection<RefreshTokenDocument>;
-}
+export type SessionStores = Pick<AccountCollections, "organizations" | "users" | "refreshTokens">;
 
 export interface SessionSettings {
   signer: TokenSigner;
   refreshTokenTtlDays: number;
 }
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-  refresh_token: string;
-}
-
 const WRONG_CREDENTIALS = () => new ApiError("unauthorized", "The email or the password is wrong");
 const INVALID_REFRESH = () => new ApiError("unauthorized", "The refresh token is not valid");
+/** One account per address: sign-up and joining an organization answer a taken one alike. */
+export const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
 
-export async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, organization: OrganizationDocument, family: string): Promise<TokenResponse> {
+async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, organization: OrganizationDocument, family: string): Promise<Tokens> {
   const refreshToken = `rt_${randomSecret(48)}`;
   await stores.refreshTokens.insertOne({
     _id: sha256(refreshToken),
@@ -47,8 +41,14 @@ export async function issueTokens(stores: SessionStores, settings: SessionSettin
   };
 }
 
+/** A new login: its own family of refresh tokens. */
+async function startSession(stores: SessionStores, settings: SessionSettings, user: UserDocument, organization: OrganizationDocument): Promise<Session> {
+  const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
+  return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
+}
+
 /** A new organization on the free plan, with the caller as its owner. */
-export async function register(stores: SessionStores, settings: SessionSettings, input: RegisterBody) {
+export async function register(stores: SessionStores, settings: SessionSettings, input: RegisterBody): Promise<Session> {
   const now = isoSeconds();
   const organization: OrganizationDocument = { _id: newId("organization"), name: input.organization_name, plan: "free", created_at: now, updated_at: now };
   const user: UserDocument = {
@@ -67,28 +67,62 @@ export async function register(stores: SessionStores, settings: SessionSettings,
   } catch (error) {
     // No transactions across documents: undo the organization by hand.
     await stores.organizations.deleteOne({ _id: organization._id });
-    if (error instanceof DuplicateKeyError) throw ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
+    if (error instanceof DuplicateKeyError) throw EMAIL_TAKEN();
     throw error;
   }
-  const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
-  return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
+  return startSession(stores, settings, user, organization);
 }
 
-export async function login(stores: SessionStores, settings: SessionSettings, email: string, password: string) {
+export interface NewMember {
+  organizationId: string;
+  email: string;
+  name: string;
+  role: "admin" | "member";
+  password: string;
+}
+
+/**
+ * An account in an existing organization, signed in (the users service calls this when an
+ * invitation is accepted). `null` when the organization no longer exists; a taken email is a 409.
+ */
+export async function createMember(stores: SessionStores, settings: SessionSettings, member: NewMember): Promise<Session | null> {
+  const organization = await stores.organizations.findOne({ _id: member.organizationId });
+  if (!organization) return null;
+  const now = isoSeconds();
+  const user: UserDocument = {
+    _id: newId("user"),
+    organization_id: organization._id,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    password_hash: await hashPassword(member.password),
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    // The unique email index makes a second account for the address fail here.
+    await stores.users.insertOne(user);
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) throw EMAIL_TAKEN();
+    throw error;
+  }
+  return startSession(stores, settings, user, organization);
+}
+
+export async function login(stores: SessionStores, settings: SessionSettings, email: string, password: string): Promise<Session> {
   const user = await stores.users.findOne({ email });
   const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
   if (!user || !valid) throw WRONG_CREDENTIALS();
   const organization = await stores.organizations.findOne({ _id: user.organization_id });
   if (!organization) throw WRONG_CREDENTIALS();
-  const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
-  return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
+  return startSession(stores, settings, user, organization);
 }
 
 /**
  * Exchanges a refresh token for a new pair. A token is good once: presenting a spent
  * one means it leaked, so its whole family (every token of that login) is revoked.
  */
-export async function refresh(stores: SessionStores, settings: SessionSettings, refreshToken: string): Promise<TokenResponse> {
+export async function refresh(stores: SessionStores, settings: SessionSettings, refreshToken: string): Promise<Tokens> {
   const id = sha256(refreshToken);
   const claimed = await stores.refreshTokens.findOneAndUpdate({ _id: id, spent: false }, { $set: { spent: true } }, { returnDocument: "before" });
   if (!claimed) {
@@ -104,7 +138,7 @@ export async function refresh(stores: SessionStores, settings: SessionSettings, 
 }
 
 /** Ends the login the refresh token belongs to. Unknown tokens are ignored: the outcome is the same. */
-export async function logout(stores: SessionStores, refreshToken: string): Promise<void> {
+export async function logout(stores: Pick<SessionStores, "refreshTokens">, refreshToken: string): Promise<void> {
   const token = await stores.refreshTokens.findOne({ _id: sha256(refreshToken) });
   if (token) await stores.refreshTokens.deleteMany({ family: token.family });
 }

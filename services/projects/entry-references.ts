@@ -1,5 +1,5 @@
-import type { Context } from "moleculer";
-import { countEntryReferences } from "../time-entries/references";
+import type { Caller } from "../../shared/client";
+import { timeEntriesClient } from "../time-entries/client";
 
 /**
  * How the projects service asks whether time entries point at a project or a task (a
@@ -10,9 +10,10 @@ export interface EntryReferences {
   countForTask(organizationId: string, taskId: string): Promise<number>;
 }
 
-export function entryReferencesOver(ctx: Context<unknown>): EntryReferences {
+export function entryReferencesOver(caller: Caller): EntryReferences {
+  const entries = timeEntriesClient.over(caller);
   return {
-    countForProject: (organizationId, projectId) => countEntryReferences(ctx, { organizationId, projectId }),
-    countForTask: (organizationId, taskId) => countEntryReferences(ctx, { organizationId, taskId }),
+    countForProject: (organizationId, projectId) => entries.countReferences({ organizationId, projectId }),
+    countForTask: (organizationId, taskId) => entries.countReferences({ organizationId, taskId }),
   };
 }

@@ -1,41 +1,16 @@
-import type { Context } from "moleculer";
-import { z } from "zod";
-import { idOf } from "../../shared/validation";
-import type { ProjectStore } from "./project-store";
-import type { TaskStatus } from "./task";
-import type { TaskStore } from "./task-store";
+import type { z } from "zod";
+import { projectsClient, type ProjectForEntry } from "./client";
+import type { ProjectStores } from "./task-use-cases";
+
+/** The question as the client declares it, after validation (ids in Style A). */
+type EntryLookup = z.output<typeof projectsClient.actions.lookupForEntry.input>;
 
 /**
- * What another service (time entries) asks before it places work on a project: does the
- * project exist in this organization, is it archived, what does it bill, and which
- * project does the task belong to. Ids may come as `prj_` or `proj_`; answers use `prj_`.
+ * Answers another service (time entries) before it places work on a project: the project
+ * as this organization has it, and the task asked for, whatever project it belongs to (the
+ * caller compares `project_id` itself).
  */
-export const entryLookupParams = z
-  .object({
-    organizationId: idOf("organization"),
-    projectId: idOf("project"),
-    taskId: idOf("task").nullable().optional(),
-  })
-  .strict();
-
-export type EntryLookupParams = z.input<typeof entryLookupParams>;
-
-export interface ProjectForEntry {
-  /** `null` when the organization has no such project. */
-  project: { id: string; billable: boolean; archived: boolean } | null;
-  /** `null` when no task was asked for or the organization has no such task; its `project_id` may differ from the project asked about. */
-  task: { id: string; project_id: string; billable: boolean | null; status: TaskStatus } | null;
-}
-
-/** The call other services make; the action itself is `projects.lookupForEntry`. */
-export function lookupProjectForEntry(ctx: Context<unknown>, params: EntryLookupParams): Promise<ProjectForEntry> {
-  return ctx.call<ProjectForEntry, EntryLookupParams>("projects.lookupForEntry", params);
-}
-
-export async function answerEntryLookup(
-  stores: { projects: ProjectStore; tasks: TaskStore },
-  params: z.output<typeof entryLookupParams>,
-): Promise<ProjectForEntry> {
+export async function answerEntryLookup(stores: ProjectStores, params: EntryLookup): Promise<ProjectForEntry> {
   const { organizationId, projectId, taskId } = params;
   const [project, task] = await Promise.all([
     stores.projects.find(organizationId, projectId),

@@ -13,9 +13,9 @@ const READ_ONLY_KEY: Identity = { ...OWNER, permissions: ["projects:read"], apiK
 
 describe("projects service", () => {
   const events: DomainEvent<Project>[] = [];
-  const bed = serviceTestBed("projects-service", (store) => [
-    projectsService({ store }),
-    timeEntriesService({ store }),
+  const bed = serviceTestBed("projects-service", (deps) => [
+    projectsService(deps),
+    timeEntriesService(deps),
     {
       name: "listener",
       events: {

@@ -2,7 +2,7 @@ import type { Context } from "moleculer";
 import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/identity";
 import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import type { List } from "../../test/support/shapes";
-import { lookupProjectForEntry, type EntryLookupParams, type ProjectForEntry } from "./lookup";
+import { projectsClient, type ProjectForEntry } from "./client";
 import type { Project } from "./project";
 import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
@@ -12,19 +12,22 @@ const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "f
 const OTHER_ORG_OWNER: Identity = { ...OWNER, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
 const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_2222222222222222222222", permissions: ROLE_PERMISSIONS.member };
 
+/** What a caller passes to `lookupForEntry`, before validation. */
+type EntryLookupParams = Parameters<ReturnType<typeof projectsClient.over>["lookupForEntry"]>[0];
+
 function styleB(projectId: string): string {
   return projectId.replace(/^prj_/, "proj_");
 }
 
 describe("projects service: tasks and the lookup for time entries", () => {
-  const bed = serviceTestBed("tasks-service", (store) => [
-    projectsService({ store }),
-    timeEntriesService({ store }),
+  const bed = serviceTestBed("tasks-service", (deps) => [
+    projectsService(deps),
+    timeEntriesService(deps),
     {
       name: "asker",
       actions: {
         lookup(ctx: Context<EntryLookupParams>) {
-          return lookupProjectForEntry(ctx, ctx.params);
+          return projectsClient.over(ctx).lookupForEntry(ctx.params);
         },
       },
     },
@@ -34,7 +37,7 @@ describe("projects service: tasks and the lookup for time entries", () => {
     return bed.call(`projects.${action}`, identity, input);
   }
 
-  /** Asks through the typed helper, from another service, as the time-entries service does. */
+  /** Asks through the client, from another service, as the time-entries service does. */
   function lookup(params: EntryLookupParams): Promise<ProjectForEntry> {
     return bed.broker().call("asker.lookup", params);
   }

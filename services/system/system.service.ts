@@ -1,9 +1,9 @@
 import type { ServiceSchema } from "moleculer";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { z } from "zod";
-import { routedAction } from "../../shared/actions";
-import { noBody } from "../../shared/validation";
+import { routedActions } from "../../shared/operations";
+import { stintService } from "../../shared/service";
+import { systemOperations } from "./operations";
 
 /** The project's package.json, found upwards from here (the layout differs once built). */
 function readPackageVersion(): string {
@@ -14,22 +14,14 @@ function readPackageVersion(): string {
   return "unknown";
 }
 
-const packageVersion = readPackageVersion();
-
-const versionInput = z.object({ params: z.object({}).strict(), query: z.object({}).strict(), body: noBody });
-
-/** Facts about the deployment itself; also the cheapest route through the bus. */
+/** Wiring only: the version, read once from the package. */
 export function systemService(): ServiceSchema {
-  return {
-    name: "system",
-    actions: {
-      version: routedAction({
-        resource: "Version",
-        input: versionInput,
-        async handler() {
-          return { data: { name: "stint", version: packageVersion, api: "v1" } };
-        },
+  return stintService({
+    name: systemOperations.service,
+    open: async () => ({ version: readPackageVersion() }),
+    actions: (started) =>
+      routedActions(systemOperations, {
+        version: async () => ({ data: { name: "stint" as const, version: started().version, api: "v1" as const } }),
       }),
-    },
-  };
+  });
 }

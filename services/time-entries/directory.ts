@@ -1,12 +1,14 @@
-import type { Context } from "moleculer";
-import { lookupProjectForEntry } from "../projects/lookup";
-import { isOrganizationMember } from "../users/membership";
+import type { Caller } from "../../shared/client";
+import { authClient } from "../auth/client";
+import { projectsClient } from "../projects/client";
 import type { EntryDirectory } from "./ports";
 
-/** The projects and users services, as the time-entries use cases see them. */
-export function directoryOver(ctx: Context<unknown>): EntryDirectory {
+/** The projects and auth services, as the time-entries use cases see them. */
+export function directoryOver(caller: Caller): EntryDirectory {
+  const projects = projectsClient.over(caller);
+  const accounts = authClient.over(caller);
   return {
-    lookup: (organizationId, projectId, taskId) => lookupProjectForEntry(ctx, { organizationId, projectId, taskId }),
-    isMember: (organizationId, userId) => isOrganizationMember(ctx, { organizationId, userId }),
+    lookup: (organizationId, projectId, taskId) => projects.lookupForEntry({ organizationId, projectId, taskId }),
+    isMember: (organizationId, userId) => accounts.isMember({ organizationId, userId }),
   };
 }

@@ -1,3 +1,4 @@
+import { isManager } from "../../shared/access";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
@@ -6,11 +7,10 @@ import { isoSeconds } from "../../shared/time";
 import type { CreateEntryInput, ListEntriesQuery, UpdateEntryInput } from "./inputs";
 import { MAX_ENTRY_SECONDS } from "./inputs";
 import { checkPlacement } from "./placement";
+import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
 import { presentTimeEntry, secondsBetween, type TimeEntry, type TimeEntryDocument } from "./time-entry";
-import { endRunningTimer } from "./timers";
 
-const isManager = (who: Identity): boolean => who.role === "owner" || who.role === "admin";
 
 /** Decisions §3: admins may act for a member of their organization; members only for themselves. */
 async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {
@@ -99,7 +99,9 @@ export async function updateEntry(stores: EntryStores, events: EntryEvents, who:
   if (changes.project_id !== undefined || changes.task_id !== undefined) {
     const projectId = changes.project_id ?? current.project_id;
     const taskId = changes.task_id === undefined ? current.task_id : changes.task_id;
-    await checkPlacement(stores.directory, who.organizationId, projectId, taskId);
+    // Resending the entry's own project is no move: only a move to an archived project is refused.
+    const moved = projectId !== current.project_id;
+    if (moved || taskId !== current.task_id) await checkPlacement(stores.directory, who.organizationId, projectId, taskId, { archivedAllowed: !moved });
     set.project_id = projectId;
     set.task_id = taskId;
   }
@@ -113,12 +115,12 @@ export async function updateEntry(stores: EntryStores, events: EntryEvents, who:
 /** Deletes an entry; a running one is stopped first so the user's timer is free again. */
 export async function deleteEntry(stores: EntryStores, events: EntryEvents, who: Identity, id: string): Promise<void> {
   const doc = await visibleEntry(stores, who, id);
-  if (doc.end_time === null) await endRunningTimer(stores, { organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
+  if (doc.end_time === null) await stores.timers.stop({ organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
   if (!(await stores.entries.delete(who.organizationId, id))) throw ApiError.notFound("Time entry");
   await events.deleted(presentTimeEntry(doc));
 }
 
 /** How many entries point at a project or a task (a project with entries is archived, not deleted). */
-export function countReferences(stores: EntryStores, organizationId: string, ref: { project_id?: string; task_id?: string }): Promise<number> {
-  return stores.entries.count(organizationId, ref);
+export function countReferences(entries: EntryStore, organizationId: string, ref: { project_id?: string; task_id?: string }): Promise<number> {
+  return entries.count(organizationId, ref);
 }

@@ -1,4 +1,4 @@
-import type { ProjectForEntry } from "../projects/lookup";
+import type { ProjectForEntry } from "../projects/client";
 import type { EntryStore } from "./entry-store";
 import type { TimeEntry } from "./time-entry";
 import type { TimerChain } from "./timer-chain";

@@ -10,9 +10,9 @@ const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "f
 
 describe("time-entries service events", () => {
   const events: DomainEvent<TimeEntry>[] = [];
-  const bed = serviceTestBed("time-entries-service", (store) => [
-    projectsService({ store }),
-    timeEntriesService({ store }),
+  const bed = serviceTestBed("time-entries-service", (deps) => [
+    projectsService(deps),
+    timeEntriesService(deps),
     {
       name: "listener",
       events: {

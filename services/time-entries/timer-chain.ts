@@ -1,4 +1,7 @@
+import { ApiError } from "../../shared/errors";
+import type { Identity } from "../../shared/identity";
 import { DuplicateKeyError, type Collection, type CollectionSpec, type StoredDocument } from "../../shared/storage/port";
+import { isoSeconds } from "../../shared/time";
 import type { EntryStore } from "./entry-store";
 import { secondsBetween, type TimeEntryDocument } from "./time-entry";
 
@@ -33,11 +36,80 @@ function linkId(userId: string, seq: number): string {
 
 export type NextLink = Omit<TimerLinkDocument, "_id" | "seq" | "organization_id" | "user_id">;
 
+/** Whose timer: every user has one chain, inside their organization. */
+export type TimerOwner = Pick<Identity, "organizationId" | "userId">;
+
+/** The entry a start begins, given the second it starts and the time of the request. */
+export type DraftEntry = (start: string, now: string) => TimeEntryDocument;
+
+export type Clock = () => Date;
+const systemClock: Clock = () => new Date();
+
+/**
+ * How often a request tries again after another request for the same user claimed the
+ * step it wanted. Each retry means someone else made progress, so this only runs out
+ * under a flood of simultaneous starts for one user.
+ */
+const MAX_CLAIM_ATTEMPTS = 100;
+
+function busy(): ApiError {
+  return ApiError.conflict("Too many simultaneous timer changes for this user; try again");
+}
+
+function later(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
 export class TimerChain {
   constructor(
     private readonly links: Collection<TimerLinkDocument>,
     private readonly entries: EntryStore,
   ) {}
+
+  /**
+   * Starts the entry `draft` makes as the owner's running timer. One that runs is ended
+   * first, at the second the new one starts. Read, claim the next link, settle: a lost
+   * claim means another request moved the chain, so read again.
+   */
+  async start(owner: TimerOwner, draft: DraftEntry, clock: Clock = systemClock): Promise<{ started: TimeEntryDocument; stopped: TimeEntryDocument | null }> {
+    for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
+      const now = isoSeconds(clock());
+      const { head, entry: running } = await this.readSettled(owner, now);
+      const entry = draft(running ? later(now, running.start_time) : now, now);
+      const link = await this.claim(owner.organizationId, owner.userId, head, { kind: "start", at: entry.start_time, entry, previous_entry_id: running?._id ?? null });
+      if (!link) continue;
+      const stopped = await this.settle(link, now, running);
+      return { started: entry, stopped };
+    }
+    throw busy();
+  }
+
+  /**
+   * Ends the owner's running timer now; `null` when none runs, or when `onlyEntry` names
+   * another entry than the running one.
+   */
+  async stop(owner: TimerOwner, options: { onlyEntry?: string; clock?: Clock } = {}): Promise<TimeEntryDocument | null> {
+    const clock = options.clock ?? systemClock;
+    for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
+      const now = isoSeconds(clock());
+      const { head, entry: running } = await this.readSettled(owner, now);
+      if (!running || (options.onlyEntry !== undefined && running._id !== options.onlyEntry)) return null;
+      const link = await this.claim(owner.organizationId, owner.userId, head, { kind: "stop", at: later(now, running.start_time), entry: null, previous_entry_id: running._id });
+      if (!link) continue;
+      return (await this.endPrevious(link, now, running)) ?? (await this.entries.find(owner.organizationId, running._id));
+    }
+    throw busy();
+  }
+
+  /**
+   * The newest link and the running entry, after finishing what an interrupted writer
+   * left: a start link's entry is written by `running`; a stop link's entry is ended here.
+   */
+  private async readSettled(owner: TimerOwner, now: string): Promise<{ head: TimerLinkDocument | null; entry: TimeEntryDocument | null }> {
+    const found = await this.running(owner.organizationId, owner.userId, now);
+    if (found.head?.kind === "stop") await this.endPrevious(found.head, now);
+    return found;
+  }
 
   async head(organizationId: string, userId: string): Promise<TimerLinkDocument | null> {
     const [newest] = await this.links.find({ user_id: userId, organization_id: organizationId }, { sort: { seq: -1 }, limit: 1 });

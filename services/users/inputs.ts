@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { nothing as none } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
-const none = z.object({}).strict();
 const assignableRole = z.enum(["admin", "member"], "must be admin or member");
 const userPath = z.object({ id: idOf("user") }).strict();
+const invitationPath = z.object({ id: idOf("invitation") }).strict();
 
 export const listUsersInput = z.object({
   params: none,
@@ -23,6 +24,8 @@ export const inviteInput = z.object({
     })
     .strict(),
 });
+export const listInvitationsInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
+export const invitationByIdInput = z.object({ params: invitationPath, query: none, body: noBody });
 export const acceptInvitationInput = z.object({
   params: none,
   query: none,
@@ -35,6 +38,4 @@ export const acceptInvitationInput = z.object({
     .strict(),
 });
 
-/** What another service asks when it needs to know whether a user is in an organization. */
-export const membershipQuery = z.object({ organizationId: idOf("organization"), userId: idOf("user") }).strict();
-export type MembershipQuery = z.input<typeof membershipQuery>;
+export type AcceptInvitationBody = z.output<typeof acceptInvitationInput>["body"];

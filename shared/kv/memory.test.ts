@@ -1,4 +1,4 @@
-import { describeKeyValueContract } from "./contract";
+import { describeKeyValueContract } from "./kv.suite";
 import { openMemoryStore } from "./memory";
 import { openKeyValueStore } from "./open";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Redis from "ioredis";
 import { describeWithServers, serverUrl } from "../../test/support/servers";
-import { describeKeyValueContract } from "./contract";
+import { describeKeyValueContract } from "./kv.suite";
 import { openKeyValueStore } from "./open";
 import { WINDOW_EXPIRY_MARGIN_MS } from "./port";
 import { openRedisStore } from "./redis";

@@ -1,7 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { API_OPERATIONS } from "../../gateway/api-routes";
 import { buildOpenApiDocuments } from "../../gateway/openapi/document";
+import { ROUTES } from "../../gateway/routes";
 import { isReference, openApiPath, type OpenApiDocument, type PathMethod, type ResponseObject } from "../../gateway/openapi/types";
 import { STYLE_MOUNTS, type ApiStyle } from "../../gateway/styles";
 
@@ -59,7 +59,7 @@ class ResponseValidator {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly documentTemplates: Record<ApiStyle, Template[]>;
-  private readonly servedTemplates = API_OPERATIONS.map((op) => ({ ...templateOf(openApiPath(op.path)), method: op.method }));
+  private readonly servedTemplates = ROUTES.map((route) => ({ ...templateOf(openApiPath(route.path)), method: route.method }));
 
   constructor(private readonly documents: Record<ApiStyle, OpenApiDocument>) {
     addFormats(this.ajv);
@@ -95,7 +95,7 @@ class ResponseValidator {
     const template = relative === undefined ? undefined : matchTemplate(this.documentTemplates[style], relative, (t) => document.paths[t]?.[method] !== undefined);
     if (!template) {
       const served = relative !== undefined && this.servedTemplates.some((t) => t.method === received.method && t.pattern.test(relative));
-      if (served) throw new Error(`${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (add it to gateway/openapi/registry.ts)`);
+      if (served) throw new Error(`${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (every route comes from an operations table: is the gateway serving something by hand?)`);
       if (received.status !== 404) throw new Error(`${what}, but the gateway serves no such operation: only a 404 is expected`);
       this.validateBody(style, "/components/schemas/Error.NotFound", received, `${what} (no such operation)`);
       return;

@@ -1,12 +1,17 @@
 import { ServiceBroker, type BrokerOptions } from "moleculer";
+import { AccessMiddleware } from "../../shared/access";
+import { tokenSigner } from "../../shared/auth/tokens";
+import { loadConfig } from "../../shared/config";
 import { domainEvent, type EventType } from "../../shared/events";
 import { newId } from "../../shared/ids";
 import { PERMISSIONS, type Identity } from "../../shared/identity";
+import { openMemoryStore } from "../../shared/kv/memory";
 import type { DocumentStore } from "../../shared/storage/port";
 import type { ResolveHost } from "../../services/webhooks/address-guard";
 import type { Delivery, Webhook } from "../../services/webhooks/present";
 import type { DeliveryOptions } from "../../services/webhooks/schedule";
 import { webhooksService } from "../../services/webhooks/webhooks.service";
+import { TEST_JWT_SECRET } from "./stint";
 
 /**
  * A webhooks service on a broker of its own, for tests: called like the gateway calls it,
@@ -42,11 +47,16 @@ export async function startWebhooks(options: {
   workerDisabled?: boolean;
   broker?: BrokerOptions;
 }): Promise<WebhooksHarness> {
-  const broker = new ServiceBroker({ logger: false, ...options.broker });
+  // Access is enforced as in every process: the routed actions refuse a call it did not admit.
+  const broker = new ServiceBroker({ logger: false, ...options.broker, middlewares: [AccessMiddleware, ...(options.broker?.middlewares ?? [])] });
+  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: String(options.allowPrivateUrls ?? true), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "fatal" });
+  const kv = openMemoryStore();
   broker.createService(
     webhooksService({
+      config,
       store: options.store,
-      allowPrivateUrls: options.allowPrivateUrls ?? true,
+      kv,
+      signer: tokenSigner(TEST_JWT_SECRET, config.accessTokenTtlSeconds),
       delivery: { ...FAST_DELIVERY, ...options.delivery },
       resolveHost: options.resolveHost,
       workerDisabled: options.workerDisabled,
@@ -69,6 +79,9 @@ export async function startWebhooks(options: {
       await broker.emit(type, event);
       return event.id;
     },
-    stop: () => broker.stop(),
+    async stop() {
+      await broker.stop();
+      await kv.close();
+    },
   };
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { ERROR_CODES, type ErrorCode } from "../../../shared/errors";
-import type { ApiStyle } from "../../styles";
+import { ERROR_CODES, type ErrorCode, type ErrorStatus } from "../../shared/errors";
+import type { ApiStyle } from "../styles";
 
 /**
  * Error bodies (decisions §6), one schema per code, in each style's shape. They are
  * style-specific, so they are named by the document builder rather than registered here.
  */
 
-export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]["status"];
+
 
 const REASONS = ["required", "invalid", "too_long", "unknown", "out_of_range"] as const;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_PREFIX, STYLE_B_PROJECT_PREFIX, type IdKind } from "../../../shared/ids";
+import { ID_PREFIX, STYLE_B_PROJECT_PREFIX, type IdKind } from "./ids";
 
 /**
  * Building blocks of the response schemas. Schemas are written once, as Style A shows

@@ -1,0 +1,77 @@
+import { isPublic, type Access } from "../shared/access";
+import { methodsOf, type HttpMethod, type Operation, type OperationTable } from "../shared/operations";
+import { authOperations } from "../services/auth/operations";
+import { projectOperations } from "../services/projects/operations";
+import { systemOperations } from "../services/system/operations";
+import { timeEntryOperations } from "../services/time-entries/operations";
+import { userOperations } from "../services/users/operations";
+import { webhookOperations } from "../services/webhooks/operations";
+
+/**
+ * Every operation the API serves, read from the services' own tables: the gateway
+ * declares none of its own. Each is mounted in both styles (see `styles.ts`).
+ */
+const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, webhookOperations];
+
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  /** `service.action`, as moleculer names it. */
+  action: string;
+  operation: Operation;
+}
+
+/** Path segments that are parameters (`:id`) come after fixed ones, so `/users/invitations` is not read as `/users/:id`. */
+function specificity(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "1" : "0"))
+    .join("");
+}
+
+function routesOf(tables: readonly OperationTable[]): Route[] {
+  const routes = tables.flatMap((table) =>
+    Object.entries(table.operations).flatMap(([name, operation]) => methodsOf(operation).map((method) => ({ method, path: operation.path, action: `${table.service}.${name}`, operation }))),
+  );
+  return routes.sort((a, b) => specificity(a.path).localeCompare(specificity(b.path)));
+}
+
+export const ROUTES: readonly Route[] = routesOf(TABLES);
+
+const BY_ACTION: ReadonlyMap<string, Operation> = new Map(ROUTES.map((route) => [route.action, route.operation]));
+
+/** The operation behind an action the gateway routes to, if it routes to it. */
+export function operationOf(action: string): Operation | undefined {
+  return BY_ACTION.get(action);
+}
+
+/** Who may call an action; an action the gateway does not route takes a credential like any other. */
+export function accessOf(action: string): Access | undefined {
+  return BY_ACTION.get(action)?.access;
+}
+
+/** moleculer-web aliases (`"GET /projects": "projects.list"`), for every mount alike. */
+export function aliasesOf(routes: readonly Route[]): Record<string, string> {
+  return Object.fromEntries(routes.map((route) => [`${route.method} ${route.path}`, route.action]));
+}
+
+export function isPublicAction(action: string): boolean {
+  const access = accessOf(action);
+  return access !== undefined && isPublic(access);
+}
+
+/**
+ * Where a created resource can be read again: the operation's `location` template
+ * (`/projects/{data.project_id}/tasks/{data.id}`) filled from the body the caller sees,
+ * under the base it was created in.
+ */
+export function locationOf(operation: Operation, baseUrl: string, shown: unknown): string | undefined {
+  if (operation.success.status === 204 || !operation.success.location) return undefined;
+  let complete = true;
+  const path = operation.success.location.replace(/\{([\w.]+)\}/g, (_match, field: string) => {
+    const value = field.split(".").reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), shown);
+    if (typeof value !== "string") complete = false;
+    return encodeURIComponent(String(value));
+  });
+  return complete ? `${baseUrl}${path}` : undefined;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { defineClient, internalAction } from "../../shared/client";
+import type { Identity } from "../../shared/identity";
+import type { ListEnvelope } from "../../shared/paging";
+import { idOf } from "../../shared/validation";
+import type { Session } from "./session";
+import type { User } from "./user";
+
+/**
+ * Who owns account data: the AUTH service. Organizations, users (email, name, role,
+ * password hash), refresh tokens and API keys live in its collections and nowhere else; no
+ * password hash, key hash or refresh token ever leaves it. The users service owns
+ * invitations and the rules of managing people (who may change whose role, the owner's
+ * protection, how long an invitation lasts) and reaches accounts only through the calls
+ * below, as does every other service. The answers are the presented forms the API shows.
+ */
+
+const organizationId = idOf("organization");
+const userId = idOf("user");
+const inOrganization = z.object({ organizationId, userId }).strict();
+
+/** The roles an account can be given after sign-up: an organization has one owner, its founder. */
+const assignableRole = z.enum(["admin", "member"]);
+export type AssignableRole = z.output<typeof assignableRole>;
+
+const userFilter = z
+  .object({
+    organizationId,
+    role: z.enum(["owner", "admin", "member"]).optional(),
+    page: z.int().min(1),
+    per_page: z.int().min(1).max(200),
+  })
+  .strict();
+export type UserFilter = Pick<z.output<typeof userFilter>, "organizationId" | "role">;
+
+const newMember = z
+  .object({
+    organizationId,
+    email: z.string().min(1).max(254).toLowerCase(),
+    name: z.string().min(1).max(200),
+    role: assignableRole,
+    password: z.string().min(10).max(200),
+  })
+  .strict();
+
+export const authClient = defineClient("auth", {
+  /** For gateways: who an API key acts as, or `null` for an unknown key. */
+  resolveApiKey: internalAction(z.object({ secret: z.string().min(1).max(200) }).strict()).returning<Identity | null>(),
+  /** Whether a user belongs to an organization. */
+  isMember: internalAction(inOrganization).returning<boolean>(),
+  /** A page of an organization's users, oldest first, optionally of one role. */
+  listUsers: internalAction(userFilter).returning<ListEnvelope<User>>(),
+  /** One user of the organization, or `null`. */
+  getUser: internalAction(inOrganization).returning<User | null>(),
+  /** Gives a user another role; their existing access tokens stop at once. `null` for an unknown user. */
+  setRole: internalAction(inOrganization.extend({ role: assignableRole })).returning<User | null>(),
+  /** Deletes a user and revokes every credential they hold at once. The removed user, or `null`. */
+  removeUser: internalAction(inOrganization).returning<User | null>(),
+  /** Whether an account with this (lower-cased) email exists anywhere in the deployment. */
+  emailTaken: internalAction(z.object({ email: z.string().min(1).max(254).toLowerCase() }).strict()).returning<boolean>(),
+  /**
+   * A new account in an existing organization, signed in. A taken email is the 409 that
+   * sign-up gives; `null` when the organization no longer exists.
+   */
+  createMember: internalAction(newMember).returning<Session | null>(),
+});
+
+/** The response schemas and types of accounts, for the operations of other services that show them. */
+export { organizationSchema, type Organization } from "./organization";
+export { sessionSchema, tokensSchema, type Session, type Tokens } from "./session";
+export { userSchema, type User } from "./user";

@@ -1,0 +1,121 @@
+import { EVERY_ROLE, PUBLIC_LIMITED, PUBLIC_THROTTLED, type CredentialAccess } from "../../shared/access";
+import { noInput } from "../../shared/inputs";
+import { defineOperations } from "../../shared/operations";
+import { list, single } from "../../shared/schemas";
+import { apiKeySchema, createdApiKeySchema } from "./api-key";
+import { apiKeyByIdInput, createApiKeyInput, listApiKeysInput, loginInput, refreshInput, registerInput, renameOrganizationInput } from "./inputs";
+import { organizationSchema } from "./organization";
+import { sessionSchema, tokensSchema } from "./session";
+
+/** API keys are managed by people with a login: a key cannot mint, see or revoke keys. */
+const MANAGE_KEYS: CredentialAccess = { roles: EVERY_ROLE, sessionOnly: true };
+
+const signedIn = "The account, its organization and a new session";
+const keysNeedALogin = "API keys are managed with a signed-in user's access token; an API key gets a 403.";
+const AUTHENTICATION = "Authentication";
+const API_KEYS = "API keys";
+
+/** Sign-up, sign-in and sessions (public, counted per address), the organization, and API keys. */
+export const authOperations = defineOperations("auth", {
+  register: {
+    method: "POST",
+    path: "/auth/register",
+    summary: "Create an organization and its owner",
+    description: "New organizations start on the `free` plan. An email that already has an account is a 409.",
+    tag: AUTHENTICATION,
+    resource: "Account",
+    input: registerInput,
+    access: PUBLIC_LIMITED,
+    success: { status: 201, description: signedIn, body: sessionSchema, location: "/users/{user.id}" },
+    errors: [409],
+  },
+  login: {
+    method: "POST",
+    path: "/auth/login",
+    summary: "Sign in with email and password",
+    tag: AUTHENTICATION,
+    resource: "Account",
+    input: loginInput,
+    access: PUBLIC_THROTTLED,
+    success: { status: 200, description: signedIn, body: sessionSchema },
+    errors: [401],
+  },
+  refresh: {
+    method: "POST",
+    path: "/auth/refresh",
+    summary: "Exchange a refresh token for new tokens",
+    description: "A refresh token works once. Presenting a spent one revokes every token of that sign-in.",
+    tag: AUTHENTICATION,
+    resource: "Session",
+    input: refreshInput,
+    access: PUBLIC_THROTTLED,
+    success: { status: 200, description: "A new access token and refresh token", body: tokensSchema },
+    errors: [401],
+  },
+  logout: {
+    method: "POST",
+    path: "/auth/logout",
+    summary: "End the sign-in a refresh token belongs to",
+    description: "Unknown tokens are accepted too: the outcome is the same.",
+    tag: AUTHENTICATION,
+    resource: "Session",
+    input: refreshInput,
+    access: PUBLIC_LIMITED,
+    success: { status: 204, description: "Signed out" },
+  },
+  getOrganization: {
+    method: "GET",
+    path: "/organization",
+    summary: "Read the caller's organization",
+    tag: "Organization",
+    resource: "Organization",
+    input: noInput,
+    access: { permission: "users:read", roles: EVERY_ROLE },
+    success: { status: 200, description: "The organization, with its plan", body: single(organizationSchema) },
+  },
+  renameOrganization: {
+    method: "PATCH",
+    path: "/organization",
+    summary: "Rename the organization",
+    description: "The owner only.",
+    tag: "Organization",
+    resource: "Organization",
+    input: renameOrganizationInput,
+    access: { permission: "users:write", roles: ["owner"] },
+    success: { status: 200, description: "The renamed organization", body: single(organizationSchema) },
+  },
+  listApiKeys: {
+    method: "GET",
+    path: "/api-keys",
+    summary: "List API keys",
+    description: `Owners and admins see every key of the organization, members their own. ${keysNeedALogin}`,
+    tag: API_KEYS,
+    resource: "API key",
+    input: listApiKeysInput,
+    access: MANAGE_KEYS,
+    success: { status: 200, description: "A page of keys, newest first", body: list(apiKeySchema) },
+  },
+  createApiKey: {
+    method: "POST",
+    path: "/api-keys",
+    summary: "Create an API key",
+    description: `The answer is the only time the key is shown. ${keysNeedALogin}`,
+    tag: API_KEYS,
+    resource: "API key",
+    input: createApiKeyInput,
+    access: MANAGE_KEYS,
+    success: { status: 201, description: "The new key, with the key itself", body: single(createdApiKeySchema), location: "/api-keys/{data.id}" },
+  },
+  revokeApiKey: {
+    method: "DELETE",
+    path: "/api-keys/:id",
+    summary: "Revoke an API key",
+    description: `Takes effect at once, on every gateway. ${keysNeedALogin}`,
+    tag: API_KEYS,
+    resource: "API key",
+    input: apiKeyByIdInput,
+    access: MANAGE_KEYS,
+    success: { status: 204, description: "Revoked" },
+    parameters: { id: "The key's id (`key_...`)" },
+  },
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineClient, internalAction } from "../../shared/client";
+import { idOf } from "../../shared/validation";
+import type { TaskStatus } from "./task";
+
+/**
+ * What another service (time entries) asks before it places work on a project: does the
+ * project exist in this organization, is it archived, what does it bill, and which
+ * project does the task belong to. Ids may come as `prj_` or `proj_`; answers use `prj_`.
+ */
+const entryLookupParams = z
+  .object({
+    organizationId: idOf("organization"),
+    projectId: idOf("project"),
+    taskId: idOf("task").nullable().optional(),
+  })
+  .strict();
+
+export interface ProjectForEntry {
+  /** `null` when the organization has no such project. */
+  project: { id: string; billable: boolean; archived: boolean } | null;
+  /** `null` when no task was asked for or the organization has no such task; its `project_id` may differ from the project asked about. */
+  task: { id: string; project_id: string; billable: boolean | null; status: TaskStatus } | null;
+}
+
+/** What other services may ask the projects service. */
+export const projectsClient = defineClient("projects", {
+  lookupForEntry: internalAction(entryLookupParams).returning<ProjectForEntry>(),
+});

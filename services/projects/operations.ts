@@ -1,0 +1,174 @@
+import { EVERY_ROLE, MANAGERS, type CredentialAccess } from "../../shared/access";
+import { defineOperations } from "../../shared/operations";
+import { list, single } from "../../shared/schemas";
+import { createProjectInput, listProjectsInput, projectByIdInput, updateProjectInput } from "./inputs";
+import { projectSchema } from "./project";
+import { taskSchema } from "./task";
+import { createTaskInput, listTasksInput, taskByIdInput, updateTaskInput } from "./task-inputs";
+
+/** Every role reads projects and their tasks; owners and admins change them (decisions §4). */
+const READ: CredentialAccess = { permission: "projects:read", roles: EVERY_ROLE };
+const WRITE: CredentialAccess = { permission: "projects:write", roles: MANAGERS };
+
+const PROJECTS = "Projects";
+const TASKS = "Tasks";
+const PROJECT = "Project";
+const TASK = "Task";
+
+const projectPath = { id: "The project's id, with either prefix (`prj_...` or `proj_...`)" };
+const taskPath = { id: "The project's id, with either prefix", task_id: "The task's id (`task_...`)" };
+const projectsManagersOnly = "Owners and admins only; members read projects.";
+const tasksManagersOnly = "Owners and admins only; members read tasks.";
+
+/** Projects and their tasks (spec §2 and §4, decisions §3). */
+export const projectOperations = defineOperations("projects", {
+  list: {
+    method: "GET",
+    path: "/projects",
+    summary: "List projects",
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: listProjectsInput,
+    access: READ,
+    success: { status: 200, description: "A page of projects, by name", body: list(projectSchema) },
+    parameters: { archived: "Only archived (`true`) or only active (`false`) projects", billable: "Only billable (`true`) or only non-billable (`false`) projects" },
+  },
+  create: {
+    method: "POST",
+    path: "/projects",
+    summary: "Create a project",
+    description: `${projectsManagersOnly} A name already used in the organization, in any case, is a 409.`,
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: createProjectInput,
+    access: WRITE,
+    success: { status: 201, description: "The new project", body: single(projectSchema), location: "/projects/{data.id}" },
+    errors: [409],
+  },
+  get: {
+    method: "GET",
+    path: "/projects/:id",
+    summary: "Read one project",
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: projectByIdInput,
+    access: READ,
+    success: { status: 200, description: "The project", body: single(projectSchema) },
+    parameters: projectPath,
+  },
+  update: {
+    method: "PATCH",
+    alsoMethods: ["PUT"],
+    path: "/projects/:id",
+    summary: "Change a project",
+    description: `${projectsManagersOnly} Changes only the fields given (\`PATCH\` and \`PUT\` alike); unknown fields are a 400.`,
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: updateProjectInput,
+    access: WRITE,
+    success: { status: 200, description: "The changed project", body: single(projectSchema) },
+    errors: [409],
+    parameters: projectPath,
+  },
+  remove: {
+    method: "DELETE",
+    path: "/projects/:id",
+    summary: "Delete a project",
+    description: `${projectsManagersOnly} A project that has time entries cannot be deleted (409): archive it instead.`,
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: projectByIdInput,
+    access: WRITE,
+    success: { status: 204, description: "Deleted" },
+    errors: [409],
+    parameters: projectPath,
+  },
+  archive: {
+    method: "POST",
+    path: "/projects/:id/archive",
+    summary: "Archive a project",
+    description: projectsManagersOnly,
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: projectByIdInput,
+    access: WRITE,
+    success: { status: 200, description: "The archived project", body: single(projectSchema) },
+    parameters: projectPath,
+  },
+  unarchive: {
+    method: "POST",
+    path: "/projects/:id/unarchive",
+    summary: "Unarchive a project",
+    description: projectsManagersOnly,
+    tag: PROJECTS,
+    resource: PROJECT,
+    input: projectByIdInput,
+    access: WRITE,
+    success: { status: 200, description: "The project, active again", body: single(projectSchema) },
+    parameters: projectPath,
+  },
+
+  // A malformed project id in a task list's or a new task's path is a missing project;
+  // in one task's path, a missing task.
+  listTasks: {
+    method: "GET",
+    path: "/projects/:id/tasks",
+    summary: "List a project's tasks",
+    tag: TASKS,
+    resource: PROJECT,
+    input: listTasksInput,
+    access: READ,
+    success: { status: 200, description: "A page of the project's tasks, by name", body: list(taskSchema) },
+    parameters: { id: "The project's id, with either prefix", status: "Only `active` or only `done` tasks" },
+  },
+  createTask: {
+    method: "POST",
+    path: "/projects/:id/tasks",
+    summary: "Create a task in a project",
+    description: `${tasksManagersOnly} An archived project takes no new tasks (400); a name already used in the project is a 409.`,
+    tag: TASKS,
+    resource: PROJECT,
+    input: createTaskInput,
+    access: WRITE,
+    success: { status: 201, description: "The new task", body: single(taskSchema), location: "/projects/{data.project_id}/tasks/{data.id}" },
+    errors: [409],
+    parameters: { id: "The project's id, with either prefix" },
+  },
+  getTask: {
+    method: "GET",
+    path: "/projects/:id/tasks/:task_id",
+    summary: "Read one task",
+    tag: TASKS,
+    resource: TASK,
+    input: taskByIdInput,
+    access: READ,
+    success: { status: 200, description: "The task", body: single(taskSchema) },
+    parameters: taskPath,
+  },
+  updateTask: {
+    method: "PATCH",
+    path: "/projects/:id/tasks/:task_id",
+    summary: "Change a task",
+    description: `${tasksManagersOnly} Changes only the fields given.`,
+    tag: TASKS,
+    resource: TASK,
+    input: updateTaskInput,
+    access: WRITE,
+    success: { status: 200, description: "The changed task", body: single(taskSchema) },
+    errors: [409],
+    parameters: taskPath,
+  },
+  removeTask: {
+    method: "DELETE",
+    path: "/projects/:id/tasks/:task_id",
+    summary: "Delete a task",
+    description: `${tasksManagersOnly} A task that has time entries cannot be deleted (409): set its status to \`done\` instead.`,
+    tag: TASKS,
+    resource: TASK,
+    input: taskByIdInput,
+    access: WRITE,
+    success: { status: 204, description: "Deleted" },
+    errors: [409],
+    parameters: taskPath,
+  },
+});

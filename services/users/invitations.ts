@@ -1,0 +1,81 @@
+import { randomSecret, sha256 } from "../../shared/auth/secrets";
+import { ApiError } from "../../shared/errors";
+import { newId } from "../../shared/ids";
+import type { Identity } from "../../shared/identity";
+import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
+import type { Collection, Filter } from "../../shared/storage/port";
+import { isoSeconds } from "../../shared/time";
+import type { Session } from "../auth/client";
+import type { AcceptInvitationBody } from "./inputs";
+import { presentInvitation, type CreatedInvitation, type Invitation, type InvitationDocument, type InvitedRole } from "./invitation";
+import type { Accounts, PeopleEvents } from "./ports";
+
+/** Invitations are good for a week. */
+const INVITATION_TTL_MS = 7 * 86_400_000;
+
+const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
+const INVALID_TOKEN = () => ApiError.validation([{ field: "token", reason: "invalid", message: "is not a valid invitation or has expired" }]);
+
+/** The organization's invitations that can still be accepted: an expired one is as good as gone. */
+function pendingOf(who: Identity): Filter {
+  return { organization_id: who.organizationId, expires_at: { $gt: Date.now() } };
+}
+
+export async function invite(invitations: Collection<InvitationDocument>, accounts: Accounts, events: PeopleEvents, who: Identity, email: string, role: InvitedRole): Promise<CreatedInvitation> {
+  if (await accounts.emailTaken({ email })) throw EMAIL_TAKEN();
+  const token = `inv_tok_${randomSecret(40)}`;
+  const doc: InvitationDocument = {
+    _id: newId("invitation"),
+    organization_id: who.organizationId,
+    email,
+    role,
+    token_hash: sha256(token),
+    invited_by: who.userId,
+    expires_at: Date.now() + INVITATION_TTL_MS,
+    created_at: isoSeconds(),
+  };
+  await invitations.insertOne(doc);
+  const invitation = presentInvitation(doc);
+  await events.invited(invitation);
+  return { ...invitation, token };
+}
+
+/** Pending invitations, newest first. */
+export async function listInvitations(invitations: Collection<InvitationDocument>, who: Identity, page: Page): Promise<ListEnvelope<Invitation>> {
+  const filter = pendingOf(who);
+  const [items, total] = await Promise.all([
+    invitations.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
+    invitations.count(filter),
+  ]);
+  return listEnvelope(items.map(presentInvitation), total, page);
+}
+
+/** Unknown, expired and another organization's invitations are all a 404. */
+export async function getInvitation(invitations: Collection<InvitationDocument>, who: Identity, id: string): Promise<Invitation> {
+  const doc = await invitations.findOne({ ...pendingOf(who), _id: id });
+  if (!doc) throw ApiError.notFound("Invitation");
+  return presentInvitation(doc);
+}
+
+/** The token stops working at once. */
+export async function revokeInvitation(invitations: Collection<InvitationDocument>, who: Identity, id: string): Promise<void> {
+  if (!(await invitations.deleteOne({ ...pendingOf(who), _id: id }))) throw ApiError.notFound("Invitation");
+}
+
+/** Joins the invitation's organization; the token works once. */
+export async function acceptInvitation(invitations: Collection<InvitationDocument>, accounts: Accounts, events: PeopleEvents, input: AcceptInvitationBody): Promise<Session> {
+  const invitation = await invitations.findOne({ token_hash: sha256(input.token) });
+  if (!invitation || invitation.expires_at <= Date.now()) throw INVALID_TOKEN();
+  // The auth service's unique email index makes a second acceptance of the same invitation a 409 there.
+  const joined = await accounts.createMember({
+    organizationId: invitation.organization_id,
+    email: invitation.email,
+    name: input.name,
+    role: invitation.role,
+    password: input.password,
+  });
+  if (!joined) throw INVALID_TOKEN();
+  await invitations.deleteOne({ _id: invitation._id });
+  await events.joined(joined.user);
+  return joined;
+}

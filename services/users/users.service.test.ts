@@ -1,0 +1,76 @@
+import type { Context } from "moleculer";
+import type { DomainEvent } from "../../shared/events";
+import { PERMISSIONS, type Identity } from "../../shared/identity";
+import { serviceTestBed } from "../../test/support/service-broker";
+import { authService } from "../auth/auth.service";
+import { authClient, type Session } from "../auth/client";
+import type { CreatedInvitation } from "./invitation";
+import { usersService } from "./users.service";
+
+function email(label: string): string {
+  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+}
+
+describe("users service over the auth client", () => {
+  const events: DomainEvent<{ id: string }>[] = [];
+  const bed = serviceTestBed("users-service", (deps) => [
+    authService(deps),
+    usersService(deps),
+    {
+      name: "listener",
+      events: {
+        "user.*"(ctx: Context<DomainEvent<{ id: string }>>) {
+          events.push(ctx.params);
+        },
+      },
+    },
+  ]);
+  const accounts = () => authClient.over(bed.broker());
+
+  async function founder(): Promise<{ session: Session; who: Identity }> {
+    const session = await bed.broker().call<Session, object>("auth.register", {
+      params: {},
+      query: {},
+      body: { email: email("owner"), password: "a long enough password", name: "Owner", organization_name: "Org" },
+    });
+    const who: Identity = { organizationId: session.organization.id, plan: "free", userId: session.user.id, role: "owner", permissions: PERMISSIONS };
+    return { session, who };
+  }
+
+  it("never hands out a password hash, and refuses a taken email with the sign-up's 409", async () => {
+    const { session, who } = await founder();
+    const user = await accounts().getUser({ organizationId: who.organizationId, userId: who.userId });
+    expect(user).toEqual(session.user);
+    expect(JSON.stringify(user)).not.toContain("password");
+    expect(await accounts().emailTaken({ email: session.user.email.toUpperCase() })).toBe(true);
+    await expect(accounts().createMember({ organizationId: who.organizationId, email: session.user.email, name: "Copy", role: "member", password: "member password 1" })).rejects.toMatchObject({
+      code: 409,
+      data: { field: "email", reason: "conflict" },
+    });
+  });
+
+  it("answers null for another organization's user", async () => {
+    const first = await founder();
+    const second = await founder();
+    expect(await accounts().getUser({ organizationId: second.who.organizationId, userId: first.who.userId })).toBeNull();
+    expect(await accounts().isMember({ organizationId: second.who.organizationId, userId: first.who.userId })).toBe(false);
+    expect(await accounts().setRole({ organizationId: second.who.organizationId, userId: first.who.userId, role: "member" })).toBeNull();
+    expect(await accounts().removeUser({ organizationId: second.who.organizationId, userId: first.who.userId })).toBeNull();
+  });
+
+  it("announces an invitation without its token, the joining, and the removal", async () => {
+    const { who } = await founder();
+    const invited = await bed.call<{ data: CreatedInvitation }>("users.invite", who, { body: { email: email("invitee") } });
+    const joined = await bed.broker().call<Session, object>("users.acceptInvitation", { params: {}, query: {}, body: { token: invited.data.token, name: "Invitee", password: "member password 1" } });
+    await bed.call("users.remove", who, { params: { id: joined.user.id } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const mine = events.filter((event) => event.organization_id === who.organizationId);
+    expect(mine.map((event) => [event.type, event.data.id])).toEqual([
+      ["user.invited", invited.data.id],
+      ["user.joined", joined.user.id],
+      ["user.removed", joined.user.id],
+    ]);
+    expect(mine[0]?.data).not.toHaveProperty("token");
+    expect(await accounts().isMember({ organizationId: who.organizationId, userId: joined.user.id })).toBe(false);
+  });
+});

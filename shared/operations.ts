@@ -1,0 +1,106 @@
+import type { ActionSchema, Context } from "moleculer";
+import type { z } from "zod";
+import { admittedIdentity, isPublic, type Access, type PublicAccess } from "./access";
+import type { ApiContext, RequestMeta } from "./context";
+import type { ErrorStatus } from "./errors";
+import type { Identity } from "./identity";
+import { validateRequest } from "./validation";
+
+/**
+ * One declaration per public operation: everything the gateway, the OpenAPI documents and
+ * the service's action need to know about it. Each service keeps its operations in one
+ * table (`services/<name>/operations.ts`); the moleculer actions come from
+ * `routedActions`, the gateway's routes and both documents from the same entries.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What the gateway hands a routed action: the parts of the HTTP request, each with its schema. */
+export type RequestSchema = z.ZodObject<{ params: z.ZodType; query: z.ZodType; body: z.ZodType }>;
+
+export type SuccessStatus = 200 | 201 | 204;
+
+export type Success =
+  | {
+      status: 200 | 201;
+      description: string;
+      /** The response body's schema: what the handler returns, and what the documents show. */
+      body: z.ZodType;
+      /**
+       * Where a created resource can be read again, as a path under the style's mount with
+       * `{field}` placeholders filled from the body as the caller sees it (`{data.id}`).
+       */
+      location?: string;
+    }
+  | { status: 204; description: string };
+
+export interface Operation {
+  method: HttpMethod;
+  /** Further methods served by the same action on the same path (PUT beside PATCH). */
+  alsoMethods?: readonly HttpMethod[];
+  /** Under each style's mount, moleculer-web's syntax: `/projects/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Named in the 404 that a malformed path id gets, e.g. "Project". */
+  resource: string;
+  input: RequestSchema;
+  access: Access;
+  success: Success;
+  /** Errors particular to this operation; the ones every operation of its kind can give are added. */
+  errors?: readonly ErrorStatus[];
+  /** Descriptions of path and query parameters, by name. */
+  parameters?: Readonly<Record<string, string>>;
+}
+
+export interface OperationTable<Ops extends Record<string, Operation> = Record<string, Operation>> {
+  /** The moleculer service that serves these operations. */
+  service: string;
+  operations: Ops;
+}
+
+/** A service's table; the object literal keeps each entry's own types for its handler. */
+export function defineOperations<const Ops extends Record<string, Operation>>(service: string, operations: Ops): OperationTable<Ops> {
+  return { service, operations };
+}
+
+type ResultOf<O extends Operation> = O["success"] extends { body: infer B extends z.ZodType } ? z.input<B> : null;
+type CallerOf<O extends Operation> = O["access"] extends PublicAccess ? undefined : Identity;
+
+/** The code behind one operation: its validated input, its caller, its result. */
+export type OperationHandler<O extends Operation> = (input: z.output<O["input"]>, who: CallerOf<O>, ctx: ApiContext<unknown>) => Promise<ResultOf<O>>;
+
+export type HandlersOf<T extends OperationTable> = { [K in keyof T["operations"]]: OperationHandler<T["operations"][K]> };
+
+function routedAction(operation: Operation, handler: (input: unknown, who: Identity | undefined, ctx: ApiContext<unknown>) => Promise<unknown>): ActionSchema {
+  const { success } = operation;
+  return {
+    visibility: "published",
+    access: operation.access,
+    async handler(ctx: Context<unknown, RequestMeta>): Promise<unknown> {
+      const who = isPublic(operation.access) ? undefined : admittedIdentity(ctx);
+      const input = validateRequest(operation.input, ctx.params, operation.resource);
+      const result = await handler(input, who, ctx);
+      if (success.status !== 200) ctx.meta.$statusCode = success.status;
+      return result;
+    },
+  };
+}
+
+/** The moleculer actions of a table: one per operation, with its access, input and status. */
+export function routedActions<T extends OperationTable>(table: T, handlers: HandlersOf<T>): Record<string, ActionSchema> {
+  const byName = handlers as Record<string, (input: unknown, who: Identity | undefined, ctx: ApiContext<unknown>) => Promise<unknown>>;
+  return Object.fromEntries(
+    Object.entries(table.operations).map(([name, operation]) => {
+      const handler = byName[name];
+      if (!handler) throw new Error(`${table.service}.${name} has no handler`);
+      return [name, routedAction(operation, handler)];
+    }),
+  );
+}
+
+/** Every method an operation is served under. */
+export function methodsOf(operation: Operation): readonly HttpMethod[] {
+  return [operation.method, ...(operation.alsoMethods ?? [])];
+}
