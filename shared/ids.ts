@@ -54,6 +54,12 @@ export function parseId(kind: IdKind, value: string): string | null {
   return `${ID_PREFIX[kind]}_${random}`;
 }
 
+/** The ids `parseId` accepts for a kind, as a JSON Schema pattern: projects take either prefix. */
+export function acceptedIdPattern(kind: IdKind): string {
+  const prefixes = kind === "project" ? `(${ID_PREFIX.project}|${STYLE_B_PROJECT_PREFIX})` : ID_PREFIX[kind];
+  return `^${prefixes}_[0-9A-Za-z]{${RANDOM_LENGTH}}$`;
+}
+
 /** Style B shows a project id with `proj_`; every other id is the same in both styles. */
 export function toStyleBProjectId(id: string): string {
   return id.startsWith(`${ID_PREFIX.project}_`) ? `${STYLE_B_PROJECT_PREFIX}_${id.slice(ID_PREFIX.project.length + 1)}` : id;

@@ -6,3 +6,21 @@ export const nothing = z.object({}).strict();
 
 /** The input of an operation that takes nothing: no path parameters, no query, no body. */
 export const noInput = z.object({ params: nothing, query: nothing, body: noBody });
+
+/**
+ * Text that must hold something once trimmed, as the server reads it. The documents say
+ * so with the pattern `\S`, so that a client following them never sends only spaces.
+ */
+export function trimmedText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`)
+    .meta({ pattern: "\\S" });
+}
+
+/** An update must change something: `minProperties: 1` in the documents, a 400 naming `body` otherwise. */
+export function someChanges<T extends z.ZodObject>(body: T): T {
+  return body.refine((fields) => Object.keys(fields).length > 0, { message: "must change at least one field", params: { reason: "required" } }).meta({ minProperties: 1 });
+}

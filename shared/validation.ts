@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, type FieldProblem, type ValidationReason } from "./errors";
-import { parseId, type IdKind } from "./ids";
+import { acceptedIdPattern, parseId, type IdKind } from "./ids";
 
 /**
  * Inputs are described by one zod schema each: the schema validates and its inferred
@@ -60,7 +60,7 @@ function toProblems(error: z.ZodError, input: unknown): FieldProblem[] {
 
 /** A string id of one kind, normalised to its stored form; any other string is invalid. */
 export function idOf(kind: IdKind) {
-  return z.string().transform((value, ctx) => {
+  return z.string().meta({ pattern: acceptedIdPattern(kind) }).transform((value, ctx) => {
     const id = parseId(kind, value);
     if (id === null) {
       ctx.addIssue({ code: "custom", message: `is not a valid ${kind} id`, params: { reason: "invalid" } });

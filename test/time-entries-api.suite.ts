@@ -119,6 +119,25 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.get<{ data: null }>(`${A}/time-entries/current`)).body.data).toBeNull();
       });
 
+      it("lets an entry on an archived project be edited, its project resent unchanged, but not moved onto an archived one", async () => {
+        const { owner, projectId } = await team();
+        const entry = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"))).body.data;
+        const other = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Elsewhere ${randomUUID().slice(0, 8)}` })).body.data.id;
+        const elsewhere = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(other, "2026-03-03T10:00:00Z", "2026-03-03T11:00:00Z"))).body.data;
+        expect((await owner.post(`${A}/projects/${projectId}/archive`)).status).toBe(200);
+
+        const resent = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${entry.id}`, { project_id: projectId, description: "kept" });
+        expect(resent.status).toBe(200);
+        expect(resent.body.data).toMatchObject({ project_id: projectId, description: "kept" });
+        const inStyleB = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${entry.id}`, { project_id: projectId.replace(/^prj_/, "proj_"), task_id: null });
+        expect(inStyleB.status).toBe(200);
+
+        const moved = await owner.put<StyleAError>(`${A}/time-entries/${elsewhere.id}`, { project_id: projectId });
+        expect(moved.status).toBe(400);
+        expect(moved.body.error.details).toMatchObject({ field: "project_id", reason: "invalid" });
+        expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${elsewhere.id}`)).body.data.project_id).toBe(other);
+      });
+
       it("takes a task only of the entry's own project, and the task's billable over the project's", async () => {
         const { owner, projectId } = await team();
         const otherProject = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` })).body.data.id;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
-import { nothing as none } from "../../shared/inputs";
+import { nothing as none, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
 
 const email = z
@@ -11,7 +11,7 @@ const email = z
   .email("must be an email address")
   .transform((value) => value.toLowerCase());
 const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
-const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const name = trimmedText(200);
 
 export const registerInput = z.object({
   params: none,

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 
-const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const name = trimmedText(200);
 const description = z.string().max(5000, "must be at most 5000 characters").nullable();
 const color = z
   .string()
@@ -44,18 +45,19 @@ export const projectByIdInput = z.object({
 export const updateProjectInput = z.object({
   params: projectPath,
   query: z.object({}).strict(),
-  body: z
-    .object({
-      name: name.optional(),
-      description: description.optional(),
-      color: color.optional(),
-      client_name: clientName.optional(),
-      billable: z.boolean().optional(),
-      hourly_rate: hourlyRate.optional(),
-      archived: z.boolean().optional(),
-    })
-    .strict()
-    .refine((body) => Object.keys(body).length > 0, { message: "must change at least one field", params: { reason: "required" } }),
+  body: someChanges(
+    z
+      .object({
+        name: name.optional(),
+        description: description.optional(),
+        color: color.optional(),
+        client_name: clientName.optional(),
+        billable: z.boolean().optional(),
+        hourly_rate: hourlyRate.optional(),
+        archived: z.boolean().optional(),
+      })
+      .strict(),
+  ),
 });
 
 export type CreateProjectInput = z.output<typeof createProjectInput>;

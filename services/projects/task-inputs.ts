@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 import { TASK_STATUSES } from "./task";
@@ -6,7 +7,7 @@ import { TASK_STATUSES } from "./task";
 /** Ten years of work: an estimate beyond it is a typing mistake, not a plan. */
 export const MAX_ESTIMATE_SECONDS = 315_360_000;
 
-const name = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const name = trimmedText(200);
 const status = z.enum(TASK_STATUSES, "must be active or done");
 const billable = z.boolean().nullable();
 const estimateSeconds = z
@@ -47,15 +48,16 @@ export const taskByIdInput = z.object({
 export const updateTaskInput = z.object({
   params: taskPath,
   query: z.object({}).strict(),
-  body: z
-    .object({
-      name: name.optional(),
-      status: status.optional(),
-      billable: billable.optional(),
-      estimate_seconds: estimateSeconds.optional(),
-    })
-    .strict()
-    .refine((body) => Object.keys(body).length > 0, { message: "must change at least one field", params: { reason: "required" } }),
+  body: someChanges(
+    z
+      .object({
+        name: name.optional(),
+        status: status.optional(),
+        billable: billable.optional(),
+        estimate_seconds: estimateSeconds.optional(),
+      })
+      .strict(),
+  ),
 });
 
 export type CreateTaskInput = z.output<typeof createTaskInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { someChanges } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
@@ -18,8 +19,14 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * The years the documents promise, kept a year inside the accepted range so that no
+ * offset can carry a documented value past 1970 or 2100.
+ */
+const DOCUMENTED_YEAR = "(197[1-9]|19[89]\\d|20[0-8]\\d|209[0-8])";
+
 /** An ISO 8601 timestamp with a zone, normalised to UTC whole seconds (decisions §3). */
-const timestamp = z.string().transform((value, ctx) => {
+const timestamp = z.string().meta({ format: "date-time", pattern: `^${DOCUMENTED_YEAR}-` }).transform((value, ctx) => {
   const shape = ISO_DATE_TIME.exec(value);
   const millis = shape && isCalendarDate(shape[1] as string) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(millis)) {
@@ -34,10 +41,13 @@ const timestamp = z.string().transform((value, ctx) => {
 });
 
 /** A calendar date `YYYY-MM-DD` (UTC) that exists. */
-const calendarDate = z.string().refine((value) => isCalendarDate(value) && Date.parse(value) >= EARLIEST && Date.parse(value) < LATEST, {
-  message: "must be a date like 2026-11-21, between 1970 and 2100",
-  params: { reason: "invalid" },
-});
+const calendarDate = z
+  .string()
+  .refine((value) => isCalendarDate(value) && Date.parse(value) >= EARLIEST && Date.parse(value) < LATEST, {
+    message: "must be a date like 2026-11-21, between 1970 and 2100",
+    params: { reason: "invalid" },
+  })
+  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-" });
 
 const description = z.string().max(5000, "must be at most 5000 characters");
 const none = z.object({}).strict();
@@ -74,19 +84,19 @@ export const createEntryInput = z.object({
 export const updateEntryInput = z.object({
   params: entryPath,
   query: none,
-  body: z
-    .object({
-      project_id: idOf("project").optional(),
-      start_time: timestamp.optional(),
-      end_time: timestamp.optional(),
-      task_id: idOf("task").nullable().optional(),
-      description: description.optional(),
-      billable: z.boolean().optional(),
-      user_id: idOf("user").optional(),
-    })
-    .strict()
-    .refine((body) => Object.keys(body).length > 0, { message: "must change at least one field", params: { reason: "required" } })
-    .superRefine(checkSpan),
+  body: someChanges(
+    z
+      .object({
+        project_id: idOf("project").optional(),
+        start_time: timestamp.optional(),
+        end_time: timestamp.optional(),
+        task_id: idOf("task").nullable().optional(),
+        description: description.optional(),
+        billable: z.boolean().optional(),
+        user_id: idOf("user").optional(),
+      })
+      .strict(),
+  ).superRefine(checkSpan),
 });
 
 export const listEntriesInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nothing as none } from "../../shared/inputs";
+import { nothing as none, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
@@ -32,7 +32,7 @@ export const acceptInvitationInput = z.object({
   body: z
     .object({
       token: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"),
-      name: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
+      name: trimmedText(200),
       password: z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters"),
     })
     .strict(),

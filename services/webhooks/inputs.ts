@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { someChanges, trimmedText } from "../../shared/inputs";
 import { EVENT_TYPES, type EventType } from "../../shared/events";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
 const KNOWN = new Set<string>(EVENT_TYPES);
 
-/** Only a syntax check here; whether the address may be reached is the service's (it needs DNS). */
-const url = z.string().trim().min(1, "must not be empty").max(2048, "must be at most 2048 characters");
+/**
+ * Only a syntax check here; whether the address may be reached is the service's (it needs
+ * DNS). The documents ask for what every deployment takes: an `https://` URI.
+ */
+const url = trimmedText(2048).meta({ format: "uri", pattern: "^https://\\S+$" });
 
 /** Event names from the catalogue, at least one, each once. An unknown one is named in the 400. */
 const events = z
@@ -23,6 +27,7 @@ const events = z
       });
     }
   })
+  .meta({ minItems: 1, items: { type: "string", enum: [...EVENT_TYPES] } })
   .transform((names) => [...new Set(names)] as EventType[]);
 
 const webhookPath = z.object({ id: idOf("webhook") }).strict();
@@ -49,10 +54,11 @@ export const webhookByIdInput = z.object({
 export const updateWebhookInput = z.object({
   params: webhookPath,
   query: z.object({}).strict(),
-  body: z
-    .object({ url: url.optional(), events: events.optional(), status: z.enum(["active", "disabled"]).optional() })
-    .strict()
-    .refine((body) => Object.keys(body).length > 0, { message: "must change at least one field", params: { reason: "required" } }),
+  body: someChanges(
+    z
+      .object({ url: url.optional(), events: events.optional(), status: z.enum(["active", "disabled"]).optional() })
+      .strict(),
+  ),
 });
 
 export const listDeliveriesInput = z.object({
