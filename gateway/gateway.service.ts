@@ -17,6 +17,7 @@ import { referenceRoute } from "./openapi/reference-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody } from "./json-body";
+import { notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
@@ -169,6 +170,11 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     methods: {
+      /** moleculer-web's 404 for whatever no alias serves, or a 405 where other methods are served. */
+      send404(this: { aliases: RegisteredAlias[]; sendError(req: IncomingRequest, res: ServerResponse, err: Error): void }, req: IncomingRequest, res: ServerResponse) {
+        this.sendError(req, res, notFoundOrMethodNotAllowed(this.aliases, req, res, new ApiGateway.Errors.NotFoundError("Not found", {})));
+      },
+
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
       callAction(this: { logger: LoggerInstance }, ...args: CallActionArguments) {
         const [, action, req, res] = args;
