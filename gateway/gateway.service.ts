@@ -16,7 +16,7 @@ import { buildOpenApiDocuments } from "./openapi/document";
 import { referenceRoute } from "./openapi/reference-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type SentBody } from "./idempotent-call";
-import { requireJsonBody } from "./json-body";
+import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
@@ -76,7 +76,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     aliases: aliasesOf(API_OPERATIONS),
     authentication: true,
     logging: false,
-    bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"] }, urlencoded: false },
+    bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },
     use: [requireJsonBody],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
       const shown = presentInStyle(route.opts.style, data);

@@ -9,8 +9,11 @@ import { parseId, type IdKind } from "./ids";
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw ApiError.validation(toProblems(result.error, input));
+  throw ApiError.validation(toProblems(result.error, input, []));
 }
+
+/** What is said of a request body that is JSON but not an object (an array, a string, a number, null). */
+export const NOT_A_JSON_OBJECT = "must be a JSON object";
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = input;
@@ -42,7 +45,13 @@ export function fieldName(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
 }
 
-function toProblems(error: z.ZodError, input: unknown): FieldProblem[] {
+/** True when `path` is `bodyPath` itself, not a field inside it. */
+function isAt(path: readonly PropertyKey[], bodyPath: readonly PropertyKey[]): boolean {
+  return path.length === bodyPath.length && path.every((key, i) => key === bodyPath[i]);
+}
+
+/** `bodyPath` is where the request body sits in `input`: its problems as a whole are the body's. */
+function toProblems(error: z.ZodError, input: unknown, bodyPath: readonly PropertyKey[]): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
@@ -52,7 +61,8 @@ function toProblems(error: z.ZodError, input: unknown): FieldProblem[] {
       continue;
     }
     const reason = reasonOf(issue, input);
-    const message = reason === "required" ? "is required" : issue.message;
+    const notAnObject = reason === "invalid" && issue.code === "invalid_type" && issue.expected === "object" && isAt(issue.path, bodyPath);
+    const message = reason === "required" ? "is required" : notAnObject ? NOT_A_JSON_OBJECT : issue.message;
     problems.push({ field: fieldName(issue.path) || "body", reason, message });
   }
   return problems;
@@ -108,7 +118,7 @@ export function validateRequest<S extends z.ZodType>(schema: S, input: unknown, 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   if (result.error.issues.some((issue) => issue.path[0] === "params")) throw ApiError.notFound(resource);
-  const problems = toProblems(result.error, input).map((problem) => ({
+  const problems = toProblems(result.error, input, ["body"]).map((problem) => ({
     ...problem,
     field: problem.field.replace(/^(body|query)\.?/, "") || "body",
   }));
