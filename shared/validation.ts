@@ -86,7 +86,8 @@ export function queryInteger(min: number, max: number, fallback: number) {
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === "") return fallback;
+      // An empty value (`?page=`) is a value, and not a number: only an absent one takes the default.
+      if (value === undefined) return fallback;
       if (!/^-?\d+$/.test(value)) {
         ctx.addIssue({ code: "custom", message: "must be a whole number", params: { reason: "invalid" } });
         return z.NEVER;
