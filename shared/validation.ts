@@ -24,8 +24,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** The reason a schema's own check gives with its message (`params: { reason }`), if any. */
+function declaredReasonOf(issue: z.core.$ZodIssue): ValidationReason | undefined {
+  return (issue as { params?: { reason?: ValidationReason } }).params?.reason;
+}
+
 function reasonOf(issue: z.core.$ZodIssue, input: unknown): ValidationReason {
-  const declared = (issue as { params?: { reason?: ValidationReason } }).params?.reason;
+  const declared = declaredReasonOf(issue);
   if (declared) return declared;
   switch (issue.code) {
     case "invalid_type":
@@ -62,7 +67,9 @@ function toProblems(error: z.ZodError, input: unknown, bodyPath: readonly Proper
     }
     const reason = reasonOf(issue, input);
     const notAnObject = reason === "invalid" && issue.code === "invalid_type" && issue.expected === "object" && isAt(issue.path, bodyPath);
-    const message = reason === "required" ? "is required" : notAnObject ? NOT_A_JSON_OBJECT : issue.message;
+    // A check that declares its reason says why in its own words ("must name at least one event").
+    const absent = reason === "required" && declaredReasonOf(issue) === undefined;
+    const message = absent ? "is required" : notAnObject ? NOT_A_JSON_OBJECT : issue.message;
     problems.push({ field: fieldName(issue.path) || "body", reason, message });
   }
   return problems;

@@ -117,6 +117,23 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
       });
     });
 
+    describe("a check that gives its own reason", () => {
+      it("keeps its own words: an empty update must change something, in both styles", async () => {
+        const project = (await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Unchanged" })).body.data;
+        const a = await api.patch<StyleAError>(`${A}/projects/${project.id}`, {});
+        expect(a.status).toBe(400);
+        expect(a.body.error.message).toBe("body: must change at least one field");
+        expect(a.body.error.details).toMatchObject({ field: "body", reason: "required" });
+        const b = await api.patch<StyleBError>(`${B}/projects/${project.id}`, {});
+        expect(b.body).toMatchObject({ error: "body: must change at least one field", details: { field: "body", reason: "required" } });
+      });
+
+      it("still says a missing field is required", async () => {
+        const res = await api.post<StyleAError>(`${A}/projects`, {});
+        expect(res.body.error.message).toBe("name: is required");
+      });
+    });
+
     describe("a method the path does not serve", () => {
       it("is a 405 whose Allow lists the methods the path serves, in Style A", async () => {
         const res = await api.delete<StyleAError>(`${A}/projects`);
