@@ -60,7 +60,8 @@ class ResponseValidator {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly documentTemplates: Record<ApiStyle, Template[]>;
-  private readonly servedTemplates = API_OPERATIONS.map((op) => ({ ...templateOf(openApiPath(op.path)), method: op.method }));
+  /** What the gateway serves under each mount: the operations, and each style's own document. */
+  private readonly servedTemplates = [...API_OPERATIONS.map((op) => ({ ...templateOf(openApiPath(op.path)), method: op.method })), { ...templateOf("/openapi.json"), method: "GET" }];
 
   constructor(private readonly documents: Record<ApiStyle, OpenApiDocument>) {
     addFormats(this.ajv);
