@@ -9,6 +9,11 @@ import type { KeyValueStore } from "../shared/kv/port";
 
 const API_KEY_PREFIX = "tt_live_";
 const MAX_CACHED_KEYS = 10_000;
+/**
+ * No key is longer (they are 48 characters), and the auth service refuses to look one up
+ * that is: a longer or an empty value is refused here as a wrong key, not sent on.
+ */
+const MAX_API_KEY_LENGTH = 200;
 
 export interface AuthenticatorDependencies {
   signer: TokenSigner;
@@ -101,6 +106,10 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   const withPreceding = (before: PrecedingCheck, markKeys: readonly string[]) => (before.keys.length === 0 ? markKeys : [...before.keys, ...markKeys]);
 
   async function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Promise<Identity> {
+    if (secret.length === 0 || secret.length > MAX_API_KEY_LENGTH) {
+      await runAlone(before);
+      throw unauthorized("The API key is not valid", true);
+    }
     const hash = sha256(secret);
     let entry = cache.get(hash);
     if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) {

@@ -35,6 +35,8 @@ const FRAMEWORK_ERRORS: Record<string, ErrorResponse> = {
   RequestTimeoutError: { status: 503, code: "service_unavailable", message: "The request took too long; try again shortly", details: {} },
 };
 
+const NO_SUCH_ROUTE = FRAMEWORK_ERRORS.NotFoundError as ErrorResponse;
+
 const INTERNAL: ErrorResponse = { status: 500, code: "internal_error", message: "Something went wrong on our side", details: {} };
 
 /**
@@ -47,6 +49,8 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
   const status = typeof err.code === "number" ? err.code : undefined;
 
   if (type && BODY_PARSER_ERRORS[type]) return BODY_PARSER_ERRORS[type];
+  // moleculer-web could not percent-decode a path segment (`/projects/%ff`): no resource has that id.
+  if (err.name === "BadRequestError" && type === "UNABLE_DECODE_PARAM") return NO_SUCH_ROUTE;
   if (typeof err.name === "string" && FRAMEWORK_ERRORS[err.name]) return FRAMEWORK_ERRORS[err.name] as ErrorResponse;
   if (isErrorCode(type) && status === ERROR_CODES[type].status && (status < 500 || type === "service_unavailable")) {
     const details = err.data !== null && typeof err.data === "object" ? (err.data as ErrorDetails) : {};

@@ -15,7 +15,8 @@ import { buildOpenApiDocuments } from "./openapi/document";
 import { referenceRoute } from "./openapi/reference-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type SentBody } from "./idempotent-call";
-import { requireJsonBody } from "./json-body";
+import { requireJsonBody, verifyJsonBody } from "./json-body";
+import { notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
 import { accessOf, aliasesOf, locationOf, operationOf, ROUTES } from "./routes";
@@ -59,7 +60,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     aliases: aliasesOf(ROUTES),
     authentication: true,
     logging: false,
-    bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"] }, urlencoded: false },
+    bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },
     use: [requireJsonBody],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
       const shown = presentInStyle(route.opts.style, data);
@@ -154,6 +155,11 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     methods: {
+      /** moleculer-web's 404 for whatever no alias serves, or a 405 where other methods are served. */
+      send404(this: { aliases: RegisteredAlias[]; sendError(req: IncomingRequest, res: ServerResponse, err: Error): void }, req: IncomingRequest, res: ServerResponse) {
+        this.sendError(req, res, notFoundOrMethodNotAllowed(this.aliases, req, res, new ApiGateway.Errors.NotFoundError("Not found", {})));
+      },
+
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
       callAction(this: { logger: LoggerInstance }, ...args: CallActionArguments) {
         const [, action, req, res] = args;

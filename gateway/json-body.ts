@@ -1,5 +1,7 @@
+import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../shared/errors";
+import { NOT_A_JSON_OBJECT } from "../shared/validation";
 
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
@@ -18,4 +20,35 @@ export function requireJsonBody(req: IncomingMessage, _res: ServerResponse, next
     return;
   }
   next();
+}
+
+/** The first character of a JSON text that is not whitespace (RFC 8259 §2). */
+function firstSignificant(text: string): string | undefined {
+  return /^[ \t\n\r]*(.)/s.exec(text)?.[1];
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const bodyProblem = (message: string) => ApiError.validation([{ field: "body", reason: "invalid", message }]);
+
+/**
+ * body-parser's `verify` hook, run on the raw bytes before they are decoded and parsed.
+ * - Bytes that are not UTF-8 would be decoded to U+FFFD and stored so: a 400 instead.
+ * - In strict mode body-parser calls JSON that is neither an object nor an array (`"x"`,
+ *   `3`, `null`) "not valid JSON": say what is wrong with it, as validation says of an array.
+ * Bodies declared in another charset (UTF-16, UTF-32) are left to body-parser.
+ */
+export function verifyJsonBody(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string | null): void {
+  if (encoding?.toLowerCase() !== "utf-8") return;
+  if (!isUtf8(body)) throw bodyProblem("is not valid UTF-8");
+  const text = body.toString("utf8");
+  const first = firstSignificant(text);
+  if (first !== undefined && first !== "{" && first !== "[" && isJson(text)) throw bodyProblem(NOT_A_JSON_OBJECT);
 }

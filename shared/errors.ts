@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, styleB: "UNAUTHORIZED" },
   forbidden: { status: 403, styleB: "FORBIDDEN" },
   not_found: { status: 404, styleB: "NOT_FOUND" },
+  /** A path the API serves, with a method it does not serve there; the answer's `Allow` lists those it does. */
+  method_not_allowed: { status: 405, styleB: "METHOD_NOT_ALLOWED" },
   conflict: { status: 409, styleB: "CONFLICT" },
   payload_too_large: { status: 413, styleB: "PAYLOAD_TOO_LARGE" },
   unsupported_media_type: { status: 415, styleB: "UNSUPPORTED_MEDIA_TYPE" },

@@ -9,8 +9,11 @@ import { acceptedIdPattern, parseId, type IdKind } from "./ids";
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw ApiError.validation(toProblems(result.error, input));
+  throw ApiError.validation(toProblems(result.error, input, []));
 }
+
+/** What is said of a request body that is JSON but not an object (an array, a string, a number, null). */
+export const NOT_A_JSON_OBJECT = "must be a JSON object";
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = input;
@@ -21,8 +24,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** The reason a schema's own check gives with its message (`params: { reason }`), if any. */
+function declaredReasonOf(issue: z.core.$ZodIssue): ValidationReason | undefined {
+  return (issue as { params?: { reason?: ValidationReason } }).params?.reason;
+}
+
 function reasonOf(issue: z.core.$ZodIssue, input: unknown): ValidationReason {
-  const declared = (issue as { params?: { reason?: ValidationReason } }).params?.reason;
+  const declared = declaredReasonOf(issue);
   if (declared) return declared;
   switch (issue.code) {
     case "invalid_type":
@@ -42,7 +50,13 @@ export function fieldName(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
 }
 
-function toProblems(error: z.ZodError, input: unknown): FieldProblem[] {
+/** True when `path` is `bodyPath` itself, not a field inside it. */
+function isAt(path: readonly PropertyKey[], bodyPath: readonly PropertyKey[]): boolean {
+  return path.length === bodyPath.length && path.every((key, i) => key === bodyPath[i]);
+}
+
+/** `bodyPath` is where the request body sits in `input`: its problems as a whole are the body's. */
+function toProblems(error: z.ZodError, input: unknown, bodyPath: readonly PropertyKey[]): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
@@ -52,7 +66,10 @@ function toProblems(error: z.ZodError, input: unknown): FieldProblem[] {
       continue;
     }
     const reason = reasonOf(issue, input);
-    const message = reason === "required" ? "is required" : issue.message;
+    const notAnObject = reason === "invalid" && issue.code === "invalid_type" && issue.expected === "object" && isAt(issue.path, bodyPath);
+    // A check that declares its reason says why in its own words ("must name at least one event").
+    const absent = reason === "required" && declaredReasonOf(issue) === undefined;
+    const message = absent ? "is required" : notAnObject ? NOT_A_JSON_OBJECT : issue.message;
     problems.push({ field: fieldName(issue.path) || "body", reason, message });
   }
   return problems;
@@ -76,7 +93,8 @@ export function queryInteger(min: number, max: number, fallback: number) {
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === "") return fallback;
+      // An empty value (`?page=`) is a value, and not a number: only an absent one takes the default.
+      if (value === undefined) return fallback;
       if (!/^-?\d+$/.test(value)) {
         ctx.addIssue({ code: "custom", message: "must be a whole number", params: { reason: "invalid" } });
         return z.NEVER;
@@ -108,7 +126,7 @@ export function validateRequest<S extends z.ZodType>(schema: S, input: unknown, 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   if (result.error.issues.some((issue) => issue.path[0] === "params")) throw ApiError.notFound(resource);
-  const problems = toProblems(result.error, input).map((problem) => ({
+  const problems = toProblems(result.error, input, ["body"]).map((problem) => ({
     ...problem,
     field: problem.field.replace(/^(body|query)\.?/, "") || "body",
   }));

@@ -133,8 +133,14 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     expect((await request(stint.url, "GET", "/api/openapi.json", { headers: { "x-forwarded-for": "192.0.2.78" } })).status).toBe(200);
   });
 
-  it("serves the documents to GET only", async () => {
-    expect((await request(stint.url, "POST", "/api/v1/openapi.json")).status).toBe(404);
-    expect((await request(stint.url, "DELETE", "/api/openapi.json")).status).toBe(404);
+  it("serves the documents to GET only: other methods are a 405 that says so", async () => {
+    for (const [method, path] of [
+      ["POST", "/api/v1/openapi.json"],
+      ["DELETE", "/api/openapi.json"],
+    ]) {
+      const res = await request(stint.url, method as string, path as string);
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET");
+    }
   });
 });

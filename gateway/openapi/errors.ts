@@ -48,6 +48,7 @@ export const ERROR_RESPONSES: Readonly<Record<ErrorCode, { name: string; descrip
   unauthorized: { name: "Unauthorized", description: "No credential, or one that is unknown, revoked or expired" },
   forbidden: { name: "Forbidden", description: "The credential lacks the permission or the role this operation needs" },
   not_found: { name: "NotFound", description: "No such resource in the caller's organization (or a malformed id in the path)" },
+  method_not_allowed: { name: "MethodNotAllowed", description: "The path is served, but not with this method: `Allow` lists the methods it serves" },
   conflict: { name: "Conflict", description: "The request conflicts with the current state" },
   payload_too_large: { name: "PayloadTooLarge", description: "The JSON body is larger than 1 MiB" },
   unsupported_media_type: { name: "UnsupportedMediaType", description: "The body is not sent as `application/json`" },

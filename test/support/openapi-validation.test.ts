@@ -57,10 +57,17 @@ describe("checking responses against the OpenAPI documents", () => {
 
   it("accepts the style's 404 for routes the gateway does not serve, and nothing else", () => {
     expect(() => check(received("GET", "/api/v1/nothing-here", 404, { error: { code: "not_found", message: "No such route", details: {} } }))).not.toThrow();
-    expect(() => check(received("DELETE", "/api/v1/projects", 404, { error: { code: "not_found", message: "No such route", details: {} } }))).not.toThrow();
     expect(() => check(received("GET", "/api/nothing-here", 404, { error: "No such route", code: "NOT_FOUND", details: {} }))).not.toThrow();
     expect(() => check(received("GET", "/elsewhere", 404, { error: { code: "not_found", message: "No such route", details: {} } }))).not.toThrow();
     expect(() => check(received("GET", "/api/v1/nothing-here", 200, { ok: true }))).toThrow(/serves no such operation/);
+  });
+
+  it("accepts only the style's 405 for a method a served path does not serve", () => {
+    const notAllowedA = { error: { code: "method_not_allowed", message: "DELETE is not served here", details: { allowed_methods: ["GET", "POST"] } } };
+    expect(() => check(received("DELETE", "/api/v1/projects", 405, notAllowedA))).not.toThrow();
+    expect(() => check(received("TRACE", "/api/projects", 405, { error: "TRACE is not served here", code: "METHOD_NOT_ALLOWED", details: {} }))).not.toThrow();
+    expect(() => check(received("DELETE", "/api/v1/projects", 404, { error: { code: "not_found", message: "No such route", details: {} } }))).toThrow(/only a 405/);
+    expect(() => check(received("DELETE", "/api/projects", 405, notAllowedA))).toThrow(/does not match/);
   });
 
   it("fails an operation the gateway serves but the document leaves out", () => {

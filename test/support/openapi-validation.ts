@@ -8,7 +8,8 @@ import { STYLE_MOUNTS, type ApiStyle } from "../../gateway/styles";
 /**
  * Checks responses against the OpenAPI document of their style, as the gateway serves it:
  * the operation must be documented, its status listed, and its JSON body must match.
- * A path the gateway serves no operation for may only answer the style's 404.
+ * A method the gateway does not serve on a path may only answer the style's 405 where the
+ * path is served with other methods, and its 404 elsewhere.
  */
 
 /** A response as the test client received it. */
@@ -59,7 +60,8 @@ class ResponseValidator {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly documentTemplates: Record<ApiStyle, Template[]>;
-  private readonly servedTemplates = ROUTES.map((route) => ({ ...templateOf(openApiPath(route.path)), method: route.method }));
+  /** What the gateway serves under each mount: the operations, and each style's own document. */
+  private readonly servedTemplates = [...ROUTES.map((route) => ({ ...templateOf(openApiPath(route.path)), method: route.method })), { ...templateOf("/openapi.json"), method: "GET" }];
 
   constructor(private readonly documents: Record<ApiStyle, OpenApiDocument>) {
     addFormats(this.ajv);
@@ -96,8 +98,11 @@ class ResponseValidator {
     if (!template) {
       const served = relative !== undefined && this.servedTemplates.some((t) => t.method === received.method && t.pattern.test(relative));
       if (served) throw new Error(`${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (every route comes from an operations table: is the gateway serving something by hand?)`);
-      if (received.status !== 404) throw new Error(`${what}, but the gateway serves no such operation: only a 404 is expected`);
-      this.validateBody(style, "/components/schemas/Error.NotFound", received, `${what} (no such operation)`);
+      // A path served with other methods answers 405 (its `Allow` is the suites' to check); any other path 404.
+      const servedOtherwise = relative !== undefined && this.servedTemplates.some((t) => t.pattern.test(relative));
+      const expected = servedOtherwise ? 405 : 404;
+      if (received.status !== expected) throw new Error(`${what}, but the gateway serves no such operation: only a ${expected} is expected`);
+      this.validateBody(style, `/components/schemas/Error.${servedOtherwise ? "MethodNotAllowed" : "NotFound"}`, received, `${what} (no such operation)`);
       return;
     }
 
