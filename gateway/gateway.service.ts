@@ -16,7 +16,7 @@ import { referenceRoute } from "./openapi/reference-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody, verifyJsonBody } from "./json-body";
-import { notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
+import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
 import { accessOf, aliasesOf, locationOf, operationOf, ROUTES } from "./routes";
@@ -57,7 +57,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     style,
     mappingPolicy: "restrict",
     mergeParams: false,
-    aliases: aliasesOf(ROUTES),
+    aliases: aliasesOf(ROUTES, methodNotAllowedAlias),
     authentication: true,
     logging: false,
     bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },

@@ -9,7 +9,14 @@ export interface RegisteredAlias {
   re: RegExp;
   /** Its path parameters (`:id`, ...). */
   keys: readonly unknown[];
+  /** A function alias's handler (an action alias has none). */
+  handler?: unknown;
 }
+
+/** Marks the aliases that answer 405 themselves: they serve nothing. */
+const REFUSES = Symbol("refuses the method");
+
+const refuses = (alias: RegisteredAlias) => typeof alias.handler === "function" && REFUSES in alias.handler;
 
 /** The order `Allow` lists methods in, whatever order the aliases were registered in. */
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -26,7 +33,7 @@ const rank = (method: string) => {
  */
 export function methodsServedAt(aliases: readonly RegisteredAlias[], path: string): string[] {
   // The pattern, not moleculer-web's `match`: that one also decodes the parameters, and throws on `%ff`.
-  const matching = aliases.filter((alias) => alias.method !== "*" && alias.re.test(path));
+  const matching = aliases.filter((alias) => alias.method !== "*" && !refuses(alias) && alias.re.test(path));
   const fewestParameters = Math.min(...matching.map((alias) => alias.keys.length));
   const methods = new Set(matching.filter((alias) => alias.keys.length === fewestParameters).map((alias) => alias.method));
   return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
@@ -50,4 +57,19 @@ export function notFoundOrMethodNotAllowed(aliases: readonly RegisteredAlias[], 
   if (allowed.length === 0) return notFound;
   res.setHeader("Allow", allowed.join(", "));
   return new ApiError("method_not_allowed", `${req.method ?? "This method"} is not served here; this path serves ${allowed.join(", ")}`, { allowed_methods: allowed });
+}
+
+/** The methods `Allow` names, as it names them. */
+function allowHeader(allowed: readonly string[]): string {
+  return [...allowed].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).join(", ");
+}
+
+/** An alias that answers 405 at once: a method a fixed path does not serve (see `shadowedMethodsOf`). */
+export function methodNotAllowedAlias(allowed: readonly string[]) {
+  const allow = allowHeader(allowed);
+  const handler = (req: IncomingMessage, res: ServerResponse, next: (err: unknown) => void): void => {
+    res.setHeader("Allow", allow);
+    next(new ApiError("method_not_allowed", `${req.method ?? "This method"} is not served here; this path serves ${allow}`, { allowed_methods: allow.split(", ") }));
+  };
+  return Object.assign(handler, { [REFUSES]: true });
 }

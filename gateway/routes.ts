@@ -50,9 +50,45 @@ export function accessOf(action: string): Access | undefined {
   return BY_ACTION.get(action)?.access;
 }
 
-/** moleculer-web aliases (`"GET /projects": "projects.list"`), for every mount alike. */
-export function aliasesOf(routes: readonly Route[]): Record<string, string> {
-  return Object.fromEntries(routes.map((route) => [`${route.method} ${route.path}`, route.action]));
+/** A method a fixed path does not serve, which a parameterised path would otherwise take. */
+export interface ShadowedMethod {
+  method: HttpMethod;
+  path: string;
+  /** What the fixed path does serve: its `Allow`. */
+  allowed: readonly HttpMethod[];
+}
+
+function templateMatches(template: string, path: string): boolean {
+  const wanted = template.split("/");
+  const given = path.split("/");
+  return wanted.length === given.length && wanted.every((segment, at) => segment.startsWith(":") || segment === given[at]);
+}
+
+/**
+ * `PUT /time-entries/current` would reach `PUT /time-entries/:id` with the id `current`.
+ * A fixed path is a resource of its own, as the documents show it: the methods it does
+ * not serve are a 405 there, not a lookup of an id.
+ */
+export function shadowedMethodsOf(routes: readonly Route[]): ShadowedMethod[] {
+  const fixed = new Map<string, HttpMethod[]>();
+  for (const route of routes) if (!route.path.includes(":")) fixed.set(route.path, [...(fixed.get(route.path) ?? []), route.method]);
+  return [...fixed].flatMap(([path, allowed]) =>
+    routes
+      .filter((route) => route.path.includes(":") && !allowed.includes(route.method) && templateMatches(route.path, path))
+      .map((route) => ({ method: route.method, path, allowed })),
+  );
+}
+
+/**
+ * moleculer-web aliases (`"GET /projects": "projects.list"`), for every mount alike, in
+ * the order they must be matched: a fixed path's own answers, including its 405s, before
+ * any parameterised path.
+ */
+export function aliasesOf<Handler>(routes: readonly Route[], methodNotAllowed: (allowed: readonly HttpMethod[]) => Handler): Record<string, string | Handler> {
+  return Object.fromEntries([
+    ...shadowedMethodsOf(routes).map((shadow) => [`${shadow.method} ${shadow.path}`, methodNotAllowed(shadow.allowed)] as const),
+    ...routes.map((route) => [`${route.method} ${route.path}`, route.action] as const),
+  ]);
 }
 
 export function isPublicAction(action: string): boolean {

@@ -24,3 +24,15 @@ export function trimmedText(max: number) {
 export function someChanges<T extends z.ZodObject>(body: T): T {
   return body.refine((fields) => Object.keys(fields).length > 0, { message: "must change at least one field", params: { reason: "required" } }).meta({ minProperties: 1 });
 }
+
+/** RFC 5321's limit on the part before the `@`, which the documents' `format: email` implies. */
+const MAX_LOCAL_PART = 64;
+
+/** An email address as accounts keep it: trimmed, lower-cased, one a deployment. */
+export const emailAddress = z
+  .string()
+  .trim()
+  .max(254, "must be at most 254 characters")
+  .email("must be an email address")
+  .refine((value) => value.lastIndexOf("@") <= MAX_LOCAL_PART, { message: `must have at most ${MAX_LOCAL_PART} characters before the @`, params: { reason: "invalid" } })
+  .transform((value) => value.toLowerCase());

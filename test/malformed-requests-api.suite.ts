@@ -152,6 +152,19 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         expect(v1.headers.get("allow")).toBe("GET");
       });
 
+      it("is a 405 on a fixed path even where an id path would take the method (no id named `current`)", async () => {
+        for (const [method, path, allow] of [
+          ["PUT", `${A}/time-entries/current`, "GET"],
+          ["DELETE", `${B}/time-entries/start`, "POST"],
+          ["PUT", `${A}/time-entries/stop`, "POST"],
+          ["PATCH", `${A}/users/invitations`, "GET, POST"],
+          ["PATCH", `${A}/time-entries/current`, "GET"],
+        ] as const) {
+          const res = await api.send(method, path, {});
+          expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({ method, path, status: 405, allow });
+        }
+      });
+
       it("is a 405 without a credential too: the method is wrong whoever asks", async () => {
         const res = await request<StyleAError>(stint.url, "PUT", `${A}/auth/login`);
         expect(res.status).toBe(405);

@@ -1,28 +1,22 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
-import { nothing as none, trimmedText } from "../../shared/inputs";
+import { emailAddress, nothing as none, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
 
-const email = z
-  .string()
-  .trim()
-  .max(254, "must be at most 254 characters")
-  .email("must be an email address")
-  .transform((value) => value.toLowerCase());
 const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 const name = trimmedText(200);
 
 export const registerInput = z.object({
   params: none,
   query: none,
-  body: z.object({ email, password, name, organization_name: name }).strict(),
+  body: z.object({ email: emailAddress, password, name, organization_name: name }).strict(),
 });
 
 export const loginInput = z.object({
   params: none,
   query: none,
-  body: z.object({ email, password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters") }).strict(),
+  body: z.object({ email: emailAddress, password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters") }).strict(),
 });
 
 export const refreshInput = z.object({

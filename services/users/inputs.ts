@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nothing as none, trimmedText } from "../../shared/inputs";
+import { emailAddress, nothing as none, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
@@ -19,7 +19,7 @@ export const inviteInput = z.object({
   query: none,
   body: z
     .object({
-      email: z.string().trim().max(254, "must be at most 254 characters").email("must be an email address").transform((v) => v.toLowerCase()),
+      email: emailAddress,
       role: assignableRole.default("member"),
     })
     .strict(),

@@ -60,7 +60,8 @@ def _kept_on_this_machine(value):
         return value
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return value
-    return urlunsplit(("http", _SINK, parts.path, parts.query, parts.fragment))
+    # The scheme stays as generated: an https URL is valid data, an http one is not.
+    return urlunsplit((parts.scheme.lower(), _SINK, parts.path, parts.query, parts.fragment))
 
 
 @schemathesis.hook

@@ -38,9 +38,10 @@ function templateOf(path: string): Template {
   return { path, pattern: new RegExp(`^${escaped}$`), parameters: (path.match(/\{/g) ?? []).length };
 }
 
-function matchTemplate(templates: readonly Template[], path: string, hasMethod: (template: string) => boolean): string | undefined {
+/** The path's own template: the literal one where a literal and a parameterised one both match, as in the gateway. */
+function matchTemplate(templates: readonly Template[], path: string): string | undefined {
   return templates
-    .filter((t) => t.pattern.test(path) && hasMethod(t.path))
+    .filter((t) => t.pattern.test(path))
     .sort((a, b) => a.parameters - b.parameters)
     .at(0)?.path;
 }
@@ -94,9 +95,12 @@ class ResponseValidator {
     const what = `${received.method} ${received.path} (Style ${style}) answered ${received.status}`;
     const relative = mount ? path.slice(mount.path.length) || "/" : undefined;
 
-    const template = relative === undefined ? undefined : matchTemplate(this.documentTemplates[style], relative, (t) => document.paths[t]?.[method] !== undefined);
+    const ownTemplate = relative === undefined ? undefined : matchTemplate(this.documentTemplates[style], relative);
+    const template = ownTemplate !== undefined && document.paths[ownTemplate]?.[method] !== undefined ? ownTemplate : undefined;
     if (!template) {
-      const served = relative !== undefined && this.servedTemplates.some((t) => t.method === received.method && t.pattern.test(relative));
+      // What the gateway serves at the path's own (most literal) template, with this method.
+      const servedTemplate = relative === undefined ? undefined : matchTemplate(this.servedTemplates, relative);
+      const served = servedTemplate !== undefined && this.servedTemplates.some((t) => t.path === servedTemplate && t.method === received.method);
       if (served) throw new Error(`${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (every route comes from an operations table: is the gateway serving something by hand?)`);
       // A path served with other methods answers 405 (its `Allow` is the suites' to check); any other path 404.
       const servedOtherwise = relative !== undefined && this.servedTemplates.some((t) => t.pattern.test(relative));
