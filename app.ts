@@ -7,6 +7,7 @@ import { InFlightRequests } from "./gateway/in-flight";
 import type { ReadinessCheck } from "./gateway/readiness";
 import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
+import { reportsService } from "./services/reports/reports.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
@@ -49,6 +50,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   projects: projectsService,
   timeEntries: timeEntriesService,
   webhooks: webhooksService,
+  reports: reportsService,
   system: systemService,
 };
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import type { Context, Service, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
@@ -63,6 +64,8 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },
     use: [requireJsonBody],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
+      // A file (an export) is written in the caller's style by the service itself.
+      if (data instanceof Readable) return data;
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
       const operation = ctx.meta.$statusCode === 201 ? operationOf(req.$action?.name ?? "") : undefined;
@@ -175,6 +178,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         const admitted = await admission.admit(req, alias.action ?? "", route.opts.style, resolveApiKey);
         for (const [name, value] of Object.entries(admitted.headers ?? {})) res.setHeader(name, value);
         if (admitted.identity) ctx.meta.identity = admitted.identity;
+        ctx.meta.style = route.opts.style;
         return null;
       },
     },

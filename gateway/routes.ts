@@ -2,6 +2,7 @@ import { isPublic, type Access } from "../shared/access";
 import { methodsOf, type HttpMethod, type Operation, type OperationTable } from "../shared/operations";
 import { authOperations } from "../services/auth/operations";
 import { projectOperations } from "../services/projects/operations";
+import { reportOperations } from "../services/reports/operations";
 import { systemOperations } from "../services/system/operations";
 import { timeEntryOperations } from "../services/time-entries/operations";
 import { userOperations } from "../services/users/operations";
@@ -11,7 +12,7 @@ import { webhookOperations } from "../services/webhooks/operations";
  * Every operation the API serves, read from the services' own tables: the gateway
  * declares none of its own. Each is mounted in both styles (see `styles.ts`).
  */
-const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, webhookOperations];
+const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, webhookOperations];
 
 export interface Route {
   method: HttpMethod;

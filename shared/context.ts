@@ -7,6 +7,10 @@ export interface RequestMeta {
   /** Response status a routed action asks for (moleculer-web reads it). */
   $statusCode?: number;
   $responseHeaders?: Record<string, string>;
+  /** Content type of a response that is not JSON (moleculer-web reads it). */
+  $responseType?: string;
+  /** The API style the request came in, for answers the gateway cannot rewrite (files). */
+  style?: "A" | "B";
   /** Where a 201's resource can be read (moleculer-web sends it as `Location`). */
   $location?: string;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { ActionSchema, Context } from "moleculer";
 import type { z } from "zod";
 import { admittedIdentity, isPublic, type Access, type PublicAccess } from "./access";
@@ -31,8 +32,20 @@ export type Success =
        * `{field}` placeholders filled from the body as the caller sees it (`{data.id}`).
        */
       location?: string;
+      /**
+       * Media types of files the operation can answer instead of JSON (exports), each
+       * streamed as an attachment (see `shared/files.ts`).
+       */
+      files?: readonly FileMediaType[];
     }
   | { status: 204; description: string };
+
+/** The files an operation can answer with, by media type. */
+export const FILE_MEDIA_TYPES = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+export type FileMediaType = (typeof FILE_MEDIA_TYPES)[keyof typeof FILE_MEDIA_TYPES];
 
 export interface Operation {
   method: HttpMethod;
@@ -65,7 +78,8 @@ export function defineOperations<const Ops extends Record<string, Operation>>(se
   return { service, operations };
 }
 
-type ResultOf<O extends Operation> = O["success"] extends { body: infer B extends z.ZodType } ? z.input<B> : null;
+type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? Readable : never;
+type ResultOf<O extends Operation> = (O["success"] extends { body: infer B extends z.ZodType } ? z.input<B> : null) | FileOf<O>;
 type CallerOf<O extends Operation> = O["access"] extends PublicAccess ? undefined : Identity;
 
 /** The code behind one operation: its validated input, its caller, its result. */

@@ -46,6 +46,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: "Timers", description: "Starting and stopping the caller's one running timer" },
   { name: "Projects", description: "What time is recorded against" },
   { name: "Tasks", description: "Parts of a project" },
+  { name: "Reports", description: "Time added up and listed over days of a time zone, as JSON or as CSV and XLSX files" },
   { name: "Webhooks", description: "Signed HTTP deliveries of the organization's events, with their log" },
   { name: "Users", description: "The people of an organization and their roles" },
   { name: "Organization", description: "The caller's organization and its plan" },
@@ -62,6 +63,7 @@ export const HEADERS: Record<string, HeaderObject> = {
   "X-RateLimit-Reset": integer("Unix time, in seconds, at which that window ends"),
   "Retry-After": integer("Seconds to wait before retrying"),
   Location: { description: "Where the new resource can be read, in the style it was created in", schema: { type: "string" } },
+  "Content-Disposition": { description: "On a file only: `attachment` and its file name", schema: { type: "string" } },
   ETag: { description: "The document's version, for `If-None-Match`", schema: { type: "string" } },
   "Cache-Control": { description: "How long the document may be cached", schema: { type: "string" } },
 };

@@ -77,7 +77,12 @@ function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
   if (doc.success.status === 201 && doc.success.location) headers.Location = ref("headers", "Location");
   const response: ResponseObject = { description: doc.success.description };
   if (Object.keys(headers).length > 0) response.headers = headers;
-  if (doc.success.status !== 204) response.content = { "application/json": { schema: schemas.convert(doc.success.body, "output") } };
+  if (doc.success.status !== 204) {
+    response.content = { "application/json": { schema: schemas.convert(doc.success.body, "output") } };
+    // Files (exports) are documented beside the JSON, as bytes of their own media type.
+    for (const mediaType of doc.success.files ?? []) response.content[mediaType] = { schema: { type: "string", contentMediaType: mediaType } };
+    if (doc.success.files) response.headers = { ...response.headers, "Content-Disposition": ref("headers", "Content-Disposition") };
+  }
   return response;
 }
 

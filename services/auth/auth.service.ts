@@ -5,7 +5,7 @@ import { requireStore, stintService, type ServiceDependencies } from "../../shar
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
 import { openAccountCollections, type AccountCollections } from "./documents";
-import { emailTaken, getUser, isMember, listUsers, removeUser, setRole, type CredentialRevocation } from "./members";
+import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
 import { getOrganization, renameOrganization } from "./organizations";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
@@ -41,6 +41,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
       ...internalActions(authClient, {
         resolveApiKey: (input) => resolveApiKey(started(), input.secret),
         isMember: (input) => isMember(started(), input.organizationId, input.userId),
+        namesOf: (input) => namesOf(started(), input.organizationId, input.userIds),
         listUsers: (input) => listUsers(started(), input),
         getUser: (input) => getUser(started(), input.organizationId, input.userId),
         setRole: (input) => setRole(started(), revocation, input.organizationId, input.userId, input.role),

@@ -43,6 +43,15 @@ const newMember = z
   })
   .strict();
 
+/** At most this many users per question; callers with more ask in turns. */
+export const MAX_USERS_PER_CALL = 1000;
+
+/** How reports name a user. */
+export interface UserName {
+  name: string;
+  email: string;
+}
+
 export const authClient = defineClient("auth", {
   /** For gateways: who an API key acts as, or `null` for an unknown key. */
   resolveApiKey: internalAction(z.object({ secret: z.string().min(1).max(200) }).strict()).returning<Identity | null>(),
@@ -50,6 +59,8 @@ export const authClient = defineClient("auth", {
   isMember: internalAction(inOrganization).returning<boolean>(),
   /** A page of an organization's users, oldest first, optionally of one role. */
   listUsers: internalAction(userFilter).returning<ListEnvelope<User>>(),
+  /** Names and emails by user id, of the organization's users among `userIds`; others' ids find nothing. */
+  namesOf: internalAction(z.object({ organizationId, userIds: z.array(userId).max(MAX_USERS_PER_CALL) }).strict()).returning<Record<string, UserName>>(),
   /** One user of the organization, or `null`. */
   getUser: internalAction(inOrganization).returning<User | null>(),
   /** Gives a user another role; their existing access tokens stop at once. `null` for an unknown user. */

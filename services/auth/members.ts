@@ -4,7 +4,7 @@ import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared
 import type { Filter } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { AccountCollections } from "./documents";
-import type { AssignableRole, UserFilter } from "./client";
+import type { AssignableRole, UserFilter, UserName } from "./client";
 import { presentUser, type User } from "./user";
 
 /*
@@ -37,6 +37,13 @@ export async function getUser(collections: Pick<AccountCollections, "users">, or
 
 export async function isMember(collections: Pick<AccountCollections, "users">, organizationId: string, userId: string): Promise<boolean> {
   return (await collections.users.findOne({ _id: userId, organization_id: organizationId })) !== null;
+}
+
+/** Names and emails of the organization's users among `userIds`. */
+export async function namesOf(collections: Pick<AccountCollections, "users">, organizationId: string, userIds: readonly string[]): Promise<Record<string, UserName>> {
+  if (userIds.length === 0) return {};
+  const users = await collections.users.find({ organization_id: organizationId, _id: { $in: [...userIds] } });
+  return Object.fromEntries(users.map((user) => [user._id, { name: user.name, email: user.email }]));
 }
 
 export async function emailTaken(collections: Pick<AccountCollections, "users">, email: string): Promise<boolean> {

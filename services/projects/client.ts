@@ -23,7 +23,26 @@ export interface ProjectForEntry {
   task: { id: string; project_id: string; billable: boolean | null; status: TaskStatus } | null;
 }
 
+/** At most this many ids per question; callers with more ask in turns. */
+export const MAX_NAMES_PER_CALL = 1000;
+
+const namesQuery = z
+  .object({
+    organizationId: idOf("organization"),
+    projectIds: z.array(idOf("project")).max(MAX_NAMES_PER_CALL).default([]),
+    taskIds: z.array(idOf("task")).max(MAX_NAMES_PER_CALL).default([]),
+  })
+  .strict();
+
+/** Names by id (`prj_` for projects); an id the organization does not have is left out. */
+export interface ProjectAndTaskNames {
+  projects: Record<string, string>;
+  tasks: Record<string, string>;
+}
+
 /** What other services may ask the projects service. */
 export const projectsClient = defineClient("projects", {
   lookupForEntry: internalAction(entryLookupParams).returning<ProjectForEntry>(),
+  /** The names of projects and tasks of one organization, for reports. */
+  namesOf: internalAction(namesQuery).returning<ProjectAndTaskNames>(),
 });

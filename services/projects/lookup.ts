@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { projectsClient, type ProjectForEntry } from "./client";
+import { projectsClient, type ProjectAndTaskNames, type ProjectForEntry } from "./client";
 import type { ProjectStores } from "./task-use-cases";
 
 /** The question as the client declares it, after validation (ids in Style A). */
@@ -20,4 +20,15 @@ export async function answerEntryLookup(stores: ProjectStores, params: EntryLook
     project: project && { id: project._id, billable: project.billable, archived: project.archived },
     task: task && { id: task._id, project_id: task.project_id, billable: task.billable, status: task.status },
   };
+}
+
+type NamesQuery = z.output<typeof projectsClient.actions.namesOf.input>;
+
+/** Names of the organization's projects and tasks among those asked for; others' ids find nothing. */
+export async function answerNames(stores: ProjectStores, query: NamesQuery): Promise<ProjectAndTaskNames> {
+  const [projects, tasks] = await Promise.all([
+    stores.projects.namesOf(query.organizationId, query.projectIds),
+    stores.tasks.namesOf(query.organizationId, query.taskIds),
+  ]);
+  return { projects, tasks };
 }

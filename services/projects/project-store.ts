@@ -53,4 +53,11 @@ export class ProjectStore {
   delete(organizationId: string, id: string): Promise<boolean> {
     return this.projects.deleteOne({ _id: id, organization_id: organizationId });
   }
+
+  /** Names by id, of this organization's documents among `ids`. */
+  async namesOf(organizationId: string, ids: readonly string[]): Promise<Record<string, string>> {
+    if (ids.length === 0) return {};
+    const found = await this.projects.find({ organization_id: organizationId, _id: { $in: [...ids] } });
+    return Object.fromEntries(found.map((doc) => [doc._id, doc.name]));
+  }
 }

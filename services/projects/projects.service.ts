@@ -6,7 +6,7 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { projectsClient } from "./client";
 import { entryReferencesOver } from "./entry-references";
-import { answerEntryLookup } from "./lookup";
+import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
 import { PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
 import { ProjectStore } from "./project-store";
@@ -60,6 +60,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
         }),
         ...internalActions(projectsClient, {
           lookupForEntry: (query) => answerEntryLookup(started(), query),
+          namesOf: (query) => answerNames(started(), query),
         }),
       };
     },

@@ -65,4 +65,11 @@ export class TaskStore {
   deleteAllOf(place: TaskPlace): Promise<number> {
     return this.tasks.deleteMany({ organization_id: place.organizationId, project_id: place.projectId });
   }
+
+  /** Names by id, of this organization's documents among `ids`. */
+  async namesOf(organizationId: string, ids: readonly string[]): Promise<Record<string, string>> {
+    if (ids.length === 0) return {};
+    const found = await this.tasks.find({ organization_id: organizationId, _id: { $in: [...ids] } });
+    return Object.fromEntries(found.map((doc) => [doc._id, doc.name]));
+  }
 }

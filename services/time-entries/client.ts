@@ -1,6 +1,8 @@
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import { defineClient, internalAction } from "../../shared/client";
 import { idOf } from "../../shared/validation";
+import type { TimeEntry } from "./time-entry";
 
 /** Another service's question: how many entries point at this project or task? */
 const entryReferenceQuery = z
@@ -8,8 +10,57 @@ const entryReferenceQuery = z
   .strict()
   .refine((query) => query.projectId !== undefined || query.taskId !== undefined, { message: "name a project or a task" });
 
+/** An instant as stored: ISO 8601 UTC with whole seconds, so that it compares as a string. */
+const storedInstant = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+
+/**
+ * The entries of one organization that start in `[from, to)`, narrowed by the report
+ * filters. Reports ask in UTC instants: the day boundaries of their time zone are theirs.
+ */
+const reportWindow = z
+  .object({
+    organizationId: idOf("organization"),
+    from: storedInstant,
+    to: storedInstant,
+    userId: idOf("user").optional(),
+    projectId: idOf("project").optional(),
+    taskId: idOf("task").optional(),
+    billable: z.boolean().optional(),
+  })
+  .strict()
+  .refine((window) => window.from < window.to, { message: "from must be before to", path: ["to"] });
+export type ReportWindow = z.output<typeof reportWindow>;
+
+/**
+ * One line of the totals stream: the ids it names once each, then one row per entry,
+ * `[start_time, seconds (null while running), user, project, task (-1: none), billable]`,
+ * where user, project and task are positions in `ids`. Naming each id once per batch keeps
+ * a year of a large team's entries small on the bus.
+ */
+export interface EntryTotalsBatch {
+  ids: string[];
+  rows: EntryTotalsRow[];
+}
+export type EntryTotalsRow = [startTime: string, seconds: number | null, user: number, project: number, task: number, billable: 0 | 1];
+
 /** What other services may ask the time-entries service. */
 export const timeEntriesClient = defineClient("timeEntries", {
   /** A project or task with entries is archived, not deleted. */
   countReferences: internalAction(entryReferenceQuery).returning<number>(),
+  /**
+   * Every entry of the window, in no order, as a stream of newline-separated JSON
+   * `EntryTotalsBatch` lines: what a summary report adds up.
+   */
+  streamTotals: internalAction(reportWindow).returning<Readable>(),
+  /**
+   * Every entry of the window, newest `start_time` first (ties by id), as a stream of
+   * newline-separated JSON arrays of `TimeEntry` (a running entry's `duration` is its
+   * time so far when read): what an export writes out.
+   */
+  streamEntries: internalAction(reportWindow).returning<Readable>(),
+  /** One page of the window's entries, in the order of `streamEntries`, and how many there are. */
+  pageEntries: internalAction(
+    z.object({ window: reportWindow, page: z.int().min(1), per_page: z.int().min(1).max(200) }).strict(),
+  ).returning<{ items: TimeEntry[]; total: number }>(),
 });
+export type { TimeEntry } from "./time-entry";

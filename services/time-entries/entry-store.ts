@@ -1,6 +1,6 @@
 import type { Page } from "../../shared/paging";
 import { skipOf } from "../../shared/paging";
-import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
+import { DuplicateKeyError, type Collection, type Filter, type PipelineStage } from "../../shared/storage/port";
 import type { TimeEntryDocument } from "./time-entry";
 
 export interface EntryFilters {
@@ -57,13 +57,28 @@ export class EntryStore {
     return doc && doc.organization_id === organizationId ? doc : null;
   }
 
-  async list(organizationId: string, filters: EntryFilters, page: Page): Promise<{ items: TimeEntryDocument[]; total: number }> {
-    const query = entryQuery(organizationId, filters);
+  list(organizationId: string, filters: EntryFilters, page: Page): Promise<{ items: TimeEntryDocument[]; total: number }> {
+    return this.page(entryQuery(organizationId, filters), page);
+  }
+
+  /** A page of a query built by `entryQuery` (which names the organization), newest first. */
+  async page(query: Filter, page: Page): Promise<{ items: TimeEntryDocument[]; total: number }> {
     const [items, total] = await Promise.all([
       this.entries.find(query, { sort: ENTRY_ORDER, skip: skipOf(page), limit: page.per_page }),
       this.entries.count(query),
     ]);
     return { items, total };
+  }
+
+  /**
+   * Every entry a query built by `entryQuery` selects, in one read, with only `fields`
+   * (`null`: all of them), in `order` or none.
+   */
+  readFields<T extends Partial<TimeEntryDocument>>(query: Filter, fields: readonly (keyof TimeEntryDocument)[] | null, order?: Record<string, 1 | -1>): Promise<T[]> {
+    const pipeline: PipelineStage[] = [{ $match: query }];
+    if (order) pipeline.push({ $sort: order });
+    if (fields) pipeline.push({ $project: Object.fromEntries(fields.map((field) => [field, 1])) });
+    return this.entries.aggregate<T>(pipeline);
   }
 
   update(organizationId: string, id: string, changes: Partial<TimeEntryDocument>): Promise<TimeEntryDocument | null> {

@@ -12,6 +12,7 @@ import { timeEntryOperations } from "./operations";
 import type { EntryEvents, EntryStores } from "./ports";
 import { TIME_ENTRIES_COLLECTION, type TimeEntry, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
+import { pageEntries, streamEntries, streamTotals } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
 
 type Collections = Omit<EntryStores, "directory">;
@@ -62,6 +63,9 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
         }),
         ...internalActions(timeEntriesClient, {
           countReferences: (query) => countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
+          streamTotals: (window) => streamTotals(started().entries, window),
+          streamEntries: (window) => streamEntries(started().entries, window),
+          pageEntries: (query) => pageEntries(started().entries, query.window, query),
         }),
       };
     },

@@ -10,6 +10,8 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body's bytes, for answers that are files. */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -39,11 +41,13 @@ export async function request<T = unknown>(baseUrl: string, method: string, path
     headers["content-type"] ??= "application/json";
   }
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString("utf8");
+  const contentType = response.headers.get("content-type") ?? undefined;
   let parsed: unknown = undefined;
-  if (text.length > 0 && (response.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
-  checkAgainstOpenApi({ method, path, status: response.status, body: parsed, text });
-  return { status: response.status, headers: response.headers, body: parsed as T, text };
+  if (text.length > 0 && (contentType ?? "").includes("json")) parsed = JSON.parse(text);
+  checkAgainstOpenApi({ method, path, status: response.status, body: parsed, text, contentType });
+  return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
 }
 
 /** A client whose requests all carry `defaults` (a credential, say) unless a call overrides them. */

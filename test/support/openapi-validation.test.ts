@@ -76,6 +76,15 @@ describe("checking responses against the OpenAPI documents", () => {
     expect(() => partial(received("GET", "/api/v1/projects", 200, { data: [], meta: { total: 0, page: 1, per_page: 50 } }))).toThrow(/undocumented operation/);
   });
 
+  it("accepts a file of a media type the response lists, and no other", () => {
+    const csv = { ...received("GET", "/api/v1/reports/summary?start_date=2026-01-01&end_date=2026-01-31&format=csv", 200), text: "group_key\r\n", contentType: "text/csv; charset=utf-8" };
+    expect(() => check(csv)).not.toThrow();
+    const xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    expect(() => check({ ...csv, path: "/api/reports/detailed?format=xlsx", contentType: xlsx })).not.toThrow();
+    expect(() => check({ ...csv, contentType: "text/html" })).toThrow(/answered text\/html, but the document lists only application\/json, text\/csv/);
+    expect(() => check({ ...received("GET", "/api/v1/projects", 200), text: "a,b", contentType: "text/csv" })).toThrow(/lists only application\/json for GET \/projects/);
+  });
+
   it("leaves health probes and the reference page alone", () => {
     expect(() => check(received("GET", "/health/ready", 503, { status: "unavailable" }))).not.toThrow();
     expect(() => check({ ...received("GET", "/docs", 200), text: "<!doctype html>" })).not.toThrow();

@@ -7,7 +7,8 @@ import { STYLE_MOUNTS, type ApiStyle } from "../../gateway/styles";
 
 /**
  * Checks responses against the OpenAPI document of their style, as the gateway serves it:
- * the operation must be documented, its status listed, and its JSON body must match.
+ * the operation must be documented, its status listed, and its JSON body must match; a
+ * body of another type (a file) must be of a media type the response lists.
  * A method the gateway does not serve on a path may only answer the style's 405 where the
  * path is served with other methods, and its 404 elsewhere.
  */
@@ -21,6 +22,8 @@ export interface ReceivedResponse {
   /** The parsed JSON body, or undefined when the response was not JSON. */
   body: unknown;
   text: string;
+  /** The `Content-Type` header, when there was one. */
+  contentType?: string;
 }
 
 /** Served outside the API's documents: health probes and the reference page itself. */
@@ -125,6 +128,12 @@ class ResponseValidator {
     }
     if (!response.content) {
       if (received.text !== "") throw new Error(`${what}: the document says ${received.method} ${template} ${received.status} has no body, but it had one:\n${excerpt(received.text)}`);
+      return;
+    }
+    const mediaType = (received.contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (mediaType !== "" && mediaType !== "application/json") {
+      const listed = Object.keys(response.content);
+      if (!listed.includes(mediaType)) throw new Error(`${what}: answered ${mediaType}, but the document lists only ${listed.join(", ")} for ${received.method} ${template} ${received.status}`);
       return;
     }
     this.validateBody(style, `${pointer}/content/${token("application/json")}/schema`, received, `${what} (${received.method} ${template} ${received.status})`);

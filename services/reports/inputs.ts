@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { pagingQuery } from "../../shared/paging";
+import { idOf, noBody, queryBoolean } from "../../shared/validation";
+import { canonicalZone, dayNumberOf } from "./zone";
+
+/** A report spans at most this many days (decisions §8). */
+export const MAX_REPORT_DAYS = 366;
+
+export const GROUPINGS = ["project", "user", "task", "day", "week", "month", "billable"] as const;
+export type Grouping = (typeof GROUPINGS)[number];
+
+export const FORMATS = ["json", "csv", "xlsx"] as const;
+export type ReportFormat = (typeof FORMATS)[number];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` naming a day that exists, between 1970 and 2100. */
+const calendarDate = z
+  .string()
+  .refine(
+    (value) => {
+      if (!ISO_DATE.test(value)) return false;
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value) && value >= "1970-01-02" && value < "2099-12-31";
+    },
+    { message: "must be a date like 2026-11-21, between 1970 and 2100", params: { reason: "invalid" } },
+  )
+  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-" });
+
+/** An IANA time zone name, given back in its canonical spelling. */
+const timeZone = z
+  .string()
+  .transform((value, ctx) => {
+    const zone = canonicalZone(value);
+    if (zone === null) {
+      ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, like Europe/Berlin", params: { reason: "invalid" } });
+      return z.NEVER;
+    }
+    return zone;
+  })
+  .meta({ examples: ["Europe/Berlin"] });
+
+/** What both reports select: whole days of a zone, narrowed by filters. */
+const selection = {
+  start_date: calendarDate,
+  end_date: calendarDate,
+  timezone: timeZone.default("UTC"),
+  user_id: idOf("user").optional(),
+  project_id: idOf("project").optional(),
+  task_id: idOf("task").optional(),
+  billable: queryBoolean.optional(),
+  format: z.enum(FORMATS).default("json"),
+};
+
+function checkRange(query: { start_date: string; end_date: string }, ctx: z.RefinementCtx): void {
+  const days = dayNumberOf(query.end_date) - dayNumberOf(query.start_date) + 1;
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
+  else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["end_date"], message: `must be at most ${MAX_REPORT_DAYS} days after start_date, counting both`, params: { reason: "out_of_range" } });
+}
+
+const grouping = z.enum(GROUPINGS);
+const ROUNDING_MINUTES = ["1", "5", "6", "10", "15", "30", "60"] as const;
+
+export const summaryInput = z.object({
+  params: z.object({}).strict(),
+  query: z
+    .object({
+      ...selection,
+      group_by: grouping.default("project"),
+      sub_group_by: grouping.optional(),
+      rounding: z.enum(["none", "up", "down", "nearest"]).default("none"),
+      rounding_minutes: z
+        .enum(ROUNDING_MINUTES)
+        .default("15")
+        .transform((value) => Number(value)),
+      rounding_scope: z.enum(["entry", "group"]).default("entry"),
+      week_start: z.enum(["monday", "sunday"]).default("monday"),
+    })
+    .strict()
+    .superRefine((query, ctx) => {
+      checkRange(query, ctx);
+      if (query.sub_group_by !== undefined && query.sub_group_by === query.group_by) {
+        ctx.addIssue({ code: "custom", path: ["sub_group_by"], message: "must differ from group_by", params: { reason: "invalid" } });
+      }
+    }),
+  body: noBody,
+});
+
+export const detailedInput = z.object({
+  params: z.object({}).strict(),
+  query: z
+    .object({ ...selection, ...pagingQuery })
+    .strict()
+    .superRefine(checkRange),
+  body: noBody,
+});
+
+export type SummaryQuery = z.output<typeof summaryInput>["query"];
+export type DetailedQuery = z.output<typeof detailedInput>["query"];
+/** What the two reports share: the days, the zone and the filters. */
+export type Selection = Pick<SummaryQuery, "start_date" | "end_date" | "timezone" | "user_id" | "project_id" | "task_id" | "billable">;

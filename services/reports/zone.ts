@@ -1,0 +1,119 @@
+/**
+ * Days as a time zone counts them. A report's range is whole days of its zone, so its
+ * bounds, and the boundaries of every day in it, are instants computed here with the
+ * zone rules Node carries (full ICU): a day across a daylight-saving change lasts 23 or
+ * 25 hours, and a day whose midnight does not exist starts at its first instant.
+ */
+
+const DAY_MS = 86_400_000;
+/** No zone is further than this from UTC (Kiribati is +14, Baker Island -12). */
+const WIDEST_OFFSET_MS = 15 * 3_600_000;
+
+/** Whether `name` is a time zone the platform knows, by its IANA name; its canonical spelling if so. */
+export function canonicalZone(name: string): string | null {
+  // Offsets like "+01:00" are accepted by newer Intl versions but are not IANA names.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** `YYYY-MM-DD` of a UTC day number (days since 1970-01-01). */
+function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function dayNumberOf(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+/** Local calendar dates in one zone, as comparable day numbers. */
+class LocalDates {
+  private readonly format: Intl.DateTimeFormat;
+
+  constructor(zone: string) {
+    this.format = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", hourCycle: "h23" });
+  }
+
+  dayNumberAt(ms: number): number {
+    let year = 0;
+    let month = 0;
+    let day = 0;
+    for (const part of this.format.formatToParts(ms)) {
+      if (part.type === "year") year = Number(part.value);
+      else if (part.type === "month") month = Number(part.value);
+      else if (part.type === "day") day = Number(part.value);
+    }
+    return Date.UTC(year, month - 1, day) / DAY_MS;
+  }
+
+  /** The first second whose local date is `day` or later. */
+  startOf(day: number): number {
+    let low = day * DAY_MS - WIDEST_OFFSET_MS;
+    let high = day * DAY_MS + WIDEST_OFFSET_MS;
+    // Seconds: zone offsets before 1972 were not always whole minutes.
+    while (high - low > 1000) {
+      const middle = low + Math.floor((high - low) / 2000) * 1000;
+      if (this.dayNumberAt(middle) >= day) high = middle;
+      else low = middle;
+    }
+    return high;
+  }
+}
+
+/** An instant as entries store it: ISO 8601 UTC with whole seconds, comparable as a string. */
+function storedInstant(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/**
+ * The days from `startDate` to `endDate` (inclusive) in `zone`: each day's date and the
+ * instant it starts, and the instant the last one ends. An entry belongs to the day in
+ * which it starts.
+ */
+export class ZoneCalendar {
+  readonly dates: string[] = [];
+  /** `starts[i]` is when `dates[i]` begins; `starts[dates.length]` is when the range ends. */
+  readonly starts: string[] = [];
+
+  constructor(startDate: string, endDate: string, zone: string) {
+    const local = new LocalDates(zone);
+    const first = dayNumberOf(startDate);
+    const last = dayNumberOf(endDate);
+    for (let day = first; day <= last + 1; day++) {
+      this.starts.push(storedInstant(local.startOf(day)));
+      if (day <= last) this.dates.push(dateOfDayNumber(day));
+    }
+  }
+
+  get from(): string {
+    return this.starts[0] as string;
+  }
+
+  get to(): string {
+    return this.starts[this.starts.length - 1] as string;
+  }
+
+  /** Which day an instant inside the range falls on, by its position in `dates`. */
+  dayIndexOf(instant: string): number {
+    let low = 0;
+    let high = this.dates.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.starts[middle] as string) <= instant) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/** The first day of the week `date` lies in, weeks starting on Monday or Sunday. */
+export function weekStartOf(date: string, weekStart: "monday" | "sunday"): string {
+  const day = dayNumberOf(date);
+  // 1970-01-01 was a Thursday: day 0 has weekday 4 (Sunday 0).
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  const back = weekStart === "sunday" ? weekday : (weekday + 6) % 7;
+  return dateOfDayNumber(day - back);
+}

@@ -1,0 +1,493 @@
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/report";
+import { joinTeam } from "./support/accounts";
+import { client, registerOwner, type Client } from "./support/http";
+import type { TestStint } from "./support/stint";
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+
+type Summary = { data: SummaryReport };
+type Grouping = "project" | "user" | "task" | "day" | "week" | "month" | "billable";
+const GROUPINGS: readonly Grouping[] = ["project", "user", "task", "day", "week", "month", "billable"];
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** An entry as the tests made it, to work out by hand what a report must say. */
+interface Made {
+  user: string;
+  project: string;
+  task: string | null;
+  start: string;
+  seconds: number;
+  billable: boolean;
+}
+
+function styleB(id: string): string {
+  return id.replace(/^prj_/, "proj_");
+}
+
+/** The reference: UTC days, Monday weeks, no rounding. Independent of the service's code. */
+function expectedKey(grouping: Grouping, entry: Made): string | null {
+  const day = entry.start.slice(0, 10);
+  switch (grouping) {
+    case "project":
+      return entry.project;
+    case "user":
+      return entry.user;
+    case "task":
+      return entry.task;
+    case "billable":
+      return String(entry.billable);
+    case "day":
+      return day;
+    case "month":
+      return day.slice(0, 7);
+    case "week": {
+      const date = new Date(`${day}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+      return date.toISOString().slice(0, 10);
+    }
+  }
+}
+
+function expectedSums(grouping: Grouping, entries: readonly Made[]): Map<string | null, { total: number; count: number; billable: number }> {
+  const sums = new Map<string | null, { total: number; count: number; billable: number }>();
+  for (const entry of entries) {
+    const key = expectedKey(grouping, entry);
+    const sum = sums.get(key) ?? { total: 0, count: 0, billable: 0 };
+    sum.total += entry.seconds;
+    sum.count += 1;
+    if (entry.billable) sum.billable += entry.seconds;
+    sums.set(key, sum);
+  }
+  return sums;
+}
+
+function sumsOf(groups: readonly SummaryGroup[]): Map<string | null, { total: number; count: number; billable: number }> {
+  return new Map(groups.map((group) => [group.key, { total: group.total_seconds, count: group.entry_count, billable: group.billable_seconds }]));
+}
+
+async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+function csvRows(text: string): string[][] {
+  return parse(text) as string[][];
+}
+
+/** Reports end to end over HTTP, in both styles; run once per deployment mode. */
+export function describeReportsApi(title: string, start: () => Promise<TestStint>): void {
+  describe(title, () => {
+    let stint: TestStint;
+
+    beforeAll(async () => {
+      stint = await start();
+    }, 60_000);
+
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
+
+    async function project(api: Client, name: string, billable: boolean): Promise<string> {
+      const res = await api.post<{ data: { id: string } }>(`${A}/projects`, { name, billable });
+      expect(res.status).toBe(201);
+      return res.body.data.id;
+    }
+
+    async function entry(api: Client, made: Omit<Made, "billable"> & { billable?: boolean; description?: string }): Promise<string> {
+      const end = new Date(Date.parse(made.start) + made.seconds * 1000).toISOString();
+      const res = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
+        project_id: made.project,
+        task_id: made.task,
+        start_time: made.start,
+        end_time: end,
+        user_id: made.user,
+        description: made.description ?? "",
+        ...(made.billable === undefined ? {} : { billable: made.billable }),
+      });
+      expect(res.status).toBe(201);
+      return res.body.data.id;
+    }
+
+    /** An owner and a member with five entries between them, in March and April 2026 (UTC). */
+    async function team() {
+      const { account, api: owner } = await registerOwner(stint.url);
+      const member = await joinTeam(stint.url, owner, "member");
+      const alpha = await project(owner, "Alpha", true);
+      const beta = await project(owner, "Beta", false);
+      const task = await owner.post<{ data: { id: string } }>(`${A}/projects/${alpha}/tasks`, { name: "Design" });
+      expect(task.status).toBe(201);
+      const design = task.body.data.id;
+      const ownerId = account.user.id;
+      const memberId = member.account.user.id;
+      const entries: Made[] = [
+        { user: ownerId, project: alpha, task: design, start: "2026-03-02T09:00:00Z", seconds: 3600, billable: true },
+        { user: ownerId, project: beta, task: null, start: "2026-03-02T11:00:00Z", seconds: 1800, billable: false },
+        { user: memberId, project: alpha, task: null, start: "2026-03-09T08:00:00Z", seconds: 7200, billable: true },
+        { user: memberId, project: beta, task: null, start: "2026-04-01T12:00:00Z", seconds: 1200, billable: false },
+        { user: ownerId, project: alpha, task: design, start: "2026-03-08T10:00:00Z", seconds: 2700, billable: true },
+      ];
+      for (const made of entries) await entry(owner, made);
+      return { owner, member: member.api, ownerId, memberId, alpha, beta, design, entries, ownerEmail: account.user.email, memberEmail: member.account.user.email };
+    }
+
+    const SPRING = "start_date=2026-03-01&end_date=2026-04-30";
+
+    describe("summary", () => {
+      it("adds up time by project in both styles: raw, billable and rounded seconds, sorted by total", async () => {
+        const { owner, alpha, beta } = await team();
+        const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}`);
+        expect(res.status).toBe(200);
+        const report = res.body.data;
+        expect(report).toMatchObject({ start_date: "2026-03-01", end_date: "2026-04-30", timezone: "UTC", total_seconds: 16500, billable_seconds: 13500, rounded_seconds: 16500, entry_count: 5 });
+        expect(report.as_of).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+        expect(report.groups).toEqual([
+          { key: alpha, name: "Alpha", total_seconds: 13500, billable_seconds: 13500, rounded_seconds: 13500, entry_count: 3 },
+          { key: beta, name: "Beta", total_seconds: 3000, billable_seconds: 0, rounded_seconds: 3000, entry_count: 2 },
+        ]);
+        const inB = await owner.get<Summary>(`${B}/reports/summary?${SPRING}`);
+        expect(inB.status).toBe(200);
+        expect(inB.body.data.groups.map((group) => group.key)).toEqual([styleB(alpha), styleB(beta)]);
+      });
+
+      it("groups by every grouping and sub-grouping, as worked out by hand", async () => {
+        const { owner, entries } = await team();
+        for (const groupBy of GROUPINGS) {
+          const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=${groupBy}`);
+          expect({ groupBy, status: res.status }).toEqual({ groupBy, status: 200 });
+          expect({ groupBy, sums: sumsOf(res.body.data.groups) }).toEqual({ groupBy, sums: expectedSums(groupBy, entries) });
+          for (const subGroupBy of GROUPINGS.filter((other) => other !== groupBy)) {
+            const nested = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=${groupBy}&sub_group_by=${subGroupBy}`);
+            expect(nested.status).toBe(200);
+            for (const group of nested.body.data.groups) {
+              const inGroup = entries.filter((made) => expectedKey(groupBy, made) === group.key);
+              expect({ groupBy, subGroupBy, key: group.key, sums: sumsOf(group.sub_groups ?? []) }).toEqual({ groupBy, subGroupBy, key: group.key, sums: expectedSums(subGroupBy, inGroup) });
+            }
+          }
+        }
+      }, 60_000);
+
+      it("names groups and orders them: by total then key, dates ascending, no task last among equals", async () => {
+        const { owner, ownerId, memberId, design } = await team();
+        const byUser = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=user`)).body.data.groups;
+        expect(byUser.map((group) => [group.key, group.name, group.total_seconds])).toEqual([
+          [memberId, "member", 8400],
+          [ownerId, "Owner", 8100],
+        ]);
+        const byTask = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=task`)).body.data.groups;
+        expect(byTask.map((group) => [group.key, group.name])).toEqual([
+          [null, null],
+          [design, "Design"],
+        ]);
+        const byDay = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=day`)).body.data.groups;
+        expect(byDay.map((group) => [group.key, group.name])).toEqual([
+          ["2026-03-02", "2026-03-02"],
+          ["2026-03-08", "2026-03-08"],
+          ["2026-03-09", "2026-03-09"],
+          ["2026-04-01", "2026-04-01"],
+        ]);
+        const byMonth = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=month`)).body.data.groups;
+        expect(byMonth.map((group) => group.key)).toEqual(["2026-03", "2026-04"]);
+        const byBillable = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=billable`)).body.data.groups;
+        expect(byBillable.map((group) => [group.key, group.name, group.total_seconds])).toEqual([
+          ["true", "Billable", 13500],
+          ["false", "Not billable", 3000],
+        ]);
+      });
+
+      it("starts weeks on Monday by default or on Sunday", async () => {
+        const { owner } = await team();
+        const monday = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=week`)).body.data.groups;
+        expect(monday.map((group) => [group.key, group.total_seconds])).toEqual([
+          ["2026-03-02", 8100],
+          ["2026-03-09", 7200],
+          ["2026-03-30", 1200],
+        ]);
+        const sunday = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=week&week_start=sunday`)).body.data.groups;
+        expect(sunday.map((group) => [group.key, group.total_seconds])).toEqual([
+          ["2026-03-01", 5400],
+          ["2026-03-08", 9900],
+          ["2026-03-29", 1200],
+        ]);
+      });
+
+      it("filters by user, project, task, billable and days", async () => {
+        const { owner, memberId, alpha, design } = await team();
+        const total = async (query: string) => {
+          const res = await owner.get<Summary>(`${A}/reports/summary?${query}`);
+          expect(res.status).toBe(200);
+          return [res.body.data.total_seconds, res.body.data.entry_count];
+        };
+        expect(await total(`${SPRING}&user_id=${memberId}`)).toEqual([8400, 2]);
+        expect(await total(`${SPRING}&project_id=${styleB(alpha)}`)).toEqual([13500, 3]);
+        expect(await total(`${SPRING}&task_id=${design}`)).toEqual([6300, 2]);
+        expect(await total(`${SPRING}&billable=false`)).toEqual([3000, 2]);
+        expect(await total(`${SPRING}&billable=true&user_id=${memberId}`)).toEqual([7200, 1]);
+        expect(await total("start_date=2026-03-02&end_date=2026-03-08")).toEqual([8100, 3]);
+        expect(await total("start_date=2026-03-03&end_date=2026-03-07")).toEqual([0, 0]);
+      });
+
+      it("counts days of the report's time zone across daylight-saving changes (Europe/Berlin, America/New_York)", async () => {
+        const { owner, ownerId, alpha } = await team();
+        const at = (start: string, seconds: number) => entry(owner, { user: ownerId, project: alpha, task: null, start, seconds });
+        // Berlin springs forward on 2026-03-29: that day runs from 23:00Z on the 28th to 22:00Z on the 29th.
+        await at("2026-03-28T22:59:59Z", 60); // 23:59:59 CET on the 28th
+        await at("2026-03-28T23:30:00Z", 120); // 00:30 CET on the 29th
+        await at("2026-03-29T21:59:00Z", 180); // 23:59 CEST on the 29th
+        await at("2026-03-29T22:00:00Z", 240); // 00:00 CEST on the 30th
+        const berlin = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-03-28&end_date=2026-03-30&timezone=Europe/Berlin&group_by=day`);
+        expect(berlin.status).toBe(200);
+        expect(berlin.body.data.timezone).toBe("Europe/Berlin");
+        expect(berlin.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
+          ["2026-03-28", 60],
+          ["2026-03-29", 300],
+          ["2026-03-30", 240],
+        ]);
+        const oneDay = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-03-29&end_date=2026-03-29&timezone=Europe/Berlin`);
+        expect(oneDay.body.data.total_seconds).toBe(300);
+        const inUtc = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-03-28&end_date=2026-03-30&group_by=day`);
+        expect(inUtc.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
+          ["2026-03-28", 180],
+          ["2026-03-29", 420],
+        ]);
+
+        // New York falls back on 2026-11-01: that day lasts 25 hours, 04:00Z to 05:00Z next day.
+        await at("2026-11-01T03:59:00Z", 10); // 23:59 EDT on 31 October
+        await at("2026-11-01T04:00:00Z", 20); // 00:00 EDT on 1 November
+        await at("2026-11-02T04:30:00Z", 30); // 23:30 EST on 1 November
+        await at("2026-11-02T05:00:00Z", 40); // 00:00 EST on 2 November
+        const newYork = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-10-31&end_date=2026-11-02&timezone=America/New_York&group_by=day`);
+        expect(newYork.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
+          ["2026-10-31", 10],
+          ["2026-11-01", 50],
+          ["2026-11-02", 40],
+        ]);
+        const week = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-10-31&end_date=2026-11-02&timezone=America/New_York&group_by=week&week_start=sunday`);
+        expect(week.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
+          ["2026-10-25", 10],
+          ["2026-11-01", 90],
+        ]);
+      });
+
+      it("rounds up, down and to the nearest step, per entry or per group; a duration on a step stays", async () => {
+        const { owner, ownerId, alpha, beta } = await team();
+        const at = (project: string, start: string, seconds: number) => entry(owner, { user: ownerId, project, task: null, start, seconds });
+        await at(alpha, "2026-06-01T08:00:00Z", 900); // exactly 15 minutes
+        await at(alpha, "2026-06-01T09:00:00Z", 450); // 7.5 minutes: a half
+        await at(alpha, "2026-06-01T10:00:00Z", 960); // 16 minutes
+        await at(beta, "2026-06-01T11:00:00Z", 1); // one second
+        const JUNE = "start_date=2026-06-01&end_date=2026-06-30";
+        const rounded = async (query: string) => {
+          const res = await owner.get<Summary>(`${A}/reports/summary?${JUNE}&${query}`);
+          expect(res.status).toBe(200);
+          expect(res.body.data.total_seconds).toBe(2311);
+          return [res.body.data.rounded_seconds, ...res.body.data.groups.map((group) => group.rounded_seconds)];
+        };
+        expect(await rounded("rounding=none")).toEqual([2311, 2310, 1]);
+        expect(await rounded("rounding=up&rounding_minutes=15")).toEqual([4500, 3600, 900]);
+        expect(await rounded("rounding=up")).toEqual([4500, 3600, 900]);
+        expect(await rounded("rounding=down&rounding_minutes=15")).toEqual([1800, 1800, 0]);
+        expect(await rounded("rounding=nearest&rounding_minutes=15")).toEqual([2700, 2700, 0]);
+        expect(await rounded("rounding=up&rounding_minutes=1")).toEqual([2400, 2340, 60]);
+        expect(await rounded("rounding=up&rounding_minutes=60&rounding_scope=group")).toEqual([7200, 3600, 3600]);
+        expect(await rounded("rounding=up&rounding_minutes=15&rounding_scope=group")).toEqual([3600, 2700, 900]);
+        expect(await rounded("rounding=down&rounding_minutes=15&rounding_scope=group")).toEqual([1800, 1800, 0]);
+        expect(await rounded("rounding=nearest&rounding_minutes=6&rounding_scope=group")).toEqual([2160, 2160, 0]);
+        const sub = await owner.get<Summary>(`${A}/reports/summary?${JUNE}&rounding=up&rounding_minutes=15&rounding_scope=group&sub_group_by=day`);
+        expect(sub.body.data.groups[0]!.sub_groups).toEqual([{ key: "2026-06-01", name: "2026-06-01", total_seconds: 2310, billable_seconds: 2310, rounded_seconds: 2700, entry_count: 3 }]);
+      });
+
+      it("counts a running entry up to as_of", async () => {
+        const { owner, alpha } = await team();
+        const started = await owner.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: alpha });
+        expect(started.status).toBe(201);
+        const startTime = new Date(Date.now() - 2 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+        expect((await owner.put(`${A}/time-entries/${started.body.data.id}`, { start_time: startTime })).status).toBe(200);
+        const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+        const res = await owner.get<Summary>(`${A}/reports/summary?start_date=${day(-1)}&end_date=${day(1)}`);
+        expect(res.status).toBe(200);
+        const report = res.body.data;
+        const expected = (Date.parse(report.as_of) - Date.parse(startTime)) / 1000;
+        expect(expected).toBeGreaterThanOrEqual(7200);
+        expect(report).toMatchObject({ total_seconds: expected, rounded_seconds: expected, entry_count: 1 });
+        const detailed = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?start_date=${day(-1)}&end_date=${day(1)}`);
+        expect(detailed.body.data[0]).toMatchObject({ is_running: true, end_time: null });
+        expect(detailed.body.data[0]!.duration).toBeGreaterThanOrEqual(expected);
+      });
+    });
+
+    describe("who sees what", () => {
+      it("shows members only their own time; a member asking for another user's gets a 403", async () => {
+        const { owner, member, ownerId, memberId } = await team();
+        const own = await member.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=user`);
+        expect(own.status).toBe(200);
+        expect(own.body.data.groups.map((group) => group.key)).toEqual([memberId]);
+        expect(own.body.data.total_seconds).toBe(8400);
+        expect((await member.get<Summary>(`${A}/reports/summary?${SPRING}&user_id=${memberId}`)).body.data.total_seconds).toBe(8400);
+        const other = await member.get<StyleAError>(`${A}/reports/summary?${SPRING}&user_id=${ownerId}`);
+        expect(other.status).toBe(403);
+        expect(other.body.error).toMatchObject({ code: "forbidden", details: { field: "user_id" } });
+        const otherB = await member.get<StyleBError>(`${B}/reports/detailed?${SPRING}&user_id=${ownerId}`);
+        expect(otherB.status).toBe(403);
+        expect(otherB.body).toMatchObject({ code: "FORBIDDEN", details: { field: "user_id" } });
+        const otherCsv = await member.get<StyleAError>(`${A}/reports/detailed?${SPRING}&user_id=${ownerId}&format=csv`);
+        expect(otherCsv.status).toBe(403);
+        const detailed = await member.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}`);
+        expect(detailed.body.data.map((line) => line.user_id)).toEqual([memberId, memberId]);
+        const csv = await member.get(`${A}/reports/detailed?${SPRING}&format=csv`);
+        expect(csvRows(csv.text).slice(1).map((row) => row[1])).toEqual([memberId, memberId]);
+        const admin = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&user_id=${memberId}`);
+        expect(admin.body.data.total_seconds).toBe(8400);
+      });
+
+      it("never counts or names another organization's time, whatever ids are sent", async () => {
+        const ours = await team();
+        const theirs = await team();
+        const base = (await ours.owner.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data;
+        expect(base.total_seconds).toBe(16500);
+        for (const query of [`project_id=${theirs.alpha}`, `user_id=${theirs.memberId}`, `task_id=${theirs.design}`]) {
+          const res = await ours.owner.get<Summary>(`${A}/reports/summary?${SPRING}&${query}`);
+          expect({ query, status: res.status, total: res.body.data.total_seconds, groups: res.body.data.groups }).toEqual({ query, status: 200, total: 0, groups: [] });
+        }
+        const detailed = await ours.owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&project_id=${theirs.alpha}`);
+        expect(detailed.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 50 } });
+      });
+
+      it("needs the reports:read permission", async () => {
+        const { owner } = await team();
+        const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "no reports", permissions: ["projects:read"] });
+        expect(key.status).toBe(201);
+        const withoutReports = client(stint.url, { "x-api-key": key.body.data.key });
+        expect((await withoutReports.get<StyleAError>(`${A}/reports/summary?${SPRING}`)).status).toBe(403);
+        expect((await withoutReports.get<StyleAError>(`${A}/reports/detailed?${SPRING}&format=csv`)).status).toBe(403);
+        const readsReports = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "reports", permissions: ["reports:read"] });
+        const withReports = client(stint.url, { "x-api-key": readsReports.body.data.key });
+        expect((await withReports.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data.total_seconds).toBe(16500);
+        expect((await client(stint.url).get(`${A}/reports/summary?${SPRING}`)).status).toBe(401);
+      });
+    });
+
+    describe("bad input", () => {
+      it("answers 400 naming the field: ranges, zones, groupings, rounding, filters", async () => {
+        const { owner } = await team();
+        const cases: [string, string, string][] = [
+          ["end_date=2026-01-31", "start_date", "required"],
+          ["start_date=2026-01-01", "end_date", "required"],
+          ["start_date=2026-01-01&end_date=2027-01-02", "end_date", "out_of_range"],
+          ["start_date=2026-02-01&end_date=2026-01-31", "end_date", "invalid"],
+          ["start_date=2026-02-30&end_date=2026-03-31", "start_date", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&timezone=Mars/Olympus_Mons", "timezone", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&timezone=%2B01:00", "timezone", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&group_by=year", "group_by", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&group_by=day&sub_group_by=day", "sub_group_by", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&rounding=up&rounding_minutes=7", "rounding_minutes", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&rounding=sideways", "rounding", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&rounding_scope=project", "rounding_scope", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&week_start=friday", "week_start", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&user_id=usr_nope", "user_id", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&billable=yes", "billable", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&format=pdf", "format", "invalid"],
+          ["start_date=2026-01-01&end_date=2026-01-31&colour=red", "colour", "unknown"],
+        ];
+        for (const [query, field, reason] of cases) {
+          const res = await owner.get<StyleAError>(`${A}/reports/summary?${query}`);
+          expect({ query, status: res.status, details: res.body.error?.details }).toMatchObject({ query, status: 400, details: { field, reason } });
+        }
+        const leapYear = await owner.get<Summary>(`${A}/reports/summary?start_date=2028-01-01&end_date=2028-12-31`);
+        expect(leapYear.status).toBe(200);
+        const detailed = await owner.get<StyleBError>(`${B}/reports/detailed?start_date=2026-01-01&end_date=2027-01-02`);
+        expect(detailed.status).toBe(400);
+        expect(detailed.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "end_date", reason: "out_of_range" } });
+        const page = await owner.get<StyleAError>(`${A}/reports/detailed?start_date=2026-01-01&end_date=2026-01-31&per_page=201`);
+        expect(page.body.error.details).toMatchObject({ field: "per_page", reason: "out_of_range" });
+        const csv = await owner.get<StyleAError>(`${A}/reports/summary?start_date=2026-01-01&end_date=2026-01-31&format=csv&timezone=Nowhere`);
+        expect(csv.status).toBe(400);
+        expect(csv.headers.get("content-type")).toMatch(/application\/json/);
+      });
+    });
+
+    describe("detailed report and exports", () => {
+      it("lists entries newest first with names, paged", async () => {
+        const { owner, ownerId, memberId, alpha, beta, design, ownerEmail, memberEmail } = await team();
+        const res = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=2&page=2`);
+        expect(res.status).toBe(200);
+        expect(res.body.meta).toEqual({ total: 5, page: 2, per_page: 2 });
+        // Newest first: 1 April, 9 March | 8 March, 2 March 11:00 | 2 March 09:00.
+        expect(res.body.data.map((line) => line.start_time)).toEqual(["2026-03-08T10:00:00Z", "2026-03-02T11:00:00Z"]);
+        const first = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=3`);
+        expect(first.body.data.slice(1)).toEqual([
+          expect.objectContaining({ user_id: memberId, user_name: "member", user_email: memberEmail, project_id: alpha, project_name: "Alpha", task_id: null, task_name: null, start_time: "2026-03-09T08:00:00Z", end_time: "2026-03-09T10:00:00Z", duration: 7200, billable: true, is_running: false }),
+          expect.objectContaining({ user_id: ownerId, user_name: "Owner", user_email: ownerEmail, project_id: alpha, task_id: design, task_name: "Design", start_time: "2026-03-08T10:00:00Z", duration: 2700 }),
+        ]);
+        const inB = await owner.get<List<DetailedEntry>>(`${B}/reports/detailed?${SPRING}&project_id=${beta}`);
+        expect(inB.body.data.map((line) => [line.project_id, line.project_name])).toEqual([
+          [styleB(beta), "Beta"],
+          [styleB(beta), "Beta"],
+        ]);
+      });
+
+      it("exports the detailed report as CSV and XLSX with every row and the columns of decisions §8", async () => {
+        const { owner, ownerId, alpha } = await team();
+        // More rows than a page, and a description that needs quoting.
+        for (let i = 0; i < 6; i++) {
+          await entry(owner, { user: ownerId, project: alpha, task: null, start: `2026-04-1${i}T08:00:00Z`, seconds: 1000 + i, description: `Notes, "quoted"\nline ${i}` });
+        }
+        const json = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=200`);
+        expect(json.body.meta.total).toBe(11);
+        const columns = ["id", "user_id", "user_email", "user_name", "project_id", "project_name", "task_id", "task_name", "description", "start_time", "end_time", "duration_seconds", "duration_hours", "billable"];
+        const expectedRows = json.body.data.map((line) => [line.id, line.user_id, line.user_email, line.user_name, line.project_id, line.project_name, line.task_id ?? "", line.task_name ?? "", line.description, line.start_time, line.end_time ?? "", String(line.duration), String(Math.round((line.duration / 3600) * 100) / 100), String(line.billable)]);
+
+        const csv = await owner.get(`${A}/reports/detailed?${SPRING}&format=csv`);
+        expect(csv.status).toBe(200);
+        expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+        expect(csv.headers.get("content-disposition")).toBe('attachment; filename="stint-detailed-2026-03-01-2026-04-30.csv"');
+        expect(csvRows(csv.text)).toEqual([columns, ...expectedRows]);
+
+        const xlsx = await owner.get(`${A}/reports/detailed?${SPRING}&format=xlsx`);
+        expect(xlsx.status).toBe(200);
+        expect(xlsx.headers.get("content-type")).toBe(XLSX);
+        expect(xlsx.headers.get("content-disposition")).toBe('attachment; filename="stint-detailed-2026-03-01-2026-04-30.xlsx"');
+        const sheet = await xlsxRows(xlsx.bytes);
+        expect(sheet[0]).toEqual(columns);
+        expect(sheet.slice(1).map((row) => columns.map((_, i) => (row[i] === undefined || row[i] === null ? "" : String(row[i]))))).toEqual(expectedRows);
+
+        const csvB = await owner.get(`${B}/reports/detailed?${SPRING}&format=csv`);
+        expect(csvRows(csvB.text).slice(1).map((row) => row[4])).toEqual(expectedRows.map((row) => styleB(row[4] as string)));
+      });
+
+      it("exports the summary as CSV and XLSX, adding up to the JSON report", async () => {
+        const { owner } = await team();
+        const query = `${SPRING}&group_by=project&sub_group_by=month&rounding=up&rounding_minutes=30`;
+        const json = (await owner.get<Summary>(`${A}/reports/summary?${query}`)).body.data;
+        const expected = json.groups.flatMap((group) =>
+          (group.sub_groups ?? []).map((sub) => [group.key, group.name, sub.key, sub.name, sub.total_seconds, sub.total_seconds / 3600, sub.billable_seconds, sub.billable_seconds / 3600, sub.rounded_seconds, sub.rounded_seconds / 3600, sub.entry_count].map((cell) => (typeof cell === "number" ? String(Math.round(cell * 100) / 100) : String(cell ?? "")))),
+        );
+        const columns = ["group_key", "group_name", "sub_group_key", "sub_group_name", "total_seconds", "total_hours", "billable_seconds", "billable_hours", "rounded_seconds", "rounded_hours", "entry_count"];
+        const csv = await owner.get(`${A}/reports/summary?${query}&format=csv`);
+        expect(csv.status).toBe(200);
+        expect(csv.headers.get("content-disposition")).toBe('attachment; filename="stint-summary-2026-03-01-2026-04-30.csv"');
+        expect(csvRows(csv.text)).toEqual([columns, ...expected]);
+        const rows = csvRows(csv.text).slice(1);
+        expect(rows.reduce((sum, row) => sum + Number(row[4]), 0)).toBe(json.total_seconds);
+        expect(rows.reduce((sum, row) => sum + Number(row[8]), 0)).toBe(json.rounded_seconds);
+
+        const xlsx = await owner.get(`${B}/reports/summary?${query}&format=xlsx`);
+        expect(xlsx.status).toBe(200);
+        expect(xlsx.headers.get("content-disposition")).toBe('attachment; filename="stint-summary-2026-03-01-2026-04-30.xlsx"');
+        const sheet = await xlsxRows(xlsx.bytes);
+        expect(sheet[0]).toEqual(columns);
+        expect(sheet.slice(1).map((row) => columns.map((_, i) => String(row[i] ?? "")))).toEqual(expected.map((row) => [styleB(row[0]!), ...row.slice(1)]));
+
+        const flat = await owner.get(`${A}/reports/summary?${SPRING}&group_by=billable&format=csv`);
+        expect(csvRows(flat.text).slice(1).map((row) => row.slice(0, 5))).toEqual([
+          ["true", "Billable", "", "", "13500"],
+          ["false", "Not billable", "", "", "3000"],
+        ]);
+      });
+    });
+  });
+}
