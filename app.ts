@@ -10,6 +10,7 @@ import { projectsService } from "./services/projects/projects.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
+import { oauthService } from "./services/oauth/oauth.service";
 import { signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
@@ -34,7 +35,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "oauth"];
 
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
@@ -49,6 +50,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   projects: projectsService,
   timeEntries: timeEntriesService,
   webhooks: webhooksService,
+  oauth: oauthService,
   system: systemService,
 };
 

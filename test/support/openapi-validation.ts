@@ -22,8 +22,8 @@ export interface ReceivedResponse {
   text: string;
 }
 
-/** Served outside the API's documents: health probes and the reference page itself. */
-const UNDOCUMENTED_PREFIXES = ["/health", "/docs"];
+/** Served outside the API's documents: health probes, the reference page itself and the OAuth metadata. */
+const UNDOCUMENTED_PREFIXES = ["/health", "/docs", "/.well-known"];
 
 interface Template {
   path: string;
@@ -116,6 +116,11 @@ class ResponseValidator {
     }
     if (!response.content) {
       if (received.text !== "") throw new Error(`${what}: the document says ${received.method} ${template} ${received.status} has no body, but it had one:\n${excerpt(received.text)}`);
+      return;
+    }
+    // A page (the OAuth pages answer HTML): documented as such, and not JSON.
+    if (!response.content["application/json"]) {
+      if (received.body !== undefined) throw new Error(`${what}: the document says ${received.method} ${template} ${received.status} is ${Object.keys(response.content).join(", ")}, but it answered JSON`);
       return;
     }
     this.validateBody(style, `${pointer}/content/${token("application/json")}/schema`, received, `${what} (${received.method} ${template} ${received.status})`);
