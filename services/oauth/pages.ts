@@ -7,7 +7,7 @@ import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { checkAuthorizationRequest, redirectWith, type RequestParams, type ValidRequest } from "./authorization-request";
 import { decideDeviceCode, displayUserCode, normalizeUserCode, pendingDeviceCode } from "./device-flow";
-import type { OAuthCollections } from "./documents";
+import type { DeviceCodeDocument, OAuthCollections } from "./documents";
 import type { PageOutcome, PageView } from "./page-outcome";
 import { endPageSession, openPageSession, sessionWithCsrf, signInPageSession, type PageSession } from "./page-sessions";
 import { inWords, isSubset, withinRole } from "./scopes";
@@ -120,7 +120,15 @@ export async function devicePage(stores: OAuthCollections, settings: PageSetting
   const { session, account } = await signedIn(settings, await openPageSession(settings.kv, input.session));
   const typed = input.userCode ?? "";
   if (!account) return withSession(session, { kind: "sign_in", failed: false, params: typed ? { user_code: typed } : {} });
+  // From `verification_uri_complete`: straight to confirming, which still shows the code to compare (RFC 8628 §5.4).
+  const userCode = typed ? normalizeUserCode(typed) : null;
+  const pending = userCode === null ? null : await pendingDeviceCode(stores, userCode);
+  if (pending && userCode !== null) return withSession(session, confirmView(pending, userCode, account));
   return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: false, user: userOf(account) });
+}
+
+function confirmView(pending: { doc: DeviceCodeDocument; app: ApplicationDocument }, userCode: string, account: Account): PageView {
+  return { kind: "device_confirm", application: applicationInWords(pending.app), scopes: inWords(withinRole(pending.doc.scopes, account.role)), userCode: displayUserCode(userCode), user: userOf(account) };
 }
 
 /** POST of the device page's forms: sign in, look a code up, approve or deny it. */
@@ -143,5 +151,5 @@ export async function deviceForm(stores: OAuthCollections, settings: PageSetting
     if (approved) await rememberConsent(stores, pending.app.client_id, pending.doc.scopes, account.userId);
     return withSession(session, { kind: "device_done", approved, application });
   }
-  return withSession(session, { kind: "device_confirm", application, scopes: inWords(withinRole(pending.doc.scopes, account.role)), userCode: displayUserCode(userCode), user: userOf(account) });
+  return withSession(session, confirmView(pending, userCode, account));
 }
