@@ -11,6 +11,7 @@ import { reportsService } from "./services/reports/reports.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
+import { oauthService } from "./services/oauth/oauth.service";
 import { signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
@@ -35,7 +36,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "oauth"];
 
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
@@ -51,6 +52,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   timeEntries: timeEntriesService,
   webhooks: webhooksService,
   reports: reportsService,
+  oauth: oauthService,
   system: systemService,
 };
 

@@ -6,8 +6,10 @@ module.exports = {
     // Tests check webhook signatures with @octokit/webhooks-methods, which ships only as an
     // ES module: it is compiled to CommonJS like our own files.
     "/@octokit/webhooks-methods/.+\\.js$": ["@swc/jest", { jsc: { target: "es2023" } }],
+    // The OAuth tests drive Stint with oauth4webapi, also an ES module only.
+    "/oauth4webapi/.+\\.js$": ["@swc/jest", { jsc: { target: "es2023" } }],
   },
-  transformIgnorePatterns: ["/node_modules/(?!@octokit/webhooks-methods/)"],
+  transformIgnorePatterns: ["/node_modules/(?!@octokit/webhooks-methods/|oauth4webapi/)"],
   moduleNameMapper: { "^@octokit/webhooks-methods$": "<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js" },
   testMatch: ["**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", "/dist/"],

@@ -54,6 +54,9 @@ export function createAdmission(deps: AdmissionDependencies) {
   };
 
   return {
+    /** The client address a request is counted against (per-address limits, the failed-authentication throttle). */
+    addressOf,
+
     /**
      * Who is calling and whether they may, or a 4xx. When the counters or the auth service
      * cannot answer, a 503 the caller may retry, not a 500.

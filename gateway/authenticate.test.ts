@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { markPlanChanged } from "../shared/auth/plan-changes";
-import { markKeyRevoked, markUserCredentialsChanged } from "../shared/auth/revocations";
+import { markClientRevoked, markFamilyRevoked, markGrantRevoked, markKeyRevoked, markUserCredentialsChanged } from "../shared/auth/revocations";
 import { tokenSigner } from "../shared/auth/tokens";
 import { newId } from "../shared/ids";
 import type { Identity } from "../shared/identity";
@@ -117,5 +117,53 @@ describe("the marks read on every request", () => {
     ];
     for (const req of requests) expect(await authenticator.authenticate(req, resolve, before).catch(refused)).toBe("held back");
     expect(resolve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an OAuth application's access token", () => {
+  let kv: KeyValueStore;
+  const organizationId = newId("organization");
+  const userId = newId("user");
+  const clientId = newId("oauthClient");
+  const noKeys = async () => null;
+
+  beforeEach(() => {
+    kv = openMemoryStore();
+  });
+
+  afterEach(async () => {
+    await kv.close();
+  });
+
+  const tokenFor = (role: "owner" | "member", family = "family-1") =>
+    signer.sign({ userId, organizationId, plan: "free", role, oauth: { clientId, scopes: ["projects:read", "users:write"], family } }, { ttlSeconds: 3600 });
+
+  it("may do what its scopes name within its user's role, and says which application it is", async () => {
+    const authenticator = createAuthenticator({ signer, kv });
+    const owner = await authenticator.authenticate(requestWith({ authorization: `Bearer ${tokenFor("owner")}` }), noKeys);
+    expect(owner).toMatchObject({ permissions: ["projects:read", "users:write"], oauthClientId: clientId });
+    const member = await authenticator.authenticate(requestWith({ authorization: `Bearer ${tokenFor("member")}` }), noKeys);
+    expect(member.permissions).toEqual(["projects:read"]);
+  });
+
+  it("stops at once when its chain, its grant or its application is revoked, and not for another's", async () => {
+    const authenticator = createAuthenticator({ signer, kv });
+    const req = requestWith({ authorization: `Bearer ${tokenFor("owner")}` });
+    await markFamilyRevoked(kv, "family-2", 3600);
+    await markGrantRevoked(kv, newId("user"), clientId, 3600);
+    await expect(authenticator.authenticate(req, noKeys)).resolves.toMatchObject({ userId });
+    await markFamilyRevoked(kv, "family-1", 3600);
+    await expect(authenticator.authenticate(req, noKeys)).rejects.toThrow(/revoked/);
+    const fresh = requestWith({ authorization: `Bearer ${tokenFor("owner", "family-3")}` });
+    await expect(authenticator.authenticate(fresh, noKeys)).resolves.toMatchObject({ userId });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await markGrantRevoked(kv, userId, clientId, 3600);
+    await expect(authenticator.authenticate(fresh, noKeys)).rejects.toThrow(/revoked/);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const later = requestWith({ authorization: `Bearer ${tokenFor("owner", "family-4")}` });
+    await expect(authenticator.authenticate(later, noKeys)).resolves.toMatchObject({ userId });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await markClientRevoked(kv, clientId, 3600);
+    await expect(authenticator.authenticate(later, noKeys)).rejects.toThrow(/revoked/);
   });
 });

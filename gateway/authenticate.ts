@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { changedPlanFrom, planOf } from "../shared/auth/plan-changes";
-import { KEY_CACHE_TTL_MS, revokedKey, userValidAfter, validAfterOf } from "../shared/auth/revocations";
+import { KEY_CACHE_TTL_MS, oauthMarkKeys, oauthTokenRevoked, revokedKey, userValidAfter, validAfterOf } from "../shared/auth/revocations";
 import { sha256 } from "../shared/auth/secrets";
-import type { TokenSigner } from "../shared/auth/tokens";
+import type { AccessClaims, TokenSigner } from "../shared/auth/tokens";
 import { ApiError } from "../shared/errors";
 import { ROLE_PERMISSIONS, type Identity, type Plan } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
@@ -91,6 +91,17 @@ function withPlan(identity: Identity, changedPlan: Plan | null): Identity {
 }
 
 /**
+ * A token's identity. An OAuth application's token may do what its scopes name and its
+ * user's role allows, and no more: its permissions are enforced exactly like an API key's.
+ */
+function identityOfClaims(claims: AccessClaims, plan: Plan): Identity {
+  const allowed = ROLE_PERMISSIONS[claims.role];
+  const base = { organizationId: claims.organizationId, plan, userId: claims.userId, role: claims.role };
+  if (!claims.oauth) return { ...base, permissions: allowed };
+  return { ...base, permissions: claims.oauth.scopes.filter((scope) => allowed.includes(scope)), oauthClientId: claims.oauth.clientId };
+}
+
+/**
  * Turns a request's credential into an identity, once per request. Keys are cached for a
  * short time per process; marks in the shared key-value store make a revocation, a role
  * change or a plan change count at once in every gateway process.
@@ -149,14 +160,18 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
       await runAlone(before);
       throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
     }
-    const values = await deps.kv.getMany(withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId)]));
+    const grantKeys = claims.oauth ? oauthMarkKeys(claims.userId, claims.oauth) : [];
+    const values = await deps.kv.getMany(withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys]));
     before.enforce(values);
     const at = before.keys.length;
     if (claims.issuedAtMs <= validAfterOf(values[at] ?? null)) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }
+    if (claims.oauth && oauthTokenRevoked(values.slice(at + 2), claims.issuedAtMs)) {
+      throw unauthorized("The access token has been revoked");
+    }
     const changedPlan = changedPlanFrom(values[at + 1] ?? null);
-    return { organizationId: claims.organizationId, plan: changedPlan ?? claims.plan, userId: claims.userId, role: claims.role, permissions: ROLE_PERMISSIONS[claims.role] };
+    return identityOfClaims(claims, changedPlan ?? claims.plan);
   }
 
   async function refuseWithoutCredential(before: PrecedingCheck): Promise<never> {

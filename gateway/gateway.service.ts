@@ -14,6 +14,7 @@ import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { buildOpenApiDocuments } from "./openapi/document";
 import { referenceRoute } from "./openapi/reference-route";
+import { oauthRoute } from "./oauth/oauth-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody, verifyJsonBody } from "./json-body";
@@ -95,10 +96,11 @@ const healthRoute = {
 
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
+  const trustedProxies = parseTrustedProxies(config.trustedProxies);
   const admission = createAdmission({
     kv: deps.kv,
     authenticator: createAuthenticator({ signer: deps.signer, kv: deps.kv }),
-    trustedProxies: parseTrustedProxies(config.trustedProxies),
+    trustedProxies,
     accessOf,
   });
   return {
@@ -132,6 +134,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         healthRoute,
         ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
         referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
+        oauthRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl }),
       ],
       onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
         sendError(this.logger, req, res, err, styleOfPath(req.originalUrl ?? req.url ?? ""));

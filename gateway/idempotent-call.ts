@@ -4,6 +4,7 @@ import type { RequestMeta } from "../shared/context";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { begin, idempotencyKeyFrom } from "./idempotency/idempotency";
+import { credentialSubject } from "./rate-limit/policy";
 import { errorBody, styleOfPath } from "./styles";
 
 /** What `onAfterCall` leaves on the request: the body as it was sent. */
@@ -33,7 +34,7 @@ export async function callIdempotently(kv: KeyValueStore, req: GatewayRequest, r
   const key = idempotencyKeyFrom(req.headers["idempotency-key"]);
   if (key === undefined) return call();
 
-  const scope = identity.apiKeyId ? `key:${identity.apiKeyId}` : `user:${identity.userId}`;
+  const scope = credentialSubject(identity);
   const path = req.originalUrl ?? req.url ?? "";
   const outcome = await begin(kv, { scope, key, method: "POST", path, body: req.body ?? null });
   if (outcome.kind === "replay") {

@@ -7,12 +7,17 @@ import { systemOperations } from "../services/system/operations";
 import { timeEntryOperations } from "../services/time-entries/operations";
 import { userOperations } from "../services/users/operations";
 import { webhookOperations } from "../services/webhooks/operations";
+import { oauthEndpoints, oauthOperations } from "../services/oauth/operations";
+import type { DocumentedEndpoint } from "../shared/operations";
 
 /**
  * Every operation the API serves, read from the services' own tables: the gateway
  * declares none of its own. Each is mounted in both styles (see `styles.ts`).
  */
-const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, webhookOperations];
+const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, webhookOperations, oauthOperations];
+
+/** What the gateway serves itself outside the operations (the OAuth protocol), for the documents. */
+export const DOCUMENTED_ENDPOINTS: readonly DocumentedEndpoint[] = oauthEndpoints;
 
 export interface Route {
   method: HttpMethod;

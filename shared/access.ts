@@ -8,7 +8,7 @@ export interface CredentialAccess {
   /** What the credential must hold; a key holds at most its user's role's permissions. */
   permission?: Permission;
   roles: readonly Role[];
-  /** Only a signed-in user's access token: API keys cannot manage API keys. */
+  /** Only a signed-in user's own access token: API keys and OAuth applications' tokens cannot manage credentials. */
   sessionOnly?: boolean;
 }
 
@@ -53,8 +53,8 @@ export function isManager(who: Pick<Identity, "role">): boolean {
 /** Throws the 403 (or 401 without a credential) that `access` calls for. */
 export function requireAccess(identity: Identity | undefined, access: CredentialAccess): Identity {
   if (!identity) throw new ApiError("unauthorized", "A credential is required");
-  if (access.sessionOnly && identity.apiKeyId) {
-    throw new ApiError("forbidden", "This is managed with a signed-in user's access token, not with an API key");
+  if (access.sessionOnly && (identity.apiKeyId || identity.oauthClientId)) {
+    throw new ApiError("forbidden", "This is managed with a signed-in user's access token, not with an API key or an application's token");
   }
   if (access.permission && !identity.permissions.includes(access.permission)) {
     throw new ApiError("forbidden", `This credential lacks the ${access.permission} permission`, { permission: access.permission });

@@ -32,6 +32,8 @@ export interface Identity {
   permissions: readonly Permission[];
   /** Set when the caller used an API key rather than an access token. */
   apiKeyId?: string;
+  /** Set when the caller used an access token issued to an OAuth application: its client id. */
+  oauthClientId?: string;
 }
 
 /** What each role may do at most; a key holds at most its user's role's permissions. */

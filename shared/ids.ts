@@ -13,6 +13,8 @@ export const ID_PREFIX = {
   screenshot: "scr",
   apiKey: "key",
   oauthApplication: "app",
+  /** An OAuth application's public client id (`client_id`), apart from its resource id. */
+  oauthClient: "cli",
   invitation: "inv",
 } as const;
 

@@ -118,3 +118,25 @@ export function routedActions<T extends OperationTable>(table: T, handlers: Hand
 export function methodsOf(operation: Operation): readonly HttpMethod[] {
   return [operation.method, ...(operation.alsoMethods ?? [])];
 }
+
+/**
+ * An endpoint the gateway serves itself rather than through an operation: a protocol with
+ * its own bodies and errors, such as OAuth's form-encoded token endpoint and its pages.
+ * Described here so that both documents show it beside the operations.
+ */
+export interface DocumentedEndpoint {
+  method: "GET" | "POST";
+  /** Under each style's mount, like an operation's. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** Query parameters, for GET. */
+  query?: z.ZodObject;
+  /** Fields of an `application/x-www-form-urlencoded` body (JSON is taken too). */
+  form?: z.ZodObject;
+  /** The caller may authenticate as an OAuth client with HTTP Basic. */
+  clientAuthentication?: boolean;
+  /** By status: a JSON `body`, another `contentType` (a page), or no body. */
+  responses: Readonly<Record<number, { description: string; body?: z.ZodType; contentType?: string }>>;
+}

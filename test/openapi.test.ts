@@ -11,8 +11,8 @@ interface ServedAlias {
   methods: string;
 }
 
-/** Served outside the documents: health probes and the reference page itself. */
-const NOT_IN_DOCUMENTS = /^\/(health|docs)(\/|$)/;
+/** Served outside the documents: health probes, the reference page itself and the OAuth metadata (RFC 8414). */
+const NOT_IN_DOCUMENTS = /^\/(health|docs|\.well-known)(\/|$)/;
 
 function documentedOperations(document: OpenApiDocument): string[] {
   return Object.entries(document.paths)

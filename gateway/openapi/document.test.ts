@@ -5,7 +5,7 @@ import { EVERY_ROLE, isPublic } from "../../shared/access";
 import type { Operation } from "../../shared/operations";
 import { PROJECT_ID_PATTERN } from "../../shared/schemas";
 import { noBody } from "../../shared/validation";
-import { ROUTES, type Route } from "../routes";
+import { DOCUMENTED_ENDPOINTS, ROUTES, type Route } from "../routes";
 import { buildOpenApiDocument, buildOpenApiDocuments } from "./document";
 import { SchemaComponents } from "./schemas";
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OperationObject, type PathMethod } from "./types";
@@ -56,7 +56,7 @@ describe.each(styles)("the Style %s OpenAPI document", (style) => {
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(document.info.title).toContain(`Style ${style}`);
     expect(document.servers.map((s) => s.url)).toEqual(style === "A" ? ["/api/v1", "/v1"] : ["/api"]);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["apiKey", "bearer"]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["apiKey", "bearer", "oauthClient"]);
     const tags = new Set(document.tags.map((t) => t.name));
     for (const { operation } of operationsOf(document)) for (const tag of operation.tags) expect(tags).toContain(tag);
   });
@@ -149,7 +149,7 @@ describe("the documents together", () => {
   });
 
   it("document every route, once per method, and nothing else", () => {
-    const routed = ROUTES.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`).sort();
+    const routed = [...ROUTES.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`), ...DOCUMENTED_ENDPOINTS.map((endpoint) => `${endpoint.method.toLowerCase()} ${endpoint.path}`)].sort();
     const documented = operationsOf(documents.A).map(({ method, path }) => `${method} ${path}`).filter((op) => op !== "get /openapi.json").sort();
     expect(documented).toEqual(routed);
   });
@@ -178,11 +178,11 @@ describe("building a document", () => {
   const routeOf = (path: string): Route => ({ method: "GET", path, action: "things.get", operation: thing(path) });
 
   it("refuses an input whose path parameters differ from the route's", () => {
-    expect(() => buildOpenApiDocument("A", [routeOf("/things/:thing_id")])).toThrow(/things\.get/);
+    expect(() => buildOpenApiDocument("A", [routeOf("/things/:thing_id")], [])).toThrow(/things\.get/);
   });
 
   it("documents each route with the errors every operation of its kind can give", () => {
-    const document = buildOpenApiDocument("A", [routeOf("/things/:id")]);
+    const document = buildOpenApiDocument("A", [routeOf("/things/:id")], []);
     expect(Object.keys(document.paths).sort()).toEqual(["/openapi.json", "/things/{id}"]);
     expect(Object.keys(document.paths["/things/{id}"]?.get?.responses ?? {})).toEqual(["200", "400", "401", "403", "404", "429", "500", "503"]);
     expect(document.paths["/things/{id}"]?.get?.["x-required-permission"]).toBe("projects:read");

@@ -1,9 +1,9 @@
 import { isPublic, type Access } from "../../shared/access";
 import { ERROR_CODES, type ErrorStatus } from "../../shared/errors";
-import type { Operation } from "../../shared/operations";
+import type { DocumentedEndpoint, Operation } from "../../shared/operations";
 import { PROJECT_ID_PATTERN } from "../../shared/schemas";
 import { noBody } from "../../shared/validation";
-import { ROUTES, type Route } from "../routes";
+import { DOCUMENTED_ENDPOINTS, ROUTES, type Route } from "../routes";
 import { presentInStyle, STYLE_MOUNTS, type ApiStyle } from "../styles";
 import { HEADERS, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_PARAMETER, QUERY_PARAMETER_SCHEMAS, SECURITY_SCHEMES, STYLE_INFO, TAGS } from "./document-text";
 import { ERROR_RESPONSES, errorBodySchema, errorCodeOf } from "./errors";
@@ -107,6 +107,32 @@ function operationOf(route: Route, operationId: string, schemas: SchemaComponent
   };
 }
 
+/** An endpoint the gateway serves itself (the OAuth protocol): its own bodies, errors and pages. */
+function endpointOperation(endpoint: DocumentedEndpoint, schemas: SchemaComponents): OperationObject {
+  const query = endpoint.query ? (schemas.convert(endpoint.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] }) : undefined;
+  const parameters = Object.entries(query?.properties ?? {}).map(([name, schema]): ParameterObject => ({ name, in: "query", required: query?.required?.includes(name) ?? false, schema }));
+  const responses: OperationObject["responses"] = {};
+  for (const [status, answer] of Object.entries(endpoint.responses)) {
+    const response: ResponseObject = { description: answer.description };
+    if (answer.body) response.content = { "application/json": { schema: schemas.convert(answer.body, "output") } };
+    else if (answer.contentType) response.content = { [answer.contentType]: { schema: { type: "string" } } };
+    if (status === "429") response.headers = { "Retry-After": ref("headers", "Retry-After") };
+    responses[status] = response;
+  }
+  const form = endpoint.form ? schemas.convert(endpoint.form, "input") : undefined;
+  return {
+    operationId: `oauth.${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z]+(.)/g, (_m, c: string) => c.toUpperCase())}`,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    // Client authentication is HTTP Basic or fields of the body; nothing else is a credential here.
+    security: endpoint.clientAuthentication ? [{ oauthClient: [] }, {}] : [],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: form }, "application/json": { schema: form } } } } : {}),
+    responses,
+  };
+}
+
 /** The document's own operation: served by the gateway, not by a service. */
 function documentOperation(): OperationObject {
   const cached = { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control") };
@@ -155,7 +181,7 @@ function tagsOf(used: ReadonlySet<string>): OpenApiDocument["tags"] {
  * The OpenAPI 3.1 document of one style: every route, with the errors and headers the
  * gateway adds.
  */
-export function buildOpenApiDocument(style: ApiStyle, routes: readonly Route[] = ROUTES): OpenApiDocument {
+export function buildOpenApiDocument(style: ApiStyle, routes: readonly Route[] = ROUTES, endpoints: readonly DocumentedEndpoint[] = DOCUMENTED_ENDPOINTS): OpenApiDocument {
   const schemas = new SchemaComponents();
   const paths: OpenApiDocument["paths"] = { [DOCUMENT_FILE]: { get: documentOperation() } };
   const usedTags = new Set<string>(["Reference"]);
@@ -167,6 +193,11 @@ export function buildOpenApiDocument(style: ApiStyle, routes: readonly Route[] =
     const item = (paths[openApiPath(route.path)] ??= {});
     item[route.method.toLowerCase() as PathMethod] = operationOf(route, operationId, schemas);
     usedTags.add(route.operation.tag);
+  }
+  for (const endpoint of endpoints) {
+    const item = (paths[endpoint.path] ??= {});
+    item[endpoint.method.toLowerCase() as PathMethod] = endpointOperation(endpoint, schemas);
+    usedTags.add(endpoint.tag);
   }
   const responses = errorComponents(style, schemas);
   const document: OpenApiDocument = {

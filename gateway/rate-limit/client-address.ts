@@ -125,3 +125,9 @@ function subjectOf(address: string): string {
   const network = (ip.value >> 64n) << 64n;
   return `address:${formatIp({ family: 6, value: network })}/64`;
 }
+
+/** Whether the request's socket peer is one of the trusted proxies (whose forwarding headers may be read). */
+export function fromTrustedProxy(req: IncomingMessage, trusted: TrustedProxies): boolean {
+  const ip = req.socket.remoteAddress ? parseIp(req.socket.remoteAddress) : null;
+  return ip !== null && trusted.length > 0 && isTrusted(ip, trusted);
+}

@@ -51,9 +51,14 @@ export function credentialPolicy(style: ApiStyle, plan: Plan): RatePolicy {
   return style === "A" ? STYLE_A_POLICY : styleBPolicy(plan);
 }
 
-/** What an authenticated request is counted against: its API key, or the user of a token. */
-export function credentialSubject(identity: Pick<Identity, "apiKeyId" | "userId">): string {
-  return identity.apiKeyId ? `key:${identity.apiKeyId}` : `user:${identity.userId}`;
+/**
+ * What an authenticated request is counted against: its API key, the user of a token, or
+ * for an OAuth application's token the (application, user) grant, so that an application
+ * does not use up the user's own allowance, nor one user's grant another's.
+ */
+export function credentialSubject(identity: Pick<Identity, "apiKeyId" | "userId" | "oauthClientId">): string {
+  if (identity.apiKeyId) return `key:${identity.apiKeyId}`;
+  return identity.oauthClientId ? `oauth:${identity.oauthClientId}:${identity.userId}` : `user:${identity.userId}`;
 }
 
 /**
@@ -68,6 +73,13 @@ export const UNAUTHENTICATED_POLICY: RatePolicy = {
   id: "unauthenticated",
   windows: [perMinute(UNAUTHENTICATED_PER_MINUTE), perHour(UNAUTHENTICATED_PER_HOUR)],
 };
+
+/**
+ * The OAuth token, device authorization and introspection endpoints, per application, on top
+ * of the per-address limit: one command-line tool's client id is shared by everyone polling
+ * for a device code (one request every 5 seconds each), so this is far above one person.
+ */
+export const OAUTH_CLIENT_POLICY: RatePolicy = { id: "oauth-client", windows: [perMinute(3_000), perHour(100_000)] };
 
 /**
  * Failed authentication per client address: after this many in one minute, every request

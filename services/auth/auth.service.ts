@@ -1,7 +1,9 @@
 import type { ServiceSchema } from "moleculer";
+import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from "../../shared/auth/tokens";
 import { internalActions } from "../../shared/client";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
+import { accountOf, verifyCredentials } from "./accounts";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
 import { openAccountCollections, type AccountCollections } from "./documents";
@@ -14,7 +16,8 @@ import { createMember, login, logout, refresh, register, type SessionSettings } 
 export function authService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
   const sessions: SessionSettings = { signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays };
-  const revocation: CredentialRevocation = { kv: deps.kv, tokenTtlSeconds: deps.signer.ttlSeconds };
+  // A removed user's OAuth access tokens live longer than sign-in ones: the marks must outlive both.
+  const revocation: CredentialRevocation = { kv: deps.kv, tokenTtlSeconds: Math.max(deps.signer.ttlSeconds, OAUTH_ACCESS_TOKEN_TTL_SECONDS) };
 
   return stintService<AccountCollections>({
     name: authOperations.service,
@@ -48,6 +51,8 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         removeUser: (input) => removeUser(started(), revocation, input.organizationId, input.userId),
         emailTaken: (input) => emailTaken(started(), input.email),
         createMember: (input) => createMember(started(), sessions, input),
+        verifyPassword: (input) => verifyCredentials(started(), input.email, input.password),
+        accountOf: (input) => accountOf(started(), input.userId),
       }),
     }),
   });

@@ -3,6 +3,7 @@ import { defineClient, internalAction } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import type { ListEnvelope } from "../../shared/paging";
 import { idOf } from "../../shared/validation";
+import type { Account } from "./accounts";
 import type { Session } from "./session";
 import type { User } from "./user";
 
@@ -74,7 +75,16 @@ export const authClient = defineClient("auth", {
    * sign-up gives; `null` when the organization no longer exists.
    */
   createMember: internalAction(newMember).returning<Session | null>(),
+  /**
+   * For sign-in forms served outside this service (the OAuth pages): the account of an email
+   * and password, or `null` when either is wrong. Never the hash.
+   */
+  verifyPassword: internalAction(z.object({ email: z.string().min(1).max(254).toLowerCase(), password: z.string().min(1).max(200) }).strict()).returning<Account | null>(),
+  /** A user's account as it is now (role, plan), or `null` once the user is gone. */
+  accountOf: internalAction(z.object({ userId }).strict()).returning<Account | null>(),
 });
+
+export type { Account } from "./accounts";
 
 /** The response schemas and types of accounts, for the operations of other services that show them. */
 export { organizationSchema, type Organization } from "./organization";

@@ -40,3 +40,43 @@ export async function userCredentialsValidAfter(kv: KeyValueStore, userId: strin
 export function validAfterOf(value: string | null): number {
   return value === null ? 0 : Number(value);
 }
+
+/*
+ * OAuth grants. An application's access tokens carry their client id and the family (one
+ * authorization code or device approval, and every refresh of it) they belong to; three
+ * marks stop them at once: a user's revocation of the application, a family revoked after
+ * a replayed code or refresh token, and the application's own disabling or deletion.
+ */
+
+/** The key of a (user, application) grant's mark: epoch milliseconds before which its tokens are void. */
+export const grantValidAfter = (userId: string, clientId: string) => `oauth:grant-valid-after:${userId}:${clientId}`;
+/** The key of a revoked token family's mark: present while it is revoked. */
+export const revokedFamily = (family: string) => `oauth:revoked-family:${family}`;
+/** The key of an application's mark: epoch milliseconds before which its tokens are void. */
+export const clientValidAfter = (clientId: string) => `oauth:client-valid-after:${clientId}`;
+
+/** Marks outlive the longest access token that may still carry what they revoke. */
+const markTtlMs = (accessTokenTtlSeconds: number) => accessTokenTtlSeconds * 1000 + 60_000;
+
+export async function markGrantRevoked(kv: KeyValueStore, userId: string, clientId: string, accessTokenTtlSeconds: number): Promise<void> {
+  await kv.set(grantValidAfter(userId, clientId), String(Date.now()), { ttlMs: markTtlMs(accessTokenTtlSeconds) });
+}
+
+export async function markFamilyRevoked(kv: KeyValueStore, family: string, accessTokenTtlSeconds: number): Promise<void> {
+  await kv.set(revokedFamily(family), "1", { ttlMs: markTtlMs(accessTokenTtlSeconds) });
+}
+
+export async function markClientRevoked(kv: KeyValueStore, clientId: string, accessTokenTtlSeconds: number): Promise<void> {
+  await kv.set(clientValidAfter(clientId), String(Date.now()), { ttlMs: markTtlMs(accessTokenTtlSeconds) });
+}
+
+/** The mark keys of an OAuth access token, in the order `oauthTokenRevoked` reads their values. */
+export function oauthMarkKeys(userId: string, grant: { clientId: string; family: string }): string[] {
+  return [grantValidAfter(userId, grant.clientId), revokedFamily(grant.family), clientValidAfter(grant.clientId)];
+}
+
+/** Whether the values of `oauthMarkKeys` void a token issued at `issuedAtMs`. */
+export function oauthTokenRevoked(values: readonly (string | null)[], issuedAtMs: number): boolean {
+  const [grant = null, family = null, client = null] = values;
+  return family !== null || issuedAtMs <= validAfterOf(grant) || issuedAtMs <= validAfterOf(client);
+}

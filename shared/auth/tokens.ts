@@ -3,12 +3,24 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import jwt from "jsonwebtoken";
 import type { Config } from "../config";
-import { PLANS, ROLES, type Plan, type Role } from "../identity";
+import { isPermission, PLANS, ROLES, type Permission, type Plan, type Role } from "../identity";
 import { randomSecret } from "./secrets";
 
 export const TOKEN_ISSUER = "stint";
 export const TOKEN_AUDIENCE = "stint-api";
 const ALGORITHM = "HS256";
+
+/** Lifetime of an access token issued to an OAuth application (decisions §9). */
+export const OAUTH_ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/** What an access token issued to an OAuth application carries besides its user. */
+export interface OAuthGrantClaims {
+  clientId: string;
+  /** The scopes granted, already intersected with the user's role when issued. */
+  scopes: Permission[];
+  /** The chain of tokens this one belongs to (one authorization code or device approval). */
+  family: string;
+}
 
 export interface AccessClaims {
   userId: string;
@@ -17,22 +29,29 @@ export interface AccessClaims {
   role: Role;
   /** Epoch milliseconds (the standard `iat` has whole seconds only, too coarse for revocation). */
   issuedAtMs: number;
+  /** Set on tokens issued to an OAuth application. */
+  oauth?: OAuthGrantClaims;
 }
+
+/** A valid token's claims, with when it expires (Unix seconds). */
+export type VerifiedClaims = AccessClaims & { expiresAtSeconds: number };
 
 export interface TokenSigner {
   readonly ttlSeconds: number;
-  sign(claims: Omit<AccessClaims, "issuedAtMs">): string;
+  /** `ttlSeconds` overrides the default lifetime (OAuth tokens live longer than sign-in ones). */
+  sign(claims: Omit<AccessClaims, "issuedAtMs">, options?: { ttlSeconds?: number }): string;
   /** The claims of a valid token, or null for anything else (bad signature, expired, wrong audience...). */
-  verify(token: string): AccessClaims | null;
+  verify(token: string): VerifiedClaims | null;
 }
 
 export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
   return {
     ttlSeconds,
-    sign(claims) {
-      return jwt.sign({ org: claims.organizationId, plan: claims.plan, role: claims.role, iat_ms: Date.now() }, secret, {
+    sign(claims, options = {}) {
+      const oauth = claims.oauth ? { client_id: claims.oauth.clientId, scope: claims.oauth.scopes.join(" "), gid: claims.oauth.family } : {};
+      return jwt.sign({ org: claims.organizationId, plan: claims.plan, role: claims.role, iat_ms: Date.now(), ...oauth }, secret, {
         algorithm: ALGORITHM,
-        expiresIn: ttlSeconds,
+        expiresIn: options.ttlSeconds ?? ttlSeconds,
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         subject: claims.userId,
@@ -43,15 +62,27 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
       try {
         const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
         if (typeof payload === "string") return null;
-        const { sub, org, plan, role, iat_ms } = payload as { sub?: unknown; org?: unknown; plan?: unknown; role?: unknown; iat_ms?: unknown };
-        if (typeof sub !== "string" || typeof org !== "string" || typeof iat_ms !== "number") return null;
+        const { sub, org, plan, role, iat_ms, exp } = payload as { sub?: unknown; org?: unknown; plan?: unknown; role?: unknown; iat_ms?: unknown; exp?: unknown };
+        if (typeof sub !== "string" || typeof org !== "string" || typeof iat_ms !== "number" || typeof exp !== "number") return null;
         if (!(ROLES as readonly unknown[]).includes(role) || !(PLANS as readonly unknown[]).includes(plan)) return null;
-        return { userId: sub, organizationId: org, plan: plan as Plan, role: role as Role, issuedAtMs: iat_ms };
+        const claims: VerifiedClaims = { userId: sub, organizationId: org, plan: plan as Plan, role: role as Role, issuedAtMs: iat_ms, expiresAtSeconds: exp };
+        if (!("client_id" in payload)) return claims;
+        const oauth = grantClaimsOf(payload as Record<string, unknown>);
+        return oauth ? { ...claims, oauth } : null;
       } catch {
         return null;
       }
     },
   };
+}
+
+/** The OAuth part of a token's payload; null when any of it is malformed (the token is refused). */
+function grantClaimsOf(payload: Record<string, unknown>): OAuthGrantClaims | null {
+  const { client_id, scope, gid } = payload;
+  if (typeof client_id !== "string" || typeof scope !== "string" || typeof gid !== "string") return null;
+  const scopes = scope === "" ? [] : scope.split(" ");
+  if (!scopes.every(isPermission)) return null;
+  return { clientId: client_id, scopes: scopes as Permission[], family: gid };
 }
 
 const DEVELOPMENT_SECRET_FILE = "development-jwt-secret";

@@ -26,8 +26,8 @@ export interface ReceivedResponse {
   contentType?: string;
 }
 
-/** Served outside the API's documents: health probes and the reference page itself. */
-const UNDOCUMENTED_PREFIXES = ["/health", "/docs"];
+/** Served outside the API's documents: health probes, the reference page itself and the OAuth metadata. */
+const UNDOCUMENTED_PREFIXES = ["/health", "/docs", "/.well-known"];
 
 interface Template {
   path: string;
@@ -134,6 +134,11 @@ class ResponseValidator {
     if (mediaType !== "" && mediaType !== "application/json") {
       const listed = Object.keys(response.content);
       if (!listed.includes(mediaType)) throw new Error(`${what}: answered ${mediaType}, but the document lists only ${listed.join(", ")} for ${received.method} ${template} ${received.status}`);
+      return;
+    }
+    // A page (the OAuth pages answer HTML): documented as such, and not JSON.
+    if (!response.content["application/json"]) {
+      if (received.body !== undefined) throw new Error(`${what}: the document says ${received.method} ${template} ${received.status} is ${Object.keys(response.content).join(", ")}, but it answered JSON`);
       return;
     }
     this.validateBody(style, `${pointer}/content/${token("application/json")}/schema`, received, `${what} (${received.method} ${template} ${received.status})`);

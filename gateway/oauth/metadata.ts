@@ -1,0 +1,30 @@
+import { PERMISSIONS } from "../../shared/identity";
+import { DEVICE_CODE_GRANT } from "../../services/oauth/client";
+
+/** Where the protocol's endpoints live: under Style B's mount, as decisions §9 names them. */
+export const OAUTH_BASE = "/api/auth/oauth";
+export const METADATA_PATH = "/.well-known/oauth-authorization-server";
+
+/** RFC 8414 §2: the authorization server's metadata, for client libraries to discover it. */
+export function authorizationServerMetadata(issuer: string): Record<string, unknown> {
+  const at = (path: string) => `${issuer}${OAUTH_BASE}${path}`;
+  const clientAuthentication = ["client_secret_basic", "client_secret_post", "none"];
+  return {
+    issuer,
+    authorization_endpoint: at("/authorize"),
+    token_endpoint: at("/token"),
+    device_authorization_endpoint: at("/device/code"),
+    revocation_endpoint: at("/revoke"),
+    introspection_endpoint: at("/introspect"),
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code", "refresh_token", DEVICE_CODE_GRANT],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: clientAuthentication,
+    revocation_endpoint_auth_methods_supported: clientAuthentication,
+    introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    scopes_supported: [...PERMISSIONS],
+    authorization_response_iss_parameter_supported: true,
+    service_documentation: `${issuer}/docs`,
+  };
+}

@@ -1,0 +1,38 @@
+import { verifyAgainstDecoy, verifyPassword } from "../../shared/auth/passwords";
+import type { Plan, Role } from "../../shared/identity";
+import type { AccountCollections } from "./documents";
+import type { UserDocument } from "./user";
+
+/**
+ * Who a user is, for services that sign people in on their own pages (OAuth) or issue
+ * tokens for them: never the password hash.
+ */
+export interface Account {
+  userId: string;
+  organizationId: string;
+  role: Role;
+  plan: Plan;
+  email: string;
+  name: string;
+}
+
+type Stores = Pick<AccountCollections, "users" | "organizations">;
+
+async function accountOfUser(stores: Stores, user: UserDocument): Promise<Account | null> {
+  const organization = await stores.organizations.findOne({ _id: user.organization_id });
+  if (!organization) return null;
+  return { userId: user._id, organizationId: user.organization_id, role: user.role, plan: organization.plan, email: user.email, name: user.name };
+}
+
+/** The account of an email and password, or null when either is wrong (alike, in time too). */
+export async function verifyCredentials(stores: Stores, email: string, password: string): Promise<Account | null> {
+  const user = await stores.users.findOne({ email });
+  const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
+  return user && valid ? accountOfUser(stores, user) : null;
+}
+
+/** A user's account as it is now, or null when the user no longer exists. */
+export async function accountOf(stores: Stores, userId: string): Promise<Account | null> {
+  const user = await stores.users.findOne({ _id: userId });
+  return user ? accountOfUser(stores, user) : null;
+}

@@ -1,0 +1,72 @@
+import type { Permission } from "../../shared/identity";
+import type { ApplicationDocument } from "./application";
+import type { OAuthCollections } from "./documents";
+import { parseScope, isSubset } from "./scopes";
+
+/**
+ * Checking an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 9700 §2.1). A
+ * request whose application or redirect URI cannot be trusted gets an error page and never a
+ * redirect (no open redirector); any other problem goes back to the application's redirect
+ * URI with `error` and `state`.
+ */
+
+export type RequestParams = Record<string, string>;
+
+export interface ValidRequest {
+  app: ApplicationDocument;
+  redirectUri: string;
+  scopes: Permission[];
+  state: string | undefined;
+  codeChallenge: string | null;
+  /** The parameters to carry through the sign-in and consent forms. */
+  params: RequestParams;
+}
+
+export type CheckedRequest = { ok: true; request: ValidRequest } | { ok: false; errorPage: string } | { ok: false; redirect: string };
+
+/** The fields of an authorization request that travel through the forms; nothing else does. */
+export const REQUEST_FIELDS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+
+/** RFC 7636 §4.2: the S256 challenge is BASE64URL(SHA-256(verifier)), 43 characters. */
+const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** `redirectUri` with the answer's parameters added to its query, and `iss` (RFC 9207). */
+export function redirectWith(redirectUri: string, answer: Record<string, string | undefined>, issuer: string): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries({ ...answer, iss: issuer })) if (value !== undefined) url.searchParams.append(name, value);
+  return url.toString();
+}
+
+export async function checkAuthorizationRequest(
+  stores: Pick<OAuthCollections, "applications">,
+  query: RequestParams,
+  repeated: readonly string[],
+  issuer: string,
+): Promise<CheckedRequest> {
+  const params: RequestParams = Object.fromEntries(REQUEST_FIELDS.flatMap((name) => (query[name] !== undefined && query[name] !== "" ? [[name, query[name]]] : [])));
+  if (repeated.includes("client_id") || repeated.includes("redirect_uri")) return { ok: false, errorPage: "The request names its application or its return address more than once." };
+  const clientId = params.client_id;
+  const app = clientId === undefined ? null : await stores.applications.findOne({ client_id: clientId });
+  if (!app || app.status !== "active") return { ok: false, errorPage: "The application that sent you here is unknown or disabled." };
+  const redirectUri = params.redirect_uri;
+  // Matched exactly against a registered URI, character for character (RFC 9700 §2.1).
+  if (redirectUri === undefined || !app.redirect_uris.includes(redirectUri)) {
+    return { ok: false, errorPage: "The application asked to send you back to an address it has not registered." };
+  }
+  const state = params.state;
+  const back = (error: string, description: string): CheckedRequest => ({ ok: false, redirect: redirectWith(redirectUri, { error, error_description: description, state }, issuer) });
+  if (repeated.length > 0) return back("invalid_request", `Parameters sent more than once: ${repeated.join(", ")}`);
+  if (params.response_type !== "code") return back("unsupported_response_type", "Only response_type=code is supported");
+  const scopes = parseScope(params.scope, app.scopes);
+  if (scopes === null || !isSubset(scopes, app.scopes)) return back("invalid_scope", "scope names a scope the application is not registered for");
+  const method = params.code_challenge_method;
+  const challenge = params.code_challenge;
+  if (challenge === undefined) {
+    if (method !== undefined) return back("invalid_request", "code_challenge_method without code_challenge");
+    if (app.client_type === "public") return back("invalid_request", "PKCE is required for public clients: send code_challenge with code_challenge_method=S256");
+  } else {
+    if (method !== "S256") return back("invalid_request", "code_challenge_method must be S256");
+    if (!CHALLENGE.test(challenge)) return back("invalid_request", "code_challenge is malformed");
+  }
+  return { ok: true, request: { app, redirectUri, scopes, state, codeChallenge: challenge ?? null, params } };
+}

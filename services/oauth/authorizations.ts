@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { markGrantRevoked } from "../../shared/auth/revocations";
+import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from "../../shared/auth/tokens";
+import { ApiError } from "../../shared/errors";
+import { PERMISSIONS, type Identity, type Permission } from "../../shared/identity";
+import type { KeyValueStore } from "../../shared/kv/port";
+import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
+import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
+import type { OAuthCollections } from "./documents";
+
+/** The applications a person has authorized, and taking an authorization back. */
+
+export interface Authorization {
+  client_id: string;
+  name: string;
+  homepage_url: string | null;
+  scopes: Permission[];
+  authorized_at: string;
+}
+
+export const authorizationSchema = z
+  .object({
+    client_id: idSchema("oauthClient"),
+    name: z.string().describe("The application's name"),
+    homepage_url: z.string().nullable(),
+    scopes: z.array(z.enum(PERMISSIONS)).describe("What the person granted it (its tokens also stay within the person's role)"),
+    authorized_at: timestamp,
+  })
+  .meta({ id: "OAuthAuthorization", description: "An application the caller has authorized" });
+assertSameShape<SameShape<z.output<typeof authorizationSchema>, Authorization>>();
+
+export async function listAuthorizations(stores: Pick<OAuthCollections, "consents" | "applications">, who: Identity, page: Page): Promise<ListEnvelope<Authorization>> {
+  const filter = { user_id: who.userId };
+  const [consents, total] = await Promise.all([stores.consents.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }), stores.consents.count(filter)]);
+  const apps = consents.length === 0 ? [] : await stores.applications.find({ client_id: { $in: consents.map((consent) => consent.client_id) } });
+  const items = consents.map((consent): Authorization => {
+    const app = apps.find((candidate) => candidate.client_id === consent.client_id);
+    return { client_id: consent.client_id, name: app?.name ?? "(deleted application)", homepage_url: app?.homepage_url ?? null, scopes: consent.scopes, authorized_at: consent.created_at };
+  });
+  return listEnvelope(items, total, page);
+}
+
+/** Takes the authorization back: the application's tokens for the caller stop at once in every gateway. */
+export async function revokeAuthorization(stores: Pick<OAuthCollections, "consents" | "refreshTokens" | "codes" | "deviceCodes">, kv: KeyValueStore, who: Identity, clientId: string): Promise<void> {
+  const deleted = await stores.consents.deleteOne({ _id: `${who.userId}:${clientId}` });
+  if (!deleted) throw ApiError.notFound("Authorization");
+  const ofGrant = { user_id: who.userId, client_id: clientId };
+  const forget = () => Promise.all([stores.refreshTokens.deleteMany(ofGrant), stores.codes.deleteMany(ofGrant), stores.deviceCodes.deleteMany(ofGrant)]);
+  await forget();
+  await markGrantRevoked(kv, who.userId, clientId, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
+  // A refresh that was under way when the first pass ran may have stored a new token since.
+  await forget();
+}

@@ -1,0 +1,154 @@
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+import { randomSecret, sha256 } from "../../shared/auth/secrets";
+import { newId } from "../../shared/ids";
+import { assertSameShape, type SameShape } from "../../shared/schemas";
+import { DuplicateKeyError } from "../../shared/storage/port";
+import type { Account } from "../auth/client";
+import type { ApplicationDocument } from "./application";
+import { authenticateClient } from "./client-authentication";
+import type { DeviceCodeDocument, OAuthCollections } from "./documents";
+import { issueTokens, type GrantSettings, type TokenResponse } from "./grants";
+import { field, refuse, type BasicCredentials, type FormFields, type ProtocolResult } from "./protocol";
+import { isSubset, parseScope } from "./scopes";
+
+/** The device authorization grant (RFC 8628): for command-line tools and desktop trackers. */
+
+export const DEVICE_CODE_TTL_SECONDS = 600;
+export const DEVICE_POLL_INTERVAL_SECONDS = 5;
+/** Consonants only (RFC 8628 §6.1): no vowels to spell words, nothing to confuse with digits. */
+const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
+const USER_CODE_LENGTH = 8;
+
+export interface DeviceAuthorization {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+}
+
+export const deviceAuthorizationSchema = z
+  .object({
+    device_code: z.string().describe("For the token endpoint, with grant_type `urn:ietf:params:oauth:grant-type:device_code`"),
+    user_code: z.string().describe("What the person types at `verification_uri`, such as `BCDF-GHJK`").meta({ examples: ["BCDF-GHJK"] }),
+    verification_uri: z.string().describe("The page where a signed-in person enters the code"),
+    verification_uri_complete: z.string().describe("The same page with the code filled in, for a link or a QR code"),
+    expires_in: z.int().min(1).max(86_400).describe("Seconds the codes stay valid: 600"),
+    interval: z.int().min(1).max(3_600).describe("Seconds to wait between polls of the token endpoint"),
+  })
+  .meta({ id: "OAuthDeviceAuthorization" });
+assertSameShape<SameShape<z.output<typeof deviceAuthorizationSchema>, DeviceAuthorization>>();
+
+function newUserCode(): string {
+  return Array.from({ length: USER_CODE_LENGTH }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join("");
+}
+
+/** `BCDFGHJK` as shown: `BCDF-GHJK`. */
+export const displayUserCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+/** What a person typed, as stored: upper case, without dashes or spaces; null when it cannot be a code. */
+export function normalizeUserCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]/g, "");
+  return code.length === USER_CODE_LENGTH && [...code].every((c) => USER_CODE_ALPHABET.includes(c)) ? code : null;
+}
+
+/** RFC 8628 §3.1-3.2: a new device code and user code for the client. */
+export async function startDeviceAuthorization(
+  stores: Pick<OAuthCollections, "applications" | "deviceCodes">,
+  form: FormFields,
+  basic: BasicCredentials,
+  verificationUri: string,
+): Promise<ProtocolResult<DeviceAuthorization>> {
+  const client = await authenticateClient(stores.applications, form, basic);
+  if (!client.ok) return client;
+  const app = client.body;
+  const scopes = parseScope(field(form, "scope"), app.scopes);
+  if (scopes === null || scopes.length === 0 || !isSubset(scopes, app.scopes)) return refuse("invalid_scope", "scope names a scope the application is not registered for");
+  const now = Date.now();
+  // Expired codes go, so that their user codes can be given out again.
+  await stores.deviceCodes.deleteMany({ expires_at: { $lt: now } });
+  const deviceCode = randomSecret(48);
+  for (let attempt = 0; ; attempt++) {
+    const userCode = newUserCode();
+    const doc: DeviceCodeDocument = {
+      _id: sha256(deviceCode),
+      user_code: userCode,
+      client_id: app.client_id,
+      scopes,
+      status: "pending",
+      user_id: null,
+      expires_at: now + DEVICE_CODE_TTL_SECONDS * 1000,
+      interval: DEVICE_POLL_INTERVAL_SECONDS,
+      last_polled_at: 0,
+      family: newId("event"),
+    };
+    try {
+      await stores.deviceCodes.insertOne(doc);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && attempt < 5) continue;
+      throw error;
+    }
+    return {
+      ok: true,
+      body: {
+        device_code: deviceCode,
+        user_code: displayUserCode(userCode),
+        verification_uri: verificationUri,
+        verification_uri_complete: `${verificationUri}?user_code=${displayUserCode(userCode)}`,
+        expires_in: DEVICE_CODE_TTL_SECONDS,
+        interval: DEVICE_POLL_INTERVAL_SECONDS,
+      },
+    };
+  }
+}
+
+/** RFC 8628 §3.4-3.5: the client polls until the person approves, denies, or the code expires. */
+export async function pollDeviceCode(
+  stores: OAuthCollections,
+  settings: GrantSettings,
+  accountOf: (userId: string) => Promise<Account | null>,
+  app: ApplicationDocument,
+  form: FormFields,
+): Promise<ProtocolResult<TokenResponse>> {
+  const deviceCode = field(form, "device_code");
+  if (deviceCode === undefined) return refuse("invalid_request", "device_code is required");
+  const id = sha256(deviceCode);
+  const doc = await stores.deviceCodes.findOne({ _id: id, client_id: app.client_id });
+  if (!doc) return refuse("invalid_grant", "The device code is not valid");
+  const now = Date.now();
+  if (doc.expires_at <= now) return refuse("expired_token", "The device code has expired; start again");
+  if (doc.status === "denied") return refuse("access_denied", "The person declined");
+  if (doc.status === "used") return refuse("invalid_grant", "The device code was already exchanged");
+  if (doc.status === "pending") {
+    if (now - doc.last_polled_at < doc.interval * 1000) {
+      await stores.deviceCodes.findOneAndUpdate({ _id: id }, { $set: { last_polled_at: now }, $inc: { interval: 5 } });
+      return refuse("slow_down", `Poll at most every ${doc.interval + 5} seconds`);
+    }
+    await stores.deviceCodes.findOneAndUpdate({ _id: id }, { $set: { last_polled_at: now } });
+    return refuse("authorization_pending", "Waiting for the person to approve");
+  }
+  const claimed = await stores.deviceCodes.findOneAndUpdate({ _id: id, status: "approved" }, { $set: { status: "used" } }, { returnDocument: "before" });
+  if (!claimed?.user_id) return refuse("invalid_grant", "The device code was already exchanged");
+  const account = await accountOf(claimed.user_id);
+  if (!account) return refuse("invalid_grant", "The user of this grant no longer has an account");
+  return { ok: true, body: await issueTokens(stores, settings, { app, account, family: claimed.family, grantScopes: claimed.scopes, accessScopes: claimed.scopes }) };
+}
+
+/** A live, pending device authorization by its user code, with its application; null otherwise. */
+export async function pendingDeviceCode(stores: Pick<OAuthCollections, "applications" | "deviceCodes">, userCode: string): Promise<{ doc: DeviceCodeDocument; app: ApplicationDocument } | null> {
+  const doc = await stores.deviceCodes.findOne({ user_code: userCode, status: "pending" });
+  if (!doc || doc.expires_at <= Date.now()) return null;
+  const app = await stores.applications.findOne({ client_id: doc.client_id, status: "active" });
+  return app ? { doc, app } : null;
+}
+
+/** The person's answer on the verification page. Only a pending, live code changes. */
+export async function decideDeviceCode(stores: Pick<OAuthCollections, "deviceCodes">, userCode: string, userId: string, approve: boolean): Promise<boolean> {
+  const decided = await stores.deviceCodes.findOneAndUpdate(
+    { user_code: userCode, status: "pending", expires_at: { $gt: Date.now() } },
+    { $set: approve ? { status: "approved", user_id: userId } : { status: "denied", user_id: userId } },
+  );
+  return decided !== null;
+}

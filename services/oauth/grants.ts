@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { markFamilyRevoked } from "../../shared/auth/revocations";
+import { randomSecret, sha256 } from "../../shared/auth/secrets";
+import { OAUTH_ACCESS_TOKEN_TTL_SECONDS, type TokenSigner } from "../../shared/auth/tokens";
+import type { Permission } from "../../shared/identity";
+import type { KeyValueStore } from "../../shared/kv/port";
+import { assertSameShape, type SameShape } from "../../shared/schemas";
+import type { Account } from "../auth/client";
+import type { ApplicationDocument } from "./application";
+import type { OAuthCollections } from "./documents";
+import { withinRole } from "./scopes";
+
+/** What the oauth service needs to issue and revoke tokens. */
+export interface GrantSettings {
+  signer: TokenSigner;
+  kv: KeyValueStore;
+  refreshTokenTtlDays: number;
+}
+
+/** The token endpoint's answer (RFC 6749 §5.1). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string().describe("Send as `Authorization: Bearer <access_token>`; it may do what `scope` names"),
+    token_type: z.literal("Bearer"),
+    expires_in: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("Seconds until the access token expires: 3600"),
+    refresh_token: z.string().describe("Good for one refresh; each refresh returns a new one. A spent one used again revokes the whole chain"),
+    scope: z.string().describe("The scopes granted, space-separated: those asked for that the user's role allows"),
+  })
+  .meta({ id: "OAuthTokens" });
+assertSameShape<SameShape<z.output<typeof tokenResponseSchema>, TokenResponse>>();
+
+export const REFRESH_TOKEN_PREFIX = "ort_";
+
+/** What a new access token may carry: what was granted, within the application's scopes now and the user's role now. */
+export function effectiveScopes(granted: readonly Permission[], app: ApplicationDocument, account: Account): Permission[] {
+  return withinRole(
+    granted.filter((scope) => app.scopes.includes(scope)),
+    account.role,
+  );
+}
+
+/**
+ * An access token and a refresh token for a user and an application. The refresh token
+ * keeps the scopes of the grant (`grantScopes`); the access token carries `accessScopes`.
+ */
+export async function issueTokens(
+  stores: Pick<OAuthCollections, "refreshTokens">,
+  settings: GrantSettings,
+  grant: { app: ApplicationDocument; account: Account; family: string; grantScopes: readonly Permission[]; accessScopes: readonly Permission[] },
+): Promise<TokenResponse> {
+  const { app, account, family } = grant;
+  const scopes = effectiveScopes(grant.accessScopes, app, account);
+  const refreshToken = `${REFRESH_TOKEN_PREFIX}${randomSecret(48)}`;
+  await stores.refreshTokens.insertOne({
+    _id: sha256(refreshToken),
+    family,
+    client_id: app.client_id,
+    user_id: account.userId,
+    scopes: [...grant.grantScopes],
+    expires_at: Date.now() + settings.refreshTokenTtlDays * 86_400_000,
+    spent: false,
+  });
+  const accessToken = settings.signer.sign(
+    { userId: account.userId, organizationId: account.organizationId, plan: account.plan, role: account.role, oauth: { clientId: app.client_id, scopes, family } },
+    { ttlSeconds: OAUTH_ACCESS_TOKEN_TTL_SECONDS },
+  );
+  return { access_token: accessToken, token_type: "Bearer", expires_in: OAUTH_ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken, scope: scopes.join(" ") };
+}
+
+/** Ends a chain of tokens at once: its refresh tokens are deleted, its access tokens refused by every gateway. */
+export async function revokeFamily(stores: Pick<OAuthCollections, "refreshTokens">, kv: KeyValueStore, family: string): Promise<void> {
+  await markFamilyRevoked(kv, family, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
+  await stores.refreshTokens.deleteMany({ family });
+}

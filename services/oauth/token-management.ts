@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { oauthMarkKeys, oauthTokenRevoked, userValidAfter, validAfterOf } from "../../shared/auth/revocations";
+import { sha256 } from "../../shared/auth/secrets";
+import { TOKEN_AUDIENCE } from "../../shared/auth/tokens";
+import type { ApplicationDocument } from "./application";
+import { authenticateClient } from "./client-authentication";
+import type { OAuthCollections } from "./documents";
+import { REFRESH_TOKEN_PREFIX, revokeFamily, type GrantSettings } from "./grants";
+import { field, refuse, type BasicCredentials, type FormFields, type ProtocolResult } from "./protocol";
+
+/** Revocation (RFC 7009) and introspection (RFC 7662) of the tokens an application holds. */
+
+export interface Introspection {
+  active: boolean;
+  scope?: string;
+  client_id?: string;
+  sub?: string;
+  token_type?: "Bearer" | "refresh_token";
+  exp?: number;
+  iat?: number;
+  iss?: string;
+  aud?: string;
+}
+
+export const introspectionSchema = z
+  .object({
+    active: z.boolean().describe("Whether the token is valid now; every other field is present only when it is"),
+    scope: z.string().optional(),
+    client_id: z.string().optional(),
+    sub: z.string().optional().describe("The user the token acts as"),
+    token_type: z.enum(["Bearer", "refresh_token"]).optional(),
+    exp: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    iat: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    iss: z.string().optional(),
+    aud: z.string().optional(),
+  })
+  .meta({ id: "OAuthIntrospection", description: "RFC 7662 §2.2; an application learns only about its own tokens" });
+
+const INACTIVE: Introspection = { active: false };
+
+type Family = { family: string; userId: string };
+
+/** The token's chain when it is this application's: a refresh token by its hash, an access token by its signature. */
+async function familyOf(stores: Pick<OAuthCollections, "refreshTokens">, settings: GrantSettings, app: ApplicationDocument, token: string): Promise<Family | null> {
+  if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
+    const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
+    return doc ? { family: doc.family, userId: doc.user_id } : null;
+  }
+  const claims = settings.signer.verify(token);
+  return claims?.oauth?.clientId === app.client_id ? { family: claims.oauth.family, userId: claims.userId } : null;
+}
+
+/** Ends the token's whole chain: its refresh tokens and every access token of it. Unknown tokens are fine (RFC 7009 §2.2). */
+export async function revoke(stores: OAuthCollections, settings: GrantSettings, form: FormFields, basic: BasicCredentials): Promise<ProtocolResult<null>> {
+  const client = await authenticateClient(stores.applications, form, basic);
+  if (!client.ok) return client;
+  const token = field(form, "token");
+  if (token === undefined) return refuse("invalid_request", "token is required");
+  const found = await familyOf(stores, settings, client.body, token);
+  if (found) await revokeFamily(stores, settings.kv, found.family);
+  return { ok: true, body: null };
+}
+
+export async function introspect(stores: OAuthCollections, settings: GrantSettings, form: FormFields, basic: BasicCredentials, issuer: string): Promise<ProtocolResult<Introspection>> {
+  const client = await authenticateClient(stores.applications, form, basic);
+  if (!client.ok) return client;
+  const app = client.body;
+  if (app.client_type !== "confidential") return refuse("invalid_client", "Introspection is for confidential clients");
+  const token = field(form, "token");
+  if (token === undefined) return refuse("invalid_request", "token is required");
+  if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
+    const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
+    if (!doc || doc.spent || doc.expires_at <= Date.now()) return { ok: true, body: INACTIVE };
+    return { ok: true, body: { active: true, scope: doc.scopes.join(" "), client_id: app.client_id, sub: doc.user_id, token_type: "refresh_token", exp: Math.floor(doc.expires_at / 1000), iss: issuer } };
+  }
+  const claims = settings.signer.verify(token);
+  if (!claims?.oauth || claims.oauth.clientId !== app.client_id) return { ok: true, body: INACTIVE };
+  const values = await settings.kv.getMany([userValidAfter(claims.userId), ...oauthMarkKeys(claims.userId, claims.oauth)]);
+  if (claims.issuedAtMs <= validAfterOf(values[0] ?? null) || oauthTokenRevoked(values.slice(1), claims.issuedAtMs)) return { ok: true, body: INACTIVE };
+  return {
+    ok: true,
+    body: {
+      active: true,
+      scope: claims.oauth.scopes.join(" "),
+      client_id: app.client_id,
+      sub: claims.userId,
+      token_type: "Bearer",
+      exp: claims.expiresAtSeconds,
+      iat: Math.floor(claims.issuedAtMs / 1000),
+      iss: issuer,
+      aud: TOKEN_AUDIENCE,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { describeOAuthApi } from "./oauth-api.suite";
+import { startEmbedded } from "./support/stint";
+
+describeOAuthApi("OAuth 2.0, embedded mode", () => startEmbedded());

@@ -1,0 +1,555 @@
+import * as oauth from "oauth4webapi";
+import { client, registerOwner, request, type Account, type Client } from "./support/http";
+import { joinTeam } from "./support/accounts";
+import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
+import type { TestStint } from "./support/stint";
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+
+interface Application {
+  id: string;
+  name: string;
+  status: string;
+  created_at: string;
+  client_id: string;
+  client_type: "confidential" | "public";
+  redirect_uris: string[];
+  homepage_url: string | null;
+  scopes: string[];
+  client_secret?: string | null;
+}
+
+const CALLBACK = "https://client.example.test/callback";
+const PASSWORD = "correct horse battery";
+
+interface Person {
+  account: Account;
+  api: Client;
+  password: string;
+}
+
+/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. */
+export function describeOAuthApi(title: string, start: () => Promise<TestStint>): void {
+  describe(title, () => {
+    let stint: TestStint;
+    let as: oauth.AuthorizationServer;
+    let owner: Person;
+
+    async function register(api: Client, body: Record<string, unknown>): Promise<Application> {
+      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, { name: "Timesheet sync", redirect_uris: [CALLBACK], scopes: ["projects:read", "time_entries:read"], ...body });
+      if (res.status !== 201) throw new Error(`registering failed: ${res.status} ${res.text}`);
+      return res.body.data;
+    }
+
+    /** The authorization URL a client library would build. */
+    function authorizeUrl(app: Application, params: Record<string, string> = {}): string {
+      const url = new URL(as.authorization_endpoint as string);
+      for (const [name, value] of Object.entries({ response_type: "code", client_id: app.client_id, redirect_uri: CALLBACK, state: "st-123", ...params })) url.searchParams.set(name, value);
+      return url.toString();
+    }
+
+    /** A person signs in and approves on the pages; the callback URL the browser ends up at. */
+    async function approve(visitor: PageVisitor, url: string, person: Person): Promise<URL> {
+      let page = await visitor.get(url);
+      if (page.status === 200 && page.html.includes('name="password"')) page = await visitor.follow(await visitor.submit(page, { email: person.account.user.email, password: person.password }));
+      if (page.status === 200) page = await visitor.submit(page, { action: "approve" });
+      if (page.status !== 302 || !page.location) throw new Error(`expected the redirect back, got ${page.status}: ${page.html.slice(0, 400)}`);
+      return new URL(page.location);
+    }
+
+    /** The whole authorization code flow with PKCE: the tokens. */
+    async function signInWith(app: Application, person: Person, options: { scope?: string; secret?: string; pkce?: boolean } = {}): Promise<oauth.TokenEndpointResponse> {
+      const verifier = oauth.generateRandomCodeVerifier();
+      const params: Record<string, string> = options.scope ? { scope: options.scope } : {};
+      if (options.pkce !== false) Object.assign(params, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+      const callback = await approve(new PageVisitor(), authorizeUrl(app, params), person);
+      const clientInfo: oauth.Client = { client_id: app.client_id };
+      const callbackParams = oauth.validateAuthResponse(as, clientInfo, callback, "st-123");
+      const auth = app.client_type === "public" ? oauth.None() : oauth.ClientSecretBasic(options.secret ?? (app.client_secret as string));
+      const response = await oauth.authorizationCodeGrantRequest(as, clientInfo, auth, callbackParams, CALLBACK, options.pkce === false ? oauth.nopkce : verifier, fromAnyAddress);
+      return oauth.processAuthorizationCodeResponse(as, clientInfo, response);
+    }
+
+    /** A raw form post to an OAuth endpoint. */
+    async function post(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+      const res = await request<Record<string, unknown>>(stint.url, "POST", path, { raw: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+      return { status: res.status, headers: res.headers, body: res.body };
+    }
+
+    const bearer = (token: string) => client(stint.url, { authorization: `Bearer ${token}` });
+    const basic = (app: Application, secret = app.client_secret as string) => ({ authorization: `Basic ${Buffer.from(`${app.client_id}:${secret}`).toString("base64")}` });
+
+    beforeAll(async () => {
+      stint = await start();
+      const registered = await registerOwner(stint.url, "Owner");
+      owner = { ...registered, password: PASSWORD };
+      const issuer = new URL(stint.url);
+      as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...fromAnyAddress }));
+    }, 60_000);
+
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
+
+    describe("metadata (RFC 8414)", () => {
+      it("names every endpoint under this issuer, S256 only, and the grants", () => {
+        expect(as.issuer).toBe(new URL(stint.url).origin);
+        expect(as).toMatchObject({
+          authorization_endpoint: `${as.issuer}/api/auth/oauth/authorize`,
+          token_endpoint: `${as.issuer}/api/auth/oauth/token`,
+          device_authorization_endpoint: `${as.issuer}/api/auth/oauth/device/code`,
+          revocation_endpoint: `${as.issuer}/api/auth/oauth/revoke`,
+          introspection_endpoint: `${as.issuer}/api/auth/oauth/introspect`,
+          code_challenge_methods_supported: ["S256"],
+          grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
+        });
+      });
+    });
+
+    describe("applications (the developer portal)", () => {
+      it("registers a confidential application, with its secret shown once, in both styles", async () => {
+        const created = await owner.api.post<{ data: Application }>(`${B}/oauth/applications`, { name: " Sync ", redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"], homepage_url: "https://client.example.test", scopes: ["projects:read"] });
+        expect(created.status).toBe(201);
+        const app = created.body.data;
+        expect(app).toMatchObject({ name: "Sync", status: "active", client_type: "confidential", scopes: ["projects:read"], homepage_url: "https://client.example.test" });
+        expect(app.id).toMatch(/^app_/);
+        expect(app.client_id).toMatch(/^cli_/);
+        expect(app.client_secret).toMatch(/^cls_[0-9A-Za-z]{48}$/);
+        expect(app.created_at).toMatch(/^\d{4}-\d\d-\d\d$/);
+        expect(created.headers.get("location")).toBe(`${B}/oauth/applications/${app.id}`);
+        const read = await owner.api.get<{ data: Application }>(`${A}/oauth/applications/${app.id}`);
+        expect(read.status).toBe(200);
+        expect(read.body.data).not.toHaveProperty("client_secret");
+        const listed = await owner.api.get<List<Application>>(`${B}/oauth/applications`);
+        expect(listed.body.data.map((a) => a.id)).toContain(app.id);
+        expect(JSON.stringify(listed.body)).not.toContain(app.client_secret as string);
+      });
+
+      it("registers a public application without a secret", async () => {
+        const app = await register(owner.api, { client_type: "public" });
+        expect(app.client_secret).toBeNull();
+        const rotated = await owner.api.post<StyleAError>(`${A}/oauth/applications/${app.id}/rotate-secret`);
+        expect(rotated.status).toBe(409);
+      });
+
+      it.each([
+        [{ redirect_uris: ["http://client.example.test/cb"] }, "redirect_uris.0"],
+        [{ redirect_uris: ["https://client.example.test/cb#x"] }, "redirect_uris.0"],
+        [{ redirect_uris: ["/relative"] }, "redirect_uris.0"],
+        [{ redirect_uris: [] }, "redirect_uris"],
+        [{ scopes: ["everything"] }, "scopes.0"],
+        [{ client_type: "spa" }, "client_type"],
+        [{ client_secret: "mine" }, "client_secret"],
+      ])("refuses %j naming %s (400)", async (body, field) => {
+        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, { name: "Bad", redirect_uris: [CALLBACK], scopes: ["projects:read"], ...body });
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toMatchObject({ field });
+      });
+
+      it("changes name, redirect URIs, homepage, scopes and status; refuses an empty change", async () => {
+        const app = await register(owner.api, {});
+        const changed = await owner.api.patch<{ data: Application }>(`${A}/oauth/applications/${app.id}`, { name: "Renamed", redirect_uris: ["https://other.example.test/cb"], homepage_url: null, scopes: ["projects:read", "projects:write"], status: "disabled" });
+        expect(changed.status).toBe(200);
+        expect(changed.body.data).toMatchObject({ name: "Renamed", redirect_uris: ["https://other.example.test/cb"], homepage_url: null, scopes: ["projects:read", "projects:write"], status: "disabled" });
+        expect((await owner.api.patch(`${A}/oauth/applications/${app.id}`, {})).status).toBe(400);
+      });
+
+      it("deletes an application (then 404)", async () => {
+        const app = await register(owner.api, {});
+        expect((await owner.api.delete(`${B}/oauth/applications/${app.id}`)).status).toBe(204);
+        expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).status).toBe(404);
+      });
+
+      it("is for owners and admins, with their own sign-in: a member, an API key and an application's token get a 403", async () => {
+        const member = await joinTeam(stint.url, owner.api, "member");
+        expect((await member.api.get(`${A}/oauth/applications`)).status).toBe(403);
+        const admin = await joinTeam(stint.url, owner.api, "admin");
+        expect((await admin.api.get(`${A}/oauth/applications`)).status).toBe(200);
+        const key = await owner.api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "k", permissions: ["projects:read"] });
+        expect((await client(stint.url, { "x-api-key": key.body.data.key }).get(`${A}/oauth/applications`)).status).toBe(403);
+        const app = await register(owner.api, {});
+        const tokens = await signInWith(app, owner);
+        expect((await bearer(tokens.access_token).get<StyleBError>(`${B}/oauth/applications`)).status).toBe(403);
+      });
+
+      it("answers 404 for another organization's application ids, in both styles", async () => {
+        const app = await register(owner.api, {});
+        const other = await registerOwner(stint.url, "Other");
+        for (const base of [A, B]) {
+          expect((await other.api.get(`${base}/oauth/applications/${app.id}`)).status).toBe(404);
+          expect((await other.api.patch(`${base}/oauth/applications/${app.id}`, { name: "Mine" })).status).toBe(404);
+          expect((await other.api.post(`${base}/oauth/applications/${app.id}/rotate-secret`)).status).toBe(404);
+          expect((await other.api.delete(`${base}/oauth/applications/${app.id}`)).status).toBe(404);
+        }
+        expect((await other.api.get<List<Application>>(`${A}/oauth/applications`)).body.data).toEqual([]);
+        expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).body).toMatchObject({ data: { name: "Timesheet sync" } });
+      });
+
+      it("rotates the secret: the new one works, and the previous one still does for 24 hours", async () => {
+        const app = await register(owner.api, {});
+        const rotated = await owner.api.post<{ data: Application }>(`${A}/oauth/applications/${app.id}/rotate-secret`);
+        expect(rotated.status).toBe(200);
+        const secret = rotated.body.data.client_secret as string;
+        expect(secret).toMatch(/^cls_/);
+        expect(secret).not.toBe(app.client_secret);
+        await expect(signInWith(app, owner, { secret })).resolves.toMatchObject({ token_type: "bearer" });
+        await expect(signInWith(app, owner, { secret: app.client_secret as string })).resolves.toMatchObject({ token_type: "bearer" });
+        await expect(signInWith(app, owner, { secret: "cls_wrong" })).rejects.toThrow();
+      });
+    });
+
+    describe("the authorization code flow", () => {
+      it("signs a person in for a confidential application: the token works in both styles, within its scopes", async () => {
+        const app = await register(owner.api, { scopes: ["projects:read"] });
+        const tokens = await signInWith(app, owner);
+        expect(tokens).toMatchObject({ token_type: "bearer", expires_in: 3600, scope: "projects:read" });
+        expect(tokens.refresh_token).toMatch(/^ort_/);
+        const api = bearer(tokens.access_token);
+        expect((await api.get(`${A}/projects`)).status).toBe(200);
+        expect((await api.get(`${B}/projects`)).status).toBe(200);
+        const write = await api.post<StyleAError>(`${A}/projects`, { name: "Not allowed" });
+        expect(write.status).toBe(403);
+        expect(write.body.error.details).toMatchObject({ permission: "projects:write" });
+        expect((await api.post<StyleBError>(`${B}/projects`, { name: "Not allowed" })).body.code).toBe("FORBIDDEN");
+        expect((await api.get(`${A}/time-entries`)).status).toBe(403);
+        // Counted like any credential, per application and user.
+        expect((await api.get(`${A}/projects`)).headers.get("x-ratelimit-limit")).toBe("100");
+      });
+
+      it("signs a person in for a public application with PKCE and no secret", async () => {
+        const app = await register(owner.api, { client_type: "public", redirect_uris: [CALLBACK] });
+        const tokens = await signInWith(app, owner, { scope: "projects:read" });
+        expect(tokens.scope).toBe("projects:read");
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
+      });
+
+      it("asks for consent once: the same scopes again go straight back with a code", async () => {
+        const app = await register(owner.api, {});
+        await signInWith(app, owner);
+        const visitor = new PageVisitor();
+        const signIn = await visitor.get(authorizeUrl(app));
+        const signedIn = await visitor.follow(await visitor.submit(signIn, { email: owner.account.user.email, password: PASSWORD }));
+        expect(signedIn.status).toBe(302);
+        expect(new URL(signedIn.location as string).searchParams.get("code")).toBeTruthy();
+        // More than was granted asks again.
+        const more = await register(owner.api, { scopes: ["projects:read", "projects:write"] });
+        await signInWith(more, owner, { scope: "projects:read" });
+        const again = await visitor.get(authorizeUrl(more, { scope: "projects:read projects:write" }));
+        expect(again.status).toBe(200);
+        expect(again.html).toContain("Create, change and delete projects and tasks");
+      });
+
+      it("shows the sign-in page, then the consent page naming the application, its homepage and each scope in words", async () => {
+        const app = await register(owner.api, { name: "Invoice <Robot>", homepage_url: "https://robot.example.test", scopes: ["projects:read", "time_entries:read"] });
+        const visitor = new PageVisitor();
+        const signIn = await visitor.get(authorizeUrl(app));
+        expect(signIn.status).toBe(200);
+        expect(signIn.html).toContain('name="csrf_token"');
+        const cookie = signIn.headers.get("set-cookie") ?? "";
+        expect(cookie).toMatch(/HttpOnly/);
+        expect(cookie).toMatch(/SameSite=Lax/);
+        // Plain HTTP on loopback: the one case without Secure.
+        expect(cookie).not.toMatch(/Secure/);
+        const wrong = await visitor.submit(signIn, { email: owner.account.user.email, password: "wrong password!" });
+        expect(wrong.html).toContain("The email or the password is wrong");
+        const consent = await visitor.follow(await visitor.submit(signIn, { email: owner.account.user.email, password: PASSWORD }));
+        expect(consent.status).toBe(200);
+        expect(consent.html).toContain("Invoice &lt;Robot&gt;");
+        expect(consent.html).not.toContain("<Robot>");
+        expect(consent.html).toContain("https://robot.example.test");
+        expect(consent.html).toContain("See your organization&#39;s projects and tasks");
+        expect(consent.html).toContain("See your time entries");
+        for (const page of [signIn, consent]) {
+          expect(page.headers.get("x-frame-options")).toBe("DENY");
+          expect(page.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+          expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+          expect(page.headers.get("cache-control")).toBe("no-store");
+        }
+      });
+
+      it("redirects a denial with access_denied and the state", async () => {
+        const app = await register(owner.api, {});
+        const visitor = new PageVisitor();
+        const consent = await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }));
+        const denied = await visitor.submit(consent, { action: "deny" });
+        expect(denied.status).toBe(302);
+        const back = new URL(denied.location as string);
+        expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+        expect(back.searchParams.get("error")).toBe("access_denied");
+        expect(back.searchParams.get("state")).toBe("st-123");
+        expect(back.searchParams.get("code")).toBeNull();
+      });
+    });
+
+    describe("security", () => {
+      let app: Application;
+      let visitor: PageVisitor;
+      let consent: PageResponse;
+
+      beforeAll(async () => {
+        app = await register(owner.api, {});
+        visitor = new PageVisitor();
+        consent = await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }));
+      });
+
+      it.each([
+        ["an unregistered redirect URI", { redirect_uri: "https://evil.example.test/callback" }],
+        ["a redirect URI with more path", { redirect_uri: `${CALLBACK}/more` }],
+        ["a redirect URI with a query added", { redirect_uri: `${CALLBACK}?next=https://evil.example.test` }],
+        ["an unknown client id", { client_id: "cli_0000000000000000000000" }],
+        ["no client id", { client_id: "" }],
+      ])("shows an error page and never redirects for %s", async (_what, params) => {
+        const page = await new PageVisitor().get(authorizeUrl(app, params));
+        expect(page.status).toBe(400);
+        expect(page.location).toBeNull();
+        expect(page.html).not.toContain("evil.example.test");
+      });
+
+      it.each([
+        ["an unsupported response type", { response_type: "token" }, "unsupported_response_type"],
+        ["an unregistered scope", { scope: "webhooks:write" }, "invalid_scope"],
+        ["an unknown scope", { scope: "admin" }, "invalid_scope"],
+        ["the plain PKCE method", { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, "invalid_request"],
+      ])("redirects %s back with an error and the state", async (_what, params, error) => {
+        const page = await visitor.get(authorizeUrl(app, params));
+        expect(page.status).toBe(302);
+        const back = new URL(page.location as string);
+        expect(back.searchParams.get("error")).toBe(error);
+        expect(back.searchParams.get("state")).toBe("st-123");
+      });
+
+      it("requires PKCE from a public application", async () => {
+        const publicApp = await register(owner.api, { client_type: "public" });
+        const page = await visitor.get(authorizeUrl(publicApp));
+        expect(new URL(page.location as string).searchParams.get("error")).toBe("invalid_request");
+      });
+
+      it("refuses an approval without the session's CSRF token, and one with another session's", async () => {
+        const forged = await visitor.submit(consent, { action: "approve", csrf_token: "forged" });
+        expect(forged.status).toBe(403);
+        expect(forged.location).toBeNull();
+        const stranger = new PageVisitor();
+        const strangerPage = await stranger.get(authorizeUrl(app));
+        const crossed = await visitor.submit(consent, { action: "approve", csrf_token: /name="csrf_token" value="([^"]+)"/.exec(strangerPage.html)?.[1] ?? "" });
+        expect(crossed.status).toBe(403);
+        // Without the cookie (a cross-site form), nothing is approved either.
+        const cookieless = new PageVisitor();
+        const noCookie = await cookieless.submit(consent, { action: "approve" });
+        expect(noCookie.status).toBe(403);
+        expect(noCookie.location).toBeNull();
+      });
+
+      it("refuses a code used twice, and revokes what the first use issued", async () => {
+        const verifier = oauth.generateRandomCodeVerifier();
+        const callback = await approve(visitor, authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }), owner);
+        const code = callback.searchParams.get("code") as string;
+        const form = { grant_type: "authorization_code", code, redirect_uri: CALLBACK, code_verifier: verifier };
+        const first = await post("/api/auth/oauth/token", form, basic(app));
+        expect(first.status).toBe(200);
+        expect(first.headers.get("cache-control")).toBe("no-store");
+        expect((await bearer(first.body.access_token as string).get(`${A}/projects`)).status).toBe(200);
+        const second = await post("/api/auth/oauth/token", form, basic(app));
+        expect(second.status).toBe(400);
+        expect(second.body).toMatchObject({ error: "invalid_grant" });
+        expect((await bearer(first.body.access_token as string).get(`${A}/projects`)).status).toBe(401);
+        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: first.body.refresh_token as string }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("refuses PKCE downgrades and a wrong verifier", async () => {
+        const noChallenge = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
+        const downgrade = await post("/api/auth/oauth/token", { grant_type: "authorization_code", code: noChallenge, redirect_uri: CALLBACK, code_verifier: oauth.generateRandomCodeVerifier() }, basic(app));
+        expect(downgrade.body).toMatchObject({ error: "invalid_grant" });
+        const verifier = oauth.generateRandomCodeVerifier();
+        const challenged = async () => (await approve(visitor, authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }), owner)).searchParams.get("code") as string;
+        expect((await post("/api/auth/oauth/token", { grant_type: "authorization_code", code: await challenged(), redirect_uri: CALLBACK }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        expect((await post("/api/auth/oauth/token", { grant_type: "authorization_code", code: await challenged(), redirect_uri: CALLBACK, code_verifier: oauth.generateRandomCodeVerifier() }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("refuses a redirect_uri at the token endpoint that differs from the request's", async () => {
+        const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
+        const res = await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: "https://evil.example.test/callback" }, basic(app));
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("refuses a code to another application, and a wrong secret with 401 invalid_client", async () => {
+        const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
+        const other = await register(owner.api, {});
+        expect((await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(other))).body).toMatchObject({ error: "invalid_grant" });
+        const wrong = await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(app, "cls_wrong"));
+        expect(wrong.status).toBe(401);
+        expect(wrong.body).toMatchObject({ error: "invalid_client" });
+        expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
+        expect((await post("/api/auth/oauth/token", { grant_type: "password", username: "x", password: "y" }, basic(app))).body).toMatchObject({ error: "unsupported_grant_type" });
+      });
+
+      it("disabling an application ends its tokens at once and refuses it everywhere", async () => {
+        const own = await register(owner.api, {});
+        const tokens = await signInWith(own, owner);
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
+        expect((await owner.api.patch(`${A}/oauth/applications/${own.id}`, { status: "disabled" })).status).toBe(200);
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
+        const refreshed = await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(own));
+        expect(refreshed.status).toBe(401);
+        expect(refreshed.body).toMatchObject({ error: "invalid_client" });
+        const page = await visitor.get(authorizeUrl(own));
+        expect(page.status).toBe(400);
+        expect(page.location).toBeNull();
+      });
+
+      it("ends a removed user's tokens", async () => {
+        const member = await joinTeam(stint.url, owner.api, "member");
+        const person = { ...member, password: "teammate password 1" };
+        const tokens = await signInWith(app, person);
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
+        expect((await owner.api.delete(`${A}/users/${member.account.user.id}`)).status).toBe(204);
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
+        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("never grants beyond the user's role, nor widens scopes on refresh", async () => {
+        const wide = await register(owner.api, { scopes: ["projects:read", "users:read", "users:write"] });
+        const member = await joinTeam(stint.url, owner.api, "member");
+        const tokens = await signInWith(wide, { ...member, password: "teammate password 1" });
+        expect(tokens.scope).toBe("projects:read users:read");
+        expect((await bearer(tokens.access_token).post(`${A}/users/invitations`, { email: "x@example.test", role: "member" })).status).toBe(403);
+        const narrow = await signInWith(wide, owner, { scope: "projects:read" });
+        const widened = await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: narrow.refresh_token as string, scope: "projects:read users:write" }, basic(wide));
+        expect(widened.body).toMatchObject({ error: "invalid_scope" });
+        const narrowed = await signInWith(wide, owner, { scope: "projects:read users:read" });
+        const fewer = await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: narrowed.refresh_token as string, scope: "users:read" }, basic(wide));
+        expect(fewer.body).toMatchObject({ scope: "users:read" });
+      });
+
+      it("counts failed client authentication like failed sign-ins: after ten, the address waits even with the right secret", async () => {
+        const address = "192.0.2.77";
+        const form = { grant_type: "refresh_token", refresh_token: "ort_nothing" };
+        for (let i = 0; i < 10; i++) expect((await post("/api/auth/oauth/token", form, { ...basic(app, "cls_wrong"), "x-forwarded-for": address })).status).toBe(401);
+        const held = await post("/api/auth/oauth/token", form, { ...basic(app), "x-forwarded-for": address });
+        expect(held.status).toBe(429);
+        expect(held.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect((await post("/api/auth/oauth/token", form, basic(app))).status).toBe(400);
+      });
+    });
+
+    describe("refresh, revocation and introspection", () => {
+      let app: Application;
+      const clientInfo = () => ({ client_id: app.client_id });
+
+      beforeAll(async () => {
+        app = await register(owner.api, {});
+      });
+
+      it("rotates refresh tokens; a spent one used again revokes the chain", async () => {
+        const tokens = await signInWith(app, owner);
+        const auth = oauth.ClientSecretPost(app.client_secret as string);
+        const second = await oauth.processRefreshTokenResponse(as, clientInfo(), await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress));
+        expect(second.refresh_token).not.toBe(tokens.refresh_token);
+        expect((await bearer(second.access_token).get(`${A}/projects`)).status).toBe(200);
+        await expect(oauth.processRefreshTokenResponse(as, clientInfo(), await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress))).rejects.toMatchObject({ error: "invalid_grant" });
+        // The reuse revoked everything of the chain: the newest tokens too.
+        expect((await bearer(second.access_token).get(`${A}/projects`)).status).toBe(401);
+        await expect(oauth.processRefreshTokenResponse(as, clientInfo(), await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, second.refresh_token as string, fromAnyAddress))).rejects.toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("revokes a refresh token, and with it the access tokens of its chain (RFC 7009)", async () => {
+        const tokens = await signInWith(app, owner);
+        const auth = oauth.ClientSecretBasic(app.client_secret as string);
+        await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress));
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
+        await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, "ort_unknown", fromAnyAddress));
+      });
+
+      it("revokes an access token", async () => {
+        const tokens = await signInWith(app, owner);
+        await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), oauth.ClientSecretBasic(app.client_secret as string), tokens.access_token, fromAnyAddress));
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
+      });
+
+      it("introspects its own tokens for a confidential application (RFC 7662), and nobody else's", async () => {
+        const tokens = await signInWith(app, owner);
+        const auth = oauth.ClientSecretBasic(app.client_secret as string);
+        const active = await oauth.processIntrospectionResponse(as, clientInfo(), await oauth.introspectionRequest(as, clientInfo(), auth, tokens.access_token, fromAnyAddress));
+        expect(active).toMatchObject({ active: true, client_id: app.client_id, sub: owner.account.user.id, scope: "projects:read time_entries:read", token_type: "Bearer" });
+        const refresh = await oauth.processIntrospectionResponse(as, clientInfo(), await oauth.introspectionRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress));
+        expect(refresh).toMatchObject({ active: true, token_type: "refresh_token" });
+        const other = await register(owner.api, {});
+        const theirs = await post("/api/auth/oauth/introspect", { token: tokens.access_token }, basic(other));
+        expect(theirs.body).toEqual({ active: false });
+        expect((await post("/api/auth/oauth/introspect", { token: owner.account.access_token }, basic(app))).body).toEqual({ active: false });
+        const publicApp = await register(owner.api, { client_type: "public" });
+        const refused = await post("/api/auth/oauth/introspect", { token: tokens.access_token, client_id: publicApp.client_id });
+        expect(refused.status).toBe(401);
+        await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, tokens.access_token, fromAnyAddress));
+        expect((await post("/api/auth/oauth/introspect", { token: tokens.access_token }, basic(app))).body).toEqual({ active: false });
+      });
+    });
+
+    describe("authorized applications", () => {
+      it("lists the caller's authorizations and revokes one at once", async () => {
+        const app = await register(owner.api, { name: "Calendar bridge" });
+        const tokens = await signInWith(app, owner);
+        const listed = await owner.api.get<List<{ client_id: string; name: string; scopes: string[] }>>(`${A}/oauth/authorizations`);
+        expect(listed.status).toBe(200);
+        expect(listed.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ client_id: app.client_id, name: "Calendar bridge", scopes: app.scopes })]));
+        const member = await joinTeam(stint.url, owner.api, "member");
+        expect((await member.api.get<List<unknown>>(`${B}/oauth/authorizations`)).body.data).toEqual([]);
+        expect((await member.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(404);
+        expect((await owner.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(204);
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
+        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        expect((await owner.api.delete(`${A}/oauth/authorizations/${app.client_id}`)).status).toBe(404);
+        expect((await owner.api.delete(`${A}/oauth/authorizations/not-a-client`)).status).toBe(404);
+      });
+    });
+
+    describe("the device flow (RFC 8628)", () => {
+      it("lets a command-line tool sign a person in: pending, slow_down, then tokens after approval", async () => {
+        const app = await register(owner.api, { client_type: "public", scopes: ["time_entries:read", "time_entries:write"] });
+        const clientInfo = { client_id: app.client_id };
+        const started = await oauth.processDeviceAuthorizationResponse(as, clientInfo, await oauth.deviceAuthorizationRequest(as, clientInfo, oauth.None(), {}, fromAnyAddress));
+        expect(started).toMatchObject({ expires_in: 600, interval: 5, verification_uri: `${as.issuer}/api/auth/oauth/device` });
+        expect(started.user_code).toMatch(/^[B-Z]{4}-[B-Z]{4}$/);
+        const poll = () => oauth.deviceCodeGrantRequest(as, clientInfo, oauth.None(), started.device_code, fromAnyAddress).then((response) => oauth.processDeviceCodeResponse(as, clientInfo, response));
+        await expect(poll()).rejects.toMatchObject({ error: "authorization_pending" });
+        await expect(poll()).rejects.toMatchObject({ error: "slow_down" });
+
+        const visitor = new PageVisitor();
+        const signIn = await visitor.get(started.verification_uri);
+        const entry = await visitor.follow(await visitor.submit(signIn, { email: owner.account.user.email, password: PASSWORD }));
+        expect(entry.html).toContain('name="user_code"');
+        const unknown = await visitor.submit(entry, { user_code: "BBBB-BBBB" });
+        expect(unknown.html).toContain("That code is not valid");
+        const confirm = await visitor.submit(entry, { user_code: started.user_code.toLowerCase() });
+        expect(confirm.html).toContain(started.user_code);
+        expect(confirm.html).toContain("Record, change and delete your time entries");
+        const done = await visitor.submit(confirm, { action: "approve" });
+        expect(done.html).toContain("Device connected");
+
+        await new Promise((resolve) => setTimeout(resolve, 10_500));
+        const tokens = await poll();
+        expect(tokens.scope).toBe("time_entries:read time_entries:write");
+        expect((await bearer(tokens.access_token).get(`${A}/time-entries`)).status).toBe(200);
+        await expect(poll()).rejects.toMatchObject({ error: "invalid_grant" });
+      }, 30_000);
+
+      it("answers access_denied when the person declines", async () => {
+        const app = await register(owner.api, { client_type: "public" });
+        const clientInfo = { client_id: app.client_id };
+        const started = await oauth.processDeviceAuthorizationResponse(as, clientInfo, await oauth.deviceAuthorizationRequest(as, clientInfo, oauth.None(), {}, fromAnyAddress));
+        const visitor = new PageVisitor();
+        // The complete URI carries the code: after signing in, the page asks straight away, showing the code to compare.
+        const confirm = await visitor.follow(await visitor.submit(await visitor.get(started.verification_uri_complete as string), { email: owner.account.user.email, password: PASSWORD }));
+        expect(confirm.html).toContain(started.user_code);
+        expect((await visitor.submit(confirm, { action: "deny" })).html).toContain("Declined");
+        const response = await oauth.deviceCodeGrantRequest(as, clientInfo, oauth.None(), started.device_code, fromAddress("192.0.2.200"));
+        await expect(oauth.processDeviceCodeResponse(as, clientInfo, response)).rejects.toMatchObject({ error: "access_denied" });
+      });
+
+      it("refuses an unknown device code and a scope the application does not have", async () => {
+        const app = await register(owner.api, {});
+        expect((await post("/api/auth/oauth/token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "nothing" }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        expect((await post("/api/auth/oauth/device/code", { scope: "webhooks:write" }, basic(app))).body).toMatchObject({ error: "invalid_scope" });
+      });
+    });
+  });
+}

@@ -1,0 +1,146 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { registerOwner, type Account, type Client } from "./support/http";
+import { startEmbedded, type TestStint } from "./support/stint";
+
+/**
+ * The OAuth pages in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names another).
+ * Outside CI a missing browser skips this suite, loudly; in CI it fails it.
+ */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const TITLE = "the OAuth sign-in, consent and device pages in a real browser";
+const CALLBACK = "https://client.example.test/callback";
+const PASSWORD = "correct horse battery";
+
+function describeWithChromium(fn: () => void): void {
+  if (existsSync(CHROMIUM_PATH)) {
+    describe(TITLE, fn);
+    return;
+  }
+  if (process.env.CI) {
+    describe(TITLE, () => {
+      it("has a browser", () => {
+        throw new Error(`no Chromium at ${CHROMIUM_PATH}; in CI (CI is set) this suite fails instead of skipping: install Debian's chromium or set CHROMIUM_PATH`);
+      });
+    });
+    return;
+  }
+  console.warn(`Skipping "${TITLE}": no Chromium at ${CHROMIUM_PATH} (install Debian's chromium, or set CHROMIUM_PATH).`);
+  describe.skip(TITLE, () => {
+    it("needs Chromium", () => undefined);
+  });
+}
+
+describeWithChromium(() => {
+  let stint: TestStint;
+  let browser: Browser;
+  let owner: { account: Account; api: Client };
+  let app: { client_id: string; client_secret: string };
+
+  /** A fresh browser profile whose pages report CSP and script problems, with the application's callback answered locally. */
+  async function newPage(): Promise<{ page: Page; problems: string[]; callbacks: string[] }> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const callbacks: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    // Every arrival at the application, whether the browser reached it through a form or a redirect.
+    context.on("request", (req) => {
+      if (req.url().startsWith("https://client.example.test/")) callbacks.push(req.url());
+    });
+    await context.route("https://client.example.test/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }));
+    return { page, problems, callbacks };
+  }
+
+  const authorizeUrl = (state: string) =>
+    `${stint.url}/api/auth/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: app.client_id, redirect_uri: CALLBACK, scope: "projects:read", state }).toString()}`;
+
+  async function signIn(page: Page): Promise<void> {
+    await page.fill("#email", owner.account.user.email);
+    await page.fill("#password", PASSWORD);
+    await page.click("button[type=submit]");
+  }
+
+  beforeAll(async () => {
+    stint = await startEmbedded();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
+    owner = await registerOwner(stint.url, "Owner");
+    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
+      name: "Invoice Robot",
+      homepage_url: "https://client.example.test",
+      redirect_uris: [CALLBACK],
+      scopes: ["projects:read", "time_entries:read"],
+    });
+    app = created.body.data;
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stint?.stop();
+  }, 30_000);
+
+  it("denies: the application gets access_denied and its state back", async () => {
+    const { page, problems, callbacks } = await newPage();
+    await page.goto(authorizeUrl("deny-1"));
+    await signIn(page);
+    await page.locator("#deny").click();
+    await page.waitForURL(/client\.example\.test/);
+    const back = new URL(callbacks.at(-1) as string);
+    expect(back.searchParams.get("error")).toBe("access_denied");
+    expect(back.searchParams.get("state")).toBe("deny-1");
+    expect(problems).toEqual([]);
+  });
+
+  it("signs in, shows the consent naming the application and its scopes, and sends the code back; the next time skips consent", async () => {
+    const { page, problems, callbacks } = await newPage();
+    await page.goto(authorizeUrl("st-1"));
+    await expect(page.locator("h1").textContent()).resolves.toContain("Sign in");
+    await signIn(page);
+    await expect(page.locator("#application").textContent()).resolves.toBe("Invoice Robot");
+    await expect(page.locator("#scopes li").allTextContents()).resolves.toEqual(["See your organization's projects and tasks"]);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === "stint_oauth_session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    await page.locator("#approve").click();
+    await page.waitForURL(/client\.example\.test/);
+    const back = new URL(callbacks.at(-1) as string);
+    expect(back.searchParams.get("code")).toMatch(/^[0-9A-Za-z]{43}$/);
+    expect(back.searchParams.get("state")).toBe("st-1");
+    // Remembered: the same scopes again go straight back (a redirect the route may not answer; the request is what counts).
+    await page.goto(authorizeUrl("st-2")).catch(() => undefined);
+    expect(new URL(callbacks.at(-1) as string).searchParams.get("state")).toBe("st-2");
+    expect(new URL(callbacks.at(-1) as string).searchParams.get("code")).toMatch(/^[0-9A-Za-z]{43}$/);
+    expect(problems.filter((problem) => !problem.includes("ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+  });
+
+  it("cannot be framed by another site", async () => {
+    const { page } = await newPage();
+    await page.goto("https://client.example.test/frame");
+    await page.setContent(`<iframe id="framed" src="${authorizeUrl("framed")}" width="600" height="400"></iframe>`);
+    await page.waitForTimeout(1_000);
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    const content = frame ? await frame.content().catch(() => "") : "";
+    expect(content).not.toContain("Sign in to Stint");
+  });
+
+  it("approves a device: sign in, type the code, allow", async () => {
+    const started = await fetch(`${stint.url}/api/auth/oauth/device/code`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString("base64")}` },
+      body: "scope=time_entries%3Aread",
+    });
+    const codes = (await started.json()) as { device_code: string; user_code: string; verification_uri: string };
+    const { page, problems } = await newPage();
+    await page.goto(codes.verification_uri);
+    await signIn(page);
+    await page.fill("#user_code", codes.user_code.toLowerCase().replace("-", " "));
+    await page.click("button[type=submit]");
+    await expect(page.locator("#code").textContent()).resolves.toBe(codes.user_code);
+    await expect(page.locator("#scopes li").allTextContents()).resolves.toEqual(["See your time entries"]);
+    await page.locator("#approve").click();
+    await expect(page.locator("#done").textContent()).resolves.toBe("Device connected");
+    expect(problems).toEqual([]);
+  });
+});
