@@ -30,7 +30,8 @@ import { applyUpdate, isPlainObject, upsertDocument, type Doc } from "./update";
 /**
  * The embedded document store: one SQLite database (`node:sqlite`, built into Node 22) in
  * `dataDir`, for a single process. One table per collection holds each document as JSON
- * beside its `_id`; a collection's indexes are SQLite indexes on the same JSON expressions
+ * (SQLite's binary form, JSONB, so that reading a field does not parse the document) beside
+ * its `_id`; a collection's indexes are SQLite indexes on the same JSON expressions
  * the queries use, so SQLite reads through them. Filters and sorts go to SQL where SQL
  * answers them as MongoDB would (`sql-filter.ts`), `$match` + `$group` + `$sum` too
  * (`sql-group.ts`); the rest is evaluated by mingo, in SQL's loop or after it.
@@ -43,6 +44,8 @@ import { applyUpdate, isPlainObject, upsertDocument, type Doc } from "./update";
 export const DATABASE_FILE = "stint.sqlite";
 
 const COLLECTION_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+/** Documents are stored as SQLite's binary JSON (JSONB), which its JSON functions read without parsing text; read back as text. */
+const DOC_TEXT = "json(doc) AS doc";
 /** Enough page cache to keep the hot parts of the indexes in memory, small enough to keep the process lean. */
 const CACHE_KIB = 16 * 1024;
 
@@ -118,7 +121,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       params.push(...translated.params);
     }
     if (translated.residual) {
-      conditions.push("stint_matches(doc, ?)");
+      conditions.push("stint_matches(json(doc), ?)");
       params.push(JSON.stringify(translated.residual));
     }
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
@@ -129,9 +132,9 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   private findQuery(filter: Filter, options: FindOptions, examined = false): { query: Query; after: PipelineStage[] } {
     const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
     const orderBy = sort ? sortToSql(sort, this.tracked.of) : "";
-    if (orderBy === undefined) return { query: this.query("doc", filter, "", [], examined), after: pageStages(options) };
+    if (orderBy === undefined) return { query: this.query(DOC_TEXT, filter, "", [], examined), after: pageStages(options) };
     const tail = `${orderBy ? ` ORDER BY ${orderBy}` : ""} LIMIT ? OFFSET ?`;
-    return { query: this.query("doc", filter, tail, [options.limit ? options.limit : -1, options.skip ?? 0], examined), after: [] };
+    return { query: this.query(DOC_TEXT, filter, tail, [options.limit ? options.limit : -1, options.skip ?? 0], examined), after: [] };
   }
 
   private readDocs(query: Query, connection = this.reader): Doc[] {
@@ -168,7 +171,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   private insertNow(doc: Doc): void {
     this.observe(doc);
-    this.writer.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`, [doc._id as string, JSON.stringify(doc)]);
+    this.writer.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?))`, [doc._id as string, JSON.stringify(doc)]);
   }
 
   insertOne(doc: T): Promise<void> {
@@ -179,7 +182,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   async findOne(filter: Filter): Promise<T | null> {
     this.checkOpen();
-    const [found] = this.readDocs(this.query("doc", filter, " LIMIT 1"));
+    const [found] = this.readDocs(this.query(DOC_TEXT, filter, " LIMIT 1"));
     return (found as T | undefined) ?? null;
   }
 
@@ -214,14 +217,14 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const after = options.returnDocument !== "before";
     return this.write(() => {
-      const query = this.query("doc", filter, " LIMIT 1");
+      const query = this.query(DOC_TEXT, filter, " LIMIT 1");
       const row = this.writer.get(query.sql, query.params);
       if (row) {
         const current = JSON.parse(row.doc as string) as Doc;
         const next = structuredClone(current);
         applyUpdate(next, update);
         this.observe(next);
-        this.writer.run(`UPDATE ${this.table} SET doc = ? WHERE id = ?`, [JSON.stringify(next), current._id as string]);
+        this.writer.run(`UPDATE ${this.table} SET doc = jsonb(?) WHERE id = ?`, [JSON.stringify(next), current._id as string]);
         return (after ? next : current) as T;
       }
       if (!options.upsert) return null;
@@ -266,7 +269,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   /** Creates the table and indexes of `spec` when missing, and starts tracking the paths its indexes name. Runs in a write. */
   ensure(spec: CollectionSpec): void {
-    this.writer.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+    this.writer.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
     if (this.tracked.kinds.size === 0) {
       for (const row of this.writer.all("SELECT path, kinds FROM stint_paths WHERE collection = ?", [this.name])) this.tracked.kinds.set(String(row.path), Number(row.kinds));
     }
@@ -287,7 +290,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   /** Starts tracking paths: the kinds they hold in the documents stored so far, read once. */
   private track(paths: readonly string[]): void {
     const kinds = new Map(paths.map((path) => [path, 0]));
-    for (const row of this.writer.iterate(`SELECT doc FROM ${this.table}`)) {
+    for (const row of this.writer.iterate(`SELECT ${DOC_TEXT} FROM ${this.table}`)) {
       const doc = JSON.parse(row.doc as string) as Doc;
       for (const path of paths) kinds.set(path, (kinds.get(path) ?? 0) | kindAt(doc, path));
     }

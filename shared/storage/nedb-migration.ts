@@ -45,7 +45,7 @@ function findDatafiles(files: readonly string[]): Map<string, Datafiles> {
 
 /** Reads one datafile into the collection's table, in the transaction the caller holds; answers how many documents it holds. */
 async function loadDatafile(path: string, writer: SqlConnection, table: string): Promise<number> {
-  writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+  writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
   writer.run(`DELETE FROM ${table}`);
   let lines = 0;
   let corrupt = 0;
@@ -67,7 +67,7 @@ async function loadDatafile(path: string, writer: SqlConnection, table: string):
     if (doc._id === undefined) continue;
     const id = String(doc._id);
     if (doc.$$deleted === true) writer.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
-    else writer.run(`INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [id, JSON.stringify({ ...doc, _id: id })]);
+    else writer.run(`INSERT INTO ${table} (id, doc) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [id, JSON.stringify({ ...doc, _id: id })]);
   }
   if (lines > 0 && corrupt / lines > CORRUPT_LINES_ALLOWED) {
     throw new Error(`${path}: ${corrupt} of ${lines} lines cannot be read; refusing to convert it (the file is left as it is)`);
