@@ -30,7 +30,7 @@ export const embeddedScale: ScenarioSet = {
       figure("one user's month, p50", "user-month.p50Ms", "ms", 25),
       figure("organization's month, page 1, p50", "org-month.p50Ms", "ms", 50),
       figure("one project's entries, page 1, p50", "project-page.p50Ms", "ms", 50),
-      figure("year's summary by project, p50", "summaryP50Ms", "ms", 1000),
+      figure("year's summary, seconds by project, p50", "summaryP50Ms", "ms", 1000),
     ];
   },
 };

@@ -48,6 +48,8 @@ const COLLECTION_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 const DOC_TEXT = "json(doc) AS doc";
 /** Enough page cache to keep the hot parts of the indexes in memory, small enough to keep the process lean. */
 const CACHE_KIB = 16 * 1024;
+/** Below this many rows, reading a collection any way is quick: no need to choose. */
+const SCAN_ABOVE_ROWS = 10_000;
 
 function tableOf(collection: string): string {
   return `"c_${collection}"`;
@@ -112,7 +114,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   }
 
   /** `SELECT <columns> FROM <table> WHERE <filter> <tail>`; `examined` puts the read counter first, so it sees every row SQLite reads. */
-  private query(columns: string, filter: Filter, tail = "", tailParams: SQLInputValue[] = [], examined = false): Query {
+  private query(columns: string, filter: Filter, tail = "", tailParams: SQLInputValue[] = [], examined = false, scan = false): Query {
     const translated = filterToSql(filter, this.tracked.of);
     const conditions: string[] = examined ? ["stint_examined(id)"] : [];
     const params: SQLInputValue[] = [];
@@ -125,7 +127,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       params.push(JSON.stringify(translated.residual));
     }
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
-    return { sql: `SELECT ${columns} FROM ${this.table}${where}${tail}`, params: [...params, ...tailParams] };
+    return { sql: `SELECT ${columns} FROM ${this.table}${scan ? " NOT INDEXED" : ""}${where}${tail}`, params: [...params, ...tailParams] };
   }
 
   /** The SQL of a find, with whatever page work code must do after it. */
@@ -258,13 +260,28 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const group = rest[0] && "$group" in rest[0] && isPlainObject(rest[0].$group) ? groupToSql(rest[0].$group) : undefined;
     if (group) {
       const tail = group.groupBy ? ` GROUP BY ${group.groupBy}` : " HAVING COUNT(*) > 0";
-      const query = this.query(group.select, filter, tail);
+      const query = this.query(group.select, filter, tail, [], false, this.mostOf(filter));
       const grouped = this.reader.all(query.sql, query.params).map((row) => group.build(row));
       return new Aggregator(rest.slice(1)).run(grouped) as R[];
     }
     const page = leadingPage(rest);
     const docs = await this.find(filter, page.options);
     return new Aggregator(page.rest).run(docs) as R[];
+  }
+
+  /**
+   * Whether a filter SQL answers alone selects most of the collection. Reading most rows
+   * through an index visits them out of storage order, which costs about twice a plain
+   * scan; SQLite cannot tell, having no statistics on JSON ranges, so a `$group` asks: the
+   * count comes from the index alone, the size from the largest rowid.
+   */
+  private mostOf(filter: Filter): boolean {
+    const translated = filterToSql(filter, this.tracked.of);
+    if (!translated.narrows || translated.residual) return false;
+    const size = Number(this.reader.get(`SELECT max(rowid) AS n FROM ${this.table}`)?.n ?? 0);
+    if (size < SCAN_ABOVE_ROWS) return false;
+    const query = this.query("COUNT(*) AS n", filter);
+    return Number(this.reader.get(query.sql, query.params)?.n ?? 0) * 2 > size;
   }
 
   /** Creates the table and indexes of `spec` when missing, and starts tracking the paths its indexes name. Runs in a write. */
