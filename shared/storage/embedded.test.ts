@@ -117,6 +117,9 @@ describe("embedded store", () => {
       expect(await ids({ v: { $lt: 100 } })).toEqual(["r0", "r1"]);
       expect(await ids({ v: { $in: [10, "a", null] } })).toEqual(["missing", "r5", "r1", "r3"]);
       expect(await ids({})).toEqual(["missing", "r5", "r0", "r1", "r2", "r4", "r3"]);
+      expect(await ids({ v: { $ne: 10 } })).toEqual(["missing", "r5", "r0", "r2", "r4", "r3"]);
+      expect(await ids({ v: { $nin: [null, "a"] } })).toEqual(["r0", "r1", "r2", "r4"]);
+      expect(await ids({ _id: { $nin: ["r0", "r1"] }, v: { $ne: null } })).toEqual(["r2", "r4", "r3"]);
       expect((await rows.queryPlan({ v: { $gte: 5 } })).join()).toMatch(/USING (COVERING )?INDEX/);
       expect((await rows.queryPlan({}, { sort: { v: 1, _id: 1 } })).join()).toMatch(/TEMP B-TREE|INDEX/);
 

@@ -74,6 +74,25 @@ function membership(field: { sql: string; kinds: Kinds }, values: unknown): Part
 }
 
 /**
+ * `$nin` (and `$ne`, a list of one): a missing or null field is "not in" unless the list
+ * holds null, as in MongoDB; the same kinds rule as equality keeps `true` and 1 apart.
+ */
+function exclusion(field: { sql: string; kinds: Kinds }, values: unknown): Part | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const listed: SQLInputValue[] = [];
+  let excludesNull = false;
+  for (const value of values as unknown[]) {
+    const part = equality(field, value);
+    if (!part) return undefined;
+    if (value === null) excludesNull = true;
+    else listed.push(...part.params);
+  }
+  const notListed = listed.length > 0 ? `${field.sql} NOT IN (${listed.map(() => "?").join(", ")})` : "1";
+  if (field.sql === "id") return { sql: notListed, params: listed };
+  return { sql: excludesNull ? `(${field.sql} IS NOT NULL AND ${notListed})` : `(${field.sql} IS NULL OR ${notListed})`, params: listed };
+}
+
+/**
  * `$gt`, `$gte`, `$lt`, `$lte` on strings or on numbers. MongoDB compares only within a
  * type; SQLite orders every number before every string, so an open end is closed at the
  * edge of the type: a string range starts at `''`, a number range ends before it.
@@ -113,6 +132,8 @@ function fieldCondition(path: string, condition: unknown, kindsOf: KindsOf): { p
     }
     if (operator === "$eq") part = equality(field, operand);
     else if (operator === "$in") part = membership(field, operand);
+    else if (operator === "$nin") part = exclusion(field, operand);
+    else if (operator === "$ne") part = exclusion(field, [operand]);
     if (part) parts.push(part);
     else exact = false;
   }
