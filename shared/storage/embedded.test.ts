@@ -145,6 +145,21 @@ describe("embedded store", () => {
     }
   });
 
+  it("groups a collection too large to read through an index by scanning it, with the same totals", async () => {
+    const store = await openEmbeddedStore(join(root, "large"));
+    try {
+      const rows = await store.collection<{ _id: string; team: string; n: number }>({ name: "rows", indexes: [{ fields: { team: 1 } }] });
+      await Promise.all(Array.from({ length: 12_000 }, (_, i) => rows.insertOne({ _id: `r${i}`, team: i % 10 === 0 ? "small" : "large", n: i % 7 })));
+      const total = (team: string) => rows.aggregate([{ $match: { team } }, { $group: { _id: "$team", n: { $sum: "$n" } } }]);
+      // Most rows: scanned; a tenth: through the index. Both answer the same way.
+      expect(await total("large")).toStrictEqual([{ _id: "large", n: 32_395 }]);
+      expect(await total("small")).toStrictEqual([{ _id: "small", n: 3_600 }]);
+      expect(await rows.aggregate([{ $match: { team: "large" } }, { $count: "rows" }])).toStrictEqual([{ rows: 10_800 }]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("is what openStore picks without a MongoDB URL", async () => {
     const store = await openStore({ dataDir: join(root, "picked") });
     expect(store.kind).toBe("embedded");

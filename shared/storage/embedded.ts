@@ -293,6 +293,12 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     for (const index of spec.indexes ?? []) this.ensureIndex(index);
   }
 
+  /**
+   * A SQLite index on the fields' JSON expressions (`_id` is the `id` column), named by a
+   * hash of its spec so that opening the collection again finds it. A unique index lets
+   * several documents lack the field (SQLite's NULLs are distinct, MongoDB's are not): the
+   * port keeps unique indexes to required fields, where the two agree.
+   */
   private ensureIndex(index: IndexSpec): void {
     const fields = Object.entries(index.fields);
     if (fields.length === 0) throw new Error("an index needs at least one field");

@@ -20,7 +20,12 @@ export class GroupCommit {
   constructor(private readonly db: DatabaseSync) {}
 
   run<R>(work: () => R): Promise<R> {
-    if (!this.open) this.begin();
+    try {
+      if (!this.open) this.begin();
+    } catch (error) {
+      // Another process holding the database past the busy timeout, say.
+      return Promise.reject(error);
+    }
     return new Promise<R>((resolve, reject) => {
       try {
         const result = work();
@@ -39,6 +44,7 @@ export class GroupCommit {
   }
 
   private begin(): void {
+    // IMMEDIATE takes the write lock now, so no statement of the group can fail for it later.
     this.db.exec("BEGIN IMMEDIATE");
     this.open = true;
     this.committed = new Promise((resolve) => setImmediate(() => resolve(this.commit())));
