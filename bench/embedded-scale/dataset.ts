@@ -20,7 +20,7 @@ import { monthRange, randomSource } from "../time-entries/dataset";
 
 export const TEAM = { users: 70, admins: 10, projects: 30, months: 12 } as const;
 /** Raise when the documents' shape or spread changes: older seeded folders are then left alone. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 const MARKER_FILE = "bench-seed.json";
 /** Inserts in flight at once: the store commits each event-loop turn's writes together. */
 const INSERTS_IN_FLIGHT = 2_000;

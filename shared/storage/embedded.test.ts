@@ -133,6 +133,33 @@ describe("embedded store", () => {
     }
   });
 
+  it("knows a field that appears late may be missing from earlier documents, and reads kinds again after reopening", async () => {
+    const dataDir = join(root, "late");
+    const store = await openEmbeddedStore(dataDir);
+    const rows = await store.collection<{ _id: string; late?: unknown; n?: unknown }>({ name: "rows" });
+    await rows.insertOne({ _id: "a", n: 1 });
+    await rows.insertOne({ _id: "b", late: "x", n: 2 });
+    expect((await rows.find({ late: null })).map((row) => row._id)).toEqual(["a"]);
+    expect(await rows.count({ never: null })).toBe(2);
+    expect(await rows.count({ never: "x" })).toBe(0);
+    expect(await rows.aggregate([{ $group: { _id: "$late", n: { $sum: "$n" } } }, { $sort: { n: 1 } }])).toStrictEqual([
+      { _id: null, n: 1 },
+      { _id: "x", n: 2 },
+    ]);
+    await store.close();
+
+    const reopened = await openEmbeddedStore(dataDir);
+    try {
+      const again = await reopened.collection<{ _id: string; late?: unknown; n?: unknown }>({ name: "rows" });
+      await again.insertOne({ _id: "c", late: 3, n: true });
+      expect((await again.find({ late: { $gte: 0 } })).map((row) => row._id)).toEqual(["c"]);
+      expect(await again.aggregate([{ $group: { _id: null, n: { $sum: "$n" } } }])).toStrictEqual([{ _id: null, n: 3 }]);
+      expect(await again.count({ n: 1 })).toBe(1);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it("sums numbers only, as MongoDB's $sum does", async () => {
     const store = await openEmbeddedStore(join(root, "sums"));
     try {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { Aggregator } from "mingo";
 import { GroupCommit } from "./group-commit";
-import { KIND, kindAt, valueSql, type Kinds } from "./json-paths";
+import { KIND, kindAt, valueSql } from "./json-paths";
 import { migrateNedbFiles } from "./nedb-migration";
 import { nodeSqlite } from "./node-sqlite";
 import {
@@ -25,6 +25,7 @@ import { assertPortablePipeline } from "./portable";
 import { SqlConnection } from "./sql-connection";
 import { filterToSql, sortToSql } from "./sql-filter";
 import { groupToSql } from "./sql-group";
+import { EVERY_TOP_LEVEL_FIELD, TrackedKinds } from "./tracked-kinds";
 import { applyUpdate, isPlainObject, upsertDocument, type Doc } from "./update";
 
 /**
@@ -88,12 +89,6 @@ function pageStages(options: FindOptions): PipelineStage[] {
   return stages;
 }
 
-/** What a collection's paths have held, shared by every caller of the collection. */
-class TrackedKinds {
-  readonly kinds = new Map<string, Kinds>();
-  readonly of = (path: string): Kinds | undefined => this.kinds.get(path);
-}
-
 interface Query {
   sql: string;
   params: SQLInputValue[];
@@ -145,12 +140,11 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   /** Records the kinds `doc` brings to the tracked paths; in the write's transaction, before its data. */
   private observe(doc: Doc): void {
-    for (const [path, known] of this.tracked.kinds) {
-      const kind = kindAt(doc, path);
-      if ((known & kind) === kind) continue;
-      this.tracked.kinds.set(path, known | kind);
-      this.writer.run("INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?) ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds", [this.name, path, known | kind]);
-    }
+    for (const [path, kinds] of this.tracked.observe(doc)) this.record(path, kinds);
+  }
+
+  private record(path: string, kinds: number): void {
+    this.writer.run("INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?) ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds | stint_paths.kinds", [this.name, path, kinds]);
   }
 
   private translated<R>(work: () => R): R {
@@ -257,7 +251,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const first = stages[0];
     const filter = first && "$match" in first ? (first.$match as Filter) : {};
     const rest = first && "$match" in first ? stages.slice(1) : stages;
-    const group = rest[0] && "$group" in rest[0] && isPlainObject(rest[0].$group) ? groupToSql(rest[0].$group) : undefined;
+    const group = rest[0] && "$group" in rest[0] && isPlainObject(rest[0].$group) ? groupToSql(rest[0].$group, this.tracked.of) : undefined;
     if (group) {
       const tail = group.groupBy ? ` GROUP BY ${group.groupBy}` : " HAVING COUNT(*) > 0";
       const query = this.query(group.select, filter, tail, [], false, this.mostOf(filter));
@@ -287,8 +281,12 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   /** Creates the table and indexes of `spec` when missing, and starts tracking the paths its indexes name. Runs in a write. */
   ensure(spec: CollectionSpec): void {
     this.writer.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
-    if (this.tracked.kinds.size === 0) {
-      for (const row of this.writer.all("SELECT path, kinds FROM stint_paths WHERE collection = ?", [this.name])) this.tracked.kinds.set(String(row.path), Number(row.kinds));
+    if (!this.tracked.loaded) {
+      this.tracked.load(this.writer.all("SELECT path, kinds FROM stint_paths WHERE collection = ?", [this.name]).map((row) => ({ path: String(row.path), kinds: Number(row.kinds) })));
+    }
+    if (!this.tracked.tracksEveryTopLevelField && this.writer.get(`SELECT 1 AS found FROM ${this.table} LIMIT 1`) === undefined) {
+      this.tracked.trackEveryTopLevelField();
+      this.record(EVERY_TOP_LEVEL_FIELD, 0);
     }
     for (const index of spec.indexes ?? []) this.ensureIndex(index);
   }
@@ -302,7 +300,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   private ensureIndex(index: IndexSpec): void {
     const fields = Object.entries(index.fields);
     if (fields.length === 0) throw new Error("an index needs at least one field");
-    const untracked = fields.map(([path]) => path).filter((path) => path !== "_id" && !this.tracked.kinds.has(path));
+    const untracked = fields.map(([path]) => path).filter((path) => path !== "_id" && !this.tracked.isTracked(path));
     const columns = fields.map(([path, order]) => `${valueSql(path)}${order === -1 ? " DESC" : ""}`).join(", ");
     const canonical = JSON.stringify({ fields, unique: index.unique ?? false });
     const indexName = `"i_${this.name}_${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}"`;
@@ -320,8 +318,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     for (const [path, held] of kinds) {
       // A path no document has yet holds nothing, which is not "null": start from what it holds.
       const known = held === 0 ? KIND.null : held;
-      this.tracked.kinds.set(path, known);
-      this.writer.run("INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?) ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds | stint_paths.kinds", [this.name, path, known]);
+      this.tracked.set(path, known);
+      this.record(path, known);
     }
   }
 }

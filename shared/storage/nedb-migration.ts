@@ -2,7 +2,9 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import type { Kinds } from "./json-paths";
 import type { SqlConnection } from "./sql-connection";
+import { EVERY_TOP_LEVEL_FIELD, topLevelKinds } from "./tracked-kinds";
 import { isPlainObject } from "./update";
 
 /**
@@ -43,8 +45,12 @@ function findDatafiles(files: readonly string[]): Map<string, Datafiles> {
   return found;
 }
 
-/** Reads one datafile into the collection's table, in the transaction the caller holds; answers how many documents it holds. */
-async function loadDatafile(path: string, writer: SqlConnection, table: string): Promise<number> {
+/**
+ * Reads one datafile into the collection's table, in the transaction the caller holds;
+ * answers how many documents it holds. `kinds` gathers what every top-level field held,
+ * in every version of every document, which is a superset of what is left.
+ */
+async function loadDatafile(path: string, writer: SqlConnection, table: string, kinds: Map<string, Kinds>): Promise<number> {
   writer.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
   writer.run(`DELETE FROM ${table}`);
   let lines = 0;
@@ -66,8 +72,12 @@ async function loadDatafile(path: string, writer: SqlConnection, table: string):
     }
     if (doc._id === undefined) continue;
     const id = String(doc._id);
-    if (doc.$$deleted === true) writer.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
-    else writer.run(`INSERT INTO ${table} (id, doc) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [id, JSON.stringify({ ...doc, _id: id })]);
+    if (doc.$$deleted === true) {
+      writer.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
+      continue;
+    }
+    topLevelKinds(kinds, doc);
+    writer.run(`INSERT INTO ${table} (id, doc) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [id, JSON.stringify({ ...doc, _id: id })]);
   }
   if (lines > 0 && corrupt / lines > CORRUPT_LINES_ALLOWED) {
     throw new Error(`${path}: ${corrupt} of ${lines} lines cannot be read; refusing to convert it (the file is left as it is)`);
@@ -90,9 +100,13 @@ export async function migrateNedbFiles(dataDir: string, writer: SqlConnection, t
   for (const [name, files] of datafiles) {
     writer.exec("BEGIN IMMEDIATE");
     try {
-      documents += await loadDatafile(join(dataDir, files.source), writer, tableOf(name));
-      // What the old documents' paths hold is worked out afresh when their indexes are made.
+      const kinds = new Map<string, Kinds>();
+      documents += await loadDatafile(join(dataDir, files.source), writer, tableOf(name), kinds);
+      // What the fields hold, read from every document now; dotted index paths are read when their index is made.
       writer.run("DELETE FROM stint_paths WHERE collection = ?", [name]);
+      for (const [path, held] of [...kinds, [EVERY_TOP_LEVEL_FIELD, 0] as const]) {
+        writer.run("INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?)", [name, path, held]);
+      }
       writer.exec("COMMIT");
     } catch (error) {
       writer.exec("ROLLBACK");

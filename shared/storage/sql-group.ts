@@ -1,3 +1,5 @@
+import { KIND, valueSql } from "./json-paths";
+import type { KindsOf } from "./sql-filter";
 import { isPlainObject, type Doc } from "./update";
 
 /**
@@ -35,30 +37,46 @@ function parsed(text: unknown): unknown {
   return typeof text === "string" ? (JSON.parse(text) as unknown) : null;
 }
 
-function total(accumulator: unknown): string | undefined {
+/** Whether a field held only the kinds given (and nothing else), as far as the store knows. */
+function heldOnly(kindsOf: KindsOf, field: string, allowed: number): boolean {
+  const kinds = field === "_id" ? undefined : kindsOf(field);
+  return kinds !== undefined && (kinds & ~allowed) === 0;
+}
+
+function total(accumulator: unknown, kindsOf: KindsOf): string | undefined {
   if (!isPlainObject(accumulator)) return undefined;
   const sum = accumulator.$sum;
   if (typeof sum === "number") return `COUNT(*) * ${JSON.stringify(sum)}`;
-  if (typeof sum === "string" && TOP_LEVEL_FIELD.test(sum)) return `COALESCE(SUM(${numberOf(sum.slice(1))}), 0)`;
-  return undefined;
+  if (typeof sum !== "string" || !TOP_LEVEL_FIELD.test(sum)) return undefined;
+  const field = sum.slice(1);
+  // A field known to hold only numbers (or nothing) is summed as it is, without asking each value's type.
+  if (heldOnly(kindsOf, field, KIND.number | KIND.null)) return `COALESCE(SUM(${valueSql(field)}), 0)`;
+  return `COALESCE(SUM(${numberOf(field)}), 0)`;
 }
 
-export function groupToSql(spec: Record<string, unknown>): SqlGroup | undefined {
+/** A single key: a field known to hold only strings (or nothing) is read as SQL text, cheaper than its JSON. */
+function singleKey(field: string, kindsOf: KindsOf): { sql: string; value: (cell: unknown) => unknown } {
+  if (heldOnly(kindsOf, field, KIND.string | KIND.null)) return { sql: valueSql(field), value: (cell) => cell ?? null };
+  return { sql: `COALESCE(${jsonOf(field)}, 'null')`, value: parsed };
+}
+
+export function groupToSql(spec: Record<string, unknown>, kindsOf: KindsOf): SqlGroup | undefined {
   const { _id: key, ...accumulators } = spec;
   const named = Object.entries(accumulators);
   if (named.length > 1) return undefined;
   const [name, accumulator] = named[0] ?? [];
-  const totalSql = name === undefined ? undefined : total(accumulator);
+  const totalSql = name === undefined ? undefined : total(accumulator, kindsOf);
   if (name !== undefined && totalSql === undefined) return undefined;
   const totalSelect = totalSql === undefined ? [] : [`${totalSql} AS total`];
   const withTotal = (doc: Doc, row: Record<string, unknown>): Doc => (name === undefined ? doc : { ...doc, [name]: row.total });
 
   if (typeof key === "string" && key.startsWith("$")) {
     if (!TOP_LEVEL_FIELD.test(key)) return undefined;
+    const single = singleKey(key.slice(1), kindsOf);
     return {
-      select: [`COALESCE(${jsonOf(key.slice(1))}, 'null') AS k0`, ...totalSelect].join(", "),
+      select: [`${single.sql} AS k0`, ...totalSelect].join(", "),
       groupBy: "k0",
-      build: (row) => withTotal({ _id: parsed(row.k0) }, row),
+      build: (row) => withTotal({ _id: single.value(row.k0) }, row),
     };
   }
   if (isPlainObject(key)) {
