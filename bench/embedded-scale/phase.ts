@@ -121,9 +121,27 @@ async function measureSummary(dataset: ScaleDataset, checks: { filters: EntryFil
   }
 }
 
+/** Seconds from spawning `main.ts` on an empty data folder to `/health/ready` 200: what start-up costs without data, on this machine now. */
+async function emptyStartSeconds(ctx: BenchContext): Promise<number> {
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const app = startTypeScript(ctx, "app-empty", "main.ts", { DATA_DIR: ctx.tempDir("empty"), PORT: String(port), HOST: LOOPBACK, LOG_LEVEL: "warn", LOG_FORMAT: "json", JWT_SECRET: randomBytes(48).toString("base64url") });
+  try {
+    while ((await statusOf(`http://${LOOPBACK}:${port}/health/ready`)) !== 200) {
+      if (app.exitedWith !== undefined) throw new Error(`the app exited (${app.exitedWith}) while starting\n${app.output()}`);
+      if (performance.now() - spawnedAt > START_TIMEOUT_MS) throw new Error("the app did not start on an empty folder");
+      await sleep(POLL_MS);
+    }
+    return (performance.now() - spawnedAt) / 1000;
+  } finally {
+    await app.stop(STOP_GRACE_MS);
+  }
+}
+
 async function run(ctx: BenchContext): Promise<PhaseReport> {
   const entries = ctx.settings.options[ENTRIES_OPTION] ?? DEFAULT_ENTRIES;
   const dataset = await provideScaleDataset(entries, (line) => ctx.log(line));
+  const emptyS = await emptyStartSeconds(ctx);
   const secret = randomBytes(48).toString("base64url");
   const signer = tokenSigner(secret, 3600);
   const tokenOf = (user: ScaleUser) => signer.sign({ userId: user.id, organizationId: dataset.organizationId, plan: "free", role: user.role });
@@ -174,6 +192,7 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
     const figures: Record<string, number> = {
       entries,
       readyS: readyS,
+      emptyStartS: emptyS,
       firstAnswerS: firstAnswerS,
       answeredWhenReady: answeredWhenReady ?? 0,
       afterStartMiB: afterStartMiB ?? Number.NaN,
@@ -181,6 +200,7 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
       summaryP50Ms: nearestRank(summaryMs, 50),
     };
     const rows: string[][] = [
+      ["start on an empty folder, for comparison: spawn to /health/ready 200", `${emptyS.toFixed(2)} s`],
       ["start: spawn to /health/ready 200", `${readyS.toFixed(2)} s`],
       ["start: spawn to first answered time-entry list", `${firstAnswerS.toFixed(2)} s`],
       ["list request at the moment readiness said 200", String(answeredWhenReady)],
