@@ -4,7 +4,7 @@ import type { Writable } from "node:stream";
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import { gatewayService } from "./gateway/gateway.service";
 import { InFlightRequests } from "./gateway/in-flight";
-import type { ReadinessCheck } from "./gateway/readiness";
+import { servicesStartedCheck, type ReadinessCheck } from "./gateway/readiness";
 import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
 import { reportsService } from "./services/reports/reports.service";
@@ -64,9 +64,11 @@ function transitConnected(broker: ServiceBroker): boolean {
 export async function startStint(config: Config, options: StartOptions = {}): Promise<RunningStint> {
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, namespace: config.namespace });
   let store: DocumentStore | undefined;
+  // Said once the broker's logger exists: what an older version's embedded store was converted from.
+  const storeNotes: string[] = [];
   try {
     if (config.services.some((name) => STORE_USERS.includes(name))) {
-      store = await openStore({ mongoUrl: config.mongoUrl, dataDir: config.dataDir });
+      store = await openStore({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, onMigrated: (line) => storeNotes.push(line) });
     }
   } catch (error) {
     await kv.close();
@@ -75,7 +77,8 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
 
   const broker = new ServiceBroker(brokerOptions(config, options.logDestination));
   const inFlight = new InFlightRequests();
-  const readiness: ReadinessCheck[] = [{ name: "counters", check: () => kv.ping() }];
+  for (const line of storeNotes) broker.getLogger("storage").info(line);
+  const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
   if (store) readiness.push({ name: "store", check: () => store.ping() });
   if (config.natsUrl) {
     readiness.push({

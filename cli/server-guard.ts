@@ -11,9 +11,10 @@ function reachableHost(host: string): string {
 
 /**
  * Whether a Stint gateway answers `GET /health/live` on `host:port`. The embedded store
- * belongs to one process at a time (a second one writing to its files would be overwritten
- * when the first compacts them), so the command-line tool refuses to touch it while the
- * server configured by the same environment is running.
+ * belongs to one process at a time: the server keeps what its documents' fields hold and
+ * its pending writes in memory, which another process's writes would leave stale, so the
+ * command-line tool refuses to touch it while the server configured by the same
+ * environment is running.
  */
 export function stintAnswersOn(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,7 +1,23 @@
 /** Something this process depends on, and how to ask whether it answers. */
 export interface ReadinessCheck {
-  name: "store" | "bus" | "counters";
+  name: "services" | "store" | "bus" | "counters";
   check(): Promise<void>;
+}
+
+/**
+ * Whether every service this process runs has started. The gateway listens as soon as it
+ * has started itself, which may be before the services beside it have (each opens its
+ * collections first); until they all have, a request routed to one of them would be a 503,
+ * so readiness says 503 too. The broker sets `started` once every local service's
+ * `started` handler has resolved, and clears it when it stops.
+ */
+export function servicesStartedCheck(broker: object): ReadinessCheck {
+  return {
+    name: "services",
+    check: async () => {
+      if ((broker as { started?: unknown }).started !== true) throw new Error("services are still starting");
+    },
+  };
 }
 
 export interface ReadinessReport {

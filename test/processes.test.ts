@@ -111,7 +111,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
     const { api } = await registerOwner(await gateway.url());
     const ready = await api.get<{ checks: Record<string, string> }>("/health/ready");
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ counters: "ok", bus: "ok" });
+    expect(ready.body.checks).toEqual({ services: "ok", counters: "ok", bus: "ok" });
 
     await services.stop();
     expect(await services.exited).toBe(0);

@@ -10,7 +10,7 @@ export type Verdict = "PASS" | "MISS" | "FAILED" | "SKIPPED";
 export interface GoalRow {
   figure: string;
   value?: number;
-  unit: "x" | "MiB";
+  unit: "x" | "MiB" | "ms" | "s";
   /** The goal as printed, e.g. `>= 0.30`. */
   goal: string;
   verdict: Verdict;
@@ -81,6 +81,16 @@ export function absoluteGoal(
   const blocked = unusable([[name, measurement]]);
   if (blocked) return { figure, unit, goal: describe(bound, unit), ...blocked };
   return row(figure, unit, bound, measurement ? pick(measurement) : undefined);
+}
+
+/** One named figure of an in-process phase against an absolute bound, e.g. a time in ms. */
+export function phaseFigureGoal(figure: string, phases: ReadonlyMap<string, PhaseResult>, phase: string, name: string, unit: GoalRow["unit"], bound: Bound): GoalRow {
+  const result = phases.get(phase);
+  const goal = describe(bound, unit);
+  if (!result) return { figure, unit, goal, verdict: "SKIPPED", why: `${phase} did not run` };
+  if (result.status === "skipped") return { figure, unit, goal, verdict: "SKIPPED", why: `${phase} skipped` };
+  if (result.status === "failed") return { figure, unit, goal, verdict: "FAILED", why: `${phase} failed` };
+  return row(figure, unit, bound, result.report?.figures[name]);
 }
 
 /** `numerator / denominator`, two named figures of one in-process phase, against a bound. */

@@ -69,7 +69,8 @@ function formatGoalValue(row: GoalRow): string {
   if (row.value === undefined) return "-";
   // A ratio far below the goal (a slow route against a trivial one) would otherwise print as 0.00x.
   const ratio = row.value !== 0 && Math.abs(row.value) < 0.01 ? row.value.toExponential(1) : row.value.toFixed(2);
-  return row.unit === "x" ? `${ratio}x` : `${row.value.toFixed(1)} MiB`;
+  if (row.unit === "x") return `${ratio}x`;
+  return `${row.value.toFixed(1)} ${row.unit}`;
 }
 
 export function formatScenario(result: ScenarioResult): string {

@@ -1,8 +1,9 @@
 import type { ScenarioSet } from "../lib/scenario";
 import { authAndLimits } from "./auth-and-limits";
+import { embeddedScale } from "./embedded-scale";
 import { trivialRoute } from "./trivial-route";
 import { reports } from "./reports";
 import { timeEntries } from "./time-entries";
 
 /** Every scenario set `npm run bench` runs, in order. Add new sets here. */
-export const SCENARIO_SETS: readonly ScenarioSet[] = [trivialRoute, authAndLimits, timeEntries, reports];
+export const SCENARIO_SETS: readonly ScenarioSet[] = [trivialRoute, authAndLimits, timeEntries, reports, embeddedScale];

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describeStorageContract } from "./contract";
-import { openEmbeddedStore } from "./embedded";
+import { DATABASE_FILE, openEmbeddedStore } from "./embedded";
 import { openStore } from "./open";
 
 const root = mkdtempSync(join(tmpdir(), "stint-embedded-"));
@@ -11,10 +11,10 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describeStorageContract("embedded (nedb + mingo)", () => openEmbeddedStore(join(root, "contract")));
+describeStorageContract("embedded (SQLite + mingo)", () => openEmbeddedStore(join(root, "contract")));
 
 describe("embedded store", () => {
-  it("creates its folder and keeps one datafile per collection", async () => {
+  it("creates its folder and keeps every collection in one database file", async () => {
     const dataDir = join(root, "files", "nested");
     const store = await openEmbeddedStore(dataDir);
     const projects = await store.collection({ name: "projects" });
@@ -22,15 +22,24 @@ describe("embedded store", () => {
     await projects.insertOne({ _id: "p1" });
     await users.insertOne({ _id: "u1" });
     await store.close();
-    expect(readdirSync(dataDir).sort()).toEqual(["projects.db", "users.db"]);
-    expect(readFileSync(join(dataDir, "users.db"), "utf8")).toContain('"_id":"u1"');
+    expect(readdirSync(dataDir)).toEqual([DATABASE_FILE]);
   });
 
-  it("refuses collection names that are not plain file names", async () => {
+  it("refuses collection names that are not plain names", async () => {
     const store = await openEmbeddedStore(join(root, "names"));
     try {
       await expect(store.collection({ name: "../escape" })).rejects.toThrow(/collection names/);
+      await expect(store.collection({ name: 'a"; DROP TABLE x; --' })).rejects.toThrow(/collection names/);
       await expect(store.collection({ name: "" })).rejects.toThrow(/collection names/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses index fields that are not plain paths", async () => {
+    const store = await openEmbeddedStore(join(root, "paths"));
+    try {
+      await expect(store.collection({ name: "rows", indexes: [{ fields: { "a')) --": 1 } }] })).rejects.toThrow(/field paths/);
     } finally {
       await store.close();
     }
@@ -54,17 +63,128 @@ describe("embedded store", () => {
     await reopened.close();
   });
 
-  it("compacts its datafiles on close: one line per live document", async () => {
-    const dataDir = join(root, "compact");
+  it("acknowledges a write only once it is committed: another connection reads it at once", async () => {
+    const dataDir = join(root, "durable");
     const store = await openEmbeddedStore(dataDir);
     const rows = await store.collection<{ _id: string; n: number }>({ name: "rows" });
-    await rows.insertOne({ _id: "a", n: 0 });
-    await rows.insertOne({ _id: "b", n: 0 });
-    for (let i = 0; i < 10; i++) await rows.findOneAndUpdate({ _id: "a" }, { $inc: { n: 1 } });
-    await rows.deleteOne({ _id: "b" });
+    await Promise.all(Array.from({ length: 100 }, (_, i) => rows.insertOne({ _id: `r${i}`, n: i })));
+    const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
+    const outsider = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
+    try {
+      expect(outsider.prepare('SELECT COUNT(*) AS n FROM "c_rows"').get()).toEqual({ n: 100 });
+      expect(outsider.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    } finally {
+      outsider.close();
+      await store.close();
+    }
+  });
+
+  it("keeps MongoDB's answers where SQLite's JSON would blur them: booleans against numbers, arrays, objects", async () => {
+    const store = await openEmbeddedStore(join(root, "kinds"));
+    try {
+      const rows = await store.collection<{ _id: string; v: unknown }>({ name: "rows", indexes: [{ fields: { v: 1 } }] });
+      const values: unknown[] = [1, true, 0, false, "1", "[1]", [1], { a: 1 }, '{"a":1}', null];
+      for (const [i, v] of values.entries()) await rows.insertOne({ _id: `r${i}`, v });
+      await rows.insertOne({ _id: "missing" } as { _id: string; v: unknown });
+      const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((row) => row._id);
+      expect(await ids({ v: 1 })).toEqual(["r0", "r6"]);
+      expect(await ids({ v: true })).toEqual(["r1"]);
+      expect(await ids({ v: false })).toEqual(["r3"]);
+      expect(await ids({ v: "1" })).toEqual(["r4"]);
+      expect(await ids({ v: "[1]" })).toEqual(["r5"]);
+      expect(await ids({ v: '{"a":1}' })).toEqual(["r8"]);
+      expect(await ids({ v: null })).toEqual(["missing", "r9"]);
+      expect(await ids({ v: { $gte: 0 } })).toEqual(["r0", "r2", "r6"]);
+      expect(await ids({ v: { $lt: "z" } })).toEqual(["r4", "r5"]);
+      expect(await rows.count({ v: { $in: [1, "1"] } })).toBe(3);
+      const grouped = await rows.aggregate([{ $match: { _id: { $in: ["r0", "r1", "r4", "r9", "missing"] } } }, { $group: { _id: "$v", n: { $sum: 1 } } }, { $sort: { n: -1 } }]);
+      expect(grouped).toHaveLength(4);
+      expect(grouped).toEqual(expect.arrayContaining([{ _id: 1, n: 1 }, { _id: true, n: 1 }, { _id: "1", n: 1 }, { _id: null, n: 2 }]));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("answers in SQL, through the index, on a path that held only numbers, strings and null, with MongoDB's type order", async () => {
+    const store = await openEmbeddedStore(join(root, "scalars"));
+    try {
+      const rows = await store.collection<{ _id: string; v?: unknown }>({ name: "rows", indexes: [{ fields: { v: 1 } }] });
+      for (const [i, v] of [5, 10, "10", "a", "5", null].entries()) await rows.insertOne({ _id: `r${i}`, v });
+      await rows.insertOne({ _id: "missing" });
+      const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { v: 1, _id: 1 } })).map((row) => row._id);
+      expect(await ids({ v: { $gte: 5 } })).toEqual(["r0", "r1"]);
+      expect(await ids({ v: { $lt: "b" } })).toEqual(["r2", "r4", "r3"]);
+      expect(await ids({ v: { $lt: 100 } })).toEqual(["r0", "r1"]);
+      expect(await ids({ v: { $in: [10, "a", null] } })).toEqual(["missing", "r5", "r1", "r3"]);
+      expect(await ids({})).toEqual(["missing", "r5", "r0", "r1", "r2", "r4", "r3"]);
+      expect(await ids({ v: { $ne: 10 } })).toEqual(["missing", "r5", "r0", "r2", "r4", "r3"]);
+      expect(await ids({ v: { $nin: [null, "a"] } })).toEqual(["r0", "r1", "r2", "r4"]);
+      expect(await ids({ _id: { $nin: ["r0", "r1"] }, v: { $ne: null } })).toEqual(["r2", "r4", "r3"]);
+      expect((await rows.queryPlan({ v: { $gte: 5 } })).join()).toMatch(/USING (COVERING )?INDEX/);
+      expect((await rows.queryPlan({}, { sort: { v: 1, _id: 1 } })).join()).toMatch(/TEMP B-TREE|INDEX/);
+
+      // Once the path holds a boolean, SQL (which reads true as 1) no longer answers a number's equality alone.
+      await rows.insertOne({ _id: "t", v: true });
+      expect(await ids({ v: 1 })).toEqual([]);
+      expect(await ids({ v: true })).toEqual(["t"]);
+      expect((await rows.queryPlan({ v: 5 })).join()).toMatch(/SCAN/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("knows a field that appears late may be missing from earlier documents, and reads kinds again after reopening", async () => {
+    const dataDir = join(root, "late");
+    const store = await openEmbeddedStore(dataDir);
+    const rows = await store.collection<{ _id: string; late?: unknown; n?: unknown }>({ name: "rows" });
+    await rows.insertOne({ _id: "a", n: 1 });
+    await rows.insertOne({ _id: "b", late: "x", n: 2 });
+    expect((await rows.find({ late: null })).map((row) => row._id)).toEqual(["a"]);
+    expect(await rows.count({ never: null })).toBe(2);
+    expect(await rows.count({ never: "x" })).toBe(0);
+    expect(await rows.aggregate([{ $group: { _id: "$late", n: { $sum: "$n" } } }, { $sort: { n: 1 } }])).toStrictEqual([
+      { _id: null, n: 1 },
+      { _id: "x", n: 2 },
+    ]);
     await store.close();
-    const lines = readFileSync(join(dataDir, "rows.db"), "utf8").split("\n").filter(Boolean);
-    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([{ _id: "a", n: 10 }]);
+
+    const reopened = await openEmbeddedStore(dataDir);
+    try {
+      const again = await reopened.collection<{ _id: string; late?: unknown; n?: unknown }>({ name: "rows" });
+      await again.insertOne({ _id: "c", late: 3, n: true });
+      expect((await again.find({ late: { $gte: 0 } })).map((row) => row._id)).toEqual(["c"]);
+      expect(await again.aggregate([{ $group: { _id: null, n: { $sum: "$n" } } }])).toStrictEqual([{ _id: null, n: 3 }]);
+      expect(await again.count({ n: 1 })).toBe(1);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("sums numbers only, as MongoDB's $sum does", async () => {
+    const store = await openEmbeddedStore(join(root, "sums"));
+    try {
+      const rows = await store.collection<{ _id: string; g: string; v: unknown }>({ name: "rows" });
+      for (const [i, v] of [2, 2.5, "3", true, null, [4], { n: 5 }].entries()) await rows.insertOne({ _id: `r${i}`, g: "a", v });
+      expect(await rows.aggregate([{ $group: { _id: "$g", total: { $sum: "$v" } } }])).toStrictEqual([{ _id: "a", total: 4.5 }]);
+      expect(await rows.aggregate([{ $match: { g: "b" } }, { $group: { _id: null, total: { $sum: "$v" } } }])).toStrictEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("groups a collection too large to read through an index by scanning it, with the same totals", async () => {
+    const store = await openEmbeddedStore(join(root, "large"));
+    try {
+      const rows = await store.collection<{ _id: string; team: string; n: number }>({ name: "rows", indexes: [{ fields: { team: 1 } }] });
+      await Promise.all(Array.from({ length: 12_000 }, (_, i) => rows.insertOne({ _id: `r${i}`, team: i % 10 === 0 ? "small" : "large", n: i % 7 })));
+      const total = (team: string) => rows.aggregate([{ $match: { team } }, { $group: { _id: "$team", n: { $sum: "$n" } } }]);
+      // Most rows: scanned; a tenth: through the index. Both answer the same way.
+      expect(await total("large")).toStrictEqual([{ _id: "large", n: 32_395 }]);
+      expect(await total("small")).toStrictEqual([{ _id: "small", n: 3_600 }]);
+      expect(await rows.aggregate([{ $match: { team: "large" } }, { $count: "rows" }])).toStrictEqual([{ rows: 10_800 }]);
+    } finally {
+      await store.close();
+    }
   });
 
   it("is what openStore picks without a MongoDB URL", async () => {

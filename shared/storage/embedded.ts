@@ -1,9 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { OneAtATime } from "./one-at-a-time";
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import Datastore from "@seald-io/nedb";
-import { Aggregator, Query } from "mingo";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { Aggregator } from "mingo";
+import { GroupCommit } from "./group-commit";
+import { KIND, kindAt, valueSql } from "./json-paths";
+import { migrateNedbFiles } from "./nedb-migration";
+import { nodeSqlite } from "./node-sqlite";
 import {
   DuplicateKeyError,
   type Collection,
@@ -18,347 +21,381 @@ import {
   type StoredDocument,
   type Update,
 } from "./port";
-import { assertPortablePipeline, assertPortableUpdate, equalityFields } from "./portable";
+import { assertPortablePipeline } from "./portable";
+import { SqlConnection } from "./sql-connection";
+import { filterToSql, sortToSql } from "./sql-filter";
+import { groupToSql } from "./sql-group";
+import { EVERY_TOP_LEVEL_FIELD, TrackedKinds } from "./tracked-kinds";
+import { applyUpdate, isPlainObject, upsertDocument, type Doc } from "./update";
 
 /**
- * The embedded document store: one nedb datafile per collection under `dataDir`, for a
- * single process (two processes on one folder would overwrite each other's files).
+ * The embedded document store: one SQLite database (`node:sqlite`, built into Node 22) in
+ * `dataDir`, for a single process. One table per collection holds each document as JSON
+ * (SQLite's binary form, JSONB, so that reading a field does not parse the document) beside
+ * its `_id`; a collection's indexes are SQLite indexes on the same JSON expressions
+ * the queries use, so SQLite reads through them. Filters and sorts go to SQL where SQL
+ * answers them as MongoDB would (`sql-filter.ts`), `$match` + `$group` + `$sum` too
+ * (`sql-group.ts`); the rest is evaluated by mingo, in SQL's loop or after it.
  *
- * nedb keeps the documents, the unique indexes (compound ones too) and the datafile, and
- * runs its operations one at a time. Filters are evaluated by mingo rather than by nedb's
- * own matcher, because nedb differs from MongoDB (`{ field: null }` does not match a
- * missing field there); the same mingo runs sorts and aggregation pipelines.
+ * The database is in WAL mode with `synchronous=FULL`: a write is acknowledged only when it
+ * is on disk. One connection writes, committing each turn of the event loop's writes
+ * together (`group-commit.ts`); another reads, and so sees only committed data.
  */
 
-type Doc = Record<string, unknown>;
-type NedbQuery = Record<string, unknown>;
+export const DATABASE_FILE = "stint.sqlite";
 
-const COMPACTION_INTERVAL_MS = 10 * 60_000;
 const COLLECTION_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+/** Documents are stored as SQLite's binary JSON (JSONB), which its JSON functions read without parsing text; read back as text. */
+const DOC_TEXT = "json(doc) AS doc";
+/** Enough page cache to keep the hot parts of the indexes in memory, small enough to keep the process lean. */
+const CACHE_KIB = 16 * 1024;
+/** Below this many rows, reading a collection any way is quick: no need to choose. */
+const SCAN_ABOVE_ROWS = 10_000;
 
-function isNedbUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { errorType?: unknown }).errorType === "uniqueViolated";
+function tableOf(collection: string): string {
+  return `"c_${collection}"`;
 }
 
-function isPlainObject(value: unknown): value is Doc {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * A nedb query that lets mingo decide, plus the filter's plain string, number and boolean
- * equalities, on which nedb and MongoDB agree and which let nedb narrow by an index.
- */
-function toNedbQuery(filter: Filter, onExamine?: () => void): NedbQuery {
-  const matcher = new Query(filter);
-  const query: NedbQuery = {
-    // First, so that nedb runs it for every document it reads: `onExamine` counts them.
-    $where(this: Doc): boolean {
-      onExamine?.();
-      return matcher.test(this);
-    },
-  };
-  for (const [path, value] of Object.entries(filter)) {
-    if (!path.startsWith("$") && !path.includes(".") && ["string", "number", "boolean"].includes(typeof value)) query[path] = value;
-  }
-  return query;
-}
-
-// Updates, applied the way MongoDB applies them, to a copy of the document.
-
-function splitPath(path: string): string[] {
-  const parts = path.split(".");
-  if (parts.some((part) => part === "" || part.startsWith("$"))) throw new Error(`bad field path "${path}"`);
-  return parts;
-}
-
-/** The object holding the path's last part, creating missing objects on the way when `create`. */
-function parentOf(doc: Doc, parts: string[], create: boolean): Doc | undefined {
-  let node: Doc = doc;
-  for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    if (next === undefined && create) {
-      const created: Doc = {};
-      node[part] = created;
-      node = created;
-    } else if (isPlainObject(next)) {
-      node = next;
-    } else if (next === undefined) {
-      return undefined;
-    } else {
-      // MongoDB would index into an array here; the port keeps update paths to objects.
-      throw new Error(`cannot update "${parts.join(".")}": "${part}" is not an object`);
-    }
-  }
-  return node;
-}
-
-function lastOf(parts: string[]): string {
-  const last = parts[parts.length - 1];
-  if (last === undefined) throw new Error("empty field path");
-  return last;
-}
-
-function setPath(doc: Doc, path: string, value: unknown): void {
-  const parts = splitPath(path);
-  (parentOf(doc, parts, true) as Doc)[lastOf(parts)] = structuredClone(value);
-}
-
-function checkConflicts(update: Update): void {
-  const paths = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}), ...Object.keys(update.$inc ?? {})];
-  for (const [i, a] of paths.entries()) {
-    for (const b of paths.slice(i + 1)) {
-      if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)) throw new Error(`updating the path "${a}" would conflict with "${b}"`);
-    }
-  }
-  const idChange = "_id" in (update.$unset ?? {}) || "_id" in (update.$inc ?? {});
-  if (idChange) throw new Error("_id cannot be changed");
-}
-
-/** Applies `$set`, `$unset` and `$inc` to `doc` in place. */
-function applyUpdate(doc: Doc, update: Update): void {
-  assertPortableUpdate(update);
-  checkConflicts(update);
-  for (const [path, value] of Object.entries(update.$set ?? {})) {
-    if (path === "_id") {
-      if (value !== doc._id) throw new Error("_id cannot be changed");
-      continue;
-    }
-    setPath(doc, path, value);
-  }
-  for (const path of Object.keys(update.$unset ?? {})) {
-    const parts = splitPath(path);
-    const parent = parentOf(doc, parts, false);
-    if (parent) delete parent[lastOf(parts)];
-  }
-  for (const [path, by] of Object.entries(update.$inc ?? {})) {
-    if (typeof by !== "number") throw new Error(`$inc of "${path}" needs a number`);
-    const parts = splitPath(path);
-    const parent = parentOf(doc, parts, true) as Doc;
-    const field = lastOf(parts);
-    const current = parent[field];
-    if (current === undefined) parent[field] = by;
-    else if (typeof current === "number") parent[field] = current + by;
-    else throw new Error(`cannot apply $inc to the non-numeric field "${path}"`);
-  }
-}
-
-function newDocumentId(): string {
-  return randomBytes(12).toString("hex");
-}
-
-/** What an upsert inserts: the filter's equality fields, then the update. */
-function upsertDocument(filter: Filter, update: Update): Doc {
-  const doc: Doc = {};
-  for (const [path, value] of equalityFields(filter)) setPath(doc, path, value);
-  applyUpdate(doc, update);
-  if (doc._id === undefined) doc._id = newDocumentId();
-  if (typeof doc._id !== "string") throw new Error("_id must be a string");
-  return doc;
-}
-
-/** With a leading `$match`, the documents it selects and the rest of the pipeline; else everything. */
-function splitLeadingMatch(pipeline: PipelineStage[]): { filter: Filter; rest: PipelineStage[] } {
-  const first = pipeline[0];
-  if (first && "$match" in first) return { filter: first.$match as Filter, rest: pipeline.slice(1) };
-  return { filter: {}, rest: pipeline };
+function isUniqueViolation(error: unknown): boolean {
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  // SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE.
+  return errcode === 1555 || errcode === 2067;
 }
 
 /** mingo's `$count` answers `{ n: 0 }` for no input where MongoDB answers nothing; this is MongoDB's own rewrite of it. */
-function withMongoCount(pipeline: PipelineStage[]): PipelineStage[] {
+function withMongoCount(pipeline: readonly PipelineStage[]): PipelineStage[] {
   return pipeline.flatMap((stage) =>
     "$count" in stage ? [{ $group: { _id: null, [stage.$count as string]: { $sum: 1 } } }, { $project: { _id: 0 } }] : [stage],
   );
 }
 
-class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
-  /** Writes run one after another, so that a read-modify-write sees no other write in between. */
-  private readonly writes = new OneAtATime();
+/** A pipeline's leading `$sort`, `$skip` and `$limit`, in that order, as find options, and the stages after them. */
+function leadingPage(stages: PipelineStage[]): { options: FindOptions; rest: PipelineStage[] } {
+  const options: FindOptions = {};
+  let index = 0;
+  const next = () => stages[index];
+  if (next() && "$sort" in (next() as PipelineStage)) options.sort = (stages[index++] as PipelineStage).$sort as FindOptions["sort"];
+  if (next() && "$skip" in (next() as PipelineStage)) options.skip = (stages[index++] as PipelineStage).$skip as number;
+  if (next() && "$limit" in (next() as PipelineStage)) options.limit = (stages[index++] as PipelineStage).$limit as number;
+  return { options, rest: stages.slice(index) };
+}
+
+function pageStages(options: FindOptions): PipelineStage[] {
+  const stages: PipelineStage[] = [];
+  if (options.sort && Object.keys(options.sort).length > 0) stages.push({ $sort: options.sort });
+  if (options.skip) stages.push({ $skip: options.skip });
+  // As in MongoDB's find, a limit of 0 means no limit.
+  if (options.limit) stages.push({ $limit: options.limit });
+  return stages;
+}
+
+interface Query {
+  sql: string;
+  params: SQLInputValue[];
+}
+
+export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
+  private readonly table: string;
 
   constructor(
     private readonly name: string,
-    private readonly db: Datastore<Doc>,
+    private readonly tracked: TrackedKinds,
+    private readonly writer: SqlConnection,
+    private readonly reader: SqlConnection,
+    private readonly commits: GroupCommit,
     private readonly checkOpen: () => void,
-  ) {}
-
-  async ensureIndex(index: IndexSpec): Promise<void> {
-    // nedb names a compound index by its sorted fields, so opening it again finds the same one.
-    const fields = Object.keys(index.fields);
-    await this.translated(() => this.db.ensureIndexAsync({ fieldName: fields.length === 1 ? (fields[0] as string) : fields, unique: index.unique ?? false }));
+  ) {
+    this.table = tableOf(name);
   }
 
-  compact(): Promise<void> {
-    return this.db.compactDatafileAsync();
+  /** `SELECT <columns> FROM <table> WHERE <filter> <tail>`; `examined` puts the read counter first, so it sees every row SQLite reads. */
+  private query(columns: string, filter: Filter, tail = "", tailParams: SQLInputValue[] = [], examined = false, scan = false): Query {
+    const translated = filterToSql(filter, this.tracked.of);
+    const conditions: string[] = examined ? ["stint_examined(id)"] : [];
+    const params: SQLInputValue[] = [];
+    if (translated.narrows) {
+      conditions.push(translated.where);
+      params.push(...translated.params);
+    }
+    if (translated.residual) {
+      conditions.push("stint_matches(json(doc), ?)");
+      params.push(JSON.stringify(translated.residual));
+    }
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
+    return { sql: `SELECT ${columns} FROM ${this.table}${scan ? " NOT INDEXED" : ""}${where}${tail}`, params: [...params, ...tailParams] };
   }
 
-  /** Resolves once every write queued so far has finished. */
-  idle(): Promise<unknown> {
-    return this.writes.idle();
+  /** The SQL of a find, with whatever page work code must do after it. */
+  private findQuery(filter: Filter, options: FindOptions, examined = false): { query: Query; after: PipelineStage[] } {
+    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
+    const orderBy = sort ? sortToSql(sort, this.tracked.of) : "";
+    if (orderBy === undefined) return { query: this.query(DOC_TEXT, filter, "", [], examined), after: pageStages(options) };
+    const tail = `${orderBy ? ` ORDER BY ${orderBy}` : ""} LIMIT ? OFFSET ?`;
+    return { query: this.query(DOC_TEXT, filter, tail, [options.limit ? options.limit : -1, options.skip ?? 0], examined), after: [] };
   }
 
-  private serialized<R>(work: () => Promise<R>): Promise<R> {
+  private readDocs(query: Query, connection = this.reader): Doc[] {
+    return connection.all(query.sql, query.params).map((row) => JSON.parse(row.doc as string) as Doc);
+  }
+
+  /** Records the kinds `doc` brings to the tracked paths; in the write's transaction, before its data. */
+  private observe(doc: Doc): void {
+    for (const [path, kinds] of this.tracked.observe(doc)) this.record(path, kinds);
+  }
+
+  private record(path: string, kinds: number): void {
+    this.writer.run("INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?) ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds | stint_paths.kinds", [this.name, path, kinds]);
+  }
+
+  private translated<R>(work: () => R): R {
+    try {
+      return work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name);
+      throw error;
+    }
+  }
+
+  private write<R>(work: () => R): Promise<R> {
     try {
       this.checkOpen();
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.writes.run(work);
+    return this.commits.run(() => this.translated(work));
   }
 
-  private async translated<R>(work: () => Promise<R>): Promise<R> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isNedbUniqueViolation(error)) throw new DuplicateKeyError(this.name);
-      throw error;
-    }
-  }
-
-  /** Copies of the matching documents (nedb copies what it returns). */
-  private async matching(filter: Filter, limit?: number): Promise<Doc[]> {
-    const cursor = this.db.findAsync(toNedbQuery(filter));
-    return (await (limit === undefined ? cursor : cursor.limit(limit))) as unknown as Doc[];
+  private insertNow(doc: Doc): void {
+    this.observe(doc);
+    this.writer.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?))`, [doc._id as string, JSON.stringify(doc)]);
   }
 
   insertOne(doc: T): Promise<void> {
     if (typeof doc._id !== "string") return Promise.reject(new Error("_id must be a string"));
-    return this.serialized(() => this.translated(async () => void (await this.db.insertAsync(doc as unknown as Doc))));
+    if (!isPlainObject(doc)) return Promise.reject(new Error("a document is an object"));
+    return this.write(() => this.insertNow(doc as unknown as Doc));
   }
 
   async findOne(filter: Filter): Promise<T | null> {
     this.checkOpen();
-    const [found] = await this.matching(filter, 1);
+    const [found] = this.readDocs(this.query(DOC_TEXT, filter, " LIMIT 1"));
     return (found as T | undefined) ?? null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     this.checkOpen();
-    const { sort, skip, limit } = options;
-    if (!sort && !skip && !limit) return (await this.matching(filter)) as T[];
-    const stages: PipelineStage[] = [];
-    if (sort && Object.keys(sort).length > 0) stages.push({ $sort: sort });
-    if (skip) stages.push({ $skip: skip });
-    // As in MongoDB's find, a limit of 0 means no limit.
-    if (limit) stages.push({ $limit: limit });
-    return new Aggregator(stages).run(await this.matching(filter)) as T[];
+    const { query, after } = this.findQuery(filter, options);
+    const docs = this.readDocs(query);
+    return (after.length > 0 ? new Aggregator(after).run(docs) : docs) as T[];
   }
 
   async explain(filter: Filter, options: FindOptions = {}): Promise<QueryReport> {
     this.checkOpen();
-    let documentsExamined = 0;
-    const matched = (await this.db.findAsync(toNedbQuery(filter, () => documentsExamined++))) as unknown as Doc[];
-    const { sort, skip, limit } = options;
-    const stages: PipelineStage[] = [];
-    if (sort && Object.keys(sort).length > 0) stages.push({ $sort: sort });
-    if (skip) stages.push({ $skip: skip });
-    if (limit) stages.push({ $limit: limit });
-    return { documentsExamined, returned: new Aggregator(stages).run(matched).length };
+    const { query, after } = this.findQuery(filter, options, true);
+    const { result, examined } = this.reader.counting(() => this.readDocs(query));
+    const returned = after.length > 0 ? new Aggregator(after).run(result).length : result.length;
+    return { documentsExamined: examined, returned };
+  }
+
+  /** SQLite's plan for a find (`EXPLAIN QUERY PLAN`), one line per step: which index, or a scan. */
+  async queryPlan(filter: Filter, options: FindOptions = {}): Promise<string[]> {
+    this.checkOpen();
+    const { query } = this.findQuery(filter, options);
+    return this.reader.all(`EXPLAIN QUERY PLAN ${query.sql}`, query.params).map((row) => String(row.detail));
   }
 
   async count(filter: Filter): Promise<number> {
     this.checkOpen();
-    return (await this.db.countAsync(toNedbQuery(filter))) as unknown as number;
+    const query = this.query("COUNT(*) AS n", filter);
+    return Number(this.reader.get(query.sql, query.params)?.n ?? 0);
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const after = options.returnDocument !== "before";
-    return this.serialized(() =>
-      this.translated(async () => {
-        const [current] = await this.matching(filter, 1);
-        if (current) {
-          const next = structuredClone(current);
-          applyUpdate(next, update);
-          await this.db.updateAsync({ _id: current._id }, next, {});
-          return (after ? next : current) as T;
-        }
-        if (!options.upsert) return null;
-        const created = upsertDocument(filter, update);
-        await this.db.insertAsync(created);
-        return after ? (created as T) : null;
-      }),
-    );
+    return this.write(() => {
+      const query = this.query(DOC_TEXT, filter, " LIMIT 1");
+      const row = this.writer.get(query.sql, query.params);
+      if (row) {
+        const current = JSON.parse(row.doc as string) as Doc;
+        const next = structuredClone(current);
+        applyUpdate(next, update);
+        this.observe(next);
+        this.writer.run(`UPDATE ${this.table} SET doc = jsonb(?) WHERE id = ?`, [JSON.stringify(next), current._id as string]);
+        return (after ? next : current) as T;
+      }
+      if (!options.upsert) return null;
+      const created = upsertDocument(filter, update);
+      this.insertNow(created);
+      return after ? (created as T) : null;
+    });
   }
 
   deleteOne(filter: Filter): Promise<boolean> {
-    return this.serialized(async () => (await this.db.removeAsync(toNedbQuery(filter), { multi: false })) > 0);
+    return this.write(() => {
+      const query = this.query("id", filter, " LIMIT 1");
+      return this.writer.run(`DELETE FROM ${this.table} WHERE id = (${query.sql})`, query.params) > 0;
+    });
   }
 
   deleteMany(filter: Filter): Promise<number> {
-    return this.serialized(() => this.db.removeAsync(toNedbQuery(filter), { multi: true }));
+    return this.write(() => {
+      const query = this.query("id", filter);
+      return this.writer.run(`DELETE FROM ${this.table} WHERE id IN (${query.sql})`, query.params);
+    });
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: PipelineStage[]): Promise<R[]> {
     this.checkOpen();
     assertPortablePipeline(pipeline);
-    const { filter, rest } = splitLeadingMatch(pipeline);
-    const docs = await this.matching(filter);
-    return new Aggregator(withMongoCount(rest)).run(docs) as R[];
+    const stages = withMongoCount(pipeline);
+    const first = stages[0];
+    const filter = first && "$match" in first ? (first.$match as Filter) : {};
+    const rest = first && "$match" in first ? stages.slice(1) : stages;
+    const group = rest[0] && "$group" in rest[0] && isPlainObject(rest[0].$group) ? groupToSql(rest[0].$group, this.tracked.of) : undefined;
+    if (group) {
+      const tail = group.groupBy ? ` GROUP BY ${group.groupBy}` : " HAVING COUNT(*) > 0";
+      const query = this.query(group.select, filter, tail, [], false, this.mostOf(filter));
+      const grouped = this.reader.all(query.sql, query.params).map((row) => group.build(row));
+      return new Aggregator(rest.slice(1)).run(grouped) as R[];
+    }
+    const page = leadingPage(rest);
+    const docs = await this.find(filter, page.options);
+    return new Aggregator(page.rest).run(docs) as R[];
+  }
+
+  /**
+   * Whether a filter SQL answers alone selects most of the collection. Reading most rows
+   * through an index visits them out of storage order, which costs about twice a plain
+   * scan; SQLite cannot tell, having no statistics on JSON ranges, so a `$group` asks: the
+   * count comes from the index alone, the size from the largest rowid.
+   */
+  private mostOf(filter: Filter): boolean {
+    const translated = filterToSql(filter, this.tracked.of);
+    if (!translated.narrows || translated.residual) return false;
+    const size = Number(this.reader.get(`SELECT max(rowid) AS n FROM ${this.table}`)?.n ?? 0);
+    if (size < SCAN_ABOVE_ROWS) return false;
+    const query = this.query("COUNT(*) AS n", filter);
+    return Number(this.reader.get(query.sql, query.params)?.n ?? 0) * 2 > size;
+  }
+
+  /** Creates the table and indexes of `spec` when missing, and starts tracking the paths its indexes name. Runs in a write. */
+  ensure(spec: CollectionSpec): void {
+    this.writer.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+    if (!this.tracked.loaded) {
+      this.tracked.load(this.writer.all("SELECT path, kinds FROM stint_paths WHERE collection = ?", [this.name]).map((row) => ({ path: String(row.path), kinds: Number(row.kinds) })));
+    }
+    if (!this.tracked.tracksEveryTopLevelField && this.writer.get(`SELECT 1 AS found FROM ${this.table} LIMIT 1`) === undefined) {
+      this.tracked.trackEveryTopLevelField();
+      this.record(EVERY_TOP_LEVEL_FIELD, 0);
+    }
+    for (const index of spec.indexes ?? []) this.ensureIndex(index);
+  }
+
+  /**
+   * A SQLite index on the fields' JSON expressions (`_id` is the `id` column), named by a
+   * hash of its spec so that opening the collection again finds it. A unique index lets
+   * several documents lack the field (SQLite's NULLs are distinct, MongoDB's are not): the
+   * port keeps unique indexes to required fields, where the two agree.
+   */
+  private ensureIndex(index: IndexSpec): void {
+    const fields = Object.entries(index.fields);
+    if (fields.length === 0) throw new Error("an index needs at least one field");
+    const untracked = fields.map(([path]) => path).filter((path) => path !== "_id" && !this.tracked.isTracked(path));
+    const columns = fields.map(([path, order]) => `${valueSql(path)}${order === -1 ? " DESC" : ""}`).join(", ");
+    const canonical = JSON.stringify({ fields, unique: index.unique ?? false });
+    const indexName = `"i_${this.name}_${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}"`;
+    this.writer.exec(`CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${columns})`);
+    if (untracked.length > 0) this.track(untracked);
+  }
+
+  /** Starts tracking paths: the kinds they hold in the documents stored so far, read once. */
+  private track(paths: readonly string[]): void {
+    const kinds = new Map(paths.map((path) => [path, 0]));
+    for (const row of this.writer.iterate(`SELECT ${DOC_TEXT} FROM ${this.table}`)) {
+      const doc = JSON.parse(row.doc as string) as Doc;
+      for (const path of paths) kinds.set(path, (kinds.get(path) ?? 0) | kindAt(doc, path));
+    }
+    for (const [path, held] of kinds) {
+      // A path no document has yet holds nothing, which is not "null": start from what it holds.
+      const known = held === 0 ? KIND.null : held;
+      this.tracked.set(path, known);
+      this.record(path, known);
+    }
   }
 }
 
-class EmbeddedStore implements DocumentStore {
+export class EmbeddedStore implements DocumentStore {
   readonly kind = "embedded";
-  /** One collection object per name, so that every caller shares its queue of writes. */
-  private readonly collections = new Map<string, Promise<EmbeddedCollection<StoredDocument>>>();
+  private readonly collections = new Map<string, EmbeddedCollection<StoredDocument>>();
+  private readonly commits: GroupCommit;
   private closed = false;
-  private readonly compaction: NodeJS.Timeout;
 
-  constructor(private readonly dataDir: string) {
-    // Appends grow the datafiles; rewriting them now and then keeps them small. nedb's own
-    // timer would hold the process open, so this one is unref'd.
-    this.compaction = setInterval(() => void this.compact(), COMPACTION_INTERVAL_MS).unref();
+  constructor(
+    private readonly writer: SqlConnection,
+    private readonly reader: SqlConnection,
+  ) {
+    this.commits = new GroupCommit(writer.db);
   }
 
   private readonly checkOpen = (): void => {
     if (this.closed) throw new Error("the embedded store is closed");
   };
 
-  private async opened(): Promise<EmbeddedCollection<StoredDocument>[]> {
-    const results = await Promise.allSettled(this.collections.values());
-    return results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  }
-
-  private async compact(): Promise<void> {
-    await Promise.allSettled((await this.opened()).map((collection) => collection.compact()));
-  }
-
-  private load(name: string): Promise<EmbeddedCollection<StoredDocument>> {
-    let loading = this.collections.get(name);
-    if (!loading) {
-      // `onload` keeps nedb from rethrowing a failed load where nobody can catch it;
-      // the same failure rejects `autoloadPromise`, which is awaited here.
-      const db = new Datastore<Doc>({ filename: join(this.dataDir, `${name}.db`), autoload: true, onload: () => undefined });
-      loading = (db.autoloadPromise ?? db.loadDatabaseAsync()).then(() => new EmbeddedCollection<StoredDocument>(name, db, this.checkOpen));
-      this.collections.set(name, loading);
-      loading.catch(() => this.collections.delete(name));
-    }
-    return loading;
-  }
-
-  async collection<T extends StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
+  async collection<T extends StoredDocument>(spec: CollectionSpec): Promise<EmbeddedCollection<T>> {
     this.checkOpen();
     if (!COLLECTION_NAME.test(spec.name)) throw new Error(`collection names are letters, digits, "_" and "-": ${JSON.stringify(spec.name)}`);
-    const collection = await this.load(spec.name);
-    for (const index of spec.indexes ?? []) await collection.ensureIndex(index);
-    return collection as unknown as Collection<T>;
+    let collection = this.collections.get(spec.name);
+    if (!collection) {
+      collection = new EmbeddedCollection<StoredDocument>(spec.name, new TrackedKinds(), this.writer, this.reader, this.commits, this.checkOpen);
+      this.collections.set(spec.name, collection);
+    }
+    const opened = collection;
+    await this.commits.run(() => opened.ensure(spec));
+    return opened as unknown as EmbeddedCollection<T>;
   }
 
   async ping(): Promise<void> {
     this.checkOpen();
+    this.reader.get("SELECT 1 AS ok");
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.compaction);
-    const collections = await this.opened();
-    await Promise.all(collections.map((collection) => collection.idle()));
-    // Compaction waits in nedb's queue behind any read still running, then rewrites each datafile.
-    await this.compact();
+    await this.commits.flushed();
+    this.reader.close();
+    // Lets SQLite keep statistics for the planner from what this run asked.
+    this.writer.exec("PRAGMA optimize");
+    this.writer.close();
   }
 }
 
-/** Opens (creating when missing) the embedded store kept in `dataDir`. */
-export async function openEmbeddedStore(dataDir: string): Promise<DocumentStore> {
+function connect(file: string, role: "writer" | "reader"): DatabaseSync {
+  const db = new (nodeSqlite().DatabaseSync)(file);
+  // Waits for a lock another process holds (the admin tool, briefly) rather than failing at once.
+  db.exec(`PRAGMA busy_timeout = 5000; PRAGMA cache_size = -${CACHE_KIB}; PRAGMA synchronous = FULL`);
+  if (role === "writer") db.exec("PRAGMA journal_mode = WAL; PRAGMA journal_size_limit = 67108864");
+  else db.exec("PRAGMA query_only = 1");
+  return db;
+}
+
+export interface EmbeddedStoreOptions {
+  /** Told, once, what was moved over from the files of an older version. */
+  onMigrated?: (summary: string) => void;
+}
+
+/** Opens (creating when missing) the embedded store kept in `dataDir`, moving over the nedb files an older version left there. */
+export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   await mkdir(dataDir, { recursive: true });
-  return new EmbeddedStore(dataDir);
+  const file = join(dataDir, DATABASE_FILE);
+  const writer = new SqlConnection(connect(file, "writer"));
+  try {
+    writer.exec("CREATE TABLE IF NOT EXISTS stint_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path))");
+    const migrated = await migrateNedbFiles(dataDir, writer, tableOf);
+    if (migrated) options.onMigrated?.(migrated);
+    return new EmbeddedStore(writer, new SqlConnection(connect(file, "reader")));
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
 }
