@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describeStorageContract } from "./contract";
+import { describeStorageContract } from "./storage.suite";
 import { DATABASE_FILE, openEmbeddedStore } from "./embedded";
 import { openStore } from "./open";
 

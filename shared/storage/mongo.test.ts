@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test/support/servers";
-import { describeStorageContract } from "./contract";
+import { describeStorageContract } from "./storage.suite";
 import { openMongoStore } from "./mongo";
 import { openStore } from "./open";
 
