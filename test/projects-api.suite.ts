@@ -369,8 +369,10 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         const outside = await api.get<StyleAError>("/not-an-api-path");
         expect(outside.status).toBe(404);
         expect(outside.body.error.code).toBe("not_found");
+        // A path served with other methods is a 405 that names them.
         const wrongMethod = await api.send<StyleAError>("DELETE", `${A}/projects`);
-        expect(wrongMethod.status).toBe(404);
+        expect(wrongMethod.status).toBe(405);
+        expect(wrongMethod.headers.get("allow")).toBe("GET, POST");
       });
 
       it("returns the caller's X-Request-Id, or makes one", async () => {

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ServiceBroker } from "moleculer";
+import { ServiceBroker, type Service } from "moleculer";
 import { gatewayService } from "../gateway/gateway.service";
 import { InFlightRequests } from "../gateway/in-flight";
 import { servicesStartedCheck, type ReadinessCheck } from "../gateway/readiness";
@@ -51,7 +51,15 @@ describe("readiness while the services start", () => {
     const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
     const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "fatal", JWT_SECRET: TEST_JWT_SECRET });
     broker.createService(gatewayService({ config, readiness, inFlight: new InFlightRequests(), kv, signer: tokenSigner(TEST_JWT_SECRET, 900) }));
-    broker.createService({ ...systemService(), started: () => gate });
+    const system = systemService();
+    const open = system.started as (this: Service) => Promise<void>;
+    broker.createService({
+      ...system,
+      async started(this: Service) {
+        await gate;
+        await open.call(this);
+      },
+    });
 
     const starting = broker.start();
     const base = await untilListening(broker);
