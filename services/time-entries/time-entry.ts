@@ -27,7 +27,7 @@ export interface TimeEntryDocument extends StoredDocument {
  * Every list filter and the sort (`start_time` descending, ties by id) has an index, so
  * MongoDB reads one user's month without reading anyone else's entries. FerretDB 1.x
  * builds these indexes but never reads through them (every find scans the collection);
- * the embedded store narrows by the organization-and-user index.
+ * the embedded store (SQLite) reads through them as MongoDB does.
  */
 export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
   name: "time_entries",
@@ -37,9 +37,6 @@ export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
     { fields: { organization_id: 1, project_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, task_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, billable: 1, start_time: -1, _id: -1 } },
-    // The embedded store narrows by an index only when the query is an equality on every
-    // field of it; this one lets it read one user's entries without the others'.
-    { fields: { organization_id: 1, user_id: 1 } },
   ],
 };
 

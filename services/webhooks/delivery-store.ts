@@ -3,12 +3,8 @@ import { skipOf } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
 import { attemptId, type AttemptClaimDocument, type AttemptRecord, type DeliveryDocument, type DeliveryState } from "./documents";
 
-/**
- * `state: "pending"` as an operator: the embedded store narrows a query by the last plain
- * equality on an indexed field, and with `state` written plainly it would scan every
- * pending delivery instead of fetching one by `_id`. MongoDB reads both forms alike.
- */
-const PENDING = { $eq: "pending" };
+/** The state of a delivery still to be sent. */
+const PENDING = "pending";
 
 /** Where a delivery goes after an attempt. */
 export interface NextStep {
@@ -102,9 +98,8 @@ export class DeliveryStore {
   }
 
   async list(organizationId: string, webhookId: string, state: DeliveryState | undefined, page: Page): Promise<{ items: DeliveryDocument[]; total: number }> {
-    // `webhook_id` as the last plain equality and `state` as an operator, so that the embedded store narrows by the webhook (see PENDING).
     const filter: Filter = { organization_id: organizationId, webhook_id: webhookId };
-    if (state) filter.state = { $eq: state };
+    if (state) filter.state = state;
     const [items, total] = await Promise.all([
       this.deliveries.find(filter, { sort: { created_at: -1, _id: -1 }, skip: skipOf(page), limit: page.per_page }),
       this.deliveries.count(filter),

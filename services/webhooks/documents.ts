@@ -89,11 +89,9 @@ export const WEBHOOKS_COLLECTION: CollectionSpec = {
 export const DELIVERIES_COLLECTION: CollectionSpec = {
   name: "webhook_deliveries",
   indexes: [
-    // The worker's query and the log's. The embedded store narrows only by single-field equality indexes, hence `state` and `webhook_id` alone too.
+    // The worker's query (what is due) and the log's (a webhook's deliveries, newest first).
     { fields: { state: 1, next_attempt_at: 1 } },
-    { fields: { state: 1 } },
     { fields: { webhook_id: 1, created_at: -1 } },
-    { fields: { webhook_id: 1 } },
   ],
 };
 
