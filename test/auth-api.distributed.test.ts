@@ -1,15 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { describeAuthApi } from "./auth-api.suite";
 import { client, registerOwner } from "./support/http";
-import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
+import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 
 function startWithServers(): Promise<TestStint> {
-  return startDistributed({
-    mongoUrl: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_auth_${randomUUID().slice(0, 8)}`),
-    natsUrl: serverUrl("nats") as string,
-    redisUrl: serverUrl("redis") as string,
-  });
+  return startDistributed(testServers("auth"));
 }
 
 describeWithServers(["mongo", "nats", "redis"], "accounts, sessions and credentials, distributed (MongoDB + NATS + Redis)", () => {

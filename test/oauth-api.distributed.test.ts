@@ -1,17 +1,12 @@
-import { randomUUID } from "node:crypto";
 import * as oauth from "oauth4webapi";
 import { describeOAuthApi } from "./oauth-api.suite";
 import { client, registerOwner } from "./support/http";
 import { fromAnyAddress, PageVisitor } from "./support/oauth-browser";
-import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
+import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 
 function startWithServers(): Promise<TestStint> {
-  return startDistributed({
-    mongoUrl: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_oauth_${randomUUID().slice(0, 8)}`),
-    natsUrl: serverUrl("nats") as string,
-    redisUrl: serverUrl("redis") as string,
-  });
+  return startDistributed(testServers("oauth"));
 }
 
 describeWithServers(["mongo", "nats", "redis"], "OAuth 2.0, distributed (MongoDB + NATS + Redis)", () => {

@@ -1,16 +1,11 @@
-import { randomUUID } from "node:crypto";
 import type { TimeEntry } from "../services/time-entries/time-entry";
 import { client, registerOwner } from "./support/http";
-import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
+import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 import { describeTimeEntriesApi } from "./time-entries-api.suite";
 
 function deployment(): Promise<TestStint> {
-  return startDistributed({
-    mongoUrl: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_te_${randomUUID().slice(0, 8)}`),
-    natsUrl: serverUrl("nats") as string,
-    redisUrl: serverUrl("redis") as string,
-  });
+  return startDistributed(testServers("te"));
 }
 
 describeWithServers(["mongo", "nats", "redis"], "time entries API, distributed (MongoDB + NATS + Redis)", () => {

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 /**
  * Suites that need MongoDB, NATS or Redis find them through the environment. Outside CI a
  * missing server skips the suite, loudly; in CI (`CI` set) it fails it, so a broken CI
@@ -53,4 +55,14 @@ export function mongoUrlWithDatabase(url: string, dbName: string): string {
   const authorityEnd = slash >= 0 && (queryStart < 0 || slash < queryStart) ? slash : queryStart >= 0 ? queryStart : url.length;
   const query = queryStart >= 0 ? url.slice(queryStart) : "";
   return `${url.slice(0, authorityEnd)}/${dbName}${query}`;
+}
+
+/** The configured MongoDB, NATS and Redis, with a database of its own for one suite (named after `label`). */
+export function testServers(label: string): { mongoUrl: string; natsUrl: string; redisUrl: string } {
+  const url = (name: ServerName): string => {
+    const value = serverUrl(name);
+    if (!value) throw new Error(`${VARIABLE[name]} is not set`);
+    return value;
+  };
+  return { mongoUrl: mongoUrlWithDatabase(url("mongo"), `stint_${label}_${randomUUID().slice(0, 8)}`), natsUrl: url("nats"), redisUrl: url("redis") };
 }
