@@ -13,9 +13,15 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** Request bodies are JSON: any other media type is a 415 (decisions §6). */
+/** The methods the API takes a body with; any other method's body is never read. */
+const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * Request bodies are JSON: any other media type is a 415 (decisions §6). Only for methods
+ * that take a body, so that a method no path serves (TRACE, say) gets its 405 whatever it sends.
+ */
 export function requireJsonBody(req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void {
-  if (hasBody(req) && !isJsonContentType(req.headers["content-type"])) {
+  if (BODY_METHODS.has(req.method ?? "") && hasBody(req) && !isJsonContentType(req.headers["content-type"])) {
     next(new ApiError("unsupported_media_type", "Request bodies must be JSON, sent as Content-Type: application/json"));
     return;
   }

@@ -58,9 +58,9 @@ export async function formFields(req: IncomingMessage): Promise<Fields> {
       throw new BadForm("The body is not valid JSON");
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new BadForm("The body must be an object");
-    const entries = Object.entries(parsed as Record<string, unknown>);
-    if (!entries.every((entry): entry is [string, string] => typeof entry[1] === "string")) throw new BadForm("Every field must be a string");
-    return fieldsOf(entries);
+    // RFC 6749 §3.1: parameters the server does not know are ignored; in JSON those may be of any type.
+    const strings = Object.entries(parsed as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    return fieldsOf(strings);
   }
   throw new BadForm("Send the body as application/x-www-form-urlencoded");
 }

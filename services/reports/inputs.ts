@@ -25,7 +25,8 @@ const calendarDate = z
     },
     { message: "must be a date like 2026-11-21, between 1970 and 2100", params: { reason: "invalid" } },
   )
-  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-" });
+  // The documents promise a little less than the server takes, so that a zone's offset never carries a documented day outside it.
+  .meta({ format: "date", pattern: "^(197[1-9]|19[89]\\d|20[0-8]\\d|209[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });
 
 /** An IANA time zone name, given back in its canonical spelling. */
 const timeZone = z
@@ -38,7 +39,8 @@ const timeZone = z
     }
     return zone;
   })
-  .meta({ examples: ["Europe/Berlin"] });
+  // Named in the documents one by one, as this runtime knows them; other spellings of the same zones are accepted too.
+  .meta({ examples: ["Europe/Berlin"], enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] });
 
 /** What both reports select: whole days of a zone, narrowed by filters. */
 const selection = {

@@ -44,7 +44,7 @@ const calendarDate = z
     message: "must be a date like 2026-11-21, between 1970 and 2100",
     params: { reason: "invalid" },
   })
-  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-" });
+  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });
 
 const description = z.string().max(5000, "must be at most 5000 characters");
 const none = z.object({}).strict();

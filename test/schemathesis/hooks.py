@@ -17,10 +17,15 @@
 import itertools
 import os
 import re
+import sys
 import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 import schemathesis
+
+# Python 3.11 can fail with "AST constructor recursion depth mismatch" when Hypothesis reads
+# a lambda's source near the default recursion limit; the fuzzer's own call stacks get close.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 
 def _listed(name):
