@@ -6,16 +6,18 @@ import { fromAnyAddress, PageVisitor } from "./support/oauth-browser";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 
-function startWithServers(): Promise<TestStint> {
-  return startDistributed({
+function startWithServers(env: Record<string, string> = {}): Promise<TestStint> {
+  const servers = {
     mongoUrl: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_oauth_${randomUUID().slice(0, 8)}`),
     natsUrl: serverUrl("nats") as string,
     redisUrl: serverUrl("redis") as string,
-  });
+  };
+  // A bus namespace of its own, so two deployments started in the same millisecond never meet.
+  return startDistributed(servers, `-${randomUUID().slice(0, 8)}`, env);
 }
 
 describeWithServers(["mongo", "nats", "redis"], "OAuth 2.0, distributed (MongoDB + NATS + Redis)", () => {
-  describeOAuthApi("gateway and services as separate brokers over NATS", startWithServers);
+  describeOAuthApi("gateway and services as separate brokers over NATS", (env) => startWithServers(env));
 
   describe("two gateway processes sharing Redis", () => {
     let stint: TestStint;

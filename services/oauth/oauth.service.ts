@@ -6,6 +6,7 @@ import { authClient } from "../auth/client";
 import { createApplication, deleteApplication, getApplication, listApplications, rotateSecret, updateApplication } from "./applications";
 import { listAuthorizations, revokeAuthorization } from "./authorizations";
 import { oauthClient } from "./client";
+import { authenticateClient } from "./client-authentication";
 import { systemClock } from "./clock";
 import { startDeviceAuthorization } from "./device-flow";
 import { openOAuthCollections, type OAuthCollections } from "./documents";
@@ -60,6 +61,10 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
           },
         }),
         ...internalActions(oauthClient, {
+          authenticateClient: async (input) => {
+            const client = await authenticateClient(started().applications, input.form, input.basic);
+            return client.ok ? { ok: true as const, body: { clientId: client.body.client_id, clientType: client.body.client_type } } : client;
+          },
           authorizationPage: (input, ctx) => authorizationPage(started(), pagesOver(ctx), input),
           authorizationForm: (input, ctx) => authorizationForm(started(), pagesOver(ctx), input),
           devicePage: (input, ctx) => devicePage(started(), pagesOver(ctx), input),
