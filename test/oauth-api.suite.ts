@@ -106,13 +106,13 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       });
     });
 
-    describe("a deployment with a small per-application limit", () => {
+    describe("a deployment with a small per-application limit, behind PUBLIC_URL with a path", () => {
       const PER_MINUTE = 5;
       let own: TestStint;
       let api: Client;
 
       beforeAll(async () => {
-        own = await start({ OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE) });
+        own = await start({ OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" });
         api = (await registerOwner(own.url, "Limited")).api;
       }, 60_000);
 
@@ -150,6 +150,15 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           const started = await post("/api/auth/oauth/device/code", { client_id: app.client_id }, fromNewAddress(), own.url);
           expect(started.status).toBe(200);
         }
+      });
+
+      it("serves the metadata at the issuer's path too (RFC 8414 §3.1), naming endpoints under it", async () => {
+        const atPath = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server/tracker");
+        expect(atPath.status).toBe(200);
+        expect(atPath.body).toMatchObject({ issuer: "https://stint.example.test/tracker", token_endpoint: "https://stint.example.test/tracker/api/auth/oauth/token" });
+        const plain = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server");
+        expect(plain.body).toEqual(atPath.body);
+        expect((await client(stint.url).get("/.well-known/oauth-authorization-server/tracker")).status).toBe(404);
       });
     });
 

@@ -5,6 +5,17 @@ import { DEVICE_CODE_GRANT } from "../../services/oauth/client";
 export const OAUTH_BASE = "/api/auth/oauth";
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 
+/**
+ * Where the metadata is served. RFC 8414 §3.1: for an issuer with a path
+ * (`https://example.com/stint`) it is `/.well-known/oauth-authorization-server/stint`, at the
+ * root of the host, so a proxy that hands the gateway only `/stint/...` must route that path
+ * to it too. The plain path stays served (what such a proxy turns `/stint/.well-known/...` into).
+ */
+export function metadataPaths(publicUrl: string | undefined): string[] {
+  const path = publicUrl ? new URL(publicUrl).pathname.replace(/\/+$/, "") : "";
+  return path === "" ? [METADATA_PATH] : [METADATA_PATH, `${METADATA_PATH}${path}`];
+}
+
 /** RFC 8414 §2: the authorization server's metadata, for client libraries to discover it. */
 export function authorizationServerMetadata(issuer: string): Record<string, unknown> {
   const at = (path: string) => `${issuer}${OAUTH_BASE}${path}`;

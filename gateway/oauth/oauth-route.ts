@@ -11,7 +11,7 @@ import type { RatePolicy } from "../rate-limit/policy";
 import type { TrustedProxies } from "../rate-limit/client-address";
 import { STYLE_MOUNTS } from "../styles";
 import { cookieIsSecure, issuerOf } from "./issuer";
-import { authorizationServerMetadata, METADATA_PATH, OAUTH_BASE } from "./metadata";
+import { authorizationServerMetadata, metadataPaths, OAUTH_BASE } from "./metadata";
 import { pageHeaders, renderPage } from "./pages";
 import { BadForm, basicCredentials, formFields, queryFields, SESSION_COOKIE, sessionCookieOf } from "./request-parts";
 
@@ -169,7 +169,7 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
     aliases[`POST ${base}/revoke`] = protocol((call, input) => call.revoke(input));
     aliases[`POST ${base}/introspect`] = protocol((call, input, issuer) => call.introspect({ ...input, issuer }));
   }
-  aliases[`GET ${METADATA_PATH}`] = async (req, res) => {
+  const metadata: Handler = async (req, res) => {
     try {
       const headers = (await deps.admission.admitAnonymous(req)) ?? {};
       res.writeHead(200, { ...headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
@@ -180,6 +180,8 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       sendJson(res, shown.status, { error: { code: shown.code, message: shown.message, details: shown.details } }, limited);
     }
   };
+
+  for (const path of metadataPaths(deps.publicUrl)) aliases[`GET ${path}`] = metadata;
 
   return {
     name: "oauth",
