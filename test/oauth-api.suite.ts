@@ -102,6 +102,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           introspection_endpoint: `${as.issuer}/api/auth/oauth/introspect`,
           code_challenge_methods_supported: ["S256"],
           grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
+          prompt_values_supported: ["none", "login", "consent"],
         });
       });
     });
@@ -255,6 +256,57 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     });
 
     describe("the authorization code flow", () => {
+      describe("prompt", () => {
+        const errorOf = (page: PageResponse) => {
+          expect(page.status).toBe(302);
+          const back = new URL(page.location as string);
+          expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+          return { error: back.searchParams.get("error"), code: back.searchParams.get("code"), state: back.searchParams.get("state") };
+        };
+        /** A browser whose session is signed in as the owner. */
+        async function signedIn(app: Application): Promise<PageVisitor> {
+          const visitor = new PageVisitor();
+          await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app, { prompt: "consent" })), { email: owner.account.user.email, password: PASSWORD }));
+          return visitor;
+        }
+
+        it("none: no page; login_required without a session, consent_required without remembered consent, a code with it", async () => {
+          const app = await register(owner.api, {});
+          expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({ error: "login_required", code: null, state: "st-123" });
+          const visitor = await signedIn(app);
+          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({ error: "consent_required", code: null });
+          await approve(visitor, authorizeUrl(app), owner);
+          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({ error: null, code: expect.stringMatching(/^[0-9A-Za-z]{43}$/) });
+        });
+
+        it("consent: the consent page even when consent is remembered", async () => {
+          const app = await register(owner.api, {});
+          const visitor = await signedIn(app);
+          await approve(visitor, authorizeUrl(app), owner);
+          expect((await visitor.get(authorizeUrl(app))).status).toBe(302);
+          const page = await visitor.get(authorizeUrl(app, { prompt: "consent" }));
+          expect(page.status).toBe(200);
+          expect(page.html).toContain('value="approve"');
+          expect(errorOf(await visitor.submit(page, { action: "approve" })).code).toMatch(/^[0-9A-Za-z]{43}$/);
+        });
+
+        it("login: the password again, once, even with a session", async () => {
+          const app = await register(owner.api, {});
+          const visitor = await signedIn(app);
+          await approve(visitor, authorizeUrl(app), owner);
+          const signIn = await visitor.get(authorizeUrl(app, { prompt: "login consent" }));
+          expect(signIn.html).toContain('name="password"');
+          const consent = await visitor.follow(await visitor.submit(signIn, { email: owner.account.user.email, password: PASSWORD }));
+          expect(consent.status).toBe(200);
+          expect(consent.html).toContain('value="approve"');
+        });
+
+        it.each(["none consent", "select_account", "nonsense"])("refuses prompt=%s with invalid_request", async (prompt) => {
+          const app = await register(owner.api, {});
+          expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt })))).toMatchObject({ error: "invalid_request" });
+        });
+      });
+
       it("signs a person in for a confidential application: the token works in both styles, within its scopes", async () => {
         const app = await register(owner.api, { scopes: ["projects:read"] });
         const tokens = await signInWith(app, owner);

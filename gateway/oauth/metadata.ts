@@ -1,5 +1,5 @@
 import { PERMISSIONS } from "../../shared/identity";
-import { DEVICE_CODE_GRANT } from "../../services/oauth/client";
+import { DEVICE_CODE_GRANT, PROMPT_VALUES } from "../../services/oauth/client";
 
 /** Where the protocol's endpoints live: under Style B's mount, as decisions §9 names them. */
 export const OAUTH_BASE = "/api/auth/oauth";
@@ -36,6 +36,7 @@ export function authorizationServerMetadata(issuer: string): Record<string, unkn
     introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     scopes_supported: [...PERMISSIONS],
     authorization_response_iss_parameter_supported: true,
+    prompt_values_supported: [...PROMPT_VALUES],
     service_documentation: `${issuer}/docs`,
   };
 }

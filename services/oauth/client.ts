@@ -46,3 +46,4 @@ export type { PageOutcome, PageView, ApplicationInWords, SignedInUser } from "./
 export type { ProtocolResult, ProtocolFailure, OAuthErrorBody } from "./protocol";
 export type { ScopeInWords } from "./scopes";
 export { DEVICE_CODE_GRANT } from "./token-endpoint";
+export { PROMPT_VALUES } from "./authorization-request";

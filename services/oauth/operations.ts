@@ -175,6 +175,12 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
       state: z.string().optional().describe("Returned as is; use it against CSRF"),
       code_challenge: z.string().optional(),
       code_challenge_method: z.literal("S256").optional(),
+      prompt: z
+        .string()
+        .optional()
+        .describe(
+          "Space-separated, as OpenID Connect has it: `none` shows no page and goes back with `login_required` (not signed in) or `consent_required` (consent not remembered), and cannot be combined; `login` asks for the password again; `consent` shows the consent page even when consent is remembered",
+        ),
     }),
     responses: {
       200: { description: "The sign-in or consent page", contentType: "text/html" },

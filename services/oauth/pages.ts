@@ -83,8 +83,26 @@ async function useRememberedConsent(stores: Pick<OAuthCollections, "consents">, 
   return (await stores.consents.findOneAndUpdate({ _id: id }, { $set: { updated_at: isoSeconds(new Date(clock())) } })) !== null;
 }
 
+/** Back to the application with an error, without showing a page (`prompt=none`). */
+const backWith = (request: ValidRequest, error: "login_required" | "consent_required", description: string, issuer: string): PageView => ({
+  kind: "redirect",
+  location: redirectWith(request.redirectUri, { error, error_description: description, state: request.state }, issuer),
+});
+
+/** The sign-in page. `prompt=login` is met by this sign-in, so it no longer travels with the form (else it would ask forever). */
+function signInParams(request: ValidRequest): Record<string, string> {
+  const params = { ...request.params };
+  const prompt = (params.prompt ?? "").split(" ").filter((value) => value && value !== "login");
+  if (prompt.length > 0) params.prompt = prompt.join(" ");
+  else delete params.prompt;
+  return params;
+}
+
+const signInView = (request: ValidRequest): PageView => ({ kind: "sign_in", failed: false, params: signInParams(request) });
+
 async function nextStep(stores: OAuthCollections, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
-  if (await useRememberedConsent(stores, clock, request, account)) return issueCode(stores, clock, request, account, issuer);
+  if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account))) return issueCode(stores, clock, request, account, issuer);
+  if (request.prompt.none) return backWith(request, "consent_required", "The user has not granted these scopes to the application", issuer);
   return {
     kind: "consent",
     application: applicationInWords(request.app),
@@ -103,8 +121,10 @@ export async function authorizationPage(stores: OAuthCollections, settings: Page
   const { session, account } = await signedIn(settings, await openPageSession(settings.kv, input.session));
   const checked = await checkAuthorizationRequest(stores, input.query, input.repeated, input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
-  if (!account) return withSession(session, { kind: "sign_in", failed: false, params: checked.request.params });
-  return withSession(session, await nextStep(stores, settings.clock, checked.request, account, input.issuer));
+  const request = checked.request;
+  if (!account) return withSession(session, request.prompt.none ? backWith(request, "login_required", "The user is not signed in", input.issuer) : signInView(request));
+  if (request.prompt.login) return withSession(session, signInView(request));
+  return withSession(session, await nextStep(stores, settings.clock, request, account, input.issuer));
 }
 
 /** Signs a person in from a page's form; the page then shows its next step. */
@@ -124,8 +144,8 @@ export async function authorizationForm(stores: OAuthCollections, settings: Page
   const checked = await checkAuthorizationRequest(stores, form, [], input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
   const request = checked.request;
-  if (form.action === "sign_in") return signInFromForm(settings, session, form, request.params);
-  if (!account) return withSession(session, { kind: "sign_in", failed: false, params: request.params });
+  if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request));
+  if (!account) return withSession(session, signInView(request));
   if (form.action === "deny") {
     return withSession(session, { kind: "redirect", location: redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user declined", state: request.state }, input.issuer) });
   }
