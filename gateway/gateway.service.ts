@@ -8,6 +8,7 @@ import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
 import { parseTrustedProxies } from "./rate-limit/client-address";
 import { rateLimitHeadersOf } from "./rate-limit/limiter";
+import { oauthClientPolicy } from "./rate-limit/policy";
 import { authClient } from "../services/auth/client";
 import type { TokenSigner } from "../shared/auth/tokens";
 import type { KeyValueStore } from "../shared/kv/port";
@@ -134,7 +135,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         healthRoute,
         ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
         referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
-        oauthRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl }),
+        oauthRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, clientPolicy: oauthClientPolicy(config.oauthClientPerMinute, config.oauthClientPerHour) }),
       ],
       onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
         sendError(this.logger, req, res, err, styleOfPath(req.originalUrl ?? req.url ?? ""));

@@ -168,6 +168,8 @@ const settings = {
   jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Unset: one is generated and kept in `DATA_DIR`, with a warning; every process of a deployment needs the same one."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
+  oauthClientPerMinute: integer("OAUTH_CLIENT_REQUESTS_PER_MINUTE", "Requests a minute one confidential OAuth application may make to the token, device, revocation and introspection endpoints, counted after it authenticated.", 3000, 1, 1_000_000),
+  oauthClientPerHour: integer("OAUTH_CLIENT_REQUESTS_PER_HOUR", "The same per hour.", 100_000, 1, 100_000_000),
   logLevel: oneOf("LOG_LEVEL", "Lowest level written to the log.", "info", LOG_LEVELS),
   logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", ["auto", "json", "pretty"] as const),
   namespace: text("NAMESPACE", "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.", "stint"),

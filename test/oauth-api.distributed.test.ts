@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import * as oauth from "oauth4webapi";
 import { describeOAuthApi } from "./oauth-api.suite";
 import { client, registerOwner } from "./support/http";
@@ -5,12 +6,13 @@ import { fromAnyAddress, PageVisitor } from "./support/oauth-browser";
 import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 
-function startWithServers(): Promise<TestStint> {
-  return startDistributed(testServers("oauth"));
+function startWithServers(env: Record<string, string> = {}): Promise<TestStint> {
+  // A bus namespace of its own, so two deployments started in the same millisecond never meet.
+  return startDistributed(testServers("oauth"), `-${randomUUID().slice(0, 8)}`, env);
 }
 
 describeWithServers(["mongo", "nats", "redis"], "OAuth 2.0, distributed (MongoDB + NATS + Redis)", () => {
-  describeOAuthApi("gateway and services as separate brokers over NATS", startWithServers);
+  describeOAuthApi("gateway and services as separate brokers over NATS", (env) => startWithServers(env));
 
   describe("two gateway processes sharing Redis", () => {
     let stint: TestStint;

@@ -4,6 +4,7 @@ import { joinTeam } from "./support/accounts";
 import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { awayFromMinuteEnd } from "./rate-limits.suite";
 
 interface Application {
   id: string;
@@ -27,8 +28,8 @@ interface Person {
   password: string;
 }
 
-/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. */
-export function describeOAuthApi(title: string, start: () => Promise<TestStint>): void {
+/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. `start` takes settings for a deployment of its own. */
+export function describeOAuthApi(title: string, start: (env?: Record<string, string>) => Promise<TestStint>): void {
   describe(title, () => {
     let stint: TestStint;
     let as: oauth.AuthorizationServer;
@@ -69,9 +70,9 @@ export function describeOAuthApi(title: string, start: () => Promise<TestStint>)
       return oauth.processAuthorizationCodeResponse(as, clientInfo, response);
     }
 
-    /** A raw form post to an OAuth endpoint. */
-    async function post(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
-      const res = await request<Record<string, unknown>>(stint.url, "POST", path, { raw: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+    /** A raw form post to an OAuth endpoint (of another deployment when `url` says so). */
+    async function post(path: string, form: Record<string, string>, headers: Record<string, string> = {}, url = stint.url): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+      const res = await request<Record<string, unknown>>(url, "POST", path, { raw: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
       return { status: res.status, headers: res.headers, body: res.body };
     }
 
@@ -101,7 +102,64 @@ export function describeOAuthApi(title: string, start: () => Promise<TestStint>)
           introspection_endpoint: `${as.issuer}/api/auth/oauth/introspect`,
           code_challenge_methods_supported: ["S256"],
           grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
+          prompt_values_supported: ["none", "login", "consent"],
         });
+      });
+    });
+
+    describe("a deployment with a small per-application limit, behind PUBLIC_URL with a path", () => {
+      const PER_MINUTE = 5;
+      let own: TestStint;
+      let api: Client;
+
+      beforeAll(async () => {
+        own = await start({ OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" });
+        api = (await registerOwner(own.url, "Limited")).api;
+      }, 60_000);
+
+      afterAll(async () => {
+        await own?.stop();
+      }, 30_000);
+
+      /** Each request from an address of its own: only the per-application count can refuse it. */
+      let nextAddress = 0;
+      const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++nextAddress}` });
+
+      it("counts a confidential application only once its secret is checked: past the limit, 429 with Retry-After in RFC 6749's shape", async () => {
+        await awayFromMinuteEnd();
+        const app = await register(api, {});
+        const introspect = (secret: string) => post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
+        // Anyone can name the client_id; with a wrong secret that spends nothing of its allowance.
+        for (let i = 0; i < PER_MINUTE + 2; i++) expect((await introspect("cls_wrong")).status).toBe(401);
+        for (let i = 0; i < PER_MINUTE; i++) expect((await introspect(app.client_secret as string)).body).toEqual({ active: false });
+        const refused = await introspect(app.client_secret as string);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual({ error: "temporarily_unavailable", error_description: expect.stringContaining(`${PER_MINUTE} requests per minute`) });
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+        expect(refused.headers.get("cache-control")).toBe("no-store");
+        // Every endpoint shares the count, and another application has its own.
+        expect((await post("/api/auth/oauth/revoke", { token: "ort_nothing" }, { ...basic(app), ...fromNewAddress() }, own.url)).status).toBe(429);
+        const other = await register(api, {});
+        expect((await post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(other), ...fromNewAddress() }, own.url)).status).toBe(200);
+      });
+
+      it("counts a public application per address only: naming its client_id spends nobody's allowance", async () => {
+        await awayFromMinuteEnd();
+        const app = await register(api, { client_type: "public" });
+        for (let i = 0; i < PER_MINUTE * 2; i++) {
+          const started = await post("/api/auth/oauth/device/code", { client_id: app.client_id }, fromNewAddress(), own.url);
+          expect(started.status).toBe(200);
+        }
+      });
+
+      it("serves the metadata at the issuer's path too (RFC 8414 §3.1), naming endpoints under it", async () => {
+        const atPath = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server/tracker");
+        expect(atPath.status).toBe(200);
+        expect(atPath.body).toMatchObject({ issuer: "https://stint.example.test/tracker", token_endpoint: "https://stint.example.test/tracker/api/auth/oauth/token" });
+        const plain = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server");
+        expect(plain.body).toEqual(atPath.body);
+        expect((await client(stint.url).get("/.well-known/oauth-authorization-server/tracker")).status).toBe(404);
       });
     });
 
@@ -198,6 +256,57 @@ export function describeOAuthApi(title: string, start: () => Promise<TestStint>)
     });
 
     describe("the authorization code flow", () => {
+      describe("prompt", () => {
+        const errorOf = (page: PageResponse) => {
+          expect(page.status).toBe(302);
+          const back = new URL(page.location as string);
+          expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+          return { error: back.searchParams.get("error"), code: back.searchParams.get("code"), state: back.searchParams.get("state") };
+        };
+        /** A browser whose session is signed in as the owner. */
+        async function signedIn(app: Application): Promise<PageVisitor> {
+          const visitor = new PageVisitor();
+          await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app, { prompt: "consent" })), { email: owner.account.user.email, password: PASSWORD }));
+          return visitor;
+        }
+
+        it("none: no page; login_required without a session, consent_required without remembered consent, a code with it", async () => {
+          const app = await register(owner.api, {});
+          expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({ error: "login_required", code: null, state: "st-123" });
+          const visitor = await signedIn(app);
+          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({ error: "consent_required", code: null });
+          await approve(visitor, authorizeUrl(app), owner);
+          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({ error: null, code: expect.stringMatching(/^[0-9A-Za-z]{43}$/) });
+        });
+
+        it("consent: the consent page even when consent is remembered", async () => {
+          const app = await register(owner.api, {});
+          const visitor = await signedIn(app);
+          await approve(visitor, authorizeUrl(app), owner);
+          expect((await visitor.get(authorizeUrl(app))).status).toBe(302);
+          const page = await visitor.get(authorizeUrl(app, { prompt: "consent" }));
+          expect(page.status).toBe(200);
+          expect(page.html).toContain('value="approve"');
+          expect(errorOf(await visitor.submit(page, { action: "approve" })).code).toMatch(/^[0-9A-Za-z]{43}$/);
+        });
+
+        it("login: the password again, once, even with a session", async () => {
+          const app = await register(owner.api, {});
+          const visitor = await signedIn(app);
+          await approve(visitor, authorizeUrl(app), owner);
+          const signIn = await visitor.get(authorizeUrl(app, { prompt: "login consent" }));
+          expect(signIn.html).toContain('name="password"');
+          const consent = await visitor.follow(await visitor.submit(signIn, { email: owner.account.user.email, password: PASSWORD }));
+          expect(consent.status).toBe(200);
+          expect(consent.html).toContain('value="approve"');
+        });
+
+        it.each(["none consent", "select_account", "nonsense"])("refuses prompt=%s with invalid_request", async (prompt) => {
+          const app = await register(owner.api, {});
+          expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt })))).toMatchObject({ error: "invalid_request" });
+        });
+      });
+
       it("signs a person in for a confidential application: the token works in both styles, within its scopes", async () => {
         const app = await register(owner.api, { scopes: ["projects:read"] });
         const tokens = await signInWith(app, owner);

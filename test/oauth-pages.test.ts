@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { registerOwner, type Account, type Client } from "./support/http";
 import { startEmbedded, type TestStint } from "./support/stint";
@@ -116,13 +118,26 @@ describeWithChromium(() => {
   });
 
   it("cannot be framed by another site", async () => {
-    const { page } = await newPage();
-    await page.goto("https://client.example.test/frame");
-    await page.setContent(`<iframe id="framed" src="${authorizeUrl("framed")}" width="600" height="400"></iframe>`);
-    await page.waitForTimeout(1_000);
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
-    const content = frame ? await frame.content().catch(() => "") : "";
-    expect(content).not.toContain("Sign in to Stint");
+    // The framing page comes from another origin on the same loopback address (another port), over
+    // plain HTTP like the pages: nothing but the pages' own headers stands in the way of the frame.
+    const framer = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<iframe id="framed" src="${authorizeUrl("framed")}" width="600" height="400"></iframe>`);
+    });
+    await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
+    try {
+      const { page } = await newPage();
+      const blocked: string[] = [];
+      page.on("console", (message) => blocked.push(message.text()));
+      await page.goto(`http://127.0.0.1:${(framer.address() as AddressInfo).port}/`);
+      await page.waitForTimeout(1_000);
+      const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+      const content = frame ? await frame.content().catch(() => "") : "";
+      expect(content).not.toContain("Sign in to Stint");
+      expect(blocked.join("\n")).toMatch(/frame-ancestors|X-Frame-Options/);
+    } finally {
+      await new Promise((resolve) => framer.close(resolve));
+    }
   });
 
   it("approves a device: sign in, type the code, allow", async () => {

@@ -1,9 +1,20 @@
 import { PERMISSIONS } from "../../shared/identity";
-import { DEVICE_CODE_GRANT } from "../../services/oauth/client";
+import { DEVICE_CODE_GRANT, PROMPT_VALUES } from "../../services/oauth/client";
 
 /** Where the protocol's endpoints live: under Style B's mount, as decisions §9 names them. */
 export const OAUTH_BASE = "/api/auth/oauth";
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
+
+/**
+ * Where the metadata is served. RFC 8414 §3.1: for an issuer with a path
+ * (`https://example.com/stint`) it is `/.well-known/oauth-authorization-server/stint`, at the
+ * root of the host, so a proxy that hands the gateway only `/stint/...` must route that path
+ * to it too. The plain path stays served (what such a proxy turns `/stint/.well-known/...` into).
+ */
+export function metadataPaths(publicUrl: string | undefined): string[] {
+  const path = publicUrl ? new URL(publicUrl).pathname.replace(/\/+$/, "") : "";
+  return path === "" ? [METADATA_PATH] : [METADATA_PATH, `${METADATA_PATH}${path}`];
+}
 
 /** RFC 8414 §2: the authorization server's metadata, for client libraries to discover it. */
 export function authorizationServerMetadata(issuer: string): Record<string, unknown> {
@@ -25,6 +36,7 @@ export function authorizationServerMetadata(issuer: string): Record<string, unkn
     introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     scopes_supported: [...PERMISSIONS],
     authorization_response_iss_parameter_supported: true,
+    prompt_values_supported: [...PROMPT_VALUES],
     service_documentation: `${issuer}/docs`,
   };
 }

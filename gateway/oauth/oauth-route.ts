@@ -1,18 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiRouteSchema, IncomingRequest } from "moleculer-web";
 import type { Service } from "moleculer";
-import { oauthClient, type PageOutcome, type ProtocolResult } from "../../services/oauth/client";
-import { parseId } from "../../shared/ids";
+import { oauthClient, type PageOutcome, type ProtocolFailure, type ProtocolResult } from "../../services/oauth/client";
 import type { KeyValueStore } from "../../shared/kv/port";
 import type { Admission } from "../admission";
 import { toErrorResponse } from "../error-response";
 import { enforceFailedAuthenticationThrottle, recordFailedAuthentication } from "../rate-limit/failed-authentication";
 import { enforceRateLimit, rateLimitHeadersOf, type RateLimitHeaders } from "../rate-limit/limiter";
-import { OAUTH_CLIENT_POLICY } from "../rate-limit/policy";
+import type { RatePolicy } from "../rate-limit/policy";
 import type { TrustedProxies } from "../rate-limit/client-address";
 import { STYLE_MOUNTS } from "../styles";
 import { cookieIsSecure, issuerOf } from "./issuer";
-import { authorizationServerMetadata, METADATA_PATH, OAUTH_BASE } from "./metadata";
+import { authorizationServerMetadata, metadataPaths, OAUTH_BASE } from "./metadata";
 import { pageHeaders, renderPage } from "./pages";
 import { BadForm, basicCredentials, formFields, queryFields, SESSION_COOKIE, sessionCookieOf } from "./request-parts";
 
@@ -21,6 +20,8 @@ export interface OAuthRouteDependencies {
   admission: Admission;
   trustedProxies: TrustedProxies;
   publicUrl: string | undefined;
+  /** Per confidential application, counted after it authenticated (see `oauthClientPolicy`). */
+  clientPolicy: RatePolicy;
 }
 
 function logFailure(req: IncomingRequest, error: unknown, what: string): void {
@@ -48,7 +49,7 @@ function failureOf(thrown: unknown): { status: number; error: "temporarily_unava
  * The OAuth 2.0 authorization server's endpoints and pages, served by the gateway itself
  * (form bodies, RFC 6749 errors, HTML) under every style's mount, and its metadata. Every
  * decision is the oauth service's, through its client. Counted per client address; the
- * protocol endpoints also per application, and a wrong client secret or password counts
+ * protocol endpoints also per confidential application once it authenticated, and a wrong client secret or password counts
  * like a failed sign-in.
  */
 export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
@@ -65,13 +66,20 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
         const basic = basicCredentials(req);
         const fields = await formFields(req);
         if (fields.repeated.length > 0) throw new BadForm(`Parameters sent more than once: ${fields.repeated.join(", ")}`);
-        const clientId = basic?.clientId ?? fields.values.client_id;
-        if (clientId !== undefined && parseId("oauthClient", clientId) === clientId) await enforceRateLimit(deps.kv, OAUTH_CLIENT_POLICY, `client:${clientId}`);
-        const result = await call(oauthClient.over(req.$ctx), { form: fields.values, basic }, issuerFor(req));
+        const input = { form: fields.values, basic };
+        const oauth = oauthClient.over(req.$ctx);
+        const failed = async (failure: ProtocolFailure) => {
+          if (failure.clientAuthenticationFailed) await recordFailedAuthentication(deps.kv, address);
+          const challenge: Record<string, string> = failure.status === 401 ? { "WWW-Authenticate": 'Basic realm="stint", error="invalid_client"' } : {};
+          sendJson(res, failure.status, failure.body, { ...headers, ...challenge });
+        };
+        // The application's allowance is counted only once it has proved who it is; the call below checks again.
+        const client = await oauth.authenticateClient(input);
+        if (!client.ok) return await failed(client);
+        if (client.body.clientType === "confidential") await enforceRateLimit(deps.kv, deps.clientPolicy, `client:${client.body.clientId}`);
+        const result = await call(oauth, input, issuerFor(req));
         if (result.ok) return sendJson(res, 200, result.body, headers);
-        if (result.clientAuthenticationFailed) await recordFailedAuthentication(deps.kv, address);
-        const challenge: Record<string, string> = result.status === 401 ? { "WWW-Authenticate": 'Basic realm="stint", error="invalid_client"' } : {};
-        sendJson(res, result.status, result.body, { ...headers, ...challenge });
+        await failed(result);
       } catch (error) {
         if (error instanceof BadForm) return sendJson(res, 400, { error: "invalid_request", error_description: error.message }, headers);
         const limited = rateLimitHeadersOf(error);
@@ -161,7 +169,7 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
     aliases[`POST ${base}/revoke`] = protocol((call, input) => call.revoke(input));
     aliases[`POST ${base}/introspect`] = protocol((call, input, issuer) => call.introspect({ ...input, issuer }));
   }
-  aliases[`GET ${METADATA_PATH}`] = async (req, res) => {
+  const metadata: Handler = async (req, res) => {
     try {
       const headers = (await deps.admission.admitAnonymous(req)) ?? {};
       res.writeHead(200, { ...headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
@@ -172,6 +180,8 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       sendJson(res, shown.status, { error: { code: shown.code, message: shown.message, details: shown.details } }, limited);
     }
   };
+
+  for (const path of metadataPaths(deps.publicUrl)) aliases[`GET ${path}`] = metadata;
 
   return {
     name: "oauth",

@@ -75,11 +75,17 @@ export const UNAUTHENTICATED_POLICY: RatePolicy = {
 };
 
 /**
- * The OAuth token, device authorization and introspection endpoints, per application, on top
- * of the per-address limit: one command-line tool's client id is shared by everyone polling
- * for a device code (one request every 5 seconds each), so this is far above one person.
+ * The OAuth token, device authorization, revocation and introspection endpoints, per
+ * confidential application once it has proved its secret, on top of the per-address limit
+ * (`OAUTH_CLIENT_REQUESTS_PER_MINUTE` and `_PER_HOUR`; 3,000 and 100,000 by default). Counted
+ * only after authentication, so nobody can spend an application's allowance by naming its
+ * `client_id`. A public application has nothing to prove: anyone may send its `client_id`,
+ * so a count per public application would let anyone lock out all of its users. Its
+ * requests are counted per address only, which bounds every caller on its own.
  */
-export const OAUTH_CLIENT_POLICY: RatePolicy = { id: "oauth-client", windows: [perMinute(3_000), perHour(100_000)] };
+export function oauthClientPolicy(perMinuteLimit: number, perHourLimit: number): RatePolicy {
+  return { id: "oauth-client", windows: [perMinute(perMinuteLimit), perHour(perHourLimit)] };
+}
 
 /**
  * Failed authentication per client address: after this many in one minute, every request

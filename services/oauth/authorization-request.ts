@@ -12,12 +12,22 @@ import { parseScope, isSubset } from "./scopes";
 
 export type RequestParams = Record<string, string>;
 
+/**
+ * `prompt` as OpenID Connect defines it, which Stint follows though it is a plain OAuth
+ * server: `none` shows no page (a person who is not signed in, or whose consent is needed,
+ * goes back with `login_required` or `consent_required`), `login` asks for the password
+ * again, `consent` shows the consent page even when consent is remembered.
+ */
+export const PROMPT_VALUES = ["none", "login", "consent"] as const;
+export type Prompt = Readonly<Record<(typeof PROMPT_VALUES)[number], boolean>>;
+
 export interface ValidRequest {
   app: ApplicationDocument;
   redirectUri: string;
   scopes: Permission[];
   state: string | undefined;
   codeChallenge: string | null;
+  prompt: Prompt;
   /** The parameters to carry through the sign-in and consent forms. */
   params: RequestParams;
 }
@@ -25,7 +35,7 @@ export interface ValidRequest {
 export type CheckedRequest = { ok: true; request: ValidRequest } | { ok: false; errorPage: string } | { ok: false; redirect: string };
 
 /** The fields of an authorization request that travel through the forms; nothing else does. */
-export const REQUEST_FIELDS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+export const REQUEST_FIELDS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "prompt"] as const;
 
 /** RFC 7636 §4.2: the S256 challenge is BASE64URL(SHA-256(verifier)), 43 characters. */
 const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -68,5 +78,10 @@ export async function checkAuthorizationRequest(
     if (method !== "S256") return back("invalid_request", "code_challenge_method must be S256");
     if (!CHALLENGE.test(challenge)) return back("invalid_request", "code_challenge is malformed");
   }
-  return { ok: true, request: { app, redirectUri, scopes, state, codeChallenge: challenge ?? null, params } };
+  const prompts = (params.prompt ?? "").split(" ").filter(Boolean);
+  const unknown = prompts.filter((value) => !(PROMPT_VALUES as readonly string[]).includes(value));
+  if (unknown.length > 0) return back("invalid_request", `prompt may be ${PROMPT_VALUES.join(", ")}; not ${unknown.join(", ")}`);
+  if (prompts.includes("none") && prompts.length > 1) return back("invalid_request", "prompt=none cannot be combined with other values");
+  const prompt: Prompt = { none: prompts.includes("none"), login: prompts.includes("login"), consent: prompts.includes("consent") };
+  return { ok: true, request: { app, redirectUri, scopes, state, codeChallenge: challenge ?? null, prompt, params } };
 }

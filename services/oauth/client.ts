@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineClient, internalAction } from "../../shared/client";
+import type { ClientType } from "./application";
 import type { DeviceAuthorization } from "./device-flow";
 import type { TokenResponse } from "./grants";
 import type { PageOutcome } from "./page-outcome";
@@ -18,7 +19,15 @@ const session = z.string().max(200).optional();
 const issuer = z.string().max(2048);
 const protocolCall = z.object({ form: formFields, basic: basicCredentials }).strict();
 
+/** Who a protocol request's client is, once its credentials are checked. */
+export interface AuthenticatedClient {
+  clientId: string;
+  clientType: ClientType;
+}
+
 export const oauthClient = defineClient("oauth", {
+  /** Client authentication alone (RFC 6749 §2.3), so the gateway can count a confidential client's requests only once it is proved. */
+  authenticateClient: internalAction(protocolCall).returning<ProtocolResult<AuthenticatedClient>>(),
   /** GET of the authorization endpoint. `repeated` names query parameters sent more than once. */
   authorizationPage: internalAction(z.object({ session, query: params, repeated: z.array(z.string().max(100)).max(50), issuer }).strict()).returning<PageOutcome>(),
   /** POST of the authorization page's forms (sign in, approve, deny). */
@@ -37,3 +46,4 @@ export type { PageOutcome, PageView, ApplicationInWords, SignedInUser } from "./
 export type { ProtocolResult, ProtocolFailure, OAuthErrorBody } from "./protocol";
 export type { ScopeInWords } from "./scopes";
 export { DEVICE_CODE_GRANT } from "./token-endpoint";
+export { PROMPT_VALUES } from "./authorization-request";

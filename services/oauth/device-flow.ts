@@ -7,6 +7,7 @@ import { DuplicateKeyError } from "../../shared/storage/port";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
+import type { Clock } from "./clock";
 import type { DeviceCodeDocument, OAuthCollections } from "./documents";
 import { issueTokens, type GrantSettings, type TokenResponse } from "./grants";
 import { field, refuse, type BasicCredentials, type FormFields, type ProtocolResult } from "./protocol";
@@ -60,15 +61,14 @@ export async function startDeviceAuthorization(
   form: FormFields,
   basic: BasicCredentials,
   verificationUri: string,
+  clock: Clock,
 ): Promise<ProtocolResult<DeviceAuthorization>> {
   const client = await authenticateClient(stores.applications, form, basic);
   if (!client.ok) return client;
   const app = client.body;
   const scopes = parseScope(field(form, "scope"), app.scopes);
   if (scopes === null || scopes.length === 0 || !isSubset(scopes, app.scopes)) return refuse("invalid_scope", "scope names a scope the application is not registered for");
-  const now = Date.now();
-  // Expired codes go, so that their user codes can be given out again.
-  await stores.deviceCodes.deleteMany({ expires_at: { $lt: now } });
+  const now = clock();
   const deviceCode = randomSecret(48);
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode();
@@ -87,8 +87,11 @@ export async function startDeviceAuthorization(
     try {
       await stores.deviceCodes.insertOne(doc);
     } catch (error) {
-      if (error instanceof DuplicateKeyError && attempt < 5) continue;
-      throw error;
+      if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
+      // The user code is taken. An expired holder gives it up; the other expired codes stay
+      // until the sweep, so that their clients still hear `expired_token` when they poll.
+      await stores.deviceCodes.deleteOne({ user_code: userCode, expires_at: { $lte: now } });
+      continue;
     }
     return {
       ok: true,
@@ -117,7 +120,7 @@ export async function pollDeviceCode(
   const id = sha256(deviceCode);
   const doc = await stores.deviceCodes.findOne({ _id: id, client_id: app.client_id });
   if (!doc) return refuse("invalid_grant", "The device code is not valid");
-  const now = Date.now();
+  const now = settings.clock();
   if (doc.expires_at <= now) return refuse("expired_token", "The device code has expired; start again");
   if (doc.status === "denied") return refuse("access_denied", "The person declined");
   if (doc.status === "used") return refuse("invalid_grant", "The device code was already exchanged");
@@ -137,17 +140,21 @@ export async function pollDeviceCode(
 }
 
 /** A live, pending device authorization by its user code, with its application; null otherwise. */
-export async function pendingDeviceCode(stores: Pick<OAuthCollections, "applications" | "deviceCodes">, userCode: string): Promise<{ doc: DeviceCodeDocument; app: ApplicationDocument } | null> {
+export async function pendingDeviceCode(
+  stores: Pick<OAuthCollections, "applications" | "deviceCodes">,
+  userCode: string,
+  clock: Clock,
+): Promise<{ doc: DeviceCodeDocument; app: ApplicationDocument } | null> {
   const doc = await stores.deviceCodes.findOne({ user_code: userCode, status: "pending" });
-  if (!doc || doc.expires_at <= Date.now()) return null;
+  if (!doc || doc.expires_at <= clock()) return null;
   const app = await stores.applications.findOne({ client_id: doc.client_id, status: "active" });
   return app ? { doc, app } : null;
 }
 
 /** The person's answer on the verification page. Only a pending, live code changes. */
-export async function decideDeviceCode(stores: Pick<OAuthCollections, "deviceCodes">, userCode: string, userId: string, approve: boolean): Promise<boolean> {
+export async function decideDeviceCode(stores: Pick<OAuthCollections, "deviceCodes">, userCode: string, userId: string, approve: boolean, clock: Clock): Promise<boolean> {
   const decided = await stores.deviceCodes.findOneAndUpdate(
-    { user_code: userCode, status: "pending", expires_at: { $gt: Date.now() } },
+    { user_code: userCode, status: "pending", expires_at: { $gt: clock() } },
     { $set: approve ? { status: "approved", user_id: userId } : { status: "denied", user_id: userId } },
   );
   return decided !== null;

@@ -19,14 +19,17 @@ export interface CodeDocument extends StoredDocument {
   family: string;
 }
 
-/** What a user granted an application; `_id` is `<user id>:<client id>`. */
+/** What a user granted an application; `_id` is `<user id>:<client id>` (`consentIdOf`). */
 export interface ConsentDocument extends StoredDocument {
   user_id: string;
   client_id: string;
   scopes: Permission[];
   created_at: string;
+  /** ISO 8601: when scopes were last granted, or last used (a code from remembered consent, tokens issued under it). */
   updated_at: string;
 }
+
+export const consentIdOf = (userId: string, clientId: string) => `${userId}:${clientId}`;
 
 /** An OAuth refresh token: `_id` is its SHA-256; one family per code or device approval. */
 export interface OAuthRefreshTokenDocument extends StoredDocument {
@@ -43,7 +46,7 @@ export type DeviceCodeStatus = "pending" | "approved" | "denied" | "used";
 
 /** A device authorization (RFC 8628): `_id` is the SHA-256 of the device code. */
 export interface DeviceCodeDocument extends StoredDocument {
-  /** What the person types, without its dash: unique among live codes. */
+  /** What the person types, without its dash: unique among stored codes (an expired one gives its code up when a new one draws it). */
   user_code: string;
   client_id: string;
   scopes: Permission[];
@@ -59,10 +62,14 @@ export interface DeviceCodeDocument extends StoredDocument {
   family: string;
 }
 
-export const CODES: CollectionSpec = { name: "oauth_codes", indexes: [{ fields: { user_id: 1, client_id: 1 } }] };
-export const CONSENTS: CollectionSpec = { name: "oauth_consents", indexes: [{ fields: { user_id: 1, created_at: 1 } }, { fields: { client_id: 1 } }] };
-export const REFRESH_TOKENS: CollectionSpec = { name: "oauth_refresh_tokens", indexes: [{ fields: { family: 1 } }, { fields: { user_id: 1, client_id: 1 } }, { fields: { client_id: 1 } }] };
-export const DEVICE_CODES: CollectionSpec = { name: "oauth_device_codes", indexes: [{ fields: { user_code: 1 }, unique: true }] };
+// The `expires_at` and `updated_at` indexes serve the sweep (sweep.ts).
+export const CODES: CollectionSpec = { name: "oauth_codes", indexes: [{ fields: { user_id: 1, client_id: 1 } }, { fields: { expires_at: 1 } }] };
+export const CONSENTS: CollectionSpec = { name: "oauth_consents", indexes: [{ fields: { user_id: 1, created_at: 1 } }, { fields: { client_id: 1 } }, { fields: { updated_at: 1 } }] };
+export const REFRESH_TOKENS: CollectionSpec = {
+  name: "oauth_refresh_tokens",
+  indexes: [{ fields: { family: 1 } }, { fields: { user_id: 1, client_id: 1 } }, { fields: { client_id: 1 } }, { fields: { expires_at: 1 } }],
+};
+export const DEVICE_CODES: CollectionSpec = { name: "oauth_device_codes", indexes: [{ fields: { user_code: 1 }, unique: true }, { fields: { expires_at: 1 } }] };
 
 /** The collections the oauth service owns, opened once. */
 export interface OAuthCollections {

@@ -7,7 +7,9 @@ import type { KeyValueStore } from "../../shared/kv/port";
 import { assertSameShape, type SameShape } from "../../shared/schemas";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
-import type { OAuthCollections } from "./documents";
+import type { Clock } from "./clock";
+import { consentIdOf, type OAuthCollections } from "./documents";
+import { isoSeconds } from "../../shared/time";
 import { withinRole } from "./scopes";
 
 /** What the oauth service needs to issue and revoke tokens. */
@@ -15,6 +17,7 @@ export interface GrantSettings {
   signer: TokenSigner;
   kv: KeyValueStore;
   refreshTokenTtlDays: number;
+  clock: Clock;
 }
 
 /** The token endpoint's answer (RFC 6749 §5.1). */
@@ -52,20 +55,23 @@ export function effectiveScopes(granted: readonly Permission[], app: Application
  * keeps the scopes of the grant (`grantScopes`); the access token carries `accessScopes`.
  */
 export async function issueTokens(
-  stores: Pick<OAuthCollections, "refreshTokens">,
+  stores: Pick<OAuthCollections, "refreshTokens" | "consents">,
   settings: GrantSettings,
   grant: { app: ApplicationDocument; account: Account; family: string; grantScopes: readonly Permission[]; accessScopes: readonly Permission[] },
 ): Promise<TokenResponse> {
   const { app, account, family } = grant;
   const scopes = effectiveScopes(grant.accessScopes, app, account);
   const refreshToken = `${REFRESH_TOKEN_PREFIX}${randomSecret(48)}`;
+  const now = settings.clock();
+  // The grant is in use: its consent is not stale (see sweep.ts), and stays in the person's list.
+  await stores.consents.findOneAndUpdate({ _id: consentIdOf(account.userId, app.client_id) }, { $set: { updated_at: isoSeconds(new Date(now)) } });
   await stores.refreshTokens.insertOne({
     _id: sha256(refreshToken),
     family,
     client_id: app.client_id,
     user_id: account.userId,
     scopes: [...grant.grantScopes],
-    expires_at: Date.now() + settings.refreshTokenTtlDays * 86_400_000,
+    expires_at: now + settings.refreshTokenTtlDays * 86_400_000,
     spent: false,
   });
   const accessToken = settings.signer.sign(

@@ -6,28 +6,42 @@ import { authClient } from "../auth/client";
 import { createApplication, deleteApplication, getApplication, listApplications, rotateSecret, updateApplication } from "./applications";
 import { listAuthorizations, revokeAuthorization } from "./authorizations";
 import { oauthClient } from "./client";
+import { authenticateClient } from "./client-authentication";
+import { systemClock } from "./clock";
 import { startDeviceAuthorization } from "./device-flow";
 import { openOAuthCollections, type OAuthCollections } from "./documents";
 import type { GrantSettings } from "./grants";
 import { oauthOperations } from "./operations";
 import { authorizationForm, authorizationPage, deviceForm, devicePage, type PageSettings } from "./pages";
+import { retentionAges, sweepOAuth, sweepPeriodically } from "./sweep";
 import { token } from "./token-endpoint";
 import { introspect, revoke } from "./token-management";
 
 /** Wiring only: OAuth applications, grants and tokens, the portal's operations and the gateway's protocol calls. */
 export function oauthService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
-  const grants: GrantSettings = { signer: deps.signer, kv: deps.kv, refreshTokenTtlDays: deps.config.refreshTokenTtlDays };
+  const clock = systemClock;
+  const grants: GrantSettings = { signer: deps.signer, kv: deps.kv, refreshTokenTtlDays: deps.config.refreshTokenTtlDays, clock };
+  const ages = retentionAges(deps.config.refreshTokenTtlDays);
+  let stopSweeping: (() => void) | undefined;
 
   return stintService<OAuthCollections>({
     name: oauthOperations.service,
-    open: () => openOAuthCollections(store),
+    open: async (service) => {
+      const collections = await openOAuthCollections(store);
+      stopSweeping = sweepPeriodically(() => sweepOAuth(collections, ages, clock), service.logger);
+      return collections;
+    },
+    close: async () => {
+      stopSweeping?.();
+    },
 
     actions: (started) => {
       const pagesOver = (ctx: Parameters<typeof authClient.over>[0]): PageSettings => ({
         kv: deps.kv,
         accountOf: (userId) => authClient.over(ctx).accountOf({ userId }),
         verifyPassword: (email, password) => authClient.over(ctx).verifyPassword({ email, password }),
+        clock,
       });
       return {
         ...routedActions(oauthOperations, {
@@ -47,12 +61,16 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
           },
         }),
         ...internalActions(oauthClient, {
+          authenticateClient: async (input) => {
+            const client = await authenticateClient(started().applications, input.form, input.basic);
+            return client.ok ? { ok: true as const, body: { clientId: client.body.client_id, clientType: client.body.client_type } } : client;
+          },
           authorizationPage: (input, ctx) => authorizationPage(started(), pagesOver(ctx), input),
           authorizationForm: (input, ctx) => authorizationForm(started(), pagesOver(ctx), input),
           devicePage: (input, ctx) => devicePage(started(), pagesOver(ctx), input),
           deviceForm: (input, ctx) => deviceForm(started(), pagesOver(ctx), input),
           token: (input, ctx) => token(started(), grants, (userId) => authClient.over(ctx).accountOf({ userId }), input.form, input.basic),
-          deviceAuthorization: (input) => startDeviceAuthorization(started(), input.form, input.basic, input.verificationUri),
+          deviceAuthorization: (input) => startDeviceAuthorization(started(), input.form, input.basic, input.verificationUri, clock),
           revoke: (input) => revoke(started(), grants, input.form, input.basic),
           introspect: (input) => introspect(started(), grants, input.form, input.basic, input.issuer),
         }),

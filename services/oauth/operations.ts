@@ -148,13 +148,13 @@ const tokenForms = z.object({ token: z.string(), token_type_hint: z.enum(["acces
 const oauthErrors = (more: Record<number, string> = {}): DocumentedEndpoint["responses"] => ({
   400: { description: "An RFC 6749 error, such as `invalid_request` or `invalid_grant`", body: oauthErrorSchema },
   401: { description: "`invalid_client`: the client's id or secret is wrong, or it is disabled (with `WWW-Authenticate`)", body: oauthErrorSchema },
-  429: { description: "`temporarily_unavailable`: too many requests from this address or for this client; see `Retry-After`", body: oauthErrorSchema },
+  429: { description: "`temporarily_unavailable`: too many requests from this address or by this confidential client; see `Retry-After`", body: oauthErrorSchema },
   500: { description: "`server_error`", body: oauthErrorSchema },
   503: { description: "`temporarily_unavailable`: a part of the service is not available; retry shortly", body: oauthErrorSchema },
   ...Object.fromEntries(Object.entries(more).map(([status, description]) => [status, { description, body: oauthErrorSchema }])),
 });
 
-const rateLimitNote = "Counted per client address and per application; a wrong client secret counts like a failed sign-in.";
+const rateLimitNote = "Counted per client address, and per confidential application once its secret is checked (a public application, whose `client_id` anyone may send, per address only); a wrong client secret counts like a failed sign-in.";
 
 export const oauthEndpoints: readonly DocumentedEndpoint[] = [
   {
@@ -175,6 +175,12 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
       state: z.string().optional().describe("Returned as is; use it against CSRF"),
       code_challenge: z.string().optional(),
       code_challenge_method: z.literal("S256").optional(),
+      prompt: z
+        .string()
+        .optional()
+        .describe(
+          "Space-separated, as OpenID Connect has it: `none` shows no page and goes back with `login_required` (not signed in) or `consent_required` (consent not remembered), and cannot be combined; `login` asks for the password again; `consent` shows the consent page even when consent is remembered",
+        ),
     }),
     responses: {
       200: { description: "The sign-in or consent page", contentType: "text/html" },

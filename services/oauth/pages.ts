@@ -1,5 +1,6 @@
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { newId } from "../../shared/ids";
+import { DuplicateKeyError } from "../../shared/storage/port";
 import type { Permission } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
 import { isoSeconds } from "../../shared/time";
@@ -7,7 +8,8 @@ import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { checkAuthorizationRequest, redirectWith, type RequestParams, type ValidRequest } from "./authorization-request";
 import { decideDeviceCode, displayUserCode, normalizeUserCode, pendingDeviceCode } from "./device-flow";
-import type { DeviceCodeDocument, OAuthCollections } from "./documents";
+import type { Clock } from "./clock";
+import { consentIdOf, type DeviceCodeDocument, type OAuthCollections } from "./documents";
 import type { PageOutcome, PageView } from "./page-outcome";
 import { endPageSession, openPageSession, sessionWithCsrf, signInPageSession, type PageSession } from "./page-sessions";
 import { inWords, isSubset, withinRole } from "./scopes";
@@ -18,6 +20,7 @@ export interface PageSettings {
   kv: KeyValueStore;
   accountOf(userId: string): Promise<Account | null>;
   verifyPassword(email: string, password: string): Promise<Account | null>;
+  clock: Clock;
 }
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -36,7 +39,7 @@ async function signedIn(settings: PageSettings, session: PageSession): Promise<{
 }
 
 /** A new single-use code for an approved request, and the redirect that carries it. */
-async function issueCode(stores: Pick<OAuthCollections, "codes">, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
+async function issueCode(stores: Pick<OAuthCollections, "codes">, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
   const code = randomSecret(43);
   await stores.codes.insertOne({
     _id: sha256(code),
@@ -46,7 +49,7 @@ async function issueCode(stores: Pick<OAuthCollections, "codes">, request: Valid
     redirect_uri: request.redirectUri,
     scopes: request.scopes,
     code_challenge: request.codeChallenge,
-    expires_at: Date.now() + CODE_TTL_MS,
+    expires_at: clock() + CODE_TTL_MS,
     used: false,
     family: newId("event"),
   });
@@ -54,18 +57,52 @@ async function issueCode(stores: Pick<OAuthCollections, "codes">, request: Valid
 }
 
 /** Consent is remembered per user and application: scopes granted before are not asked again. */
-async function rememberConsent(stores: Pick<OAuthCollections, "consents">, clientId: string, granted: readonly Permission[], userId: string): Promise<void> {
-  const id = `${userId}:${clientId}`;
-  const now = isoSeconds();
-  const existing = await stores.consents.findOne({ _id: id });
-  const scopes = [...new Set([...(existing?.scopes ?? []), ...granted])];
-  if (existing) await stores.consents.findOneAndUpdate({ _id: id }, { $set: { scopes, updated_at: now } });
-  else await stores.consents.insertOne({ _id: id, user_id: userId, client_id: clientId, scopes, created_at: now, updated_at: now });
+async function rememberConsent(stores: Pick<OAuthCollections, "consents">, clock: Clock, clientId: string, granted: readonly Permission[], userId: string): Promise<void> {
+  const id = consentIdOf(userId, clientId);
+  const now = isoSeconds(new Date(clock()));
+  for (let attempt = 0; ; attempt++) {
+    const existing = await stores.consents.findOne({ _id: id });
+    const scopes = [...new Set([...(existing?.scopes ?? []), ...granted])];
+    // The sweep may delete a stale consent between the read and the write: then it is created anew.
+    if (existing && (await stores.consents.findOneAndUpdate({ _id: id }, { $set: { scopes, updated_at: now } }))) return;
+    try {
+      await stores.consents.insertOne({ _id: id, user_id: userId, client_id: clientId, scopes, created_at: now, updated_at: now });
+      return;
+    } catch (error) {
+      // Another approval created it at the same moment: merge into that one.
+      if (!(error instanceof DuplicateKeyError) || attempt >= 2) throw error;
+    }
+  }
 }
 
-async function nextStep(stores: OAuthCollections, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
-  const consent = await stores.consents.findOne({ _id: `${account.userId}:${request.app.client_id}` });
-  if (consent && isSubset(request.scopes, consent.scopes)) return issueCode(stores, request, account, issuer);
+/** Remembered consent that covers the request, marked as used now; null when there is none (or the sweep just took it). */
+async function useRememberedConsent(stores: Pick<OAuthCollections, "consents">, clock: Clock, request: ValidRequest, account: Account): Promise<boolean> {
+  const id = consentIdOf(account.userId, request.app.client_id);
+  const consent = await stores.consents.findOne({ _id: id });
+  if (!consent || !isSubset(request.scopes, consent.scopes)) return false;
+  return (await stores.consents.findOneAndUpdate({ _id: id }, { $set: { updated_at: isoSeconds(new Date(clock())) } })) !== null;
+}
+
+/** Back to the application with an error, without showing a page (`prompt=none`). */
+const backWith = (request: ValidRequest, error: "login_required" | "consent_required", description: string, issuer: string): PageView => ({
+  kind: "redirect",
+  location: redirectWith(request.redirectUri, { error, error_description: description, state: request.state }, issuer),
+});
+
+/** The sign-in page. `prompt=login` is met by this sign-in, so it no longer travels with the form (else it would ask forever). */
+function signInParams(request: ValidRequest): Record<string, string> {
+  const params = { ...request.params };
+  const prompt = (params.prompt ?? "").split(" ").filter((value) => value && value !== "login");
+  if (prompt.length > 0) params.prompt = prompt.join(" ");
+  else delete params.prompt;
+  return params;
+}
+
+const signInView = (request: ValidRequest): PageView => ({ kind: "sign_in", failed: false, params: signInParams(request) });
+
+async function nextStep(stores: OAuthCollections, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
+  if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account))) return issueCode(stores, clock, request, account, issuer);
+  if (request.prompt.none) return backWith(request, "consent_required", "The user has not granted these scopes to the application", issuer);
   return {
     kind: "consent",
     application: applicationInWords(request.app),
@@ -84,8 +121,10 @@ export async function authorizationPage(stores: OAuthCollections, settings: Page
   const { session, account } = await signedIn(settings, await openPageSession(settings.kv, input.session));
   const checked = await checkAuthorizationRequest(stores, input.query, input.repeated, input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
-  if (!account) return withSession(session, { kind: "sign_in", failed: false, params: checked.request.params });
-  return withSession(session, await nextStep(stores, checked.request, account, input.issuer));
+  const request = checked.request;
+  if (!account) return withSession(session, request.prompt.none ? backWith(request, "login_required", "The user is not signed in", input.issuer) : signInView(request));
+  if (request.prompt.login) return withSession(session, signInView(request));
+  return withSession(session, await nextStep(stores, settings.clock, request, account, input.issuer));
 }
 
 /** Signs a person in from a page's form; the page then shows its next step. */
@@ -105,14 +144,14 @@ export async function authorizationForm(stores: OAuthCollections, settings: Page
   const checked = await checkAuthorizationRequest(stores, form, [], input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
   const request = checked.request;
-  if (form.action === "sign_in") return signInFromForm(settings, session, form, request.params);
-  if (!account) return withSession(session, { kind: "sign_in", failed: false, params: request.params });
+  if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request));
+  if (!account) return withSession(session, signInView(request));
   if (form.action === "deny") {
     return withSession(session, { kind: "redirect", location: redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user declined", state: request.state }, input.issuer) });
   }
   if (form.action !== "approve") return withSession(session, { kind: "error", status: 400, message: FORGED });
-  await rememberConsent(stores, request.app.client_id, request.scopes, account.userId);
-  return withSession(session, await issueCode(stores, request, account, input.issuer));
+  await rememberConsent(stores, settings.clock, request.app.client_id, request.scopes, account.userId);
+  return withSession(session, await issueCode(stores, settings.clock, request, account, input.issuer));
 }
 
 /** GET of the device verification page: sign in, then type the code (or confirm a code from the link). */
@@ -122,7 +161,7 @@ export async function devicePage(stores: OAuthCollections, settings: PageSetting
   if (!account) return withSession(session, { kind: "sign_in", failed: false, params: typed ? { user_code: typed } : {} });
   // From `verification_uri_complete`: straight to confirming, which still shows the code to compare (RFC 8628 §5.4).
   const userCode = typed ? normalizeUserCode(typed) : null;
-  const pending = userCode === null ? null : await pendingDeviceCode(stores, userCode);
+  const pending = userCode === null ? null : await pendingDeviceCode(stores, userCode, settings.clock);
   if (pending && userCode !== null) return withSession(session, confirmView(pending, userCode, account));
   return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: false, user: userOf(account) });
 }
@@ -141,14 +180,14 @@ export async function deviceForm(stores: OAuthCollections, settings: PageSetting
   const { session, account } = await signedIn(settings, valid);
   if (!account) return withSession(session, { kind: "sign_in", failed: false, params: typed ? { user_code: typed } : {} });
   const userCode = normalizeUserCode(typed);
-  const pending = userCode === null ? null : await pendingDeviceCode(stores, userCode);
+  const pending = userCode === null ? null : await pendingDeviceCode(stores, userCode, settings.clock);
   if (!pending || userCode === null) return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
   const application = applicationInWords(pending.app);
   if (form.action === "approve" || form.action === "deny") {
     const approved = form.action === "approve";
-    if (!(await decideDeviceCode(stores, userCode, account.userId, approved))) return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
+    if (!(await decideDeviceCode(stores, userCode, account.userId, approved, settings.clock))) return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
     // An approved device shows among the person's authorized applications, where it can be revoked.
-    if (approved) await rememberConsent(stores, pending.app.client_id, pending.doc.scopes, account.userId);
+    if (approved) await rememberConsent(stores, settings.clock, pending.app.client_id, pending.doc.scopes, account.userId);
     return withSession(session, { kind: "device_done", approved, application });
   }
   return withSession(session, confirmView(pending, userCode, account));

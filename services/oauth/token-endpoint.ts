@@ -41,7 +41,7 @@ async function exchangeCode(stores: OAuthCollections, settings: GrantSettings, a
     }
     return refuse("invalid_grant", "The authorization code is not valid");
   }
-  if (claimed.expires_at <= Date.now()) return refuse("invalid_grant", "The authorization code has expired");
+  if (claimed.expires_at <= settings.clock()) return refuse("invalid_grant", "The authorization code has expired");
   if (claimed.redirect_uri !== redirectUri) return refuse("invalid_grant", "redirect_uri differs from the authorization request's");
   if (claimed.code_challenge !== null) {
     if (verifier === undefined) return refuse("invalid_grant", "code_verifier is required: the authorization request had a code_challenge");
@@ -69,7 +69,7 @@ async function refresh(stores: OAuthCollections, settings: GrantSettings, accoun
     }
     return refuse("invalid_grant", "The refresh token is not valid");
   }
-  if (claimed.expires_at <= Date.now()) return refuse("invalid_grant", "The refresh token has expired");
+  if (claimed.expires_at <= settings.clock()) return refuse("invalid_grant", "The refresh token has expired");
   const asked = parseScope(field(form, "scope"), claimed.scopes);
   if (asked === null || !isSubset(asked, claimed.scopes)) return refuse("invalid_scope", "A refresh may only narrow the scopes of the grant");
   const account = await accountOf(claimed.user_id);

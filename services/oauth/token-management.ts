@@ -70,7 +70,7 @@ export async function introspect(stores: OAuthCollections, settings: GrantSettin
   if (token === undefined) return refuse("invalid_request", "token is required");
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
     const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
-    if (!doc || doc.spent || doc.expires_at <= Date.now()) return { ok: true, body: INACTIVE };
+    if (!doc || doc.spent || doc.expires_at <= settings.clock()) return { ok: true, body: INACTIVE };
     return { ok: true, body: { active: true, scope: doc.scopes.join(" "), client_id: app.client_id, sub: doc.user_id, token_type: "refresh_token", exp: Math.floor(doc.expires_at / 1000), iss: issuer } };
   }
   const claims = settings.signer.verify(token);
