@@ -30,7 +30,7 @@ const openRoute = {
   authentication: false,
   logging: false,
   bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"] }, urlencoded: false },
-  use: [requireJsonBody],
+  use: [requireJsonBody((method, path) => method === "GET" && path === "/organization")],
   onBeforeCall(ctx: Context<unknown, RequestMeta>, _route: unknown, req: { headers: Record<string, string | string[] | undefined> }) {
     const organizationId = req.headers[OPEN_ROUTE_ORGANIZATION_HEADER];
     if (typeof organizationId !== "string") throw new ApiError("invalid_request", `${OPEN_ROUTE_ORGANIZATION_HEADER} is required`);

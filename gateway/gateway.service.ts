@@ -22,7 +22,7 @@ import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
-import { accessOf, aliasesOf, locationOf, operationOf, ROUTES } from "./routes";
+import { accessOf, aliasesOf, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
 export interface GatewayDependencies {
@@ -64,7 +64,7 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     authentication: true,
     logging: false,
     bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },
-    use: [requireJsonBody],
+    use: [requireJsonBody(servesOperation)],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
       // A file (an export) is written in the caller's style by the service itself.
       if (data instanceof Readable) return data;

@@ -13,19 +13,23 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** The methods the API takes a body with; any other method's body is never read. */
-const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
+/** Whether the API serves this method at this path (relative to its style's mount). */
+export type ServesOperation = (method: string, path: string) => boolean;
 
 /**
- * Request bodies are JSON: any other media type is a 415 (decisions §6). Only for methods
- * that take a body, so that a method no path serves (TRACE, say) gets its 405 whatever it sends.
+ * Request bodies are JSON: any other media type is a 415 (decisions §6). Only for requests
+ * an operation serves, so that a method a path does not serve gets its 405 (or an unknown
+ * path its 404) whatever body it carries.
  */
-export function requireJsonBody(req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void {
-  if (BODY_METHODS.has(req.method ?? "") && hasBody(req) && !isJsonContentType(req.headers["content-type"])) {
-    next(new ApiError("unsupported_media_type", "Request bodies must be JSON, sent as Content-Type: application/json"));
-    return;
-  }
-  next();
+export function requireJsonBody(servesOperation: ServesOperation) {
+  return (req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void => {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    if (hasBody(req) && servesOperation(req.method ?? "", path) && !isJsonContentType(req.headers["content-type"])) {
+      next(new ApiError("unsupported_media_type", "Request bodies must be JSON, sent as Content-Type: application/json"));
+      return;
+    }
+    next();
+  };
 }
 
 /** The first character of a JSON text that is not whitespace (RFC 8259 §2). */

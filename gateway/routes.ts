@@ -117,3 +117,14 @@ export function locationOf(operation: Operation, baseUrl: string, shown: unknown
   });
   return complete ? `${baseUrl}${path}` : undefined;
 }
+
+/** Each route as a pattern over the path under a mount (`/projects/:id` matches `/projects/prj_...`). */
+const ROUTE_PATTERNS: readonly { method: string; pattern: RegExp }[] = ROUTES.map((route) => ({
+  method: route.method,
+  pattern: new RegExp(`^${route.path.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`),
+}));
+
+/** Whether an operation serves `method` at `path`, a path under a style's mount. */
+export function servesOperation(method: string, path: string): boolean {
+  return ROUTE_PATTERNS.some((route) => route.method === method && route.pattern.test(path));
+}

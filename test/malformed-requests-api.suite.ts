@@ -165,6 +165,18 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         }
       });
 
+      it("is a 405, not a 415, whatever body a method the path does not serve carries", async () => {
+        for (const [method, path, allow] of [
+          ["PUT", `${A}/auth/oauth/token`, "POST"],
+          ["PUT", `${B}/projects`, "GET, POST"],
+        ] as const) {
+          const res = await request(stint.url, method, path, { headers: { "content-type": "application/x-www-form-urlencoded" }, raw: "grant_type=x" });
+          expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({ method, path, status: 405, allow });
+        }
+        const served = await api.send("POST", `${A}/projects`, { headers: { "content-type": "text/plain" }, raw: "name=x" });
+        expect(served.status).toBe(415);
+      });
+
       it("is a 405 without a credential too: the method is wrong whoever asks", async () => {
         const res = await request<StyleAError>(stint.url, "PUT", `${A}/auth/login`);
         expect(res.status).toBe(405);

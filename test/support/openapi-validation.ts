@@ -1,7 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { buildOpenApiDocuments } from "../../gateway/openapi/document";
-import { ROUTES } from "../../gateway/routes";
+import { DOCUMENTED_ENDPOINTS, ROUTES } from "../../gateway/routes";
 import { isReference, openApiPath, type OpenApiDocument, type PathMethod, type ResponseObject } from "../../gateway/openapi/types";
 import { STYLE_MOUNTS, type ApiStyle } from "../../gateway/styles";
 
@@ -65,7 +65,10 @@ class ResponseValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly documentTemplates: Record<ApiStyle, Template[]>;
   /** What the gateway serves under each mount: the operations, and each style's own document. */
-  private readonly servedTemplates = [...ROUTES.map((route) => ({ ...templateOf(openApiPath(route.path)), method: route.method })), { ...templateOf("/openapi.json"), method: "GET" }];
+  private readonly servedTemplates = [
+    ...[...ROUTES, ...DOCUMENTED_ENDPOINTS].map((route) => ({ ...templateOf(openApiPath(route.path)), method: route.method })),
+    { ...templateOf("/openapi.json"), method: "GET" },
+  ];
 
   constructor(private readonly documents: Record<ApiStyle, OpenApiDocument>) {
     addFormats(this.ajv);
