@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../shared/errors";
 import { NOT_A_JSON_OBJECT } from "../shared/validation";
+import { isUploadRequest } from "./routes";
 
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
@@ -13,8 +14,15 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** Request bodies are JSON: any other media type is a 415 (decisions §6). */
+/**
+ * Request bodies are JSON: any other media type is a 415 (decisions §6). Operations that
+ * take a file read their own form (`upload.ts`), whatever its type.
+ */
 export function requireJsonBody(req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void {
+  if (isUploadRequest(req.method, req.url ?? "")) {
+    next();
+    return;
+  }
   if (hasBody(req) && !isJsonContentType(req.headers["content-type"])) {
     next(new ApiError("unsupported_media_type", "Request bodies must be JSON, sent as Content-Type: application/json"));
     return;

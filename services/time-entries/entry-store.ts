@@ -51,6 +51,17 @@ export class EntryStore {
     }
   }
 
+  /** Inserts unless the id is taken; whether it was inserted. */
+  async insertIfNew(doc: TimeEntryDocument): Promise<boolean> {
+    try {
+      await this.entries.insertOne(doc);
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
   /** By `_id` alone, which every store answers from its primary index; the organization is checked here. */
   async find(organizationId: string, id: string): Promise<TimeEntryDocument | null> {
     const doc = await this.entries.findOne({ _id: id });
