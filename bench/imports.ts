@@ -25,8 +25,8 @@ async function start(dataDir: string): Promise<{ url: string; stints: RunningSti
     return { url: stint.url as string, stints: [stint] };
   }
   const shared = { ...QUIET, NAMESPACE: `bench-imports-${process.pid}`, MONGO_URL: MONGO_URL.replace(/\/[^/?]*(\?|$)/, `/stint_bench_imports_${process.pid}$1`), NATS_URL, REDIS_URL, DATA_DIR: dataDir };
-  const services = await startStint(loadConfig({ ...shared, SERVICES: BACKEND_SERVICES.join(",") }));
-  const gateway = await startStint(loadConfig({ ...shared, SERVICES: "gateway" }));
+  const services = await startStint(loadConfig({ ...shared, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `bench-services-${process.pid}` }));
+  const gateway = await startStint(loadConfig({ ...shared, SERVICES: "gateway", NODE_ID: `bench-gateway-${process.pid}` }));
   await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
   return { url: gateway.url as string, stints: [gateway, services] };
 }
@@ -67,8 +67,10 @@ async function main(): Promise<void> {
     const location = answer.headers.get("location") as string;
     let job: { status: string; rows_imported: number; rows_skipped: number; errors: unknown[] };
     do {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      job = ((await (await fetch(`${url}${location}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: typeof job }).data;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const read = await fetch(`${url}${location}`, { headers: { authorization: `Bearer ${token}` } });
+      if (read.status !== 200) throw new Error(`following the import answered ${read.status}: ${await read.text()}`);
+      job = ((await read.json()) as { data: typeof job }).data;
     } while (job.status === "running");
     const ended = performance.now();
     const mode = stints.length > 1 ? "distributed (gateway and services over NATS, MongoDB)" : "embedded";

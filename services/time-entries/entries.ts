@@ -122,15 +122,14 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
 }
 
 /**
- * Imported entries (decisions §8b), each inserted once. They are written side by side, so
- * that a store that commits writes in groups commits a batch in one go. No event is sent
- * per entry: a flood of thousands is not what a webhook receiver wants.
+ * Imported entries (decisions §8b), each inserted once, a batch in one write. No event is
+ * sent per entry: a flood of thousands is not what a webhook receiver wants.
  */
 export async function importEntries(entries: EntryStore, organizationId: string, imported: readonly ImportedEntry[]): Promise<{ inserted: number }> {
   const now = isoSeconds();
-  const outcomes = await Promise.all(
-    imported.map((entry) =>
-      entries.insertIfNew({
+  const inserted = await entries.insertMany(
+    imported.map(
+      (entry): TimeEntryDocument => ({
         _id: entry.id,
         organization_id: organizationId,
         user_id: entry.user_id,
@@ -146,7 +145,7 @@ export async function importEntries(entries: EntryStore, organizationId: string,
       }),
     ),
   );
-  return { inserted: outcomes.filter(Boolean).length };
+  return { inserted };
 }
 
 /** How many entries point at a project or a task (a project with entries is archived, not deleted). */

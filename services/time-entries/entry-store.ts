@@ -51,15 +51,9 @@ export class EntryStore {
     }
   }
 
-  /** Inserts unless the id is taken; whether it was inserted. */
-  async insertIfNew(doc: TimeEntryDocument): Promise<boolean> {
-    try {
-      await this.entries.insertOne(doc);
-      return true;
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
+  /** Inserts those whose id is free; how many. */
+  insertMany(docs: readonly TimeEntryDocument[]): Promise<number> {
+    return this.entries.insertMany(docs);
   }
 
   /** By `_id` alone, which every store answers from its primary index; the organization is checked here. */
