@@ -8,6 +8,7 @@ import { servicesStartedCheck, type ReadinessCheck } from "./gateway/readiness";
 import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
 import { reportsService } from "./services/reports/reports.service";
+import { importsService } from "./services/imports/imports.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
@@ -36,7 +37,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "oauth"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"];
 
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
@@ -52,6 +53,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   timeEntries: timeEntriesService,
   webhooks: webhooksService,
   reports: reportsService,
+  imports: importsService,
   oauth: oauthService,
   system: systemService,
 };

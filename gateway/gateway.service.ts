@@ -22,7 +22,8 @@ import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
-import { accessOf, aliasesOf, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
+import { accessOf, aliasesOf, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
+import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
 export interface GatewayDependencies {
@@ -60,20 +61,22 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     style,
     mappingPolicy: "restrict",
     mergeParams: false,
-    aliases: aliasesOf(ROUTES, methodNotAllowedAlias),
+    aliases: aliasesOf(ROUTES, methodNotAllowedAlias, receiveUpload),
     authentication: true,
     logging: false,
     bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },
-    use: [requireJsonBody(servesOperation)],
-    onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, _res: ServerResponse, data: unknown) {
+    use: [requireJsonBody((method, routePath) => servesOperation(method, routePath) && !isUploadRequest(method, routePath))],
+    onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, data: unknown) {
       // A file (an export) is written in the caller's style by the service itself.
       if (data instanceof Readable) return data;
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
-      const operation = ctx.meta.$statusCode === 201 ? operationOf(req.$action?.name ?? "") : undefined;
+      const operation = ctx.meta.$statusCode === 201 || ctx.meta.$statusCode === 202 ? operationOf(req.$action?.name ?? "") : undefined;
       if (operation) {
         const location = locationOf(operation, (req as IncomingRequest & { baseUrl?: string }).baseUrl ?? path, shown);
+        // moleculer-web sends `$location` with a 201 only; a 202's is set here.
         if (location) ctx.meta.$location = location;
+        if (location && ctx.meta.$statusCode === 202) res.setHeader("Location", location);
       }
       return shown;
     },
@@ -168,10 +171,14 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       },
 
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
-      callAction(this: { logger: LoggerInstance }, ...args: CallActionArguments) {
-        const [, action, req, res] = args;
-        const run = () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args);
-        return callIdempotently(deps.kv, req, res, run).catch(async (error: unknown) => {
+      callAction(this: { logger: LoggerInstance; sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void }, ...args: CallActionArguments) {
+        const [route, action, req, res] = args;
+        const upload = uploadOf(req);
+        // An upload is not replayed by Idempotency-Key: its file is gone once read, and an import finds what it imported before.
+        const call = upload
+          ? callWithUpload.call(this, route as Parameters<typeof callWithUpload>[0], req, res, upload, tooLargeError(operationOf(action)?.upload ?? { field: "file", mediaType: "", maxBytes: 0 }))
+          : callIdempotently(deps.kv, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args));
+        return call.catch(async (error: unknown) => {
           await admission.noteFailure(req, action, error);
           throw error;
         });

@@ -18,8 +18,8 @@ export type ServesOperation = (method: string, path: string) => boolean;
 
 /**
  * Request bodies are JSON: any other media type is a 415 (decisions §6). Only for requests
- * an operation serves, so that a method a path does not serve gets its 405 (or an unknown
- * path its 404) whatever body it carries.
+ * an operation serves with a JSON body, so that a method a path does not serve gets its 405
+ * (or an unknown path its 404) whatever body it carries, and an upload reads its own form.
  */
 export function requireJsonBody(servesOperation: ServesOperation) {
   return (req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void => {

@@ -7,14 +7,15 @@ import { systemOperations } from "../services/system/operations";
 import { timeEntryOperations } from "../services/time-entries/operations";
 import { userOperations } from "../services/users/operations";
 import { webhookOperations } from "../services/webhooks/operations";
+import { importOperations } from "../services/imports/operations";
 import { oauthEndpoints, oauthOperations } from "../services/oauth/operations";
-import type { DocumentedEndpoint } from "../shared/operations";
+import type { DocumentedEndpoint, Upload } from "../shared/operations";
 
 /**
  * Every operation the API serves, read from the services' own tables: the gateway
  * declares none of its own. Each is mounted in both styles (see `styles.ts`).
  */
-const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, webhookOperations, oauthOperations];
+const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, importOperations, webhookOperations, oauthOperations];
 
 /** What the gateway serves itself outside the operations (the OAuth protocol), for the documents. */
 export const DOCUMENTED_ENDPOINTS: readonly DocumentedEndpoint[] = oauthEndpoints;
@@ -90,11 +91,22 @@ export function shadowedMethodsOf(routes: readonly Route[]): ShadowedMethod[] {
  * the order they must be matched: a fixed path's own answers, including its 405s, before
  * any parameterised path.
  */
-export function aliasesOf<Handler>(routes: readonly Route[], methodNotAllowed: (allowed: readonly HttpMethod[]) => Handler): Record<string, string | Handler> {
+export function aliasesOf<Handler, Middleware>(
+  routes: readonly Route[],
+  methodNotAllowed: (allowed: readonly HttpMethod[]) => Handler,
+  receiveUpload: (upload: Upload) => Middleware,
+): Record<string, string | Handler | (string | Middleware)[]> {
   return Object.fromEntries([
     ...shadowedMethodsOf(routes).map((shadow) => [`${shadow.method} ${shadow.path}`, methodNotAllowed(shadow.allowed)] as const),
-    ...routes.map((route) => [`${route.method} ${route.path}`, route.action] as const),
+    // An upload's form is read after the caller is admitted, then the action is called.
+    ...routes.map((route) => [`${route.method} ${route.path}`, route.operation.upload ? [receiveUpload(route.operation.upload), route.action] : route.action] as const),
   ]);
+}
+
+/** Whether a request (its path under the mount) is for an operation that takes a form with a file. */
+export function isUploadRequest(method: string | undefined, path: string): boolean {
+  const bare = path.split("?")[0] ?? "";
+  return ROUTES.some((route) => route.operation.upload !== undefined && route.method === method && templateMatches(route.path, bare));
 }
 
 export function isPublicAction(action: string): boolean {

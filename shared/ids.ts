@@ -16,6 +16,7 @@ export const ID_PREFIX = {
   /** An OAuth application's public client id (`client_id`), apart from its resource id. */
   oauthClient: "cli",
   invitation: "inv",
+  importJob: "imp",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

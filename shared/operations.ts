@@ -19,11 +19,12 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** What the gateway hands a routed action: the parts of the HTTP request, each with its schema. */
 export type RequestSchema = z.ZodObject<{ params: z.ZodType; query: z.ZodType; body: z.ZodType }>;
 
-export type SuccessStatus = 200 | 201 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 export type Success =
   | {
-      status: 200 | 201;
+      /** 202: accepted, carried on in the background; `location` says where to follow it. */
+      status: 200 | 201 | 202;
       description: string;
       /** The response body's schema: what the handler returns, and what the documents show. */
       body: z.ZodType;
@@ -47,6 +48,20 @@ export const FILE_MEDIA_TYPES = {
 } as const;
 export type FileMediaType = (typeof FILE_MEDIA_TYPES)[keyof typeof FILE_MEDIA_TYPES];
 
+/**
+ * A `multipart/form-data` body: the text fields of `input.body`, then one file. The gateway
+ * streams the file to the action (`ctx.stream`) as it arrives; the fields must come
+ * before it in the form, as they are handed over when the file begins.
+ */
+export interface Upload {
+  /** The form field that carries the file. */
+  field: string;
+  /** Media type of the file, for the documents. */
+  mediaType: string;
+  /** The largest file taken; the service counts the bytes, and more is a 413. */
+  maxBytes: number;
+}
+
 export interface Operation {
   method: HttpMethod;
   /** Further methods served by the same action on the same path (PUT beside PATCH). */
@@ -65,6 +80,8 @@ export interface Operation {
   errors?: readonly ErrorStatus[];
   /** Descriptions of path and query parameters, by name. */
   parameters?: Readonly<Record<string, string>>;
+  /** The body is a form with a file instead of JSON. */
+  upload?: Upload;
 }
 
 export interface OperationTable<Ops extends Record<string, Operation> = Record<string, Operation>> {

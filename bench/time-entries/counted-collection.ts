@@ -31,6 +31,7 @@ export function countedCollection<T extends StoredDocument>(name: string, inner:
   };
   return {
     insertOne: (doc) => counted("insertOne", () => inner.insertOne(doc)),
+    insertMany: (docs) => counted("insertMany", () => inner.insertMany(docs)),
     findOne: (filter) => counted("findOne", () => inner.findOne(filter)),
     find: (filter, options) => counted("find", () => inner.find(filter, options)),
     count: (filter) => counted("count", () => inner.count(filter)),

@@ -34,7 +34,7 @@ function errorStatusesOf(route: Route): ErrorStatus[] {
   if (path.includes(":")) add(404);
   if (BODY_METHODS.has(method)) add(413, 415);
   // Idempotency-Key: the same key with another body (422), or while its first run is going (409).
-  if (method === "POST" && credentialed) add(409, 422);
+  if (method === "POST" && credentialed && !operation.upload) add(409, 422);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -68,13 +68,13 @@ function parametersOf(route: Route, schemas: SchemaComponents): OperationObject[
       return { name, in: "query", required: query.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: known?.schema ?? schema };
     }),
   ];
-  if (method === "POST" && credentialed) parameters.push(ref("parameters", IDEMPOTENCY_KEY));
+  if (method === "POST" && credentialed && !doc.upload) parameters.push(ref("parameters", IDEMPOTENCY_KEY));
   return parameters.length > 0 ? parameters : undefined;
 }
 
 function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
   const headers: ResponseObject["headers"] = isRateLimited(doc.access) ? { ...RATE_LIMIT_HEADERS } : {};
-  if (doc.success.status === 201 && doc.success.location) headers.Location = ref("headers", "Location");
+  if ((doc.success.status === 201 || doc.success.status === 202) && doc.success.location) headers.Location = ref("headers", "Location");
   const response: ResponseObject = { description: doc.success.description };
   if (Object.keys(headers).length > 0) response.headers = headers;
   if (doc.success.status !== 204) {
@@ -102,9 +102,22 @@ function operationOf(route: Route, operationId: string, schemas: SchemaComponent
     ...access.extensions,
     ...(isPublic(doc.access) ? { security: [] } : {}),
     ...(parameters ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+    ...(body ? { requestBody: requestBodyOf(doc, body) } : {}),
     responses,
   };
+}
+
+/** JSON, or for an upload a form: its text fields, then the file. */
+function requestBodyOf(doc: Operation, body: JsonSchema): NonNullable<OperationObject["requestBody"]> {
+  if (!doc.upload) return { required: true, content: { "application/json": { schema: body } } };
+  const fields = body as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const { field, mediaType, maxBytes } = doc.upload;
+  const schema: JsonSchema = {
+    ...fields,
+    properties: { ...fields.properties, [field]: { type: "string", contentMediaType: mediaType, description: `The file, at most ${maxBytes / (1024 * 1024)} MiB; after the other fields` } },
+    required: [...(fields.required ?? []), field],
+  };
+  return { required: true, content: { "multipart/form-data": { schema } } };
 }
 
 /** An endpoint the gateway serves itself (the OAuth protocol): its own bodies, errors and pages. */

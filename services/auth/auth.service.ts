@@ -7,7 +7,7 @@ import { accountOf, verifyCredentials } from "./accounts";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
 import { openAccountCollections, type AccountCollections } from "./documents";
-import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, setRole, type CredentialRevocation } from "./members";
+import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
 import { getOrganization, renameOrganization } from "./organizations";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
@@ -45,6 +45,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         resolveApiKey: (input) => resolveApiKey(started(), input.secret),
         isMember: (input) => isMember(started(), input.organizationId, input.userId),
         namesOf: (input) => namesOf(started(), input.organizationId, input.userIds),
+        resolveUsers: (input) => resolveUsers(started(), input.organizationId, input.emails, input.names),
         listUsers: (input) => listUsers(started(), input),
         getUser: (input) => getUser(started(), input.organizationId, input.userId),
         setRole: (input) => setRole(started(), revocation, input.organizationId, input.userId, input.role),

@@ -53,6 +53,16 @@ export interface UserName {
   email: string;
 }
 
+/**
+ * Users of an organization named in an import: by (lower-cased) email, and by full name
+ * (lower-cased, spaces collapsed) for files that carry no email; a name two users share
+ * maps to `null`. Emails and names the organization does not have are left out.
+ */
+export interface UsersByHandle {
+  emails: Record<string, string>;
+  names: Record<string, string | null>;
+}
+
 export const authClient = defineClient("auth", {
   /** For gateways: who an API key acts as, or `null` for an unknown key. */
   resolveApiKey: internalAction(z.object({ secret: z.string().min(1).max(200) }).strict()).returning<Identity | null>(),
@@ -62,6 +72,15 @@ export const authClient = defineClient("auth", {
   listUsers: internalAction(userFilter).returning<ListEnvelope<User>>(),
   /** Names and emails by user id, of the organization's users among `userIds`; others' ids find nothing. */
   namesOf: internalAction(z.object({ organizationId, userIds: z.array(userId).max(MAX_USERS_PER_CALL) }).strict()).returning<Record<string, UserName>>(),
+  resolveUsers: internalAction(
+    z
+      .object({
+        organizationId,
+        emails: z.array(z.string().min(1).max(254).toLowerCase()).max(MAX_USERS_PER_CALL),
+        names: z.array(z.string().min(1).max(401)).max(MAX_USERS_PER_CALL),
+      })
+      .strict(),
+  ).returning<UsersByHandle>(),
   /** One user of the organization, or `null`. */
   getUser: internalAction(inOrganization).returning<User | null>(),
   /** Gives a user another role; their existing access tokens stop at once. `null` for an unknown user. */

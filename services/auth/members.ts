@@ -4,7 +4,7 @@ import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared
 import type { Filter } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { AccountCollections } from "./documents";
-import type { AssignableRole, UserFilter, UserName } from "./client";
+import type { AssignableRole, UserFilter, UserName, UsersByHandle } from "./client";
 import { presentUser, type User } from "./user";
 
 /*
@@ -44,6 +44,28 @@ export async function namesOf(collections: Pick<AccountCollections, "users">, or
   if (userIds.length === 0) return {};
   const users = await collections.users.find({ organization_id: organizationId, _id: { $in: [...userIds] } });
   return Object.fromEntries(users.map((user) => [user._id, { name: user.name, email: user.email }]));
+}
+
+/** How imports compare a person's name: lower-cased, inner spaces collapsed. */
+export function nameHandle(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLocaleLowerCase("en-US");
+}
+
+/** The organization's users among the emails and full names an import names. */
+export async function resolveUsers(collections: Pick<AccountCollections, "users">, organizationId: string, emails: readonly string[], names: readonly string[]): Promise<UsersByHandle> {
+  const found: UsersByHandle = { emails: {}, names: {} };
+  if (emails.length > 0) {
+    for (const user of await collections.users.find({ organization_id: organizationId, email: { $in: [...emails] } })) found.emails[user.email] = user._id;
+  }
+  if (names.length > 0) {
+    const wanted = new Set(names.map(nameHandle));
+    // Names have no index: an organization's people are few enough to read at once.
+    for (const user of await collections.users.find({ organization_id: organizationId })) {
+      const handle = nameHandle(user.name);
+      if (wanted.has(handle)) found.names[handle] = handle in found.names ? null : user._id;
+    }
+  }
+  return found;
 }
 
 export async function emailTaken(collections: Pick<AccountCollections, "users">, email: string): Promise<boolean> {

@@ -40,9 +40,35 @@ export interface ProjectAndTaskNames {
   tasks: Record<string, string>;
 }
 
+/** At most this many projects per `ensureByNames` question, each with at most this many tasks. */
+export const MAX_PROJECTS_PER_CALL = 500;
+export const MAX_TASKS_PER_PROJECT = 1000;
+
+const projectName = z.string().trim().min(1).max(200);
+const ensureQuery = z
+  .object({
+    organizationId: idOf("organization"),
+    projects: z.array(z.object({ name: projectName, tasks: z.array(projectName).max(MAX_TASKS_PER_PROJECT) }).strict()).max(MAX_PROJECTS_PER_CALL),
+    /** Make the projects and tasks not found; otherwise only find them. */
+    create: z.boolean(),
+  })
+  .strict();
+
+/**
+ * Projects found or made by `ensureByNames`, by lower-cased name, with their tasks by
+ * lower-cased name and the `billable` an entry placed there takes by default.
+ */
+export type ProjectsByName = Record<string, { id: string; billable: boolean; tasks: Record<string, { id: string; billable: boolean }> }>;
+
 /** What other services may ask the projects service. */
 export const projectsClient = defineClient("projects", {
   lookupForEntry: internalAction(entryLookupParams).returning<ProjectForEntry>(),
   /** The names of projects and tasks of one organization, for reports. */
   namesOf: internalAction(namesQuery).returning<ProjectAndTaskNames>(),
+  /**
+   * For imports: the organization's projects and tasks by name (regardless of case),
+   * archived ones included, made when missing if `create` is set. A project or task
+   * neither found nor made is left out.
+   */
+  ensureByNames: internalAction(ensureQuery).returning<ProjectsByName>(),
 });

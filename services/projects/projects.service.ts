@@ -5,10 +5,11 @@ import { domainEvent, type EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { projectsClient } from "./client";
+import { ensureByNames, type NamedCollections } from "./ensure-names";
 import { entryReferencesOver } from "./entry-references";
 import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
-import { PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
+import { presentProject, PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
 import { ProjectStore } from "./project-store";
 import { TASKS_COLLECTION, type TaskDocument } from "./task";
 import { taskHandlers } from "./task-actions";
@@ -26,7 +27,7 @@ function eventsFor(ctx: ApiContext<unknown>, organizationId: string): ProjectEve
 /** Wiring only: the operations table, the use cases behind it, and the two collections they use. */
 export function projectsService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
-  return stintService<ProjectStores>({
+  return stintService<ProjectStores & { named: NamedCollections }>({
     name: projectOperations.service,
 
     async open() {
@@ -34,7 +35,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
         store.collection<ProjectDocument>(PROJECTS_COLLECTION),
         store.collection<TaskDocument>(TASKS_COLLECTION),
       ]);
-      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks) };
+      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks), named: { projects, tasks } };
     },
 
     actions(started) {
@@ -61,6 +62,13 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
         ...internalActions(projectsClient, {
           lookupForEntry: (query) => answerEntryLookup(started(), query),
           namesOf: (query) => answerNames(started(), query),
+          ensureByNames: async (query, ctx) => {
+            const { found, created } = await ensureByNames(started().named, query);
+            // One event per project made, as when made by hand: never one per imported row.
+            const events = eventsFor(ctx, query.organizationId);
+            for (const doc of created) await events.created(presentProject(doc));
+            return found;
+          },
         }),
       };
     },

@@ -43,6 +43,29 @@ export interface EntryTotalsBatch {
 }
 export type EntryTotalsRow = [startTime: string, seconds: number | null, user: number, project: number, task: number, billable: 0 | 1];
 
+/** At most this many entries per `importEntries` call; importers send theirs in turns. */
+export const MAX_IMPORTED_PER_CALL = 1000;
+
+/** The longest entry, as for entries made by hand (decisions §3). */
+const MAX_IMPORTED_SECONDS = 24 * 60 * 60;
+
+const importedEntry = z
+  .object({
+    /** Chosen by the importer from the row's identity, so that importing it again finds it. */
+    id: idOf("timeEntry"),
+    user_id: idOf("user"),
+    project_id: idOf("project"),
+    task_id: idOf("task").nullable(),
+    description: z.string().max(5000),
+    start_time: storedInstant,
+    end_time: storedInstant,
+    billable: z.boolean(),
+  })
+  .strict()
+  .refine((entry) => entry.start_time < entry.end_time, { message: "must be after start_time", path: ["end_time"] })
+  .refine((entry) => Date.parse(entry.end_time) - Date.parse(entry.start_time) <= MAX_IMPORTED_SECONDS * 1000, { message: "makes the entry longer than 24 hours", path: ["end_time"] });
+export type ImportedEntry = z.output<typeof importedEntry>;
+
 /** What other services may ask the time-entries service. */
 export const timeEntriesClient = defineClient("timeEntries", {
   /** A project or task with entries is archived, not deleted. */
@@ -62,5 +85,13 @@ export const timeEntriesClient = defineClient("timeEntries", {
   pageEntries: internalAction(
     z.object({ window: reportWindow, page: z.int().min(1), per_page: z.int().min(1).max(200) }).strict(),
   ).returning<{ items: TimeEntry[]; total: number }>(),
+  /**
+   * For imports: finished entries of one organization, whose users, projects and tasks the
+   * importer has checked. Each is inserted once: an id that exists already is left as it
+   * is. How many were new. No event is announced for them.
+   */
+  importEntries: internalAction(
+    z.object({ organizationId: idOf("organization"), entries: z.array(importedEntry).max(MAX_IMPORTED_PER_CALL) }).strict(),
+  ).returning<{ inserted: number }>(),
 });
 export type { TimeEntry } from "./time-entry";

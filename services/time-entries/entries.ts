@@ -4,6 +4,7 @@ import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
+import type { ImportedEntry } from "./client";
 import type { CreateEntryInput, ListEntriesQuery, UpdateEntryInput } from "./inputs";
 import { MAX_ENTRY_SECONDS } from "./inputs";
 import { checkPlacement } from "./placement";
@@ -118,6 +119,33 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
   if (doc.end_time === null) await stores.timers.stop({ organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
   if (!(await stores.entries.delete(who.organizationId, id))) throw ApiError.notFound("Time entry");
   await events.deleted(presentTimeEntry(doc));
+}
+
+/**
+ * Imported entries (decisions §8b), each inserted once, a batch in one write. No event is
+ * sent per entry: a flood of thousands is not what a webhook receiver wants.
+ */
+export async function importEntries(entries: EntryStore, organizationId: string, imported: readonly ImportedEntry[]): Promise<{ inserted: number }> {
+  const now = isoSeconds();
+  const inserted = await entries.insertMany(
+    imported.map(
+      (entry): TimeEntryDocument => ({
+        _id: entry.id,
+        organization_id: organizationId,
+        user_id: entry.user_id,
+        project_id: entry.project_id,
+        task_id: entry.task_id,
+        description: entry.description,
+        start_time: entry.start_time,
+        end_time: entry.end_time,
+        duration: secondsBetween(entry.start_time, entry.end_time),
+        billable: entry.billable,
+        created_at: now,
+        updated_at: now,
+      }),
+    ),
+  );
+  return { inserted };
 }
 
 /** How many entries point at a project or a task (a project with entries is archived, not deleted). */

@@ -51,6 +51,11 @@ export class EntryStore {
     }
   }
 
+  /** Inserts those whose id is free; how many. */
+  insertMany(docs: readonly TimeEntryDocument[]): Promise<number> {
+    return this.entries.insertMany(docs);
+  }
+
   /** By `_id` alone, which every store answers from its primary index; the organization is checked here. */
   async find(organizationId: string, id: string): Promise<TimeEntryDocument | null> {
     const doc = await this.entries.findOne({ _id: id });

@@ -6,7 +6,7 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { timeEntriesClient } from "./client";
 import { directoryOver } from "./directory";
-import { countReferences, createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./entries";
+import { countReferences, createEntry, deleteEntry, getEntry, importEntries, listEntries, updateEntry } from "./entries";
 import { EntryStore } from "./entry-store";
 import { timeEntryOperations } from "./operations";
 import type { EntryEvents, EntryStores } from "./ports";
@@ -66,6 +66,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           streamTotals: (window) => streamTotals(started().entries, window),
           streamEntries: (window) => streamEntries(started().entries, window),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
+          importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
         }),
       };
     },

@@ -176,6 +176,24 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     return this.write(() => this.insertNow(doc as unknown as Doc));
   }
 
+  insertMany(docs: readonly T[]): Promise<number> {
+    if (docs.some((doc) => typeof doc._id !== "string")) return Promise.reject(new Error("_id must be a string"));
+    if (!docs.every((doc) => isPlainObject(doc))) return Promise.reject(new Error("a document is an object"));
+    // One write of the group: each INSERT is its own statement, so a taken key undoes only its own.
+    return this.write(() => {
+      let inserted = 0;
+      for (const doc of docs) {
+        try {
+          this.insertNow(doc as unknown as Doc);
+          inserted += 1;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      return inserted;
+    });
+  }
+
   async findOne(filter: Filter): Promise<T | null> {
     this.checkOpen();
     const [found] = this.readDocs(this.query(DOC_TEXT, filter, " LIMIT 1"));

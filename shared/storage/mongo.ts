@@ -76,6 +76,22 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
     await this.translated(() => this.model.insertOne(doc));
   }
 
+  async insertMany(docs: readonly T[]): Promise<number> {
+    if (docs.some((doc) => typeof doc._id !== "string")) throw new Error("_id must be a string");
+    if (docs.length === 0) return 0;
+    try {
+      // Unordered: one taken key does not stop the documents after it.
+      const result = await this.model.collection.insertMany(docs.map((doc) => ({ ...doc })) as never[], { ordered: false });
+      return result.insertedCount;
+    } catch (error) {
+      const failed = error as { writeErrors?: unknown; insertedCount?: unknown; result?: { insertedCount?: unknown } };
+      const writeErrors = Array.isArray(failed.writeErrors) ? (failed.writeErrors as { code?: unknown }[]) : failed.writeErrors ? [failed.writeErrors as { code?: unknown }] : [];
+      if (writeErrors.length === 0 || !writeErrors.every((writeError) => writeError.code === 11000)) throw error;
+      const inserted = typeof failed.insertedCount === "number" ? failed.insertedCount : failed.result?.insertedCount;
+      return typeof inserted === "number" ? inserted : docs.length - writeErrors.length;
+    }
+  }
+
   async findOne(filter: Filter): Promise<T | null> {
     return (await this.model.findOne(filter).lean().exec()) as T | null;
   }

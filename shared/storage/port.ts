@@ -52,6 +52,12 @@ export interface QueryReport {
 export interface Collection<T extends StoredDocument> {
   /** Throws `DuplicateKeyError` when `_id` or a unique index is taken. */
   insertOne(doc: T): Promise<void>;
+  /**
+   * Inserts each document whose `_id` and unique fields are free and skips the others;
+   * answers how many were inserted. The documents are independent: on any other error,
+   * some of them may have been inserted. For bulk loads (imports), in one round trip.
+   */
+  insertMany(docs: readonly T[]): Promise<number>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;

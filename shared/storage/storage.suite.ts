@@ -257,6 +257,24 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
         expect(await people.find({})).toStrictEqual([{ _id: "same", name: "First", age: 1, team: "red" }]);
       });
 
+      it("insertMany inserts what is free, skips taken ids and unique values, and counts what it inserted", async () => {
+        const people = await fresh<Person>([{ fields: { name: 1 }, unique: true }]);
+        await people.insertOne({ _id: "taken", name: "Taken", age: 1, team: "red" });
+        const inserted = await people.insertMany([
+          { _id: "a", name: "A", age: 2, team: "red" },
+          { _id: "taken", name: "Other", age: 3, team: "blue" },
+          { _id: "b", name: "Taken", age: 4, team: "blue" },
+          { _id: "c", name: "C", age: 5, team: "blue" },
+        ]);
+        expect(inserted).toBe(2);
+        expect(await people.find({}, { sort: { _id: 1 } })).toStrictEqual([
+          { _id: "a", name: "A", age: 2, team: "red" },
+          { _id: "c", name: "C", age: 5, team: "blue" },
+          { _id: "taken", name: "Taken", age: 1, team: "red" },
+        ]);
+        expect(await people.insertMany([])).toBe(0);
+      });
+
       it("enforces a unique index on one field", async () => {
         const spec = { name: collectionName(), indexes: [{ fields: { email: 1 as const }, unique: true }] };
         const users = await store.collection<Row>(spec);

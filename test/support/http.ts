@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as-is instead of JSON-encoding `body`. */
   raw?: string | Buffer;
+  /** Sent as `multipart/form-data` (fetch writes the boundary). */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -33,8 +35,10 @@ function someClientAddress(): string {
 
 export async function request<T = unknown>(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { "x-forwarded-for": someClientAddress(), ...options.headers };
-  let body: string | Buffer | undefined;
-  if (options.raw !== undefined) {
+  let body: string | Buffer | FormData | undefined;
+  if (options.form !== undefined) {
+    body = options.form;
+  } else if (options.raw !== undefined) {
     body = options.raw;
   } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);

@@ -1,0 +1,126 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
+import Busboy, { type BusboyHeaders } from "@fastify/busboy";
+import type { Context } from "moleculer";
+import type { IncomingRequest } from "moleculer-web";
+import { ApiError } from "../shared/errors";
+import type { Upload } from "../shared/operations";
+
+/**
+ * `multipart/form-data` for the operations that take a file (decisions §8b): the text
+ * fields become the action's `body`, and the file is handed to the action as a stream
+ * while it arrives, never held whole in the gateway. moleculer-web's own multipart alias
+ * is not used: past its size limit it throws where no handler catches it, and it calls
+ * the action once per file with whatever fields came before.
+ */
+
+/** What the gateway keeps of an upload between reading the form's head and calling the action. */
+export interface ReceivedUpload {
+  file: Readable;
+  /** Whether the file went past the operation's limit: the answer is a 413 whatever the action says. */
+  tooLarge(): boolean;
+  /** Stops reading the request: what is left of it is not wanted. */
+  abandon(): void;
+}
+
+type WithUpload = IncomingRequest & { $upload?: ReceivedUpload; $params: { body?: unknown } };
+
+export function uploadOf(req: IncomingRequest): ReceivedUpload | undefined {
+  return (req as WithUpload).$upload;
+}
+
+const MAX_FIELDS = 10;
+const MAX_FIELD_BYTES = 1024;
+
+const tooLargeError = (upload: Upload) => new ApiError("payload_too_large", `The file is larger than ${upload.maxBytes / (1024 * 1024)} MiB`);
+
+/**
+ * An alias middleware, run after the caller is admitted: reads the form up to its file,
+ * puts the fields before it in `req.$params.body` and the file in `req.$upload`, then lets
+ * moleculer-web go on to the action. A form without a file is a 400, another media type a 415.
+ */
+export function receiveUpload(upload: Upload) {
+  return function (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void {
+    let busboy: InstanceType<typeof Busboy>;
+    try {
+      busboy = new Busboy({
+        headers: req.headers as BusboyHeaders,
+        // One byte past the limit reaches the action, which counts and refuses it.
+        limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: upload.maxBytes + 1, parts: MAX_FIELDS + 1 },
+      });
+    } catch {
+      next(new ApiError("unsupported_media_type", "This operation takes a form: send Content-Type: multipart/form-data"));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let handedOver = false;
+    let tooLarge = false;
+    const abandon = () => {
+      req.unpipe(busboy);
+      // The rest of the body is not read: the connection closes after the answer.
+      if (!res.headersSent) res.setHeader("Connection", "close");
+    };
+    const fail = (error: unknown) => {
+      if (handedOver) return;
+      handedOver = true;
+      abandon();
+      next(error);
+    };
+    busboy.on("field", (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
+      if (valueTruncated) {
+        fail(ApiError.validation([{ field: name, reason: "too_long", message: `must be at most ${MAX_FIELD_BYTES} bytes` }]));
+        return;
+      }
+      fields[name] = value;
+    });
+    busboy.on("file", (name: string, file: Readable) => {
+      if (handedOver || name !== upload.field) {
+        file.resume();
+        return;
+      }
+      handedOver = true;
+      // Whoever reads the file hears of its errors; this listener only keeps an unread one from crashing the process.
+      file.on("error", () => undefined);
+      file.on("limit", () => {
+        tooLarge = true;
+        abandon();
+        file.destroy(tooLargeError(upload));
+      });
+      const request = req as unknown as WithUpload;
+      request.$params.body = fields;
+      request.$upload = { file, tooLarge: () => tooLarge, abandon };
+      next();
+    });
+    busboy.on("error", (error: unknown) => {
+      const problem = ApiError.validation([{ field: "body", reason: "invalid", message: `is not a complete multipart form (${error instanceof Error ? error.message : "unreadable"})` }]);
+      const current = (req as unknown as WithUpload).$upload;
+      if (current && !current.file.destroyed) current.file.destroy(problem);
+      fail(problem);
+    });
+    busboy.on("finish", () => fail(ApiError.validation([{ field: upload.field, reason: "required", message: "is required: a form field holding the file" }])));
+    req.pipe(busboy);
+  };
+}
+
+interface ActionCaller {
+  sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void;
+}
+type AfterCall = (this: unknown, ctx: Context, route: unknown, req: IncomingRequest, res: ServerResponse, data: unknown) => unknown;
+
+/** moleculer-web's call of the action, with the file as the call's stream. */
+export async function callWithUpload(this: ActionCaller, route: { onAfterCall?: AfterCall }, req: IncomingRequest, res: ServerResponse, upload: ReceivedUpload, tooLarge: ApiError): Promise<true> {
+  const ctx = req.$ctx as Context;
+  let data: unknown;
+  try {
+    data = await ctx.call(req.$endpoint as never, req.$params, { stream: upload.file });
+  } catch (error) {
+    upload.abandon();
+    throw upload.tooLarge() ? tooLarge : error;
+  }
+  if (upload.tooLarge()) throw tooLarge;
+  if (route.onAfterCall) data = await route.onAfterCall.call(this, ctx, route, req, res, data);
+  this.sendResponse(req, res, data, req.$endpoint?.action);
+  return true;
+}
+
+export { tooLargeError };
