@@ -221,7 +221,7 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
       notes: [
         `data set: ${dataset.dataDir} (${dataset.reused ? "reused" : `seeded in ${dataset.seedSeconds.toFixed(0)} s`}), ${dataset.users.length} people, ${dataset.projects.length} projects, months ${dataset.months[0]} to ${dataset.months[dataset.months.length - 1]}`,
         `lists through the gateway with access tokens, ${PER_PAGE} a page, one request at a time; totals of ${checked} answers checked against the store`,
-        "summary: in the bench process on the same store once the app has stopped (the API has no report route yet)",
+        "summary: in the bench process on the same store once the app has stopped (the store's own $group, beside the reports service measured by the reports set)",
       ],
     };
   } finally {

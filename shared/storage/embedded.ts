@@ -62,6 +62,24 @@ function isUniqueViolation(error: unknown): boolean {
   return errcode === 1555 || errcode === 2067;
 }
 
+/**
+ * The fields of a `$project` that only includes top-level fields by name (`{ a: 1, b: 1 }`,
+ * `_id` kept unless `_id: 0`), or undefined for any other stage.
+ */
+function topLevelInclusion(stage: PipelineStage | undefined): { names: string[]; id: boolean } | undefined {
+  const projection = stage && "$project" in stage ? stage.$project : undefined;
+  if (!isPlainObject(projection)) return undefined;
+  const names: string[] = [];
+  let id = true;
+  for (const [name, value] of Object.entries(projection)) {
+    if (name === "_id" && (value === 0 || value === false)) id = false;
+    else if (name === "_id" && (value === 1 || value === true)) continue;
+    else if ((value === 1 || value === true) && /^[A-Za-z0-9_]{1,100}$/.test(name)) names.push(name);
+    else return undefined;
+  }
+  return names.length > 0 ? { names, id } : undefined;
+}
+
 /** mingo's `$count` answers `{ n: 0 }` for no input where MongoDB answers nothing; this is MongoDB's own rewrite of it. */
 function withMongoCount(pipeline: readonly PipelineStage[]): PipelineStage[] {
   return pipeline.flatMap((stage) =>
@@ -276,9 +294,29 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       const grouped = this.reader.all(query.sql, query.params).map((row) => group.build(row));
       return new Aggregator(rest.slice(1)).run(grouped) as R[];
     }
+    const fields = rest.length === 1 ? topLevelInclusion(rest[0]) : undefined;
+    if (fields) return this.readFields(filter, fields) as R[];
     const page = leadingPage(rest);
     const docs = await this.find(filter, page.options);
     return new Aggregator(page.rest).run(docs) as R[];
+  }
+
+  /**
+   * `$match` then `$project` of a few top-level fields (a report's read of a year): SQL
+   * hands over each field's JSON on its own, so no document is parsed whole and none goes
+   * through mingo. A field a document lacks is left out, as MongoDB leaves it out.
+   */
+  private readFields(filter: Filter, fields: { names: readonly string[]; id: boolean }): Doc[] {
+    const columns = fields.names.map((name, at) => `doc -> '$."${name}"' AS f${at}`);
+    const query = this.query(["id", ...columns].join(", "), filter);
+    return this.reader.all(query.sql, query.params).map((row) => {
+      const doc: Doc = fields.id ? { _id: row.id as string } : ({} as Doc);
+      fields.names.forEach((name, at) => {
+        const value = row[`f${at}`];
+        if (value !== null && value !== undefined) (doc as Record<string, unknown>)[name] = JSON.parse(value as string);
+      });
+      return doc;
+    });
   }
 
   /**

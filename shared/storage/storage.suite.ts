@@ -482,6 +482,18 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
         expect(await entries.aggregate([{ $match: { _id: "e2" } }, { $project: { _id: 0, tags: 0, project: 0 } }])).toStrictEqual([{ user: "u1", minutes: 45 }]);
       });
 
+      it("$project of fields keeps each value's type, and leaves out a field a document lacks", async () => {
+        const rows = await fresh<StoredDocument & Record<string, unknown>>();
+        await rows.insertOne({ _id: "a", flag: true, none: null, count: 2.5, text: "x", nested: { deep: [1, { two: false }] } });
+        await rows.insertOne({ _id: "b", flag: false, text: "y" });
+        const projected = await rows.aggregate([{ $match: {} }, { $project: { flag: 1, none: 1, count: 1, nested: 1 } }]);
+        expect(projected.sort((x, y) => String(x._id).localeCompare(String(y._id)))).toStrictEqual([
+          { _id: "a", flag: true, none: null, count: 2.5, nested: { deep: [1, { two: false }] } },
+          { _id: "b", flag: false },
+        ]);
+        expect(await rows.aggregate([{ $match: { _id: "b" } }, { $project: { _id: 0, text: 1 } }])).toStrictEqual([{ text: "y" }]);
+      });
+
       it("$unwind an array, then $match and $group its elements", async () => {
         const perTag = await entries.aggregate([{ $unwind: "$tags" }, { $group: { _id: "$tags", n: { $sum: 1 } } }, { $sort: { n: -1, _id: 1 } }]);
         expect(perTag).toStrictEqual([
