@@ -1,36 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
 import { startEmbedded, type TestStint } from "./support/stint";
 
 /**
  * The rendered reference in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names
  * another). Outside CI a missing browser skips this suite, loudly; in CI it fails it.
  */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const TITLE = "the /docs reference page in a real browser";
 
-function describeWithChromium(fn: () => void): void {
-  if (existsSync(CHROMIUM_PATH)) {
-    describe(TITLE, fn);
-    return;
-  }
-  if (process.env.CI) {
-    describe(TITLE, () => {
-      it("has a browser", () => {
-        throw new Error(`no Chromium at ${CHROMIUM_PATH}; in CI (CI is set) this suite fails instead of skipping: install Debian's chromium or set CHROMIUM_PATH`);
-      });
-    });
-    return;
-  }
-  console.warn(`Skipping "${TITLE}": no Chromium at ${CHROMIUM_PATH} (install Debian's chromium, or set CHROMIUM_PATH).`);
-  describe.skip(TITLE, () => {
-    it("needs Chromium", () => undefined);
-  });
-}
-
-describeWithChromium(() => {
+describeWithChromium(TITLE, () => {
   let stint: TestStint;
   let browser: Browser;
 

@@ -1,39 +1,19 @@
-import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { registerOwner, type Account, type Client } from "./support/http";
+import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
 import { startEmbedded, type TestStint } from "./support/stint";
 
 /**
  * The OAuth pages in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names another).
  * Outside CI a missing browser skips this suite, loudly; in CI it fails it.
  */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const TITLE = "the OAuth sign-in, consent and device pages in a real browser";
 const CALLBACK = "https://client.example.test/callback";
 const PASSWORD = "correct horse battery";
 
-function describeWithChromium(fn: () => void): void {
-  if (existsSync(CHROMIUM_PATH)) {
-    describe(TITLE, fn);
-    return;
-  }
-  if (process.env.CI) {
-    describe(TITLE, () => {
-      it("has a browser", () => {
-        throw new Error(`no Chromium at ${CHROMIUM_PATH}; in CI (CI is set) this suite fails instead of skipping: install Debian's chromium or set CHROMIUM_PATH`);
-      });
-    });
-    return;
-  }
-  console.warn(`Skipping "${TITLE}": no Chromium at ${CHROMIUM_PATH} (install Debian's chromium, or set CHROMIUM_PATH).`);
-  describe.skip(TITLE, () => {
-    it("needs Chromium", () => undefined);
-  });
-}
-
-describeWithChromium(() => {
+describeWithChromium(TITLE, () => {
   let stint: TestStint;
   let browser: Browser;
   let owner: { account: Account; api: Client };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 
 /**
  * Suites that need MongoDB, NATS or Redis find them through the environment. Outside CI a
@@ -18,27 +19,43 @@ export function serverUrl(name: ServerName): string | undefined {
   return value ? value : undefined;
 }
 
-/** A plain `describe` when every named server is configured; a failing or skipped one otherwise. */
-export function describeWithServers(names: readonly ServerName[], title: string, fn: () => void): void {
-  const missing = names.filter((name) => serverUrl(name) === undefined).map((name) => VARIABLE[name]);
-  if (missing.length === 0) {
+/**
+ * A plain `describe` when nothing is `missing`; otherwise a suite that fails in CI (`CI`
+ * set) and is skipped, loudly, elsewhere. `needs` says what to provide.
+ */
+function describeNeeding(missing: string | undefined, needs: string, title: string, fn: () => void): void {
+  if (missing === undefined) {
     describe(title, fn);
     return;
   }
-  const list = missing.join(", ");
   if (process.env.CI) {
     describe(title, () => {
-      it(`has its servers (${list})`, () => {
-        throw new Error(`${list} ${missing.length === 1 ? "is" : "are"} not set; in CI (CI is set) a suite needing ${list} fails instead of skipping`);
+      it(`has what it needs (${needs})`, () => {
+        throw new Error(`${missing}; in CI (CI is set) a suite that needs it fails instead of skipping`);
       });
     });
     return;
   }
-  console.warn(`Skipping "${title}": set ${list} to run it (see the README's test section).`);
+  console.warn(`Skipping "${title}": ${missing} (${needs}).`);
   // The suite's own body is not run: it may start things that only its hooks clean up.
   describe.skip(title, () => {
-    it(`needs ${list}`, () => undefined);
+    it(`needs ${needs}`, () => undefined);
   });
+}
+
+/** A plain `describe` when every named server is configured; a failing or skipped one otherwise. */
+export function describeWithServers(names: readonly ServerName[], title: string, fn: () => void): void {
+  const missing = names.filter((name) => serverUrl(name) === undefined).map((name) => VARIABLE[name]);
+  const list = missing.join(", ");
+  describeNeeding(missing.length === 0 ? undefined : `${list} ${missing.length === 1 ? "is" : "are"} not set`, `set ${list}; see the README's test section`, title, fn);
+}
+
+/** The browser of the suites that drive pages: Debian's `chromium`, or `CHROMIUM_PATH`. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/** A plain `describe` when Chromium is installed; a failing (CI) or skipped one otherwise. */
+export function describeWithChromium(title: string, fn: () => void): void {
+  describeNeeding(existsSync(CHROMIUM_PATH) ? undefined : `no Chromium at ${CHROMIUM_PATH}`, "install Debian's chromium, or set CHROMIUM_PATH", title, fn);
 }
 
 /**
