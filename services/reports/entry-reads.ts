@@ -20,7 +20,7 @@ async function* jsonLines<T>(stream: Readable): AsyncGenerator<T> {
 
 /** Every entry of the window as batches of totals, in no order. */
 export async function* totalsOf(caller: Caller, window: ReportWindow): AsyncGenerator<EntryTotalsBatch> {
-  yield* jsonLines<EntryTotalsBatch>(await timeEntriesClient.over(caller).streamTotals(window));
+  for await (const batch of await timeEntriesClient.over(caller).streamTotals(window)) yield batch as EntryTotalsBatch;
 }
 
 /** Every entry of the window, newest first, in batches. */

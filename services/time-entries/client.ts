@@ -71,8 +71,9 @@ export const timeEntriesClient = defineClient("timeEntries", {
   /** A project or task with entries is archived, not deleted. */
   countReferences: internalAction(entryReferenceQuery).returning<number>(),
   /**
-   * Every entry of the window, in no order, as a stream of newline-separated JSON
-   * `EntryTotalsBatch` lines: what a summary report adds up.
+   * Every entry of the window, in no order, as an object-mode stream of `EntryTotalsBatch`
+   * values (moleculer carries each across the bus as one message): what a summary report
+   * adds up.
    */
   streamTotals: internalAction(reportWindow).returning<Readable>(),
   /**

@@ -48,14 +48,23 @@ function totalsBatch(docs: readonly TotalsFields[]): EntryTotalsBatch {
   return { ids: table.ids, rows };
 }
 
-function* lines<T, L>(items: readonly T[], batch: (slice: readonly T[]) => L): Generator<string> {
-  for (let start = 0; start < items.length; start += BATCH) yield `${JSON.stringify(batch(items.slice(start, start + BATCH)))}\n`;
+function* batches<T, B>(items: readonly T[], batch: (slice: readonly T[]) => B): Generator<B> {
+  for (let start = 0; start < items.length; start += BATCH) yield batch(items.slice(start, start + BATCH));
 }
 
-/** Every entry of the window, in batches of totals (see `EntryTotalsBatch`). */
+function* lines<T, L>(items: readonly T[], batch: (slice: readonly T[]) => L): Generator<string> {
+  for (const slice of batches(items, (slice) => slice)) yield `${JSON.stringify(batch(slice))}\n`;
+}
+
+/**
+ * Every entry of the window, in batches of totals (see `EntryTotalsBatch`), as objects: in
+ * one process they pass by reference, and over the bus the serializer writes each once.
+ * A batch of totals stays far below a NATS message's limit; a batch of whole entries would
+ * not, so `streamEntries` sends text, which moleculer cuts into chunks.
+ */
 export async function streamTotals(entries: EntryStore, window: ReportWindow): Promise<Readable> {
   const docs = await entries.readFields<TotalsFields>(windowQuery(window), TOTALS_FIELDS);
-  return Readable.from(lines(docs, totalsBatch), { objectMode: false });
+  return Readable.from(batches(docs, totalsBatch), { objectMode: true });
 }
 
 /** Every entry of the window, newest first, in batches of presented entries. */
