@@ -25,7 +25,9 @@ export const reports: ScenarioSet = {
   goals(_measurements, phases) {
     return [
       phaseRatioGoal("summary: service / raw driver, median time", phases, "summary-server", { numerator: "summary.service.p50Ms", denominator: "summary.raw.p50Ms" }, { atMost: 1.15 }),
-      phaseRatioGoal("embedded summary of 200,000 entries / 1 s", phases, "summary-embedded", { numerator: "summary.embedded.p50Ms", denominator: "summary.embedded.goalMs" }, { atMost: 1 }),
+      phaseRatioGoal("embedded summary of 200,000 entries / 1 s, elapsed", phases, "summary-embedded", { numerator: "summary.embedded.p50Ms", denominator: "summary.embedded.goalMs" }, { atMost: 1 }),
+      // What the elapsed time is on a quiet machine: the same goal, without waiting for a core.
+      phaseRatioGoal("embedded summary of 200,000 entries / 1 s, CPU", phases, "summary-embedded", { numerator: "summary.embedded.cpuP50Ms", denominator: "summary.embedded.goalMs" }, { atMost: 1 }),
     ];
   },
 };
