@@ -314,22 +314,27 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   /**
    * `$match` then `$project` of a few top-level fields (a report's read of a year): SQL
-   * builds the projected documents and hands them all over as one JSON text, so no
+   * hands over every row's fields as one JSON text, `[[id, field, ...], ...]`, so no
    * document is parsed whole, none goes through mingo, and JavaScript parses once (a row
-   * object per row and a parse per field cost twice the read itself). A field a document
-   * lacks is left out, as MongoDB leaves it out: `->` gives SQL NULL for it (and JSON
-   * `null` for a stored null), which the text carries as a marker, removed here.
+   * object per row and a parse per field cost twice the read itself; arrays are a third
+   * less text than objects to build and parse). A field a document lacks is left out, as
+   * MongoDB leaves it out: `->` gives SQL NULL for it (and JSON `null` for a stored null),
+   * which the text carries as a marker.
    */
   private readFields(filter: Filter, fields: { names: readonly string[]; id: boolean }): Doc[] {
-    const pairs = fields.names.map((name) => `'${name}', ifnull(doc -> '$."${name}"', ${MISSING_FIELD_SQL})`);
-    if (fields.id) pairs.unshift("'_id', id");
-    const query = this.query(`json_group_array(json_object(${pairs.join(", ")})) AS docs`, filter, "", [], false, this.mostOf(filter));
-    const text = this.reader.get(query.sql, query.params)?.docs;
-    const docs = typeof text === "string" ? (JSON.parse(text) as Record<string, unknown>[]) : [];
-    for (const doc of docs) {
-      for (const name of fields.names) if (isMissingMarker(doc[name])) delete doc[name];
-    }
-    return docs as Doc[];
+    const values = ["id", ...fields.names.map((name) => `ifnull(doc -> '$."${name}"', ${MISSING_FIELD_SQL})`)];
+    const query = this.query(`json_group_array(json_array(${values.join(", ")})) AS rows`, filter, "", [], false, this.mostOf(filter));
+    const text = this.reader.get(query.sql, query.params)?.rows;
+    const rows = typeof text === "string" ? (JSON.parse(text) as unknown[][]) : [];
+    const names = fields.names;
+    return rows.map((row) => {
+      const doc: Record<string, unknown> = fields.id ? { _id: row[0] } : {};
+      for (let at = 0; at < names.length; at++) {
+        const value = row[at + 1];
+        if (!isMissingMarker(value)) doc[names[at] as string] = value;
+      }
+      return doc as Doc;
+    });
   }
 
   /**
