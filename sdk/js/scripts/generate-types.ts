@@ -1,15 +1,16 @@
 /**
  * Writes the library's request and response types from the Style A OpenAPI document, which
  * the service builds from its operations tables (no server needed). Run from the repository:
- * `npx tsx sdk/js/scripts/generate-types.ts`; `sdk/js/test/generated-types.test.ts` fails when
- * the checked-in file is not what this writes.
+ * `npx tsx sdk/js/scripts/generate-types.ts`. With `--stdout` it prints them instead, which
+ * `sdk/js/test/generated-types.test.ts` compares with the checked-in file (in a process of its
+ * own: openapi-typescript's dependencies are ES modules that jest's CommonJS cannot load).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildOpenApiDocuments } from "../../../gateway/openapi/document";
 
-export const GENERATED_TYPES_FILE = join(__dirname, "..", "src", "generated", "openapi.ts");
+const GENERATED_TYPES_FILE = join(__dirname, "..", "src", "generated", "openapi.ts");
 
 const BANNER = [
   "/**",
@@ -30,6 +31,10 @@ export async function generateTypes(): Promise<string> {
 if (require.main === module) {
   generateTypes().then(
     (text) => {
+      if (process.argv.includes("--stdout")) {
+        process.stdout.write(text);
+        return;
+      }
       writeFileSync(GENERATED_TYPES_FILE, text);
       console.log(`wrote ${GENERATED_TYPES_FILE}`);
     },
