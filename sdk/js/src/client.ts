@@ -1,7 +1,7 @@
 import { HttpClient, type ClientOptions, type RequestOptions } from "./core.js";
 import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
 import { Imports } from "./resources/imports.js";
-import { OAuth, OAuthApplications, OAuthAuthorizations } from "./resources/oauth.js";
+import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
 import { Reports } from "./resources/reports.js";
 import { Tasks } from "./resources/tasks.js";
@@ -10,41 +10,33 @@ import { Invitations, Users } from "./resources/users.js";
 import { Webhooks } from "./resources/webhooks.js";
 import type { Version } from "./types.js";
 
-/**
- * A client of one Stint deployment, with one credential:
- * `new Stint({ apiKey: "tt_live_...", baseUrl: "https://stint.example.com" })`.
- * Each resource is a file of its own under `resources/`; adding one is a file and a line here.
- */
-export class Stint {
-  readonly projects: Projects;
-  readonly tasks: Tasks;
-  readonly timeEntries: TimeEntries;
-  readonly users: Users;
-  readonly invitations: Invitations;
-  readonly apiKeys: ApiKeys;
-  readonly organization: OrganizationResource;
-  readonly auth: Auth;
-  readonly webhooks: Webhooks;
-  readonly reports: Reports;
-  readonly imports: Imports;
-  readonly oauth: OAuth;
-  private readonly http: HttpClient;
+/** The transport, made before the resources that share it. */
+abstract class ClientBase {
+  protected readonly http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
     this.http = new HttpClient(options);
-    this.projects = new Projects(this.http);
-    this.tasks = new Tasks(this.http);
-    this.timeEntries = new TimeEntries(this.http);
-    this.users = new Users(this.http);
-    this.invitations = new Invitations(this.http);
-    this.apiKeys = new ApiKeys(this.http);
-    this.organization = new OrganizationResource(this.http);
-    this.auth = new Auth(this.http);
-    this.webhooks = new Webhooks(this.http);
-    this.reports = new Reports(this.http);
-    this.imports = new Imports(this.http);
-    this.oauth = new OAuth(new OAuthApplications(this.http), new OAuthAuthorizations(this.http));
   }
+}
+
+/**
+ * A client of one Stint deployment, with one credential:
+ * `new Stint({ apiKey: "tt_live_...", baseUrl: "https://stint.example.com" })`.
+ * Each resource is a file of its own under `resources/` and one line here.
+ */
+export class Stint extends ClientBase {
+  readonly projects = new Projects(this.http);
+  readonly tasks = new Tasks(this.http);
+  readonly timeEntries = new TimeEntries(this.http);
+  readonly users = new Users(this.http);
+  readonly invitations = new Invitations(this.http);
+  readonly apiKeys = new ApiKeys(this.http);
+  readonly organization = new OrganizationResource(this.http);
+  readonly auth = new Auth(this.http);
+  readonly webhooks = new Webhooks(this.http);
+  readonly reports = new Reports(this.http);
+  readonly imports = new Imports(this.http);
+  readonly oauth = new OAuth(this.http);
 
   /** The service root this client talks to. */
   get baseUrl(): string {

@@ -482,7 +482,7 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(proxy.requests).toHaveLength(2);
         proxy.reset();
         proxy.plan = (_request, n) => (n === 1 ? { kind: "hang" } : { kind: "forward" });
-        expect((await proxied({ timeout: 2_000 }).projects.list()).data).toEqual(expect.any(Array));
+        expect((await proxied({ timeout: 3_000 }).projects.list()).data).toEqual(expect.any(Array));
         expect(proxy.requests).toHaveLength(2);
       });
 
@@ -539,7 +539,8 @@ export function describeClient(title: string, start: (env: Record<string, string
         const key = await owner.apiKeys.create({ name: "busy", permissions: ["projects:read"] });
         const busy = new Stint({ baseUrl: deployment.url, apiKey: key.key, maxRetries: 0 });
         let limited: unknown;
-        for (let i = 0; i < 150 && limited === undefined; i++) {
+        // 100 a minute (decisions §7); a window that turns over midway needs up to twice that.
+        for (let i = 0; i < 250 && limited === undefined; i++) {
           limited = await busy.projects.list({ perPage: 1 }).then(
             () => undefined,
             (e: unknown) => e,

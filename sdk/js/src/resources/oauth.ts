@@ -1,4 +1,4 @@
-import type { RequestOptions } from "../core.js";
+import type { HttpClient, RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
 import type { BodyOf, OAuthApplication, OAuthApplicationWithSecret, OAuthAuthorization, QueryOf } from "../types.js";
@@ -49,12 +49,13 @@ export class OAuthAuthorizations extends Resource {
   }
 }
 
+/** `stint.oauth.applications` and `stint.oauth.authorizations`. */
 export class OAuth {
   readonly applications: OAuthApplications;
   readonly authorizations: OAuthAuthorizations;
 
-  constructor(applications: OAuthApplications, authorizations: OAuthAuthorizations) {
-    this.applications = applications;
-    this.authorizations = authorizations;
+  constructor(http: HttpClient) {
+    this.applications = new OAuthApplications(http);
+    this.authorizations = new OAuthAuthorizations(http);
   }
 }
