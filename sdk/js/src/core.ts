@@ -173,7 +173,12 @@ export class HttpClient {
   async json<T>(request: ApiRequest, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const { response, body } = await this.send(request, options);
     const text = new TextDecoder().decode(body);
-    return { data: (text === "" ? undefined : JSON.parse(text)) as T, response };
+    if (text === "") return { data: undefined as T, response };
+    try {
+      return { data: JSON.parse(text) as T, response };
+    } catch {
+      throw new StintError(`${request.method} ${request.path} answered ${response.status} with a body that is not JSON (${response.headers.get("content-type") ?? "no content type"}): is baseUrl the service's root?`);
+    }
   }
 
   /** The same, for answers that are files (exports): the body's bytes. */
@@ -219,16 +224,15 @@ export class HttpClient {
   }
 
   private async attempt(request: ApiRequest, options: RequestOptions, idempotencyKey: string | undefined, retry: number): Promise<Attempt> {
+    const signal = options.signal;
+    if (signal?.aborted) return { failure: { kind: "abort" } };
     const controller = new AbortController();
-    const timeoutMs = options.timeout ?? this.timeout;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, options.timeout ?? this.timeout);
     const onAbort = () => controller.abort();
-    const signal = options.signal;
-    if (signal?.aborted) return { failure: { kind: "abort" } };
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       const response = await this.fetchImpl(this.urlOf(request), {

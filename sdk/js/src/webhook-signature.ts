@@ -106,7 +106,8 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
-  if (typeof Headers !== "undefined" && headers instanceof Headers) return headers.get(name) ?? undefined;
+  // A Fetch API Headers, whichever implementation made it.
+  if (typeof (headers as Headers).get === "function" && typeof (headers as Headers).has === "function") return (headers as Headers).get(name) ?? undefined;
   const lower = name.toLowerCase();
   for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
     if (key.toLowerCase() !== lower || value === undefined) continue;

@@ -509,6 +509,30 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(proxy.requests).toHaveLength(2);
       });
 
+      it("sends nothing with a signal that has already fired", async () => {
+        await expect(proxied().projects.list(undefined, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(APIUserAbortError);
+        expect(proxy.requests).toHaveLength(0);
+      });
+
+      it("says so when a success is not JSON, as when baseUrl points at something else", async () => {
+        proxy.plan = () => ({ kind: "answer", status: 200, headers: { "content-type": "text/html" }, body: "<html>" });
+        await expect(proxied().projects.list()).rejects.toThrow(/not JSON \(text\/html\)/);
+      });
+
+      it("goes through the fetch it is given", async () => {
+        const seen: string[] = [];
+        const stint = new Stint({
+          baseUrl: deployment.url,
+          accessToken: session.access_token,
+          fetch: (input, init) => {
+            seen.push(`${init.method} ${new URL(input).pathname}`);
+            return fetch(input, init);
+          },
+        });
+        await stint.timeEntries.current();
+        expect(seen).toEqual(["GET /api/v1/time-entries/current"]);
+      });
+
       it("types Style A errors with their code, details and request id", async () => {
         const error = await proxied()
           .projects.create({ name: "" }, { headers: { "X-Request-Id": "sdk-style-a" } })

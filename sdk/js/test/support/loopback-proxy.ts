@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 export type ProxyAction =
   /** Passes it to Stint and Stint's answer back. */
   | { kind: "forward" }
-  /** Answers itself, without Stint seeing the request. */
+  /** Answers itself, without Stint seeing the request: a string body as it is, anything else as JSON. */
   | { kind: "answer"; status: number; headers?: Record<string, string>; body?: unknown }
   /** Passes it to Stint, waits for the whole answer, then closes the connection instead of answering: a lost response. */
   | { kind: "lose-response" }
@@ -90,7 +90,7 @@ export class LoopbackProxy {
   private handle(action: ProxyAction, seen: ProxiedRequest, res: ServerResponse): void {
     switch (action.kind) {
       case "answer": {
-        const body = action.body === undefined ? "" : JSON.stringify(action.body);
+        const body = action.body === undefined ? "" : typeof action.body === "string" ? action.body : JSON.stringify(action.body);
         res.writeHead(action.status, { "content-type": "application/json; charset=utf-8", ...action.headers }).end(body);
         return;
       }
