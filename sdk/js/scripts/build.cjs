@@ -6,12 +6,12 @@ const { join } = require("node:path");
 
 const root = join(__dirname, "..");
 rmSync(join(root, "dist"), { recursive: true, force: true });
-// tsc comes from this package's or an enclosing folder's node_modules (npm puts both on PATH).
-const tsc = process.platform === "win32" ? "tsc.cmd" : "tsc";
+// TypeScript from this package's node_modules or, inside the Stint repository, the repository's.
+const tsc = require.resolve("typescript/bin/tsc");
 for (const [config, folder, type] of [
   ["tsconfig.json", "esm", "module"],
   ["tsconfig.cjs.json", "cjs", "commonjs"],
 ]) {
-  execFileSync(tsc, ["-p", join(root, config)], { stdio: "inherit", cwd: root });
+  execFileSync(process.execPath, [tsc, "-p", join(root, config)], { stdio: "inherit", cwd: root });
   writeFileSync(join(root, "dist", folder, "package.json"), `${JSON.stringify({ type }, null, 2)}\n`);
 }
