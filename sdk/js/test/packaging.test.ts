@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startEmbedded, temporaryDir, type TestStint } from "../../../test/support/stint";
@@ -44,7 +44,7 @@ describe("@stint/sdk, packed and installed", () => {
 
     await run("npm", ["pack", "--pack-destination", work.path], { cwd: LIBRARY, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
     consumer = join(work.path, "consumer");
-    await run("mkdir", ["-p", consumer]);
+    mkdirSync(consumer, { recursive: true });
     writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true }));
     const tarball = readdirSync(work.path).find((name) => name.endsWith(".tgz"));
     if (!tarball) throw new Error("npm pack made no tarball");
