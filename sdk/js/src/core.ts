@@ -163,8 +163,7 @@ export class HttpClient {
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     this.defaultHeaders = options.defaultHeaders ?? {};
-    const fetchImpl = options.fetch ?? (globalThis.fetch as Fetch | undefined);
-    if (!fetchImpl) throw new StintError("No fetch: run on Node 18 or later, a browser or Deno, or pass one as the fetch option");
+    if (!options.fetch && typeof globalThis.fetch !== "function") throw new StintError("No fetch: run on Node 18 or later, a browser or Deno, or pass one as the fetch option");
     // Called unbound, browsers' fetch throws "Illegal invocation".
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
@@ -201,7 +200,8 @@ export class HttpClient {
           await sleep(backoffMs(retry), options.signal);
           continue;
         }
-        throw failure.kind === "timeout" ? new APITimeoutError(`No answer from ${request.method} ${request.path} within ${options.timeout ?? this.timeout} ms`) : new APIConnectionError(`Could not reach ${this.baseUrl}: ${String((failure.cause as Error)?.message ?? failure.cause)}`, { cause: failure.cause });
+        if (failure.kind === "timeout") throw new APITimeoutError(`No answer from ${request.method} ${request.path} within ${options.timeout ?? this.timeout} ms`);
+        throw new APIConnectionError(`Could not reach ${this.baseUrl}: ${describeFailure(failure.cause)}`, { cause: failure.cause });
       }
       const { response, body } = attempt;
       if (response.ok) return attempt;
@@ -271,6 +271,13 @@ export class HttpClient {
     if (retry > 0) headers["X-Stint-Retry-Count"] = String(retry);
     return { ...headers, ...this.defaultHeaders, ...options.headers };
   }
+}
+
+/** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, a closed socket) is its cause. */
+function describeFailure(cause: unknown): string {
+  const error = cause as { message?: string; cause?: { code?: string; message?: string } } | undefined;
+  const reason = error?.cause?.code ?? error?.cause?.message;
+  return [error?.message ?? String(cause), reason].filter(Boolean).join(": ");
 }
 
 function parseErrorBody(body: Uint8Array): unknown {

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from "node:net";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { verify as verifySha256 } from "@octokit/webhooks-methods";
 import { eventually, WebhookReceiver } from "../../../test/support/webhook-receiver";
@@ -21,6 +22,15 @@ import {
 } from "../src/index";
 import { PASSWORD, signUp, uniqueLabel } from "./support/accounts";
 import { LoopbackProxy } from "./support/loopback-proxy";
+
+/** A loopback port nothing listens on: one the kernel gave out and that was closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
 const STYLE_A_RATE_LIMITED = { error: { code: "rate_limited", message: "Too many requests", details: { retry_after: 1 } } };
@@ -470,6 +480,10 @@ export function describeClient(title: string, start: (env: Record<string, string
         proxy.plan = () => ({ kind: "reset" });
         await expect(proxied({ maxRetries: 1 }).projects.list()).rejects.toBeInstanceOf(APIConnectionError);
         expect(proxy.requests).toHaveLength(2);
+        // Nothing listening at all (a port just freed): the reason is named.
+        const port = await freePort();
+        const nowhere = new Stint({ baseUrl: `http://127.0.0.1:${port}`, accessToken: "x", maxRetries: 0 });
+        await expect(nowhere.projects.list()).rejects.toThrow(`Could not reach http://127.0.0.1:${port}: fetch failed: ECONNREFUSED`);
         proxy.reset();
         proxy.plan = (_request, n) => (n === 1 ? { kind: "reset" } : { kind: "forward" });
         expect((await proxied().projects.list()).data).toEqual(expect.any(Array));
