@@ -48,7 +48,7 @@ const serviceLines = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "bench/results/", "data/", "sdk/python/", "coverage/"] },
+  { ignores: ["node_modules/", "dist/", "bench/results/", "data/", "sdk/python/", "sdk/js/dist/", "sdk/js/src/generated/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,12 @@ module.exports = {
     "/oauth4webapi/.+\\.js$": ["@swc/jest", { jsc: { target: "es2023" } }],
   },
   transformIgnorePatterns: ["/node_modules/(?!@octokit/webhooks-methods/|oauth4webapi/)"],
-  moduleNameMapper: { "^@octokit/webhooks-methods$": "<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js" },
+  moduleNameMapper: {
+    "^@octokit/webhooks-methods$": "<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js",
+    // The client library (sdk/js) imports its own files as `./x.js`, as ES modules must: here
+    // they are its TypeScript sources.
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
   testMatch: ["**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", "/dist/"],
   // Suites start brokers, HTTP servers and child processes; run them one at a time

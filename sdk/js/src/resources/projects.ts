@@ -1,0 +1,42 @@
+import type { RequestOptions } from "../core.js";
+import type { PagePromise } from "../pagination.js";
+import { path, Resource } from "../resource.js";
+import type { BodyOf, Project, QueryOf } from "../types.js";
+
+export type ProjectListParams = QueryOf<"projects.list">;
+export type ProjectCreateParams = BodyOf<"projects.create">;
+export type ProjectUpdateParams = BodyOf<"projects.update.patch">;
+
+/** Projects (ids with either prefix, `prj_` or `proj_`, are accepted). */
+export class Projects extends Resource {
+  /** A page of projects, by name; iterate it for every project. */
+  list(params?: ProjectListParams, options?: RequestOptions): PagePromise<Project> {
+    return this.page<Project>("/projects", params, options);
+  }
+
+  create(params: ProjectCreateParams, options?: RequestOptions): Promise<Project> {
+    return this.call("POST", "/projects", { body: params }, options);
+  }
+
+  get(id: string, options?: RequestOptions): Promise<Project> {
+    return this.call("GET", path("projects", id), {}, options);
+  }
+
+  /** Changes only the fields given. */
+  update(id: string, params: ProjectUpdateParams, options?: RequestOptions): Promise<Project> {
+    return this.call("PATCH", path("projects", id), { body: params }, options);
+  }
+
+  /** A project with time entries cannot be deleted (`ConflictError`): archive it instead. */
+  delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.callForNothing("DELETE", path("projects", id), options);
+  }
+
+  archive(id: string, options?: RequestOptions): Promise<Project> {
+    return this.call("POST", path("projects", id, "archive"), {}, options);
+  }
+
+  unarchive(id: string, options?: RequestOptions): Promise<Project> {
+    return this.call("POST", path("projects", id, "unarchive"), {}, options);
+  }
+}

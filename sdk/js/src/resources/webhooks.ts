@@ -1,0 +1,73 @@
+import type { RequestOptions } from "../core.js";
+import type { PagePromise } from "../pagination.js";
+import { path, Resource } from "../resource.js";
+import type { BodyOf, QueryOf, Webhook, WebhookDelivery, WebhookWithSecret } from "../types.js";
+import { signWebhook, verifyWebhook, type SignOptions, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "../webhook-signature.js";
+
+export type WebhookListParams = QueryOf<"webhooks.list">;
+export type WebhookCreateParams = BodyOf<"webhooks.create">;
+export type WebhookUpdateParams = BodyOf<"webhooks.update">;
+export type DeliveryListParams = QueryOf<"webhooks.deliveries">;
+
+/** A webhook's deliveries, each with every attempt. */
+export class WebhookDeliveries extends Resource {
+  /** Newest first. */
+  list(webhookId: string, params?: DeliveryListParams, options?: RequestOptions): PagePromise<WebhookDelivery> {
+    return this.page<WebhookDelivery>(path("webhooks", webhookId, "deliveries"), params, options);
+  }
+
+  get(webhookId: string, deliveryId: string, options?: RequestOptions): Promise<WebhookDelivery> {
+    return this.call("GET", path("webhooks", webhookId, "deliveries", deliveryId), {}, options);
+  }
+
+  /** Queues the delivery's event again, as a new delivery with the same body and event id. */
+  redeliver(webhookId: string, deliveryId: string, options?: RequestOptions): Promise<WebhookDelivery> {
+    return this.call("POST", path("webhooks", webhookId, "deliveries", deliveryId, "redeliver"), {}, options);
+  }
+}
+
+/** Webhook subscriptions (owners and admins), and checking the deliveries they send. */
+export class Webhooks extends Resource {
+  readonly deliveries = new WebhookDeliveries(this.http);
+
+  list(params?: WebhookListParams, options?: RequestOptions): PagePromise<Webhook> {
+    return this.page<Webhook>("/webhooks", params, options);
+  }
+
+  /** The answer's `secret` signs every delivery and is shown only here and on rotation. */
+  create(params: WebhookCreateParams, options?: RequestOptions): Promise<WebhookWithSecret> {
+    return this.call("POST", "/webhooks", { body: params }, options);
+  }
+
+  get(id: string, options?: RequestOptions): Promise<Webhook> {
+    return this.call("GET", path("webhooks", id), {}, options);
+  }
+
+  update(id: string, params: WebhookUpdateParams, options?: RequestOptions): Promise<Webhook> {
+    return this.call("PATCH", path("webhooks", id), { body: params }, options);
+  }
+
+  delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.callForNothing("DELETE", path("webhooks", id), options);
+  }
+
+  /** A new secret, shown once; the old one stops at once. */
+  rotateSecret(id: string, options?: RequestOptions): Promise<WebhookWithSecret> {
+    return this.call("POST", path("webhooks", id, "rotate-secret"), {}, options);
+  }
+
+  /** Queues a `ping` delivery. */
+  test(id: string, options?: RequestOptions): Promise<WebhookDelivery> {
+    return this.call("POST", path("webhooks", id, "test"), {}, options);
+  }
+
+  /** Checks a delivery's signatures and timestamp (5 minutes' tolerance) and returns its event. */
+  verify<T = Record<string, unknown>>(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string, options?: VerifyOptions): Promise<WebhookEvent<T>> {
+    return verifyWebhook<T>(rawBody, headers, secret, options);
+  }
+
+  /** The headers Stint would send with this body, for testing a receiver. */
+  sign(rawBody: string | Uint8Array | ArrayBuffer, secret: string, options?: SignOptions): Promise<Record<string, string>> {
+    return signWebhook(rawBody, secret, options);
+  }
+}

@@ -1,0 +1,596 @@
+import { createServer, type AddressInfo } from "node:net";
+import { Webhook as StandardWebhook } from "standardwebhooks";
+import { verify as verifySha256 } from "@octokit/webhooks-methods";
+import { eventually, WebhookReceiver } from "../../../test/support/webhook-receiver";
+import type { TestStint } from "../../../test/support/stint";
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  Stint,
+  VERSION,
+  WebhookVerificationError,
+  type Project,
+  type Session,
+} from "../src/index";
+import { PASSWORD, signUp, uniqueLabel } from "./support/accounts";
+import { LoopbackProxy } from "./support/loopback-proxy";
+
+/** A loopback port nothing listens on: one the kernel gave out and that was closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
+const STYLE_A_RATE_LIMITED = { error: { code: "rate_limited", message: "Too many requests", details: { retry_after: 1 } } };
+const STYLE_A_UNAVAILABLE = { error: { code: "service_unavailable", message: "Try again shortly", details: {} } };
+
+/**
+ * The client library against a real Stint, every resource and every promise of decisions
+ * §9a; run once per deployment mode. `start(env)` starts a deployment with these settings.
+ */
+export function describeClient(title: string, start: (env: Record<string, string>) => Promise<TestStint>): void {
+  describe(title, () => {
+    let deployment: TestStint;
+    let proxy: LoopbackProxy;
+    let inbox: WebhookReceiver;
+    let session: Session;
+    let ownerEmail: string;
+    /** The owner, signed in (access token), straight to Stint. */
+    let owner: Stint;
+
+    beforeAll(async () => {
+      deployment = await start(ALLOW_PRIVATE);
+      proxy = await LoopbackProxy.start(deployment.url);
+      inbox = await WebhookReceiver.start();
+      ({ session, email: ownerEmail, stint: owner } = await signUp(deployment.url));
+    }, 60_000);
+
+    afterAll(async () => {
+      await inbox?.close();
+      await proxy?.close();
+      await deployment?.stop();
+    }, 30_000);
+
+    beforeEach(() => proxy.reset());
+
+    /** A client of the owner's through the proxy, so the test sees and shapes the traffic. */
+    const proxied = (options: { maxRetries?: number; timeout?: number } = {}) => new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
+
+    const newProject = (stint: Stint = owner, name = `Project ${uniqueLabel()}`) => stint.projects.create({ name, billable: true });
+
+    describe("accounts and credentials", () => {
+      it("signs up, signs in, refreshes and signs out without a credential of its own", async () => {
+        const anonymous = new Stint({ baseUrl: deployment.url });
+        expect(await anonymous.version()).toMatchObject({ name: "stint", api: "v1" });
+        const login = await anonymous.auth.login({ email: ownerEmail, password: PASSWORD });
+        expect(login.user.email).toBe(ownerEmail);
+        const tokens = await anonymous.auth.refresh({ refreshToken: login.refresh_token });
+        expect(tokens.access_token).toEqual(expect.any(String));
+        await anonymous.auth.logout({ refreshToken: tokens.refresh_token });
+        await expect(anonymous.auth.refresh({ refreshToken: tokens.refresh_token })).rejects.toBeInstanceOf(AuthenticationError);
+        await expect(anonymous.auth.login({ email: ownerEmail, password: "not the password" })).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+      });
+
+      it("reads and renames the organization", async () => {
+        const before = await owner.organization.get();
+        expect(before).toMatchObject({ id: session.organization.id, plan: "free" });
+        const renamed = await owner.organization.update({ name: `Renamed ${uniqueLabel()}` });
+        expect(renamed.name).toMatch(/^Renamed /);
+        expect((await owner.organization.get()).name).toBe(renamed.name);
+      });
+
+      it("makes an API key that works as a client's credential, lists it without the secret, and revokes it", async () => {
+        const created = await owner.apiKeys.create({ name: "sdk key", permissions: ["projects:read", "time_entries:read", "time_entries:write"] });
+        expect(created.key).toMatch(/^tt_live_/);
+        const keyed = new Stint({ baseUrl: deployment.url, apiKey: created.key });
+        expect((await keyed.projects.list()).data).toEqual(expect.any(Array));
+        // Keys cannot manage keys, and a key holds only its permissions.
+        await expect(keyed.apiKeys.list()).rejects.toBeInstanceOf(PermissionDeniedError);
+        await expect(keyed.projects.create({ name: "not allowed" })).rejects.toMatchObject({ status: 403, code: "forbidden" });
+
+        const listed = [];
+        for await (const key of owner.apiKeys.list()) listed.push(key);
+        expect(listed.map((key) => key.id)).toContain(created.id);
+        expect(JSON.stringify(listed)).not.toContain(created.key);
+
+        await owner.apiKeys.revoke(created.id);
+        await expect(keyed.projects.list()).rejects.toBeInstanceOf(AuthenticationError);
+      });
+
+      it("refuses to be built with two credentials or without an address", () => {
+        expect(() => new Stint({ baseUrl: deployment.url, apiKey: "tt_live_x", accessToken: "y" })).toThrow(/not both/);
+        const saved = process.env.STINT_BASE_URL;
+        delete process.env.STINT_BASE_URL;
+        try {
+          expect(() => new Stint({ apiKey: "tt_live_x" })).toThrow(/baseUrl/);
+        } finally {
+          if (saved !== undefined) process.env.STINT_BASE_URL = saved;
+        }
+      });
+    });
+
+    describe("projects and tasks", () => {
+      it("creates, reads (either id prefix), changes, archives and deletes a project", async () => {
+        const project = await owner.projects.create({ name: `Lighthouse ${uniqueLabel()}`, clientName: "Harbour board", hourlyRate: 80, billable: false });
+        expect(project).toMatchObject({ id: expect.stringMatching(/^prj_/), client_name: "Harbour board", hourly_rate: 80, billable: false, archived: false });
+        expect(await owner.projects.get(project.id.replace(/^prj_/, "proj_"))).toEqual(project);
+        const changed = await owner.projects.update(project.id, { description: "Paint it", billable: true });
+        expect(changed).toMatchObject({ description: "Paint it", billable: true });
+        expect(await owner.projects.archive(project.id)).toMatchObject({ archived: true });
+        expect((await owner.projects.list({ archived: true })).data.map((p) => p.id)).toContain(project.id);
+        expect(await owner.projects.unarchive(project.id)).toMatchObject({ archived: false });
+        await owner.projects.delete(project.id);
+        await expect(owner.projects.get(project.id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+
+      it("pages through every project, a few to a page, with for await and page by page", async () => {
+        const { stint } = await signUp(deployment.url, "pager");
+        const names = Array.from({ length: 7 }, (_, i) => `Paged ${String(i).padStart(2, "0")}`);
+        for (const name of names) await stint.projects.create({ name });
+
+        const first = await stint.projects.list({ perPage: 3 });
+        expect(first.data).toHaveLength(3);
+        expect(first.meta).toEqual({ total: 7, page: 1, per_page: 3 });
+        expect(first.hasNextPage()).toBe(true);
+
+        const pages: string[][] = [];
+        for await (const page of first.pages()) pages.push(page.data.map((p) => p.name));
+        expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+
+        const seen: string[] = [];
+        for await (const project of stint.projects.list({ perPage: 3 })) seen.push(project.name);
+        expect(seen).toEqual(names);
+
+        // A later first page pages on from there.
+        const fromSecond: string[] = [];
+        for await (const project of stint.projects.list({ perPage: 3, page: 2 })) fromSecond.push(project.name);
+        expect(fromSecond).toEqual(names.slice(3));
+        const last = await stint.projects.list({ perPage: 3, page: 3 });
+        expect(last.hasNextPage()).toBe(false);
+        expect(await last.nextPage()).toBeNull();
+      });
+
+      it("manages a project's tasks", async () => {
+        const project = await newProject();
+        const task = await owner.tasks.create(project.id, { name: "Survey" });
+        expect(task).toMatchObject({ id: expect.stringMatching(/^task_/), project_id: project.id, name: "Survey", status: "active" });
+        expect(await owner.tasks.get(project.id, task.id)).toEqual(task);
+        expect(await owner.tasks.update(project.id, task.id, { status: "done" })).toMatchObject({ status: "done" });
+        expect((await owner.tasks.list(project.id, { status: "done" })).data.map((t) => t.id)).toEqual([task.id]);
+        await owner.tasks.delete(project.id, task.id);
+        await expect(owner.tasks.get(project.id, task.id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
+    describe("time entries and the timer", () => {
+      it("lists projects, starts a timer and stops it: the specification's three calls", async () => {
+        const project = await newProject();
+        const task = await owner.tasks.create(project.id, { name: "Write" });
+        const projects = await owner.projects.list();
+        expect(projects.data.map((p) => p.id)).toContain(project.id);
+
+        expect(await owner.timeEntries.current()).toBeNull();
+        const running = await owner.timeEntries.start({ projectId: project.id, taskId: task.id, description: "Drafting" });
+        expect(running).toMatchObject({ project_id: project.id, task_id: task.id, description: "Drafting", is_running: true, end_time: null });
+        expect(await owner.timeEntries.current()).toMatchObject({ id: running.id });
+
+        const stopped = await owner.timeEntries.stop();
+        expect(stopped).toMatchObject({ id: running.id, is_running: false, end_time: expect.any(String) });
+        expect(await owner.timeEntries.current()).toBeNull();
+        const error = await owner.timeEntries.stop().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(NotFoundError);
+        expect(error).toMatchObject({ status: 404, code: "not_found", requestId: expect.any(String) });
+      });
+
+      it("creates, reads, filters, changes and deletes entries, with camelCase names sent as snake_case", async () => {
+        const project = await newProject();
+        const other = await newProject();
+        const entry = await owner.timeEntries.create({ projectId: project.id, startTime: "2026-03-02T09:00:00Z", endTime: "2026-03-02T10:30:00Z", description: "Morning", billable: false });
+        expect(entry).toMatchObject({ project_id: project.id, duration: 5400, billable: false, start_time: "2026-03-02T09:00:00Z" });
+        await owner.timeEntries.create({ projectId: other.id, startTime: "2026-03-02T11:00:00Z", endTime: "2026-03-02T11:30:00Z" });
+
+        expect(await owner.timeEntries.get(entry.id)).toEqual(entry);
+        const filtered = await owner.timeEntries.list({ projectId: project.id, startDate: "2026-03-01", endDate: "2026-03-03", billable: false });
+        expect(filtered.data.map((e) => e.id)).toEqual([entry.id]);
+
+        const changed = await owner.timeEntries.update(entry.id, { description: "Late morning", endTime: "2026-03-02T11:00:00Z" });
+        expect(changed).toMatchObject({ description: "Late morning", duration: 7200 });
+        await owner.timeEntries.delete(entry.id);
+        await expect(owner.timeEntries.get(entry.id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
+    describe("users and invitations", () => {
+      it("invites someone, who joins; reads them, changes their role and removes them", async () => {
+        const email = `invitee-${uniqueLabel()}@example.test`;
+        const invitation = await owner.invitations.create({ email, role: "member" });
+        expect(invitation).toMatchObject({ id: expect.stringMatching(/^inv_/), email, role: "member", token: expect.any(String) });
+        expect((await owner.invitations.list()).data.map((i) => i.id)).toContain(invitation.id);
+        expect(await owner.invitations.get(invitation.id)).toMatchObject({ id: invitation.id, email });
+
+        const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Invitee", password: PASSWORD });
+        expect(joined.user).toMatchObject({ email, role: "member", organization_id: session.organization.id });
+        const member = new Stint({ baseUrl: deployment.url, accessToken: joined.access_token });
+        await expect(member.invitations.list()).rejects.toBeInstanceOf(PermissionDeniedError);
+
+        const users = [];
+        for await (const user of owner.users.list()) users.push(user.email);
+        expect(users).toEqual(expect.arrayContaining([ownerEmail, email]));
+        expect(await owner.users.get(joined.user.id)).toMatchObject({ email });
+        expect(await owner.users.changeRole(joined.user.id, { role: "admin" })).toMatchObject({ role: "admin" });
+        await expect(owner.users.changeRole(session.user.id, { role: "member" })).rejects.toBeInstanceOf(ConflictError);
+        await owner.users.remove(joined.user.id);
+        await expect(owner.users.get(joined.user.id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+
+      it("revokes a pending invitation", async () => {
+        const invitation = await owner.invitations.create({ email: `revoked-${uniqueLabel()}@example.test`, role: "admin" });
+        await owner.invitations.revoke(invitation.id);
+        await expect(owner.invitations.get(invitation.id)).rejects.toBeInstanceOf(NotFoundError);
+        await expect(new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Late", password: PASSWORD })).rejects.toMatchObject({
+          status: 400,
+          details: expect.objectContaining({ field: "token" }),
+        });
+      });
+    });
+
+    describe("reports, exports and imports", () => {
+      it("reads the summary and detailed reports and exports them as CSV and XLSX bytes", async () => {
+        const { stint } = await signUp(deployment.url, "reporter");
+        const project = await stint.projects.create({ name: "Reported" });
+        for (const day of ["05", "06", "07"]) await stint.timeEntries.create({ projectId: project.id, startTime: `2026-04-${day}T09:00:00Z`, endTime: `2026-04-${day}T10:00:00Z` });
+        const range = { startDate: "2026-04-01", endDate: "2026-04-30" };
+
+        const summary = await stint.reports.summary({ ...range, groupBy: "day", roundingMinutes: 15 });
+        expect(summary).toMatchObject({ total_seconds: 3 * 3600 });
+        expect(summary.groups.map((group) => group.key)).toEqual(["2026-04-05", "2026-04-06", "2026-04-07"]);
+
+        const detailed = [];
+        for await (const row of stint.reports.detailed({ ...range, perPage: 2 })) detailed.push(row);
+        expect(detailed).toHaveLength(3);
+        expect(detailed[0]).toMatchObject({ project_name: "Reported", start_time: "2026-04-07T09:00:00Z" });
+
+        const csv = await stint.reports.exportDetailed({ ...range, format: "csv" });
+        expect(csv.contentType).toMatch(/^text\/csv/);
+        expect(csv.filename).toBe("stint-detailed-2026-04-01-2026-04-30.csv");
+        const lines = new TextDecoder().decode(csv.data).trim().split(/\r?\n/);
+        expect(lines[0]).toMatch(/^\uFEFF?id,user_id,user_email/);
+        expect(lines).toHaveLength(4);
+
+        const xlsx = await stint.reports.exportSummary({ ...range, format: "xlsx" });
+        expect(xlsx.filename).toBe("stint-summary-2026-04-01-2026-04-30.xlsx");
+        // An XLSX file is a ZIP archive.
+        expect(Buffer.from(xlsx.data.subarray(0, 2)).toString("latin1")).toBe("PK");
+        expect(xlsx.data.length).toBeGreaterThan(1000);
+      });
+
+      it("imports a CSV export as a multipart upload and follows the job", async () => {
+        const { stint, email } = await signUp(deployment.url, "importer");
+        const csv = [
+          "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable",
+          `te_1,usr_1,${email},Importer,prj_1,Imported,,,First,2026-05-04T08:00:00Z,2026-05-04T09:00:00Z,3600,1,true`,
+          `te_2,usr_1,${email},Importer,prj_1,Imported,,,Second,2026-05-05T08:00:00Z,2026-05-05T08:30:00Z,1800,0.5,false`,
+        ].join("\n");
+        const started = await stint.imports.create({ source: "stint", file: new Blob([csv], { type: "text/csv" }), filename: "export.csv" });
+        expect(started).toMatchObject({ id: expect.stringMatching(/^imp_/), source: "stint" });
+        const done = await stint.imports.waitUntilDone(started.id, { intervalMs: 50 });
+        expect(done).toMatchObject({ status: "succeeded", rows_total: 2, rows_imported: 2 });
+        expect((await stint.imports.get(started.id)).status).toBe("succeeded");
+        expect((await stint.timeEntries.list({ startDate: "2026-05-01", endDate: "2026-05-31" })).meta.total).toBe(2);
+
+        // The same file again, as text this time, creates nothing new.
+        const again = await stint.imports.waitUntilDone((await stint.imports.create({ source: "stint", file: csv })).id, { intervalMs: 50 });
+        expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 2 });
+        await expect(stint.imports.create({ source: "toggl", file: csv })).rejects.toBeInstanceOf(BadRequestError);
+      });
+    });
+
+    describe("OAuth applications and authorizations", () => {
+      it("registers, reads, changes, rotates and deletes an application", async () => {
+        const app = await owner.oauth.applications.create({ name: "Timesheet sync", redirectUris: ["https://sync.example.com/callback"], scopes: ["time_entries:read"], homepageUrl: "https://sync.example.com" });
+        expect(app).toMatchObject({ id: expect.stringMatching(/^app_/), client_type: "confidential", client_secret: expect.any(String), redirect_uris: ["https://sync.example.com/callback"] });
+        expect((await owner.oauth.applications.list()).data.map((a) => a.id)).toContain(app.id);
+        expect(await owner.oauth.applications.get(app.id)).toMatchObject({ id: app.id, status: "active" });
+        expect(await owner.oauth.applications.update(app.id, { name: "Timesheet sync 2" })).toMatchObject({ name: "Timesheet sync 2" });
+        const rotated = await owner.oauth.applications.rotateSecret(app.id);
+        expect(rotated.client_secret).not.toBe(app.client_secret);
+        await owner.oauth.applications.delete(app.id);
+        await expect(owner.oauth.applications.get(app.id)).rejects.toBeInstanceOf(NotFoundError);
+
+        const authorizations = await owner.oauth.authorizations.list();
+        expect(authorizations.data).toEqual([]);
+        await expect(owner.oauth.authorizations.revoke(app.client_id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
+    describe("webhooks", () => {
+      it("subscribes, and verifies a real delivery's signatures; tampering, another secret and an old timestamp fail", async () => {
+        const webhook = await owner.webhooks.create({ url: inbox.url, events: ["project.created"] });
+        expect(webhook).toMatchObject({ id: expect.stringMatching(/^wh_/), status: "active", secret: expect.stringMatching(/^whsec_/) });
+        const before = inbox.requests.length;
+        const project = await newProject();
+        const [delivery] = (await inbox.waitFor(before + 1)).slice(before);
+        if (!delivery) throw new Error("no delivery");
+
+        const event = await owner.webhooks.verify<Project>(delivery.body, delivery.headers, webhook.secret);
+        expect(event).toMatchObject({ type: "project.created", organization_id: session.organization.id, data: { id: project.id } });
+        // Raw bytes and a Fetch API Headers object work as well as a string and Node's headers.
+        const asHeaders = new Headers(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
+        expect((await owner.webhooks.verify(Buffer.from(delivery.body), asHeaders, webhook.secret)).id).toBe(event.id);
+
+        const { "webhook-signature": _standard, ...sha256Only } = delivery.headers;
+        expect((await owner.webhooks.verify(delivery.body, sha256Only, webhook.secret)).id).toBe(event.id);
+        const { "x-webhook-signature": _plain, ...standardOnly } = delivery.headers;
+        expect((await owner.webhooks.verify(delivery.body, standardOnly, webhook.secret)).id).toBe(event.id);
+
+        await expect(owner.webhooks.verify(delivery.body.replace(project.id, "prj_0000000000000000000000"), delivery.headers, webhook.secret)).rejects.toBeInstanceOf(WebhookVerificationError);
+        await expect(owner.webhooks.verify(delivery.body, delivery.headers, "whsec_" + Buffer.alloc(32, 7).toString("base64"))).rejects.toThrow(/does not match/);
+        await expect(owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(Date.now() + 6 * 60_000) })).rejects.toThrow(/300 seconds/);
+        await expect(owner.webhooks.verify(delivery.body, {}, webhook.secret)).rejects.toThrow(/no webhook signature/);
+        await owner.webhooks.delete(webhook.id);
+      });
+
+      it("signs as Stint does: other libraries and verify() accept what sign() makes", async () => {
+        const secret = `whsec_${Buffer.alloc(32, 9).toString("base64")}`;
+        const body = JSON.stringify({ id: "evt_1", type: "ping", created_at: "2026-01-01T00:00:00Z", organization_id: "org_1", data: {} });
+        const headers = await owner.webhooks.sign(body, secret, { id: "evt_1" });
+        expect(headers).toMatchObject({ "X-Webhook-Event": "ping", "X-Webhook-Id": "evt_1", "webhook-id": "evt_1" });
+        expect(await verifySha256(secret, body, headers["X-Webhook-Signature"] as string)).toBe(true);
+        expect(new StandardWebhook(secret).verify(body, headers)).toMatchObject({ type: "ping" });
+        expect((await owner.webhooks.verify(body, headers, secret)).type).toBe("ping");
+      });
+
+      it("reads, changes, tests, lists deliveries, redelivers and rotates the secret", async () => {
+        const webhook = await owner.webhooks.create({ url: inbox.url, events: ["time_entry.started"] });
+        expect(await owner.webhooks.get(webhook.id)).toMatchObject({ id: webhook.id, url: inbox.url });
+        expect((await owner.webhooks.list()).data.map((w) => w.id)).toContain(webhook.id);
+        expect(await owner.webhooks.update(webhook.id, { events: ["time_entry.started", "time_entry.stopped"] })).toMatchObject({ events: ["time_entry.started", "time_entry.stopped"] });
+
+        const ping = await owner.webhooks.test(webhook.id);
+        expect(ping).toMatchObject({ id: expect.stringMatching(/^whd_/), webhook_id: webhook.id });
+        const settled = await eventually("the ping delivered", async () => {
+          const delivery = await owner.webhooks.deliveries.get(webhook.id, ping.id);
+          return delivery.status === "succeeded" ? delivery : undefined;
+        });
+        const received = inbox.requests.find((request) => request.headers["webhook-id"] === settled.event_id);
+        if (!received) throw new Error("the ping never arrived");
+        expect((await owner.webhooks.verify(received.body, received.headers, webhook.secret)).type).toBe("ping");
+
+        const again = await owner.webhooks.deliveries.redeliver(webhook.id, ping.id);
+        expect(again).toMatchObject({ event_id: settled.event_id });
+        expect(again.id).not.toBe(ping.id);
+        const deliveries = [];
+        for await (const delivery of owner.webhooks.deliveries.list(webhook.id, { perPage: 1 })) deliveries.push(delivery.id);
+        expect(deliveries).toEqual(expect.arrayContaining([ping.id, again.id]));
+
+        const rotated = await owner.webhooks.rotateSecret(webhook.id);
+        expect(rotated.secret).not.toBe(webhook.secret);
+        const redelivered = await eventually("the redelivery", () => inbox.requests.filter((request) => request.headers["webhook-id"] === settled.event_id)[1]);
+        // Signed with whichever secret was current when it was sent; one of them checks out.
+        const checks = await Promise.allSettled([webhook.secret, rotated.secret].map((secret) => owner.webhooks.verify(redelivered.body, redelivered.headers, secret)));
+        expect(checks.filter((check) => check.status === "fulfilled")).toHaveLength(1);
+        await owner.webhooks.delete(webhook.id);
+        await expect(owner.webhooks.get(webhook.id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
+    describe("retries, idempotency keys, timeouts and errors", () => {
+      it("names itself, and sends an Idempotency-Key with every POST and only then", async () => {
+        const stint = proxied();
+        await stint.projects.list();
+        await newProject(stint);
+        const [get, post] = proxy.requests;
+        expect(get?.headers["x-stint-client"]).toBe(`stint-js/${VERSION}`);
+        expect(get?.headers["user-agent"]).toMatch(new RegExp(`^stint-js/${VERSION.replace(/\./g, "\\.")} node/`));
+        expect(get?.headers["idempotency-key"]).toBeUndefined();
+        expect(post?.headers["idempotency-key"]).toMatch(/^stint-js-[0-9a-f]{32}$/);
+      });
+
+      it.each([408, 409, 429, 500, 502, 503, 504])("retries a %i and succeeds on the next attempt", async (status) => {
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status, headers: { "retry-after": "0" }, body: STYLE_A_UNAVAILABLE } : { kind: "forward" });
+        const project = await newProject(proxied());
+        expect(project.id).toMatch(/^prj_/);
+        expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
+        expect(proxy.requests[1]?.headers["x-stint-retry-count"]).toBe("1");
+      });
+
+      it("waits as long as a 429's Retry-After says before trying again", async () => {
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status: 429, headers: { "retry-after": "1" }, body: STYLE_A_RATE_LIMITED } : { kind: "forward" });
+        await proxied().projects.list();
+        const [first, second] = proxy.requests;
+        expect(proxy.requests).toHaveLength(2);
+        // A lower bound only: the client may wait longer on a busy machine, never less.
+        expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+      });
+
+      it("does not wait out a Retry-After longer than a minute: the RateLimitError goes to the caller", async () => {
+        proxy.plan = () => ({ kind: "answer", status: 429, headers: { "retry-after": "3600" }, body: { error: { code: "rate_limited", message: "Slow down", details: { retry_after: 3600 } } } });
+        await expect(proxied().projects.list()).rejects.toMatchObject({ name: "RateLimitError", retryAfter: 3600 });
+        expect(proxy.requests).toHaveLength(1);
+      });
+
+      it("gives up on a 503 after two retries by default, with the typed error of the last answer", async () => {
+        proxy.plan = () => ({ kind: "answer", status: 503, headers: { "retry-after": "0", "x-request-id": "req-503" }, body: STYLE_A_UNAVAILABLE });
+        const error = await proxied().projects.list().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(InternalServerError);
+        expect(error).toMatchObject({ status: 503, code: "service_unavailable", message: "503 Try again shortly", requestId: "req-503" });
+        expect(proxy.requests).toHaveLength(3);
+      });
+
+      it("takes maxRetries per client and per request", async () => {
+        proxy.plan = () => ({ kind: "answer", status: 503, headers: { "retry-after": "0" }, body: STYLE_A_UNAVAILABLE });
+        const once = proxied({ maxRetries: 0 });
+        await expect(once.projects.list()).rejects.toBeInstanceOf(InternalServerError);
+        expect(proxy.requests).toHaveLength(1);
+        await expect(once.projects.list(undefined, { maxRetries: 3 })).rejects.toBeInstanceOf(InternalServerError);
+        expect(proxy.requests).toHaveLength(5);
+      });
+
+      it("does not retry what cannot succeed when asked again (400, 401, 403, 404)", async () => {
+        const stint = proxied();
+        await expect(stint.projects.get("prj_0000000000000000000000")).rejects.toBeInstanceOf(NotFoundError);
+        await expect(stint.projects.create({ name: "" })).rejects.toBeInstanceOf(BadRequestError);
+        await expect(new Stint({ baseUrl: proxy.url, apiKey: "tt_live_unknown" }).projects.list()).rejects.toBeInstanceOf(AuthenticationError);
+        expect(proxy.requests).toHaveLength(3);
+      });
+
+      it("retries a POST whose answer was lost with the same Idempotency-Key, so it runs once", async () => {
+        const name = `Lost answer ${uniqueLabel()}`;
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "lose-response" } : { kind: "forward" });
+        const project = await proxied().projects.create({ name });
+
+        const [lost, retried] = proxy.requests;
+        expect(proxy.requests).toHaveLength(2);
+        expect(lost?.upstream?.status).toBe(201);
+        expect(retried?.headers["idempotency-key"]).toBe(lost?.headers["idempotency-key"]);
+        expect(retried?.upstream?.headers["idempotent-replayed"]).toBe("true");
+        expect(project.id).toBe((JSON.parse(lost?.upstream?.body ?? "{}") as { data: Project }).data.id);
+        const named = (await owner.projects.list({ perPage: 200 })).data.filter((p) => p.name === name);
+        expect(named).toHaveLength(1);
+      });
+
+      it("starts one timer, not two, when the start's answer is lost", async () => {
+        const { session: runner } = await signUp(deployment.url, "runner");
+        const stint = new Stint({ baseUrl: proxy.url, accessToken: runner.access_token });
+        const project = await stint.projects.create({ name: "Timed" });
+        proxy.reset();
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "lose-response" } : { kind: "forward" });
+        const entry = await stint.timeEntries.start({ projectId: project.id });
+        expect(proxy.requests.map((request) => request.upstream?.status)).toEqual([201, 201]);
+        const entries = await new Stint({ baseUrl: deployment.url, accessToken: runner.access_token }).timeEntries.list();
+        expect(entries.data.map((e) => e.id)).toEqual([entry.id]);
+      });
+
+      it("retries a dropped connection, then reports an APIConnectionError", async () => {
+        proxy.plan = () => ({ kind: "reset" });
+        await expect(proxied({ maxRetries: 1 }).projects.list()).rejects.toBeInstanceOf(APIConnectionError);
+        expect(proxy.requests).toHaveLength(2);
+        // Nothing listening at all (a port just freed): the reason is named.
+        const port = await freePort();
+        const nowhere = new Stint({ baseUrl: `http://127.0.0.1:${port}`, accessToken: "x", maxRetries: 0 });
+        await expect(nowhere.projects.list()).rejects.toThrow(`Could not reach http://127.0.0.1:${port}: fetch failed: ECONNREFUSED`);
+        proxy.reset();
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "reset" } : { kind: "forward" });
+        expect((await proxied().projects.list()).data).toEqual(expect.any(Array));
+      });
+
+      it("times out an attempt that gets no answer, per client and per request, and retries it", async () => {
+        proxy.plan = () => ({ kind: "hang" });
+        await expect(proxied({ timeout: 200, maxRetries: 0 }).projects.list()).rejects.toBeInstanceOf(APITimeoutError);
+        await expect(proxied({ maxRetries: 0 }).projects.list(undefined, { timeout: 200 })).rejects.toBeInstanceOf(APITimeoutError);
+        expect(proxy.requests).toHaveLength(2);
+        proxy.reset();
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "hang" } : { kind: "forward" });
+        expect((await proxied({ timeout: 3_000 }).projects.list()).data).toEqual(expect.any(Array));
+        expect(proxy.requests).toHaveLength(2);
+      });
+
+      it("stops at once, without retrying, when the caller's AbortSignal fires", async () => {
+        proxy.plan = () => ({ kind: "hang" });
+        const controller = new AbortController();
+        const pending = proxied().projects.list(undefined, { signal: controller.signal }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        await eventually("the request at the proxy", () => proxy.requests.length === 1);
+        controller.abort();
+        expect(await pending).toBeInstanceOf(APIUserAbortError);
+        // An abort during the wait between attempts ends it too.
+        proxy.plan = () => ({ kind: "answer", status: 503, headers: { "retry-after": "30" }, body: STYLE_A_UNAVAILABLE });
+        const waiting = new AbortController();
+        const between = proxied().projects.list(undefined, { signal: waiting.signal }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        await eventually("the 503 answered", () => proxy.requests.length === 2);
+        waiting.abort();
+        expect(await between).toBeInstanceOf(APIUserAbortError);
+        expect(proxy.requests).toHaveLength(2);
+      });
+
+      it("sends nothing with a signal that has already fired", async () => {
+        await expect(proxied().projects.list(undefined, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(APIUserAbortError);
+        expect(proxy.requests).toHaveLength(0);
+      });
+
+      it("says so when a success is not JSON, as when baseUrl points at something else", async () => {
+        proxy.plan = () => ({ kind: "answer", status: 200, headers: { "content-type": "text/html" }, body: "<html>" });
+        await expect(proxied().projects.list()).rejects.toThrow(/not JSON \(text\/html\)/);
+      });
+
+      it("goes through the fetch it is given", async () => {
+        const seen: string[] = [];
+        const stint = new Stint({
+          baseUrl: deployment.url,
+          accessToken: session.access_token,
+          fetch: (input, init) => {
+            seen.push(`${init.method} ${new URL(input).pathname}`);
+            return fetch(input, init);
+          },
+        });
+        await stint.timeEntries.current();
+        expect(seen).toEqual(["GET /api/v1/time-entries/current"]);
+      });
+
+      it("types Style A errors with their code, details and request id", async () => {
+        const error = await proxied()
+          .projects.create({ name: "" }, { headers: { "X-Request-Id": "sdk-style-a" } })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(BadRequestError);
+        expect(error).toMatchObject({ status: 400, code: "invalid_request", requestId: "sdk-style-a", details: expect.objectContaining({ field: "name" }) });
+        expect((error as BadRequestError).body).toMatchObject({ error: { code: "invalid_request" } });
+      });
+
+      it("types Style B errors the same way, from their other shape", async () => {
+        // The proxy turns the library's Style A paths into Style B's, whose errors look different.
+        proxy.rewritePath = (path) => path.replace(/^\/api\/v1\//, "/api/");
+        const stint = proxied();
+        const invalid = await stint.projects.create({ name: "" }, { headers: { "X-Request-Id": "sdk-style-b" } }).catch((e: unknown) => e);
+        expect(invalid).toBeInstanceOf(BadRequestError);
+        expect(invalid).toMatchObject({ status: 400, code: "VALIDATION_ERROR", requestId: "sdk-style-b", details: expect.objectContaining({ field: "name" }) });
+        expect((invalid as BadRequestError).body).toMatchObject({ error: expect.any(String), code: "VALIDATION_ERROR" });
+        const missing = await stint.projects.get("prj_0000000000000000000000").catch((e: unknown) => e);
+        expect(missing).toBeInstanceOf(NotFoundError);
+        expect(missing).toMatchObject({ code: "NOT_FOUND", message: expect.stringMatching(/^404 /) });
+        const name = `Duplicate ${uniqueLabel()}`;
+        await stint.projects.create({ name });
+        await expect(stint.projects.create({ name }, { maxRetries: 0 })).rejects.toMatchObject({ status: 409, code: "CONFLICT" });
+        expect(proxy.requests.map((request) => request.upstream?.path.split("/").slice(0, 3).join("/"))).toEqual(Array(proxy.requests.length).fill("/api/projects"));
+      });
+
+      it("meets Stint's own rate limit as a RateLimitError with retryAfter", async () => {
+        const key = await owner.apiKeys.create({ name: "busy", permissions: ["projects:read"] });
+        const busy = new Stint({ baseUrl: deployment.url, apiKey: key.key, maxRetries: 0 });
+        let limited: unknown;
+        // 100 a minute (decisions §7); a window that turns over midway needs up to twice that.
+        for (let i = 0; i < 250 && limited === undefined; i++) {
+          limited = await busy.projects.list({ perPage: 1 }).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        }
+        expect(limited).toBeInstanceOf(RateLimitError);
+        const error = limited as RateLimitError;
+        expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+        expect(error.retryAfter).toBeGreaterThan(0);
+        expect(error.retryAfter).toBeLessThanOrEqual(60);
+        expect(error.headers.get("x-ratelimit-remaining")).toBe("0");
+      });
+    });
+  });
+}
