@@ -66,7 +66,8 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
       // once its deliveries are stored (their ids come from the event id, so one delivered
       // again queues nothing new).
       const consumption = deps.eventStream?.consume(async (event) => {
-        await useCases.receiveEvent(stores, event);
+        const queued = await useCases.receiveEvent(stores, event);
+        service.logger.debug({ eventId: event.id, eventType: event.type, queued }, "took an event from the stream");
       }, service.logger);
       return { stores, sender, worker, consumption };
     },
