@@ -15,7 +15,10 @@ import { webhooksService } from "./services/webhooks/webhooks.service";
 import { oauthService } from "./services/oauth/oauth.service";
 import { signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
+import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
+import { EventStream } from "./shared/event-stream";
+import { Outbox } from "./shared/outbox";
 import { runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
@@ -35,6 +38,10 @@ export interface RunningStint {
   /** Drains in-flight requests, then closes the bus, the store and the counters. */
   stop(): Promise<void>;
 }
+
+/** Services that announce domain events, and the one that takes them. */
+const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users"];
+const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
 
 /** Services that keep documents; a process opens the store only when it runs one. */
 const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"];
@@ -77,8 +84,29 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     throw error;
   }
 
+  // Distributed, domain events travel on JetStream (see docs/events.md).
+  let eventStream: EventStream | undefined;
+  try {
+    if (config.natsUrl && config.services.some((name) => EVENT_USERS.includes(name))) {
+      eventStream = await EventStream.open({ natsUrl: config.natsUrl, namespace: config.namespace, connectionName: config.nodeId || undefined, ackWaitMs: config.eventAckWaitSeconds * 1000 });
+    }
+  } catch (error) {
+    await store?.close();
+    await kv.close();
+    throw error;
+  }
+
   const broker = new ServiceBroker(brokerOptions(config, options.logDestination));
   const inFlight = new InFlightRequests();
+  let events: EventPublisher = IN_PROCESS_EVENTS;
+  let sweeping: { stop(): Promise<void> } | undefined;
+  if (eventStream && store && config.services.some((name) => EVENT_EMITTERS.includes(name))) {
+    const stream = eventStream;
+    const logger = broker.getLogger("events");
+    const outbox = await Outbox.open(store, { sweepAfterMs: config.eventSweepAfterSeconds * 1000, sweepEveryMs: 5_000 });
+    events = durableEvents(outbox, stream, logger);
+    sweeping = outbox.startSweeping((event) => stream.publish(event), logger);
+  }
   for (const line of storeNotes) broker.getLogger("storage").info(line);
   const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
   if (store) readiness.push({ name: "store", check: () => store.ping() });
@@ -87,15 +115,19 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
       name: "bus",
       check: async () => {
         if (!transitConnected(broker)) throw new Error("not connected to NATS");
+        // The event stream has a connection of its own to the same server.
+        await eventStream?.ping();
       },
     });
   }
   const warnings = broker.getLogger("auth");
   const signer = tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds);
-  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer };
+  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
 
   const closeBackends = async () => {
+    await sweeping?.stop();
+    await eventStream?.close();
     await store?.close();
     await kv.close();
   };

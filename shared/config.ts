@@ -174,6 +174,8 @@ const settings = {
   logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", ["auto", "json", "pretty"] as const),
   namespace: text("NAMESPACE", "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.", "stint"),
   nodeId: text("NODE_ID", "Name of this process on the service bus; defaults to host name and process id.", ""),
+  eventAckWaitSeconds: integer("EVENT_ACK_WAIT_SECONDS", "Distributed mode: how long a webhook-service process may hold a domain event from JetStream without acknowledging it before the event is delivered again, to any process of the service.", 30, 1, 3600),
+  eventSweepAfterSeconds: integer("EVENT_SWEEP_AFTER_SECONDS", "Distributed mode: how old an event left unpublished in the outbox (its process died, or NATS was away) is before a sweep, run by every process that announces events, publishes it.", 30, 1, 3600),
   shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", "How long SIGTERM waits for in-flight requests before closing connections.", 10000, 0, 600000),
   webhookAllowPrivateUrls: flag("WEBHOOK_ALLOW_PRIVATE_URLS", "Lets webhooks use `http://` and loopback, private and link-local addresses (cloud metadata addresses stay refused). For development and tests only; off, webhook URLs must be `https://` and reach public addresses only.", false),
 };

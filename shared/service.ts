@@ -1,7 +1,9 @@
 import type { EventSchemas, Service, ServiceSchema } from "moleculer";
+import type { EventPublisher } from "./announce";
 import type { TokenSigner } from "./auth/tokens";
 import type { Config } from "./config";
 import { ApiError } from "./errors";
+import type { EventStream } from "./event-stream";
 import type { KeyValueStore } from "./kv/port";
 import type { DocumentStore } from "./storage/port";
 
@@ -12,6 +14,10 @@ export interface ServiceDependencies {
   store?: DocumentStore;
   kv: KeyValueStore;
   signer: TokenSigner;
+  /** Where services announce domain events; in process (moleculer events) when unset. */
+  events?: EventPublisher;
+  /** The JetStream event stream (distributed mode), which the webhook service consumes. */
+  eventStream?: EventStream;
 }
 
 export function requireStore(deps: Pick<ServiceDependencies, "store">): DocumentStore {

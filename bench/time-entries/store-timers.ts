@@ -36,13 +36,8 @@ const CREATED_COLLECTION = "bench_created";
 type RawCollection<T extends { _id: string }> = mongoose.mongo.Collection<T>;
 
 /** The service reports what changed on the bus; the store-level comparison leaves the bus out. */
-const NO_EVENTS: EntryEvents = {
-  created: () => Promise.resolve(),
-  updated: () => Promise.resolve(),
-  deleted: () => Promise.resolve(),
-  started: () => Promise.resolve(),
-  stopped: () => Promise.resolve(),
-};
+const SILENT: EntryEvents["created"] = { prepare: () => Promise.resolve({ publish: () => Promise.resolve(), drop: () => Promise.resolve() }) };
+const NO_EVENTS: EntryEvents = { created: SILENT, updated: SILENT, deleted: SILENT, started: SILENT, stopped: SILENT };
 
 interface RawRunning {
   id: string;

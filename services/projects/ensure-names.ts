@@ -1,9 +1,10 @@
 import type { z } from "zod";
+import type { Announce } from "../../shared/announce";
 import { newId } from "../../shared/ids";
 import { DuplicateKeyError, type Collection } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { projectsClient, ProjectsByName } from "./client";
-import { nameKey, type ProjectDocument } from "./project";
+import { nameKey, presentProject, type Project, type ProjectDocument } from "./project";
 import type { TaskDocument } from "./task";
 
 type EnsureQuery = z.output<typeof projectsClient.actions.ensureByNames.input>;
@@ -35,7 +36,7 @@ async function insertOrFind<T extends ProjectDocument | TaskDocument>(collection
  * the API. Archived projects are found like any other (an import may bring history onto
  * them), and tasks are found or made in them too.
  */
-export async function ensureByNames(stores: NamedCollections, query: EnsureQuery): Promise<{ found: ProjectsByName; created: ProjectDocument[] }> {
+export async function ensureByNames(stores: NamedCollections, query: EnsureQuery, announceCreated: Announce<Project>): Promise<{ found: ProjectsByName; created: ProjectDocument[] }> {
   const { organizationId } = query;
   const wanted = new Map(query.projects.map((project) => [nameKey(project.name), project]));
   const existing = await stores.projects.find({ organization_id: organizationId, name_key: { $in: [...wanted.keys()] } });
@@ -58,9 +59,16 @@ export async function ensureByNames(stores: NamedCollections, query: EnsureQuery
       created_at: now,
       updated_at: now,
     };
+    // One event per project made, as when made by hand: never one per imported row.
+    const announcement = await announceCreated.prepare(presentProject(doc));
     const outcome = await insertOrFind(stores.projects, doc, { organization_id: organizationId, name_key: key });
     byKey.set(key, outcome.doc);
-    if (outcome.created) created.push(outcome.doc);
+    if (outcome.created) {
+      created.push(outcome.doc);
+      await announcement.publish(presentProject(outcome.doc));
+    } else {
+      await announcement.drop();
+    }
   }
 
   const found: ProjectsByName = {};

@@ -1,7 +1,8 @@
 import type { ServiceSchema } from "moleculer";
 import { internalActions } from "../../shared/client";
 import type { ApiContext } from "../../shared/context";
-import { domainEvent, type EventType } from "../../shared/events";
+import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
+import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { projectsClient } from "./client";
@@ -9,7 +10,7 @@ import { ensureByNames, type NamedCollections } from "./ensure-names";
 import { entryReferencesOver } from "./entry-references";
 import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
-import { presentProject, PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
+import { PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
 import { ProjectStore } from "./project-store";
 import { TASKS_COLLECTION, type TaskDocument } from "./task";
 import { taskHandlers } from "./task-actions";
@@ -17,16 +18,17 @@ import { TaskStore } from "./task-store";
 import type { ProjectStores } from "./task-use-cases";
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectEvents } from "./use-cases";
 
-function eventsFor(ctx: ApiContext<unknown>, organizationId: string): ProjectEvents {
-  const emit = (type: EventType) => async (project: Project) => {
-    await ctx.emit(type, domainEvent(type, organizationId, project));
+function eventsOver(publisher: EventPublisher) {
+  return (ctx: ApiContext<unknown>, organizationId: string): ProjectEvents => {
+    const emit = (type: EventType) => publisher.announce<Project>(ctx, type, () => organizationId);
+    return { created: emit("project.created"), updated: emit("project.updated"), deleted: emit("project.deleted") };
   };
-  return { created: emit("project.created"), updated: emit("project.updated"), deleted: emit("project.deleted") };
 }
 
 /** Wiring only: the operations table, the use cases behind it, and the two collections they use. */
 export function projectsService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
+  const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   return stintService<ProjectStores & { named: NamedCollections }>({
     name: projectOperations.service,
 
@@ -63,10 +65,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
           lookupForEntry: (query) => answerEntryLookup(started(), query),
           namesOf: (query) => answerNames(started(), query),
           ensureByNames: async (query, ctx) => {
-            const { found, created } = await ensureByNames(started().named, query);
-            // One event per project made, as when made by hand: never one per imported row.
-            const events = eventsFor(ctx, query.organizationId);
-            for (const doc of created) await events.created(presentProject(doc));
+            const { found } = await ensureByNames(started().named, query, eventsFor(ctx, query.organizationId).created);
             return found;
           },
         }),

@@ -1,3 +1,4 @@
+import { announceChange, type Announce } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
@@ -11,9 +12,9 @@ import { deleteTasksOfProject, type ProjectStores } from "./task-use-cases";
 
 /** How a use case announces what changed; the service turns these into bus events. */
 export interface ProjectEvents {
-  created(project: Project): Promise<void>;
-  updated(project: Project): Promise<void>;
-  deleted(project: Project): Promise<void>;
+  created: Announce<Project>;
+  updated: Announce<Project>;
+  deleted: Announce<Project>;
 }
 
 export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"]): Promise<Project> {
@@ -27,10 +28,11 @@ export async function createProject(store: ProjectStore, events: ProjectEvents, 
     created_at: now,
     updated_at: now,
   };
-  await store.insert(doc);
   const project = presentProject(doc);
-  await events.created(project);
-  return project;
+  return announceChange(events.created, project, async () => {
+    await store.insert(doc);
+    return project;
+  });
 }
 
 export async function listProjects(store: ProjectStore, who: Identity, query: ListProjectsInput["query"]): Promise<ListEnvelope<Project>> {
@@ -48,11 +50,13 @@ export async function getProject(store: ProjectStore, who: Identity, id: string)
 export async function updateProject(store: ProjectStore, events: ProjectEvents, who: Identity, id: string, changes: UpdateProjectInput["body"]): Promise<Project> {
   const set: Partial<ProjectDocument> = { ...changes, updated_at: isoSeconds() };
   if (changes.name !== undefined) set.name_key = nameKey(changes.name);
-  const doc = await store.update(who.organizationId, id, set);
-  if (!doc) throw ApiError.notFound("Project");
-  const project = presentProject(doc);
-  await events.updated(project);
-  return project;
+  const current = await store.find(who.organizationId, id);
+  if (!current) throw ApiError.notFound("Project");
+  return announceChange(events.updated, presentProject({ ...current, ...set }), async () => {
+    const doc = await store.update(who.organizationId, id, set);
+    if (!doc) throw ApiError.notFound("Project");
+    return presentProject(doc);
+  });
 }
 
 /** A project that time was recorded against is archived, not deleted (decisions §3). */
@@ -63,7 +67,9 @@ export async function deleteProject(stores: ProjectStores, events: ProjectEvents
   if (entries > 0) {
     throw ApiError.conflict("This project has time entries and cannot be deleted; archive it instead", { time_entries: entries });
   }
-  if (!(await stores.projects.delete(who.organizationId, id))) throw ApiError.notFound("Project");
-  await deleteTasksOfProject(stores.tasks, who, id);
-  await events.deleted(presentProject(doc));
+  await announceChange(events.deleted, presentProject(doc), async () => {
+    if (!(await stores.projects.delete(who.organizationId, id))) throw ApiError.notFound("Project");
+    await deleteTasksOfProject(stores.tasks, who, id);
+    return presentProject(doc);
+  });
 }

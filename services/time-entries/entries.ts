@@ -1,4 +1,5 @@
 import { isManager } from "../../shared/access";
+import { announceChange } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
@@ -48,10 +49,11 @@ export async function createEntry(stores: EntryStores, events: EntryEvents, who:
     created_at: now,
     updated_at: now,
   };
-  await stores.entries.insert(doc);
   const entry = presentTimeEntry(doc);
-  await events.created(entry);
-  return entry;
+  return announceChange(events.created, entry, async () => {
+    await stores.entries.insert(doc);
+    return entry;
+  });
 }
 
 export async function listEntries(stores: EntryStores, who: Identity, query: ListEntriesQuery): Promise<ListEnvelope<TimeEntry>> {
@@ -106,19 +108,22 @@ export async function updateEntry(stores: EntryStores, events: EntryEvents, who:
     set.project_id = projectId;
     set.task_id = taskId;
   }
-  const doc = await stores.entries.update(who.organizationId, id, set);
-  if (!doc) throw ApiError.notFound("Time entry");
-  const entry = presentTimeEntry(doc);
-  await events.updated(entry);
-  return entry;
+  return announceChange(events.updated, presentTimeEntry({ ...current, ...set }), async () => {
+    const doc = await stores.entries.update(who.organizationId, id, set);
+    if (!doc) throw ApiError.notFound("Time entry");
+    return presentTimeEntry(doc);
+  });
 }
 
 /** Deletes an entry; a running one is stopped first so the user's timer is free again. */
 export async function deleteEntry(stores: EntryStores, events: EntryEvents, who: Identity, id: string): Promise<void> {
   const doc = await visibleEntry(stores, who, id);
-  if (doc.end_time === null) await stores.timers.stop({ organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
-  if (!(await stores.entries.delete(who.organizationId, id))) throw ApiError.notFound("Time entry");
-  await events.deleted(presentTimeEntry(doc));
+  const entry = presentTimeEntry(doc);
+  await announceChange(events.deleted, entry, async () => {
+    if (doc.end_time === null) await stores.timers.stop({ organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
+    if (!(await stores.entries.delete(who.organizationId, id))) throw ApiError.notFound("Time entry");
+    return entry;
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Announce } from "../../shared/announce";
 import type { ProjectForEntry } from "../projects/client";
 import type { EntryStore } from "./entry-store";
 import type { TimeEntry } from "./time-entry";
@@ -12,11 +13,11 @@ export interface EntryDirectory {
 
 /** How a use case announces what changed; the service turns these into bus events. */
 export interface EntryEvents {
-  created(entry: TimeEntry): Promise<void>;
-  updated(entry: TimeEntry): Promise<void>;
-  deleted(entry: TimeEntry): Promise<void>;
-  started(entry: TimeEntry): Promise<void>;
-  stopped(entry: TimeEntry): Promise<void>;
+  created: Announce<TimeEntry>;
+  updated: Announce<TimeEntry>;
+  deleted: Announce<TimeEntry>;
+  started: Announce<TimeEntry>;
+  stopped: Announce<TimeEntry>;
 }
 
 export interface EntryStores {

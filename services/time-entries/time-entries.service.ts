@@ -1,7 +1,8 @@
 import type { ServiceSchema } from "moleculer";
 import { internalActions } from "../../shared/client";
 import type { ApiContext } from "../../shared/context";
-import { domainEvent, type EventType } from "../../shared/events";
+import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
+import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { timeEntriesClient } from "./client";
@@ -17,22 +18,22 @@ import { currentTimer, startTimer, stopTimer } from "./timers";
 
 type Collections = Omit<EntryStores, "directory">;
 
-function eventsFor(ctx: ApiContext<unknown>, organizationId: string): EntryEvents {
-  const emit = (type: EventType) => async (entry: TimeEntry) => {
-    await ctx.emit(type, domainEvent(type, organizationId, entry));
-  };
-  return {
-    created: emit("time_entry.created"),
-    updated: emit("time_entry.updated"),
-    deleted: emit("time_entry.deleted"),
-    started: emit("time_entry.started"),
-    stopped: emit("time_entry.stopped"),
+function eventsOver(publisher: EventPublisher) {
+  return (ctx: ApiContext<unknown>, organizationId: string): EntryEvents => {
+    const emit = (type: EventType) => publisher.announce<TimeEntry>(ctx, type, () => organizationId);
+    return {
+      created: emit("time_entry.created"),
+      updated: emit("time_entry.updated"),
+      deleted: emit("time_entry.deleted"),
+      started: emit("time_entry.started"),
+      stopped: emit("time_entry.stopped"),
+    };
   };
 }
-
 /** Wiring only: the operations table, the use cases behind it, and the collections they use. */
 export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
+  const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   return stintService<Collections>({
     name: timeEntryOperations.service,
 

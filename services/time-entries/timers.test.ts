@@ -25,9 +25,17 @@ function person(): Identity {
 
 function recorder(): EntryEvents & { log: { type: string; entry: TimeEntry }[] } {
   const log: { type: string; entry: TimeEntry }[] = [];
-  const record = (type: string) => async (entry: TimeEntry) => {
-    log.push({ type, entry });
-  };
+  // Only what is published counts: a prepared event that is dropped was never announced.
+  const record = (type: string): EntryEvents["created"] => ({
+    prepare: () =>
+      Promise.resolve({
+        publish: (entry: TimeEntry) => {
+          log.push({ type, entry });
+          return Promise.resolve();
+        },
+        drop: () => Promise.resolve(),
+      }),
+  });
   return { log, created: record("created"), updated: record("updated"), deleted: record("deleted"), started: record("started"), stopped: record("stopped") };
 }
 

@@ -1,3 +1,4 @@
+import { announceChange, announceMade } from "../../shared/announce";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
@@ -34,9 +35,11 @@ export async function invite(invitations: Collection<InvitationDocument>, accoun
     expires_at: Date.now() + INVITATION_TTL_MS,
     created_at: isoSeconds(),
   };
-  await invitations.insertOne(doc);
   const invitation = presentInvitation(doc);
-  await events.invited(invitation);
+  await announceChange(events.invited, invitation, async () => {
+    await invitations.insertOne(doc);
+    return invitation;
+  });
   return { ...invitation, token };
 }
 
@@ -75,7 +78,9 @@ export async function acceptInvitation(invitations: Collection<InvitationDocumen
     password: input.password,
   });
   if (!joined) throw INVALID_TOKEN();
+  // The new user's id is made by the auth service, so this one event cannot be foreseen:
+  // it is recorded just after the account exists (see docs/events.md).
+  await announceMade(events.joined, joined.user);
   await invitations.deleteOne({ _id: invitation._id });
-  await events.joined(joined.user);
   return joined;
 }

@@ -1,3 +1,4 @@
+import { announceChange } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
 import type { Identity, Role } from "../../shared/identity";
 import type { ListEnvelope, Page } from "../../shared/paging";
@@ -37,7 +38,9 @@ export async function changeRole(accounts: Accounts, who: Identity, id: string, 
 export async function removeUser(accounts: Accounts, events: PeopleEvents, who: Identity, id: string): Promise<void> {
   const user = await findUser(accounts, who, id);
   if (user.role === "owner") throw ApiError.conflict("The owner of an organization cannot be removed");
-  const removed = await accounts.removeUser({ organizationId: who.organizationId, userId: id });
-  if (!removed) throw ApiError.notFound("User");
-  await events.removed(removed);
+  await announceChange(events.removed, user, async () => {
+    const removed = await accounts.removeUser({ organizationId: who.organizationId, userId: id });
+    if (!removed) throw ApiError.notFound("User");
+    return removed;
+  });
 }

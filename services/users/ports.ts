@@ -1,3 +1,4 @@
+import type { Announce } from "../../shared/announce";
 import type { ClientCalls } from "../../shared/client";
 import type { authClient, User } from "../auth/client";
 import type { Invitation } from "./invitation";
@@ -7,7 +8,7 @@ export type Accounts = ClientCalls<typeof authClient.actions>;
 
 /** What the users service announces (decisions: `user.invited`, `user.joined`, `user.removed`). */
 export interface PeopleEvents {
-  invited(invitation: Invitation): Promise<void>;
-  joined(user: User): Promise<void>;
-  removed(user: User): Promise<void>;
+  invited: Announce<Invitation>;
+  joined: Announce<User>;
+  removed: Announce<User>;
 }

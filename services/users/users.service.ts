@@ -1,27 +1,29 @@
 import type { ServiceSchema } from "moleculer";
 import type { ApiContext } from "../../shared/context";
-import { domainEvent, type EventType } from "../../shared/events";
+import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
+import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import type { Collection } from "../../shared/storage/port";
-import { authClient } from "../auth/client";
-import { INVITATIONS, type InvitationDocument } from "./invitation";
+import { authClient, type User } from "../auth/client";
+import { INVITATIONS, type Invitation, type InvitationDocument } from "./invitation";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
 import { changeRole, getUser, listUsers, removeUser } from "./people";
 import type { Accounts, PeopleEvents } from "./ports";
 
 /** Each event belongs to the organization of the invitation or user it carries. */
-function eventsFor(ctx: ApiContext<unknown>): PeopleEvents {
-  const emit = (type: EventType) => async (data: { organization_id: string }) => {
-    await ctx.emit(type, domainEvent(type, data.organization_id, data));
+function eventsOver(publisher: EventPublisher) {
+  return (ctx: ApiContext<unknown>): PeopleEvents => {
+    const emit = <T extends { organization_id: string }>(type: EventType) => publisher.announce<T>(ctx, type, (data) => data.organization_id);
+    return { invited: emit<Invitation>("user.invited"), joined: emit<User>("user.joined"), removed: emit<User>("user.removed") };
   };
-  return { invited: emit("user.invited"), joined: emit("user.joined"), removed: emit("user.removed") };
 }
 
 /** Wiring only: the people of an organization and their invitations; accounts through the auth client. */
 export function usersService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
+  const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   const accounts = (ctx: ApiContext<unknown>): Accounts => authClient.over(ctx);
 
   return stintService<Collection<InvitationDocument>>({

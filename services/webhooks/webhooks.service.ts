@@ -1,4 +1,5 @@
 import type { Context, EventSchemas, ServiceSchema } from "moleculer";
+import type { Consumption } from "../../shared/event-stream";
 import { EVENT_TYPES, type DomainEvent } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
@@ -26,6 +27,7 @@ interface Opened {
   stores: useCases.WebhookStores;
   sender: Sender;
   worker?: DeliveryWorker;
+  consumption?: Consumption;
 }
 
 const USER_AGENT = "Stint-Webhooks/1";
@@ -60,7 +62,14 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
         now: Date.now,
       };
       worker?.start();
-      return { stores, sender, worker };
+      // Distributed: events come from JetStream as one consumer group; each is acknowledged
+      // once its deliveries are stored (their ids come from the event id, so one delivered
+      // again queues nothing new).
+      const consumption = deps.eventStream?.consume(async (event) => {
+        const queued = await useCases.receiveEvent(stores, event);
+        service.logger.debug({ eventId: event.id, eventType: event.type, queued }, "took an event from the stream");
+      }, service.logger);
+      return { stores, sender, worker, consumption };
     },
 
     actions(started) {
@@ -83,6 +92,8 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
     },
 
     // One handler per catalogue event, so every event (time entries' too) reaches the queue.
+    // Distributed, services publish to JetStream instead; these stay for processes of an
+    // older version during a rolling upgrade (a repeated event queues nothing new).
     events(started, service): EventSchemas {
       return Object.fromEntries(
         EVENT_TYPES.map((type) => [
@@ -98,7 +109,8 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
       );
     },
 
-    async close({ worker, sender }) {
+    async close({ worker, sender, consumption }) {
+      await consumption?.stop();
       await worker?.stop();
       sender.close();
     },

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const ROOT = join(__dirname, "..", "..");
-const TSX_CLI = require.resolve("tsx/cli");
+// tsx's loader, registered in the one Node.js process that runs main.ts: `tsx main.ts`
+// would start a second process, so that a SIGKILL would end only the wrapper and leave
+// Stint running.
+const TSX_LOADER = require.resolve("tsx");
 
 export interface LogLine {
   level: number;
@@ -11,7 +15,7 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** `tsx main.ts` as its own OS process, its JSON log lines collected as they arrive. */
+/** `main.ts` as its own OS process (one process: signals reach Stint itself), its JSON log lines collected as they arrive. */
 export class StintProcess {
   readonly child: ChildProcessWithoutNullStreams;
   readonly logs: LogLine[] = [];
@@ -20,7 +24,7 @@ export class StintProcess {
   readonly exited: Promise<number | null>;
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [TSX_CLI, "main.ts"], {
+    this.child = spawn(process.execPath, ["--import", pathToFileURL(TSX_LOADER).href, "main.ts"], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_FORMAT: "json", LOG_LEVEL: "info", ...env },
     });

@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { startStint, type RunningStint } from "../app";
+import { presentProject, PROJECTS_COLLECTION, type ProjectDocument } from "../services/projects/project";
+import { DELIVERIES_COLLECTION, type DeliveryDocument } from "../services/webhooks/documents";
+import { BACKEND_SERVICES, loadConfig } from "../shared/config";
+import { EventStream } from "../shared/event-stream";
+import { domainEvent } from "../shared/events";
+import { newId } from "../shared/ids";
+import { Outbox, OUTBOX_COLLECTION, type OutboxDocument } from "../shared/outbox";
+import { openMongoStore } from "../shared/storage/mongo";
+import type { DocumentStore } from "../shared/storage/port";
+import { FreezingProxy, mongoInsertInto } from "./support/freezing-proxy";
+import { registerOwner, type Client } from "./support/http";
+import { StintProcess, type LogLine } from "./support/processes";
+import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
+import { TEST_JWT_SECRET, temporaryDir } from "./support/stint";
+import { eventually, WebhookReceiver } from "./support/webhook-receiver";
+
+jest.setTimeout(180_000);
+
+const ACK_WAIT_SECONDS = 2;
+const TOOK_EVENT = "took an event from the stream";
+
+/** A process's log lines, parsed, for the in-process webhook services. */
+class LogLines extends Writable {
+  readonly lines: LogLine[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (line.trim() !== "") this.lines.push(JSON.parse(line) as LogLine);
+    }
+    done();
+  }
+  took(eventIds: ReadonlySet<string>): LogLine[] {
+    return this.lines.filter((line) => line.msg === TOOK_EVENT && eventIds.has(line.eventId as string));
+  }
+}
+
+interface WebhookBody {
+  id: string;
+  type: string;
+  data: { id: string };
+}
+
+/**
+ * Domain events on JetStream, against real NATS, FerretDB/MongoDB and Redis: one process
+ * runs the gateway and every service but webhooks; webhook services come and go beside it,
+ * in this process or as OS processes of their own.
+ */
+describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStream + outbox)", () => {
+  const namespace = `events-${randomUUID().slice(0, 8)}`;
+  const mongoUrl = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_events_${randomUUID().slice(0, 8)}`);
+  const data = temporaryDir("events");
+  const env: Record<string, string> = {
+    PORT: "0",
+    LOG_LEVEL: "fatal",
+    LOG_FORMAT: "json",
+    JWT_SECRET: TEST_JWT_SECRET,
+    NAMESPACE: namespace,
+    DATA_DIR: data.path,
+    MONGO_URL: mongoUrl,
+    NATS_URL: serverUrl("nats") as string,
+    REDIS_URL: serverUrl("redis") as string,
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    EVENT_ACK_WAIT_SECONDS: String(ACK_WAIT_SECONDS),
+  };
+  let main: RunningStint;
+  let url: string;
+  let store: DocumentStore;
+  let stream: EventStream;
+  const webhookServices = new Map<string, { stint: RunningStint; logs: LogLines }>();
+  const receivers: WebhookReceiver[] = [];
+
+  async function startWebhookService(name: string): Promise<LogLines> {
+    const logs = new LogLines();
+    const stint = await startStint(loadConfig({ ...env, SERVICES: "webhooks", NODE_ID: name, LOG_LEVEL: "debug" }), { logDestination: logs });
+    webhookServices.set(name, { stint, logs });
+    await main.broker.waitForServices(["webhooks"], 10_000);
+    return logs;
+  }
+
+  async function stopWebhookService(name: string): Promise<void> {
+    await webhookServices.get(name)?.stint.stop();
+    webhookServices.delete(name);
+    await eventually("the gateway to see the webhook service gone", () => !main.broker.registry.getServiceList({ onlyAvailable: true }).some((s) => s.name === "webhooks" && s.nodeID === name));
+  }
+
+  /** A new organization with a subscription to project events, delivered to a receiver of its own. */
+  async function subscriber(): Promise<{ api: Client; inbox: WebhookReceiver; webhookId: string }> {
+    const { api } = await registerOwner(url);
+    const inbox = await WebhookReceiver.start();
+    receivers.push(inbox);
+    const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", { url: inbox.url, events: ["project.created"] });
+    if (created.status !== 201) throw new Error(`webhook not created: ${created.status} ${created.text}`);
+    return { api, inbox, webhookId: created.body.data.id };
+  }
+
+  async function createProject(api: Client, name: string): Promise<string> {
+    const res = await api.post<{ data: { id: string } }>("/api/v1/projects", { name });
+    if (res.status !== 201) throw new Error(`project not created: ${res.status} ${res.text}`);
+    return res.body.data.id;
+  }
+
+  function bodies(inbox: WebhookReceiver): WebhookBody[] {
+    return inbox.requests.map((request) => JSON.parse(request.body) as WebhookBody);
+  }
+
+  async function deliveriesOf(webhookId: string): Promise<DeliveryDocument[]> {
+    return (await store.collection<DeliveryDocument>(DELIVERIES_COLLECTION)).find({ webhook_id: webhookId });
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, (ACK_WAIT_SECONDS + 2) * 1000));
+
+  beforeAll(async () => {
+    const services = ["gateway", ...BACKEND_SERVICES.filter((name) => name !== "webhooks")].join(",");
+    main = await startStint(loadConfig({ ...env, SERVICES: services, NODE_ID: `main-${namespace}` }));
+    url = main.url as string;
+    store = await openMongoStore(mongoUrl);
+    stream = await EventStream.open({ natsUrl: env.NATS_URL as string, namespace, ackWaitMs: ACK_WAIT_SECONDS * 1000 });
+  });
+
+  afterAll(async () => {
+    for (const name of [...webhookServices.keys()]) await webhookServices.get(name)?.stint.stop();
+    await main?.stop();
+    await stream?.close();
+    await store?.close();
+    for (const inbox of receivers) await inbox.close();
+    data.remove();
+  });
+
+  it("keeps an event published while no webhook service runs, and delivers it once one starts", async () => {
+    await startWebhookService("webhooks-first");
+    const { api, inbox, webhookId } = await subscriber();
+    await stopWebhookService("webhooks-first");
+
+    const projectId = await createProject(api, "Made while nobody listens");
+    await eventually("the event to wait in the stream", async () => (await stream.consumerInfo()).num_pending >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(inbox.requests).toHaveLength(0);
+    expect(await deliveriesOf(webhookId)).toHaveLength(0);
+
+    await startWebhookService("webhooks-second");
+    await inbox.waitFor(1, 20_000);
+    await settle();
+    const [body] = bodies(inbox);
+    expect(inbox.requests).toHaveLength(1);
+    expect(body).toMatchObject({ type: "project.created", data: { id: projectId } });
+    expect(inbox.requests[0]?.headers["webhook-id"]).toBe(body?.id);
+    expect(await deliveriesOf(webhookId)).toHaveLength(1);
+  });
+
+  it("shares the events between two webhook processes, each event queued once", async () => {
+    const { api, inbox, webhookId } = await subscriber();
+    const first = webhookServices.get("webhooks-second")?.logs as LogLines;
+    const other = await startWebhookService("webhooks-other");
+    const count = 40;
+    const projectIds: string[] = [];
+    for (let i = 0; i < count; i++) projectIds.push(await createProject(api, `Shared ${i}`));
+
+    await inbox.waitFor(count, 60_000);
+    await settle();
+    const received = bodies(inbox);
+    expect(received.map((body) => body.data.id).sort()).toEqual([...projectIds].sort());
+    expect(new Set(received.map((body) => body.id)).size).toBe(count);
+    const deliveries = await deliveriesOf(webhookId);
+    expect(deliveries).toHaveLength(count);
+
+    const eventIds = new Set(deliveries.map((delivery) => delivery.event_id));
+    const queuedBy = (logs: LogLines) => logs.took(eventIds).filter((line) => (line.queued as number) > 0);
+    const [byFirst, bySecond] = [queuedBy(first), queuedBy(other)];
+    // Each event was queued by exactly one process, and both processes took some.
+    expect(byFirst.length + bySecond.length).toBe(count);
+    expect(new Set([...byFirst, ...bySecond].map((line) => line.eventId)).size).toBe(count);
+    expect(byFirst.length).toBeGreaterThan(0);
+    expect(bySecond.length).toBeGreaterThan(0);
+  });
+
+  it("publishes from the outbox an event whose publisher died after storing the change", async () => {
+    const { api, inbox } = await subscriber();
+    const organizationId = (await api.get<{ data: { id: string } }>("/api/v1/organization")).body.data.id;
+    const now = new Date().toISOString();
+    const doc: ProjectDocument = {
+      _id: newId("project"),
+      organization_id: organizationId,
+      name: "Left behind",
+      name_key: "left behind",
+      description: null,
+      color: null,
+      client_name: null,
+      billable: true,
+      hourly_rate: null,
+      archived: false,
+      created_at: now,
+      updated_at: now,
+    };
+    // What a process does before it dies: the outbox record, then the change; no publish.
+    const event = domainEvent("project.created", organizationId, presentProject(doc));
+    await (await Outbox.open(store, { sweepAfterMs: 0, sweepEveryMs: 60_000 })).record(event);
+    await (await store.collection<ProjectDocument>(PROJECTS_COLLECTION)).insertOne(doc);
+
+    await inbox.waitFor(1, 30_000);
+    const [body] = bodies(inbox);
+    expect(body).toMatchObject({ id: event.id, type: "project.created", data: { id: doc._id, name: "Left behind" } });
+    expect(inbox.requests[0]?.headers["webhook-id"]).toBe(event.id);
+    const records = await store.collection<OutboxDocument>(OUTBOX_COLLECTION);
+    await eventually("the outbox record to be cleared", async () => (await records.findOne({ _id: event.id })) === null);
+    await settle();
+    expect(inbox.requests).toHaveLength(1);
+  });
+
+  it("delivers again, without a second delivery, an event whose webhook process was killed after storing its deliveries and before acknowledging", async () => {
+    // Last in this suite: the gateway may route calls to the killed process until it notices it is gone.
+    const { api, inbox, webhookId } = await subscriber();
+    for (const name of [...webhookServices.keys()]) await stopWebhookService(name);
+
+    // The doomed process reaches the store through a proxy that lets its delivery insert
+    // through and then answers nothing more: it has stored the delivery and never acks.
+    const target = new URL(mongoUrl);
+    const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) }, mongoInsertInto(DELIVERIES_COLLECTION.name));
+    const proxied = new URL(mongoUrl);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const doomed = new StintProcess({ ...env, LOG_LEVEL: "info", SERVICES: "webhooks", NODE_ID: `doomed-${namespace}`, MONGO_URL: proxied.toString() });
+    try {
+      await doomed.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
+      await main.broker.waitForServices(["webhooks"], 10_000);
+
+      const projectId = await createProject(api, "Held by a process about to die");
+      const [stored] = await eventually("the doomed process to store the delivery", async () => {
+        const found = await deliveriesOf(webhookId);
+        return found.length === 1 && proxy.frozen ? found : undefined;
+      }, 30_000);
+      expect((await stream.consumerInfo()).num_ack_pending).toBe(1);
+      doomed.child.kill("SIGKILL");
+      await doomed.exited;
+      expect(doomed.child.signalCode).toBe("SIGKILL");
+      expect(() => process.kill(doomed.child.pid as number, 0)).toThrow();
+      expect(inbox.requests).toHaveLength(0);
+
+      const logs = await startWebhookService("webhooks-survivor");
+      await inbox.waitFor(1, 30_000);
+      await settle();
+      const [body] = bodies(inbox);
+      expect(inbox.requests).toHaveLength(1);
+      expect(body).toMatchObject({ id: stored?.event_id, type: "project.created", data: { id: projectId } });
+      expect(inbox.requests[0]?.headers["webhook-id"]).toBe(stored?.event_id);
+      expect(await deliveriesOf(webhookId)).toEqual([expect.objectContaining({ _id: stored?._id, state: "succeeded" })]);
+      // The survivor was handed the event again and queued nothing new for it.
+      const took = logs.took(new Set([stored?.event_id as string]));
+      expect(took.length).toBeGreaterThanOrEqual(1);
+      expect(took.every((line) => line.queued === 0)).toBe(true);
+      expect((await stream.consumerInfo()).num_ack_pending).toBe(0);
+    } finally {
+      await doomed.stop();
+      await proxy.close();
+    }
+  });
+});
