@@ -16,6 +16,7 @@ import { oauthService } from "./services/oauth/oauth.service";
 import { signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
+import { startHealthListener, type HealthListener } from "./shared/health/listener";
 import { runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
@@ -32,6 +33,8 @@ export interface RunningStint {
   mode: "embedded" | "distributed";
   /** `http://host:port` when this process runs the gateway. */
   url?: string;
+  /** `http://host:port` of the health listener, when `HEALTH_PORT` is set. */
+  healthUrl?: string;
   /** Drains in-flight requests, then closes the bus, the store and the counters. */
   stop(): Promise<void>;
 }
@@ -99,10 +102,16 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     await store?.close();
     await kv.close();
   };
+  let health: HealthListener | undefined;
   try {
+    // Listening before the services start, so a probe sees "services: failing" while they do.
+    if (config.healthPort !== undefined) {
+      health = await startHealthListener({ host: config.host, port: config.healthPort, readiness, isDraining: () => inFlight.draining });
+    }
     await broker.start();
   } catch (error) {
     await broker.stop().catch(() => undefined);
+    await health?.close();
     await closeBackends();
     throw error;
   }
@@ -122,9 +131,11 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
       }
       await broker.stop();
       await closeBackends();
+      // Last: until here it answers 503 "draining" rather than refusing connections.
+      await health?.close();
     })();
     return stopping;
   };
 
-  return { broker, mode: runMode(config), url, stop };
+  return { broker, mode: runMode(config), url, healthUrl: health?.url, stop };
 }
