@@ -13,7 +13,7 @@ import { timeEntriesService } from "./services/time-entries/time-entries.service
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
 import { oauthService } from "./services/oauth/oauth.service";
-import { signingSecret, tokenSigner } from "./shared/auth/tokens";
+import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
 import { startHealthListener, type HealthListener } from "./shared/health/listener";
@@ -41,6 +41,9 @@ export interface RunningStint {
 
 /** Services that keep documents; a process opens the store only when it runs one. */
 const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"];
+
+/** Services that sign or check access tokens; only a process running one reads (or makes) the signing key. */
+const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
 
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
@@ -94,7 +97,9 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     });
   }
   const warnings = broker.getLogger("auth");
-  const signer = tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds);
+  const signer = config.services.some((name) => KEY_HOLDERS.includes(name))
+    ? tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds)
+    : keylessSigner(config.accessTokenTtlSeconds);
   const deps: Dependencies = { config, store, kv, readiness, inFlight, signer };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
 

@@ -182,7 +182,7 @@ const settings = {
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
   services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `oauth`, `system`), or `all`."),
   publicUrl: optionalUrl("PUBLIC_URL", "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).", ["http", "https"]),
-  jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Unset: one is generated and kept in `DATA_DIR`, with a warning; every process of a deployment needs the same one."),
+  jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
   oauthClientPerMinute: integer("OAUTH_CLIENT_REQUESTS_PER_MINUTE", "Requests a minute one confidential OAuth application may make to the token, device, revocation and introspection endpoints, counted after it authenticated.", 3000, 1, 1_000_000),
