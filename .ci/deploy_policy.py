@@ -27,7 +27,22 @@ def env_of(container):
 
 
 def selects(selector, labels):
-    return bool(selector) and all(labels.get(key) == value for key, value in selector.get("matchLabels", {}).items())
+    """Whether a label selector picks a pod with these labels; an empty one picks every pod."""
+    if selector is None:
+        return False
+    if any(labels.get(key) != value for key, value in selector.get("matchLabels", {}).items()):
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
+        matched = {
+            "In": key in labels and labels[key] in values,
+            "NotIn": key not in labels or labels[key] not in values,
+            "Exists": key in labels,
+            "DoesNotExist": key not in labels,
+        }.get(operator)
+        if not matched:
+            return False
+    return True
 
 
 def check_deployment(deployment, problems):
