@@ -17,9 +17,12 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The embedded store (used only when MONGO_URL is unset) writes under ./data.
+# The embedded store (used only when MONGO_URL is unset) writes under ./data. Distributed,
+# nothing is written but an import's file under /tmp, so the root file system can be
+# read-only with /tmp mounted writable (k8s/, docker-compose.yml).
 RUN mkdir data && chown node:node data
 # The image's `node` user, by number so that Kubernetes can check runAsNonRoot.
 USER 1000:1000
-EXPOSE 3000
+# 3000: the gateway (PORT); 8081: the health listener of a process without one (HEALTH_PORT, as k8s/ sets it).
+EXPOSE 3000 8081
 CMD ["node", "dist/main.js"]

@@ -13,12 +13,13 @@ import { timeEntriesService } from "./services/time-entries/time-entries.service
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
 import { oauthService } from "./services/oauth/oauth.service";
-import { signingSecret, tokenSigner } from "./shared/auth/tokens";
+import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
 import { EventStream } from "./shared/event-stream";
 import { Outbox } from "./shared/outbox";
+import { startHealthListener, type HealthListener } from "./shared/health/listener";
 import { runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
@@ -35,6 +36,8 @@ export interface RunningStint {
   mode: "embedded" | "distributed";
   /** `http://host:port` when this process runs the gateway. */
   url?: string;
+  /** `http://host:port` of the health listener, when `HEALTH_PORT` is set. */
+  healthUrl?: string;
   /** Drains in-flight requests, then closes the bus, the store and the counters. */
   stop(): Promise<void>;
 }
@@ -45,6 +48,9 @@ const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
 
 /** Services that keep documents; a process opens the store only when it runs one. */
 const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"];
+
+/** Services that sign or check access tokens; only a process running one reads (or makes) the signing key. */
+const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
 
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
@@ -121,7 +127,9 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     });
   }
   const warnings = broker.getLogger("auth");
-  const signer = tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds);
+  const signer = config.services.some((name) => KEY_HOLDERS.includes(name))
+    ? tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds)
+    : keylessSigner(config.accessTokenTtlSeconds);
   const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
 
@@ -131,10 +139,16 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     await store?.close();
     await kv.close();
   };
+  let health: HealthListener | undefined;
   try {
+    // Listening before the services start, so a probe sees "services: failing" while they do.
+    if (config.healthPort !== undefined) {
+      health = await startHealthListener({ host: config.host, port: config.healthPort, readiness, isDraining: () => inFlight.draining });
+    }
     await broker.start();
   } catch (error) {
     await broker.stop().catch(() => undefined);
+    await health?.close();
     await closeBackends();
     throw error;
   }
@@ -154,9 +168,11 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
       }
       await broker.stop();
       await closeBackends();
+      // Last: until here it answers 503 "draining" rather than refusing connections.
+      await health?.close();
     })();
     return stopping;
   };
 
-  return { broker, mode: runMode(config), url, stop };
+  return { broker, mode: runMode(config), url, healthUrl: health?.url, stop };
 }

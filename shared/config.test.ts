@@ -15,8 +15,15 @@ describe("configuration", () => {
       services: [...SERVICE_NAMES],
       logLevel: "info",
       namespace: "stint",
+      healthPort: undefined,
     });
     expect(runMode(config)).toBe("embedded");
+  });
+
+  it("reads HEALTH_PORT, 0 included (the kernel picks a port)", () => {
+    expect(loadConfig({ HEALTH_PORT: "8081" }).healthPort).toBe(8081);
+    expect(loadConfig({ HEALTH_PORT: "0" }).healthPort).toBe(0);
+    expect(loadConfig({ HEALTH_PORT: "" }).healthPort).toBeUndefined();
   });
 
   it("reads the distributed settings", () => {
@@ -42,6 +49,8 @@ describe("configuration", () => {
     ["SERVICES", "gateway,billing"],
     ["LOG_LEVEL", "loud"],
     ["SHUTDOWN_TIMEOUT_MS", "-5"],
+    ["HEALTH_PORT", "65536"],
+    ["HEALTH_PORT", "off"],
   ])("stops on an invalid %s (%s) with a message naming it", (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

@@ -84,6 +84,22 @@ function integer(env: string, doc: string, fallback: number, min: number, max: n
   };
 }
 
+/** A TCP port, or nothing: unset turns off what listens on it. `0` lets the kernel choose. */
+function optionalPort(env: string, doc: string): Setting<number | undefined> {
+  return {
+    env,
+    doc,
+    defaultText: "(unset)",
+    parse(raw, variable) {
+      if (raw === undefined || raw === "") return undefined;
+      if (!/^\d+$/.test(raw)) throw new ConfigError(variable, `must be a whole number, got "${raw}"`);
+      const value = Number(raw);
+      if (value > 65535) throw new ConfigError(variable, "must be between 0 and 65535");
+      return value;
+    },
+  };
+}
+
 /** `true` or `false`; anything else stops start-up rather than being guessed at. */
 function flag(env: string, doc: string, fallback: boolean): Setting<boolean> {
   return {
@@ -157,7 +173,8 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const
 
 const settings = {
   port: integer("PORT", "TCP port the API gateway listens on.", 3000, 0, 65535),
-  host: text("HOST", "Address the API gateway binds to; use `0.0.0.0` in containers.", "127.0.0.1"),
+  host: text("HOST", "Address the API gateway and the health listener bind to; use `0.0.0.0` in containers.", "127.0.0.1"),
+  healthPort: optionalPort("HEALTH_PORT", "TCP port of a small HTTP listener answering `GET /livez` (200 while the process runs) and `GET /readyz` (200 once its services have started and while its store, bus and counters answer; 503 otherwise and while shutting down), for processes that run no gateway, such as a Kubernetes pod of one service. Unset: no such listener (a gateway answers `/health/live` and `/health/ready` on `PORT`)."),
   trustedProxies: ipRangeList("TRUSTED_PROXIES", "Comma-separated IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of the gateway. Only for requests from these is `X-Forwarded-For` read to find the client's address (rate limits per address); unset, it is never read."),
   dataDir: text("DATA_DIR", "Folder of the embedded document store, used when `MONGO_URL` is unset.", "./data"),
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
@@ -165,7 +182,7 @@ const settings = {
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
   services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `oauth`, `system`), or `all`."),
   publicUrl: optionalUrl("PUBLIC_URL", "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).", ["http", "https"]),
-  jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Unset: one is generated and kept in `DATA_DIR`, with a warning; every process of a deployment needs the same one."),
+  jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
   oauthClientPerMinute: integer("OAUTH_CLIENT_REQUESTS_PER_MINUTE", "Requests a minute one confidential OAuth application may make to the token, device, revocation and introspection endpoints, counted after it authenticated.", 3000, 1, 1_000_000),

@@ -85,6 +85,18 @@ function grantClaimsOf(payload: Record<string, unknown>): OAuthGrantClaims | nul
   return { clientId: client_id, scopes: scopes as Permission[], family: gid };
 }
 
+/**
+ * The signer of a process that runs no service signing or checking tokens: it holds no key,
+ * so a pod of, say, reports never needs JWT_SECRET and could not mint a token if taken
+ * over. Using it is a wiring mistake, said loudly.
+ */
+export function keylessSigner(ttlSeconds: number): TokenSigner {
+  const refuse = (): never => {
+    throw new Error("this process runs no service that signs or checks tokens, so it holds no signing key");
+  };
+  return { ttlSeconds, sign: refuse, verify: refuse };
+}
+
 const DEVELOPMENT_SECRET_FILE = "development-jwt-secret";
 
 /**
