@@ -41,7 +41,8 @@ def test_the_async_client_against_a_real_stint(deployment: Deployment, owner: st
             project = await client.projects.create("Async project")
             task = await client.tasks.create(project["id"], "Async task")
             running = await client.time_entries.start(project["id"], description="Async timer", task_id=task["id"])
-            assert (await client.time_entries.current()) == running
+            current = await client.time_entries.current()
+            assert current is not None and (current["id"], current["is_running"]) == (running["id"], True)
             assert (await client.time_entries.stop())["id"] == running["id"]
             assert [e["id"] async for e in client.time_entries.list()] == [running["id"]]
             assert (await client.organization.get())["plan"] == "free"

@@ -132,9 +132,7 @@ class Stint(_ClientBase):
                 failure = APIConnectionError(request, f"Connection error: {error}")
             if response is not None:
                 if response.is_success:
-                    response.read()
                     return response
-                response.read()
                 if not is_retryable_status(response):
                     raise error_from_response(response)
             delay = delay_before_retry(response, retries_done) if retries_done < self._settings.max_retries else None

@@ -6,6 +6,8 @@ from typing import Any, Dict, Mapping, Optional, Type
 
 import httpx
 
+from ._retries import retry_after_seconds
+
 __all__ = [
     "StintError",
     "APIError",
@@ -110,8 +112,6 @@ class RateLimitError(APIStatusError):
 
     def __init__(self, response: httpx.Response, body: object, code: Optional[str], message: str, details: Optional[Dict[str, Any]]) -> None:
         super().__init__(response, body, code, message, details)
-        from ._retries import retry_after_seconds
-
         self.retry_after: Optional[float] = retry_after_seconds(response.headers)
 
 
