@@ -52,6 +52,8 @@ def test_a_changed_body_a_wrong_secret_or_an_old_delivery_is_refused(owner: stin
     # Each signature alone is enough, and each is checked.
     only_hex = {k: v for k, v in delivery.headers.items() if not k.lower().startswith("webhook-")}
     assert owner.webhooks.verify(delivery.body, only_hex, secret)["type"] == "project.created"
+    with pytest.raises(stint.WebhookVerificationError, match="Standard Webhooks"):
+        owner.webhooks.verify(delivery.body, only_hex, secret, require_standard=True)
     only_standard = {k: v for k, v in delivery.headers.items() if k.lower().startswith("webhook-")}
     assert owner.webhooks.verify(delivery.body, only_standard, secret)["type"] == "project.created"
     forged: Dict[str, str] = {**only_standard, "webhook-signature": "v1,AAAA"}

@@ -10,7 +10,9 @@ Every delivery carries two signatures of the same raw body:
 
 ``verify`` checks every signature present (at least one must be), refuses a delivery whose
 timestamp is more than ``tolerance`` seconds from now (a replay), compares in constant time,
-and returns the parsed event.
+and returns the parsed event. Only the Standard Webhooks signature covers the time: a
+receiver that must refuse replays should insist on it (``require_standard=True``), since
+the ``X-Webhook-Timestamp`` beside a ``sha256=`` signature is not signed.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def verify(
     *,
     tolerance: float = DEFAULT_TOLERANCE_SECONDS,
     now: Optional[float] = None,
+    require_standard: bool = False,
 ) -> WebhookEvent:
     """The delivery's event, once its signatures and timestamp check out.
 
@@ -84,6 +87,8 @@ def verify(
     checked = 0
 
     standard = lowered.get("webhook-signature")
+    if standard is None and require_standard:
+        raise WebhookVerificationError("the delivery has no webhook-signature header (Standard Webhooks)")
     if standard is not None:
         event_id = lowered.get("webhook-id")
         timestamp = lowered.get("webhook-timestamp")

@@ -35,8 +35,16 @@ class _Signatures:
     """``verify`` and ``sign`` need no connection: they are the functions of ``stint.webhook_signatures``."""
 
     @staticmethod
-    def verify(raw_body: RawBody, headers: Mapping[str, str], secret: str, *, tolerance: float = DEFAULT_TOLERANCE_SECONDS, now: Optional[float] = None) -> WebhookEvent:
-        return webhook_signatures.verify(raw_body, headers, secret, tolerance=tolerance, now=now)
+    def verify(
+        raw_body: RawBody,
+        headers: Mapping[str, str],
+        secret: str,
+        *,
+        tolerance: float = DEFAULT_TOLERANCE_SECONDS,
+        now: Optional[float] = None,
+        require_standard: bool = False,
+    ) -> WebhookEvent:
+        return webhook_signatures.verify(raw_body, headers, secret, tolerance=tolerance, now=now, require_standard=require_standard)
 
     @staticmethod
     def sign(raw_body: RawBody, secret: str, *, event_id: Optional[str] = None, event_type: Optional[str] = None, timestamp: Optional[int] = None) -> Dict[str, str]:
