@@ -126,10 +126,12 @@ class Stint(_ClientBase):
             failure: Optional[Exception] = None
             try:
                 response = self._http.send(request)
-            except httpx.TimeoutException:
+            except httpx.TimeoutException as error:
                 failure = APITimeoutError(request)
+                failure.__cause__ = error
             except httpx.TransportError as error:
                 failure = APIConnectionError(request, f"Connection error: {error}")
+                failure.__cause__ = error
             if response is not None:
                 if response.is_success:
                     return response
@@ -212,10 +214,12 @@ class AsyncStint(_ClientBase):
             failure: Optional[Exception] = None
             try:
                 response = await self._http.send(request)
-            except httpx.TimeoutException:
+            except httpx.TimeoutException as error:
                 failure = APITimeoutError(request)
+                failure.__cause__ = error
             except httpx.TransportError as error:
                 failure = APIConnectionError(request, f"Connection error: {error}")
+                failure.__cause__ = error
             if response is not None:
                 await response.aread()
                 if response.is_success:
