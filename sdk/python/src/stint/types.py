@@ -1,0 +1,340 @@
+"""The shapes of what the API answers, as Style A shows them.
+
+Each TypedDict here is checked by the test suite against the component of the same name in
+the OpenAPI document a running Stint serves (field names, which are required, which may
+be null, and the value types), so these cannot drift from the server.
+Fields that may be absent are declared in a ``total=False`` subclass.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Literal, Optional, TypedDict
+
+__all__ = [
+    "Permission",
+    "PageMeta",
+    "Version",
+    "Organization",
+    "User",
+    "Session",
+    "Tokens",
+    "ApiKey",
+    "CreatedApiKey",
+    "Project",
+    "Task",
+    "TimeEntry",
+    "Invitation",
+    "CreatedInvitation",
+    "Webhook",
+    "WebhookWithSecret",
+    "WebhookDelivery",
+    "WebhookDeliveryAttempt",
+    "WebhookEvent",
+    "SummaryReport",
+    "ReportGroup",
+    "ReportSubGroup",
+    "DetailedReportEntry",
+    "ImportJob",
+    "ImportRowError",
+    "OAuthApplication",
+    "OAuthApplicationWithSecret",
+    "OAuthAuthorization",
+    "COMPONENTS",
+]
+
+Permission = Literal[
+    "time_entries:read",
+    "time_entries:write",
+    "projects:read",
+    "projects:write",
+    "users:read",
+    "users:write",
+    "reports:read",
+    "screenshots:read",
+    "screenshots:write",
+    "webhooks:read",
+    "webhooks:write",
+]
+Plan = Literal["free", "standard", "pro", "enterprise"]
+Role = Literal["owner", "admin", "member"]
+InvitedRole = Literal["admin", "member"]
+
+
+class PageMeta(TypedDict):
+    total: int
+    page: int
+    per_page: int
+
+
+class Version(TypedDict):
+    name: Literal["stint"]
+    version: str
+    api: Literal["v1"]
+
+
+class Organization(TypedDict):
+    id: str
+    name: str
+    plan: Plan
+    created_at: str
+    updated_at: str
+
+
+class User(TypedDict):
+    id: str
+    organization_id: str
+    email: str
+    name: str
+    role: Role
+    created_at: str
+    updated_at: str
+
+
+class Tokens(TypedDict):
+    access_token: str
+    token_type: Literal["Bearer"]
+    expires_in: int
+    refresh_token: str
+
+
+class Session(Tokens):
+    user: User
+    organization: Organization
+
+
+class ApiKey(TypedDict):
+    id: str
+    name: str
+    permissions: List[Permission]
+    prefix: str
+    last_four: str
+    user_id: str
+    created_at: str
+    last_used_at: Optional[str]
+
+
+class CreatedApiKey(ApiKey):
+    #: The key itself: shown this once.
+    key: str
+
+
+class Project(TypedDict):
+    id: str
+    name: str
+    description: Optional[str]
+    color: Optional[str]
+    client_name: Optional[str]
+    billable: bool
+    hourly_rate: Optional[float]
+    archived: bool
+    created_at: str
+    updated_at: str
+
+
+class Task(TypedDict):
+    id: str
+    project_id: str
+    name: str
+    status: Literal["active", "done"]
+    billable: Optional[bool]
+    estimate_seconds: Optional[int]
+    created_at: str
+    updated_at: str
+
+
+class TimeEntry(TypedDict):
+    id: str
+    user_id: str
+    project_id: str
+    task_id: Optional[str]
+    description: str
+    start_time: str
+    end_time: Optional[str]
+    duration: int
+    billable: bool
+    is_running: bool
+    created_at: str
+    updated_at: str
+
+
+class Invitation(TypedDict):
+    id: str
+    organization_id: str
+    email: str
+    role: InvitedRole
+    invited_by: str
+    expires_at: str
+    created_at: str
+
+
+class CreatedInvitation(Invitation):
+    #: What the invited person accepts with: shown this once.
+    token: str
+
+
+class Webhook(TypedDict):
+    id: str
+    url: str
+    events: List[str]
+    status: Literal["active", "disabled"]
+    disabled_reason: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class WebhookWithSecret(Webhook):
+    #: The signing secret (``whsec_...``): shown on creation and rotation only.
+    secret: str
+
+
+class WebhookDeliveryAttempt(TypedDict):
+    attempt: int
+    started_at: str
+    outcome: Literal["succeeded", "failed"]
+    status_code: Optional[int]
+    duration_ms: Optional[float]
+    error: Optional[str]
+    next_retry_at: Optional[str]
+
+
+class WebhookDelivery(TypedDict):
+    id: str
+    webhook_id: str
+    event_id: str
+    event_type: str
+    status: Literal["pending", "succeeded", "failed"]
+    next_attempt_at: Optional[str]
+    failure_reason: Optional[str]
+    redelivery_of: Optional[str]
+    created_at: str
+    updated_at: str
+    attempts: List[WebhookDeliveryAttempt]
+
+
+class WebhookEvent(TypedDict):
+    """The body of a webhook delivery; ``data`` is the resource as Style A shows it."""
+
+    id: str
+    type: str
+    created_at: str
+    organization_id: str
+    data: Dict[str, Any]
+
+
+class ReportSubGroup(TypedDict):
+    key: Optional[str]
+    name: Optional[str]
+    total_seconds: int
+    billable_seconds: int
+    rounded_seconds: int
+    entry_count: int
+
+
+class ReportGroup(ReportSubGroup, total=False):
+    #: Present when the report was asked for with ``sub_group_by``.
+    sub_groups: List[ReportSubGroup]
+
+
+class SummaryReport(TypedDict):
+    start_date: str
+    end_date: str
+    timezone: str
+    as_of: str
+    total_seconds: int
+    billable_seconds: int
+    rounded_seconds: int
+    entry_count: int
+    groups: List[ReportGroup]
+
+
+class DetailedReportEntry(TypedDict):
+    id: str
+    user_id: str
+    user_email: Optional[str]
+    user_name: Optional[str]
+    project_id: str
+    project_name: Optional[str]
+    task_id: Optional[str]
+    task_name: Optional[str]
+    description: str
+    start_time: str
+    end_time: Optional[str]
+    duration: int
+    billable: bool
+    is_running: bool
+
+
+class ImportRowError(TypedDict):
+    row: int
+    field: str
+    reason: str
+
+
+class ImportJob(TypedDict):
+    id: str
+    user_id: str
+    source: Literal["stint", "toggl", "clockify", "harvest"]
+    timezone: str
+    status: Literal["running", "succeeded", "failed"]
+    rows_total: int
+    rows_imported: int
+    rows_skipped: int
+    errors: List[ImportRowError]
+    created_at: str
+    finished_at: Optional[str]
+
+
+class OAuthApplication(TypedDict):
+    id: str
+    name: str
+    status: Literal["active", "disabled"]
+    created_at: str
+    client_id: str
+    client_type: Literal["confidential", "public"]
+    redirect_uris: List[str]
+    homepage_url: Optional[str]
+    scopes: List[Permission]
+
+
+class OAuthApplicationWithSecret(OAuthApplication):
+    #: Shown on creation and rotation only; null for a public application.
+    client_secret: Optional[str]
+
+
+class OAuthAuthorization(TypedDict):
+    client_id: str
+    name: str
+    homepage_url: Optional[str]
+    scopes: List[Permission]
+    authorized_at: str
+
+
+#: Each type above and the OpenAPI component it mirrors (the test suite compares them).
+COMPONENTS: Dict[str, type] = {
+    "PageMeta": PageMeta,
+    "Version": Version,
+    "Organization": Organization,
+    "User": User,
+    "Session": Session,
+    "Tokens": Tokens,
+    "ApiKey": ApiKey,
+    "CreatedApiKey": CreatedApiKey,
+    "Project": Project,
+    "Task": Task,
+    "TimeEntry": TimeEntry,
+    "Invitation": Invitation,
+    "CreatedInvitation": CreatedInvitation,
+    "Webhook": Webhook,
+    "WebhookWithSecret": WebhookWithSecret,
+    "WebhookDelivery": WebhookDelivery,
+    "WebhookDeliveryAttempt": WebhookDeliveryAttempt,
+    "SummaryReport": SummaryReport,
+    "ReportGroup": ReportGroup,
+    "ReportSubGroup": ReportSubGroup,
+    "DetailedReportEntry": DetailedReportEntry,
+    "ImportJob": ImportJob,
+    "ImportRowError": ImportRowError,
+    "OAuthApplication": OAuthApplication,
+    "OAuthApplicationWithSecret": OAuthApplicationWithSecret,
+    "OAuthAuthorization": OAuthAuthorization,
+}
