@@ -107,12 +107,19 @@ interface ActionCaller {
 }
 type AfterCall = (this: unknown, ctx: Context, route: unknown, req: IncomingRequest, res: ServerResponse, data: unknown) => unknown;
 
+/**
+ * How long an upload's call may last. The bus's request timeout (seconds) would cut off a
+ * file that a client sends slowly, or that takes a while to cross NATS, and answer 503
+ * for what is no fault of either; a node that dies still ends the call at once.
+ */
+const UPLOAD_CALL_TIMEOUT_MS = 10 * 60_000;
+
 /** moleculer-web's call of the action, with the file as the call's stream. */
 export async function callWithUpload(this: ActionCaller, route: { onAfterCall?: AfterCall }, req: IncomingRequest, res: ServerResponse, upload: ReceivedUpload, tooLarge: ApiError): Promise<true> {
   const ctx = req.$ctx as Context;
   let data: unknown;
   try {
-    data = await ctx.call(req.$endpoint as never, req.$params, { stream: upload.file });
+    data = await ctx.call(req.$endpoint as never, req.$params, { stream: upload.file, timeout: UPLOAD_CALL_TIMEOUT_MS });
   } catch (error) {
     upload.abandon();
     throw upload.tooLarge() ? tooLarge : error;
