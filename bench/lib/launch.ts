@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchContext } from "./context";
 import { LOOPBACK, freePort, waitForHttp } from "./net";
 import type { ManagedProcess } from "./processes";
+import { markProbed, PROBE_SCRIPT, probeEnvironment } from "./cpu-usage";
 
 /** The repository root: `bench/lib/..`. */
 export const REPO_ROOT = join(__dirname, "..", "..");
@@ -16,13 +18,29 @@ const QUIET_LOGS = { LOG_LEVEL: "warn", LOG_FORMAT: "json" };
  * memory and signals on stop is the app itself.
  */
 export function startTypeScript(ctx: BenchContext, label: string, script: string, env: Record<string, string>): ManagedProcess {
-  return ctx.processes.spawn({
+  const compiled = compiledEntry(script);
+  const child = ctx.processes.spawn({
     label,
     command: process.execPath,
-    args: ["--import", "tsx", script],
+    // The probe answers the bench's requests for the process's own CPU time (and profiles it on request).
+    args: compiled ? ["--import", PROBE_SCRIPT, compiled] : ["--import", "tsx", "--import", PROBE_SCRIPT, script],
     cwd: REPO_ROOT,
-    env,
+    env: { ...env, ...probeEnvironment(ctx.scratchRoot, label) },
   });
+  markProbed(child.pid);
+  return child;
+}
+
+/**
+ * With `BENCH_COMPILED=1`, the app's entry runs as `npm run build` compiled it
+ * (`dist/main.js`, as the container image runs it) instead of through tsx. Other scripts
+ * (the bare server, bench-only entries) always run through tsx.
+ */
+function compiledEntry(script: string): string | undefined {
+  if (process.env.BENCH_COMPILED !== "1" || script !== "main.ts") return undefined;
+  const entry = join(REPO_ROOT, "dist", "main.js");
+  if (!existsSync(entry)) throw new Error("BENCH_COMPILED=1 needs dist/main.js: run `npm run build` first");
+  return entry;
 }
 
 export interface AppProcessOptions {

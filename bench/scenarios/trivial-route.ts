@@ -10,6 +10,16 @@ const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"
 
 const throughput = (m: Measurement) => m.load?.requestsPerSec;
 const p99 = (m: Measurement) => m.load?.latencyP99Ms;
+/** CPU per answered request, in µs, of the target's processes the bench started (NATS not included). */
+const cpuPerRequest = (labels?: readonly string[]) => (m: Measurement) => {
+  const figures = m.observed.filter((entry) => (labels ? labels.includes(entry.label) : entry.label !== "nats-server")).map((entry) => entry.cpuUsPerRequest);
+  return figures.length === 0 || figures.some((value) => value === undefined) ? undefined : figures.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+};
+/** The inverse, so that a CPU ratio reads like a throughput ratio: bare's cost ÷ the target's. */
+const requestsPerCpuSecond = (labels?: readonly string[]) => (m: Measurement) => {
+  const micros = cpuPerRequest(labels)(m);
+  return micros === undefined || micros === 0 ? undefined : 1e6 / micros;
+};
 const embeddedMemory = (pick: "idleMiB" | "peakMiB") => (m: Measurement) => m.observed.find((entry) => entry.label === "embedded")?.[pick];
 
 /**
@@ -32,6 +42,9 @@ export const trivialRoute: ScenarioSet = {
       ratioGoal("embedded / bare throughput", measurements, vsBare("embedded"), throughput, { atLeast: 0.55 }),
       ratioGoal("distributed p99 / bare p99", measurements, vsBare("distributed"), p99, { atMost: 4 }),
       ratioGoal("embedded p99 / bare p99", measurements, vsBare("embedded"), p99, { atMost: 4 }),
+      ratioGoal("embedded / bare requests per CPU second", measurements, vsBare("embedded"), requestsPerCpuSecond(), { atLeast: 0.55 }),
+      ratioGoal("distributed (gateway + service) / bare requests per CPU second", measurements, vsBare("distributed"), requestsPerCpuSecond(), { atLeast: 0.3 }),
+      absoluteGoal("distributed gateway CPU per request", measurements, "distributed", cpuPerRequest(["gateway"]), "µs", { below: 120 }),
       absoluteGoal("embedded RSS idle", measurements, "embedded", embeddedMemory("idleMiB"), "MiB", { below: 200 }),
       absoluteGoal("embedded RSS peak under load", measurements, "embedded", embeddedMemory("peakMiB"), "MiB", { below: 200 }),
     ];
