@@ -6,7 +6,8 @@ import { basename } from "node:path";
  * (`BENCH_PROFILE_DIR`, or `node --cpu-prof`) says, as Markdown tables: the share of busy
  * samples by area (a package, Node's internals, the app's folders, garbage collection),
  * the functions with the most self time, and the functions with the most time including
- * what they called. Idle samples are left out of every share.
+ * what they called. Idle samples, and those of the bench's probe stopping the profiler,
+ * are left out of every share.
  */
 
 interface ProfileNode {
@@ -55,6 +56,10 @@ export function summarize(profile: Profile, top: number): string {
     if (node.callFrame.functionName === "(idle)") {
       idle += micros;
       return;
+    }
+    // The probe stopping the profiler is the measurement's own cost, not the process's.
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      if (byId.get(at)?.callFrame.url.endsWith("cpu-probe.mjs")) return;
     }
     busy += micros;
     const frame = frameOf(node);

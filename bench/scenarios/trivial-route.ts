@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { absoluteGoal, ratioGoal } from "../lib/goals";
-import { REPO_ROOT } from "../lib/launch";
+import { compareTree, REPO_ROOT } from "../lib/launch";
 import type { Measurement } from "../lib/measure";
-import type { ScenarioSet } from "../lib/scenario";
+import type { ScenarioSet, Target } from "../lib/scenario";
 import { bareServerTarget, distributedTarget, embeddedTarget } from "./targets";
 
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -22,6 +22,12 @@ const requestsPerCpuSecond = (labels?: readonly string[]) => (m: Measurement) =>
 };
 const embeddedMemory = (pick: "idleMiB" | "peakMiB") => (m: Measurement) => m.observed.find((entry) => entry.label === "embedded")?.[pick];
 
+/** A target of this checkout, preceded by the same target of `BENCH_COMPARE_TREE` when one is given. */
+function withCompared(make: (tree?: string) => Target): Target[] {
+  const tree = compareTree();
+  return tree ? [make(tree), make()] : [make()];
+}
+
 /**
  * The cheapest route there is, `GET /api/v1/version`: no store, no auth work beyond the
  * gateway's own, a constant answer. What it measures is the cost of the framework and the
@@ -34,7 +40,8 @@ export const trivialRoute: ScenarioSet = {
   request: { method: "GET", path: "/api/v1/version" },
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: { data: { name: "stint", version, api: "v1" } } },
   reference: "bare",
-  targets: [bareServerTarget("bench/bare-server.ts"), distributedTarget(["system"]), embeddedTarget()],
+  // With BENCH_COMPARE_TREE, the other checkout's app runs in turn with this one's.
+  targets: [bareServerTarget("bench/bare-server.ts"), ...withCompared((tree) => distributedTarget(["system"], tree)), ...withCompared(embeddedTarget)],
   goals(measurements) {
     const vsBare = (numerator: string) => ({ numerator, denominator: "bare" });
     return [
