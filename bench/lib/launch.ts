@@ -17,13 +17,14 @@ const QUIET_LOGS = { LOG_LEVEL: "warn", LOG_FORMAT: "json" };
  * process; loading tsx with `--import` keeps one process, so the PID the bench samples for
  * memory and signals on stop is the app itself.
  */
-export function startTypeScript(ctx: BenchContext, label: string, script: string, env: Record<string, string>, tree = REPO_ROOT): ManagedProcess {
-  const compiled = compiledEntry(script, tree);
+export function startTypeScript(ctx: BenchContext, label: string, script: string, env: Record<string, string>, compared?: string, nodeOptions: readonly string[] = []): ManagedProcess {
+  const tree = compared ?? REPO_ROOT;
+  const compiled = compared === undefined ? compiledEntry(script) : undefined;
   const child = ctx.processes.spawn({
     label,
     command: process.execPath,
     // The probe answers the bench's requests for the process's own CPU time (and profiles it on request).
-    args: [...(script === "main.ts" ? serveNodeOptions(tree) : []), ...(compiled ? ["--import", PROBE_SCRIPT, compiled] : ["--import", "tsx", "--import", PROBE_SCRIPT, script])],
+    args: [...nodeOptions, ...(compiled ? ["--import", PROBE_SCRIPT, compiled] : ["--import", "tsx", "--import", PROBE_SCRIPT, script])],
     cwd: tree,
     env: { ...env, ...probeEnvironment(ctx.scratchRoot, label) },
   });
@@ -51,10 +52,10 @@ function serveNodeOptions(tree: string): string[] {
  * (`dist/main.js`, as the container image runs it) instead of through tsx. Other scripts
  * (the bare server, bench-only entries) and the compared checkout's app always run through tsx.
  */
-function compiledEntry(script: string, tree: string): string | undefined {
-  // The compared checkout runs as it is: with this checkout compared to itself, a run measures compiling.
-  if (process.env.BENCH_COMPILED !== "1" || script !== "main.ts" || tree !== REPO_ROOT) return undefined;
-  const entry = join(tree, "dist", "main.js");
+function compiledEntry(script: string): string | undefined {
+  // A compared checkout runs through tsx: with this checkout compared to itself, a run measures compiling.
+  if (process.env.BENCH_COMPILED !== "1" || script !== "main.ts") return undefined;
+  const entry = join(REPO_ROOT, "dist", "main.js");
   if (!existsSync(entry)) throw new Error("BENCH_COMPILED=1 needs dist/main.js: run `npm run build` first");
   return entry;
 }
@@ -87,7 +88,8 @@ export async function startApp(ctx: BenchContext, options: AppProcessOptions): P
     env.HOST = LOOPBACK;
     baseUrl = `http://${LOOPBACK}:${port}`;
   }
-  return { process: startTypeScript(ctx, options.label, options.script ?? "main.ts", env, options.tree), baseUrl };
+  // Every app process (main.ts or a bench entry that starts the app) runs with the Node options it is deployed with.
+  return { process: startTypeScript(ctx, options.label, options.script ?? "main.ts", env, options.tree, serveNodeOptions(options.tree ?? REPO_ROOT)), baseUrl };
 }
 
 /** Waits for `GET /health/ready` to answer 200, failing early if any of `watch` exits. */
