@@ -34,29 +34,29 @@ async function memberRequests(dataset: ListDataset, secret: string): Promise<{ r
 
 const note = (dataset: ListDataset) => `load goes round ${dataset.members.length} members, each with their own access token and their month (${dataset.month}), ${PER_PAGE} a page`;
 
-/** The app in one process on the seeded folder. */
-export const listEmbeddedTarget: Target = {
-  name: "list-embedded",
-  description: "main.ts in one process on the seeded embedded store: GET /api/v1/time-entries with a member's access token",
+/** The app in one process on the seeded folder (of `tree`, a compared checkout, when given). */
+export const listEmbeddedTarget = (tree?: string): Target => ({
+  name: tree ? "list-embedded-compared" : "list-embedded",
+  description: `main.ts in one process on the seeded embedded store: GET /api/v1/time-entries with a member's access token${tree ? `, from ${tree}` : ""}`,
   async start(ctx): Promise<TargetStart> {
     const dataset = await listDataset(ctx);
     const secret = randomBytes(48).toString("base64url");
     const { request, expect } = await memberRequests(dataset, secret);
-    const app = await startApp(ctx, { label: "embedded", http: true, env: { DATA_DIR: dataset.dataDir, JWT_SECRET: secret } });
+    const app = await startApp(ctx, { label: "embedded", http: true, env: { DATA_DIR: dataset.dataDir, JWT_SECRET: secret }, tree });
     const baseUrl = app.baseUrl ?? "";
     await waitForReady(ctx, baseUrl, [app.process]);
     return { baseUrl, processes: [app.process], observe: [app.process], request, expect, notes: [note(dataset)] };
   },
-};
+});
 
 /**
  * A gateway process and a time-entries process over NATS, the time-entries process on the
  * same seeded embedded store: the store is the same as embedded, so the difference is the
  * bus and the second process.
  */
-export const listDistributedTarget: Target = {
-  name: "list-distributed",
-  description: "main.ts as SERVICES=gateway and SERVICES=timeEntries over NATS, the service on the seeded embedded store",
+export const listDistributedTarget = (tree?: string): Target => ({
+  name: tree ? "list-distributed-compared" : "list-distributed",
+  description: `main.ts as SERVICES=gateway and SERVICES=timeEntries over NATS, the service on the seeded embedded store${tree ? `, from ${tree}` : ""}`,
   async start(ctx): Promise<TargetStart> {
     const nats = await ctx.natsServer();
     if (!nats.available) return { skipped: nats.reason };
@@ -64,12 +64,12 @@ export const listDistributedTarget: Target = {
     const secret = randomBytes(48).toString("base64url");
     const { request, expect } = await memberRequests(dataset, secret);
     const bus = { NATS_URL: nats.url, NAMESPACE: `bench-${process.pid}`, JWT_SECRET: secret };
-    const worker = await startApp(ctx, { label: "timeEntries", http: false, env: { ...bus, SERVICES: "timeEntries", DATA_DIR: dataset.dataDir } });
-    const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" } });
+    const worker = await startApp(ctx, { label: "timeEntries", http: false, env: { ...bus, SERVICES: "timeEntries", DATA_DIR: dataset.dataDir }, tree });
+    const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" }, tree });
     const processes = [worker.process, gateway.process];
     const baseUrl = gateway.baseUrl ?? "";
     await waitForReady(ctx, baseUrl, processes);
     const observe = nats.pid === undefined ? processes : [...processes, { label: "nats-server", pid: nats.pid }];
     return { baseUrl, processes, observe, request, expect, notes: [note(dataset)] };
   },
-};
+});

@@ -3,6 +3,7 @@ import { listDistributedTarget, listEmbeddedTarget } from "../authenticated-list
 import { absoluteGoal, type GoalRow } from "../lib/goals";
 import type { Measurement, PhaseResult } from "../lib/measure";
 import type { ScenarioSet } from "../lib/scenario";
+import { withCompared } from "./targets";
 
 /** CPU per request of the target's app processes (NATS not included), in µs. */
 function appCpuPerRequest(m: Measurement | undefined): number | undefined {
@@ -40,7 +41,7 @@ export const authenticatedList: ScenarioSet = {
   // Seeds its own small data set (seconds), but adds a minute to a run: named runs only.
   onlyWhenNamed: true,
   phases: [storeListPhase],
-  targets: [listEmbeddedTarget, listDistributedTarget],
+  targets: [...withCompared(listEmbeddedTarget), ...withCompared(listDistributedTarget)],
   goals(measurements, phases) {
     return [
       beyondStore("embedded: CPU per request beyond the store call", measurements, phases, "list-embedded", 120),

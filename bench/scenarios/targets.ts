@@ -1,5 +1,5 @@
 import { freePort, LOOPBACK } from "../lib/net";
-import { startApp, startTypeScript, waitForReady } from "../lib/launch";
+import { compareTree, startApp, startTypeScript, waitForReady } from "../lib/launch";
 import type { Target } from "../lib/scenario";
 
 /**
@@ -58,4 +58,10 @@ export function distributedTarget(services: readonly string[], tree?: string): T
       return { baseUrl, processes, observe, notes: [`bus: ${source}`] };
     },
   };
+}
+
+/** A target of this checkout, preceded by the same target of `BENCH_COMPARE_TREE` when one is given. */
+export function withCompared(make: (tree?: string) => Target): Target[] {
+  const tree = compareTree();
+  return tree ? [make(tree), make()] : [make()];
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { absoluteGoal, ratioGoal } from "../lib/goals";
-import { compareTree, REPO_ROOT } from "../lib/launch";
+import { REPO_ROOT } from "../lib/launch";
 import type { Measurement } from "../lib/measure";
-import type { ScenarioSet, Target } from "../lib/scenario";
-import { bareServerTarget, distributedTarget, embeddedTarget } from "./targets";
+import type { ScenarioSet } from "../lib/scenario";
+import { bareServerTarget, distributedTarget, embeddedTarget, withCompared } from "./targets";
 
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -21,12 +21,6 @@ const requestsPerCpuSecond = (labels?: readonly string[]) => (m: Measurement) =>
   return micros === undefined || micros === 0 ? undefined : 1e6 / micros;
 };
 const embeddedMemory = (pick: "idleMiB" | "peakMiB") => (m: Measurement) => m.observed.find((entry) => entry.label === "embedded")?.[pick];
-
-/** A target of this checkout, preceded by the same target of `BENCH_COMPARE_TREE` when one is given. */
-function withCompared(make: (tree?: string) => Target): Target[] {
-  const tree = compareTree();
-  return tree ? [make(tree), make()] : [make()];
-}
 
 /**
  * The cheapest route there is, `GET /api/v1/version`: no store, no auth work beyond the
