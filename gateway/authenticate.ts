@@ -6,6 +6,7 @@ import type { AccessClaims, TokenSigner } from "../shared/auth/tokens";
 import { ApiError } from "../shared/errors";
 import { ROLE_PERMISSIONS, type Identity, type Plan } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
+import { verifiedTokenCache } from "./verified-tokens";
 
 const API_KEY_PREFIX = "tt_live_";
 const MAX_CACHED_KEYS = 10_000;
@@ -108,6 +109,7 @@ function identityOfClaims(claims: AccessClaims, plan: Plan): Identity {
  */
 export function createAuthenticator(deps: AuthenticatorDependencies) {
   const cache = new Map<string, CachedKey>();
+  const tokens = verifiedTokenCache(deps.signer);
 
   async function runAlone(before: PrecedingCheck): Promise<void> {
     if (before.keys.length > 0) before.enforce(await deps.kv.getMany(before.keys));
@@ -155,7 +157,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
 
   async function identityOfToken(token: string, before: PrecedingCheck): Promise<Identity> {
     // Verifying is local and has no effect, so it may come first; its refusal still waits for the check.
-    const claims = deps.signer.verify(token);
+    const claims = tokens.verify(token);
     if (!claims) {
       await runAlone(before);
       throw unauthorized("The access token is not valid or has expired", !looksExpired(token));

@@ -21,6 +21,8 @@ import { callIdempotently, type SentBody } from "./idempotent-call";
 import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
+import { gatewayHttpHandler } from "./http-entry";
+import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { accessOf, aliasesOf, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
@@ -165,6 +167,12 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     methods: {
+      /** Every request, served by moleculer-web's routing without a broker action around it (see `http-entry.ts`). */
+      httpHandler: gatewayHttpHandler,
+
+      /** moleculer-web's alias lookup, trying only the aliases that can match (see `alias-index.ts`). */
+      resolveAlias: indexedAliasResolver<MatchableAlias>(),
+
       /** moleculer-web's 404 for whatever no alias serves, or a 405 where other methods are served. */
       send404(this: { aliases: RegisteredAlias[]; sendError(req: IncomingRequest, res: ServerResponse, err: Error): void }, req: IncomingRequest, res: ServerResponse) {
         this.sendError(req, res, notFoundOrMethodNotAllowed(this.aliases, req, res, new ApiGateway.Errors.NotFoundError("Not found", {})));

@@ -1,6 +1,7 @@
 import type { Writable } from "node:stream";
 import type { BrokerOptions } from "moleculer";
 import type { Config } from "./config";
+import { natsTransporter } from "./bus";
 import { pinoOptions } from "./logger";
 import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
@@ -10,7 +11,7 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
   return {
     namespace: config.namespace,
     nodeID: config.nodeId || undefined,
-    transporter: config.natsUrl ? { type: "NATS", options: { url: config.natsUrl } } : undefined,
+    transporter: config.natsUrl ? natsTransporter(config.natsUrl) : undefined,
     logger: {
       type: "Pino",
       options: { level: config.logLevel, pino: { options: pinoOptions(config, logDestination), destination: logDestination } },

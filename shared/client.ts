@@ -44,12 +44,20 @@ export interface ServiceClient<Actions extends Record<string, InternalAction>> {
 }
 
 export function defineClient<Actions extends Record<string, InternalAction>>(service: string, actions: Actions): ServiceClient<Actions> {
+  // The calls are made once, on a prototype; `over` only ties them to a caller. Services
+  // take a client over each request's context, often without calling it.
+  const calls: Record<string, (this: { caller: Caller }, params: unknown) => Promise<unknown>> = {};
+  for (const name of Object.keys(actions)) {
+    const action = `${service}.${name}`;
+    calls[name] = function (params) {
+      return (this.caller.call as (name: string, params: unknown) => Promise<unknown>).call(this.caller, action, params);
+    };
+  }
   return {
     service,
     actions,
     over(caller) {
-      const call = caller.call.bind(caller) as (name: string, params: unknown) => Promise<unknown>;
-      return Object.fromEntries(Object.keys(actions).map((name) => [name, (params: unknown) => call(`${service}.${name}`, params)])) as ClientCalls<Actions>;
+      return Object.create(calls, { caller: { value: caller } }) as ClientCalls<Actions>;
     },
   };
 }

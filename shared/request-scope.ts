@@ -16,7 +16,11 @@ export function currentRequestId(): string | undefined {
 }
 
 export function runInRequestScope<T>(requestId: string | undefined | null, work: () => T): T {
-  return requestId ? storage.run({ requestId }, work) : work();
+  if (!requestId) return work();
+  // An action called within its own request (every call in one process) is already in
+  // the scope: entering it again would cost a scope change for nothing.
+  if (storage.getStore()?.requestId === requestId) return work();
+  return storage.run({ requestId }, work);
 }
 
 /** Moleculer middleware: local actions and events run inside their context's request scope. */

@@ -26,6 +26,8 @@ export interface LoadOptions {
   request: LoadRequest;
   connections: number;
   durationSec: number;
+  /** Requests a second over all connections; 0 or absent: each connection sends as fast as it is answered. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -113,6 +115,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         connections: options.connections,
         pipelining: 1,
         duration: options.durationSec,
+        ...(options.rate ? { overallRate: options.rate } : {}),
         timeout: 10,
       },
       (error: unknown, result: autocannon.Result) => {

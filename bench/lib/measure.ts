@@ -1,6 +1,7 @@
 import { STOP_GRACE_MS, type BenchContext } from "./context";
 import type { GoalRow } from "./goals";
 import { CpuWindow } from "./cpu";
+import { probeCpuSeconds } from "./cpu-usage";
 import { runLoad, type LoadResult } from "./load";
 import { mismatches, probeUntil, type ProbedResponse } from "./probe";
 import type { ManagedProcess } from "./processes";
@@ -23,6 +24,11 @@ export interface ProcessFigures {
   meanMiB?: number;
   /** CPU used during the measured load, in cores (1.0 = one core busy throughout). */
   cpuCores?: number;
+  /**
+   * CPU the process spent per answered request during the measured load, in microseconds,
+   * by its own `process.cpuUsage()` (processes the bench started from a script only).
+   */
+  cpuUsPerRequest?: number;
 }
 
 export interface Measurement {
@@ -88,7 +94,7 @@ async function measureRunning(ctx: BenchContext, set: ScenarioSet, running: Runn
   const { settings } = ctx;
   const request = running.request ?? set.request;
   const expect = running.expect ?? set.expect;
-  const load = (durationSec: number) => runLoad({ baseUrl: running.baseUrl, request, connections: settings.connections, durationSec });
+  const load = (durationSec: number) => runLoad({ baseUrl: running.baseUrl, request, connections: settings.connections, durationSec, rate: settings.rate });
 
   // The answer is checked with the first of the request's header variants, if it has any.
   const probed = { ...request, headers: { ...request.headers, ...request.headerVariants?.[0] } };
@@ -113,10 +119,18 @@ async function measureRunning(ctx: BenchContext, set: ScenarioSet, running: Runn
 
   ctx.log(`  load ${settings.durationSec} s, ${settings.connections} connections`);
   const samplers = running.observe.map((child) => new RssSampler(child.pid, RSS_INTERVAL_MS));
+  const probedBefore = await Promise.all(running.observe.map((child) => probeCpuSeconds(child.pid)));
   const cpu = new CpuWindow(running.observe.map((child) => child.pid));
   try {
     measurement.load = await load(settings.durationSec);
   } finally {
+    const probedAfter = await Promise.all(running.observe.map((child) => probeCpuSeconds(child.pid)));
+    const answered = measurement.load?.responses2xx ?? 0;
+    probedAfter.forEach((after, index) => {
+      const before = probedBefore[index];
+      const entry = measurement.observed[index];
+      if (entry && after !== undefined && before !== undefined && answered > 0) entry.cpuUsPerRequest = ((after - before) * 1e6) / answered;
+    });
     const used = cpu.end();
     measurement.loadGeneratorCores = used.loadGenerator;
     measurement.otherCores = used.others;

@@ -91,7 +91,7 @@ export function formatScenario(result: ScenarioResult): string {
     [9],
   );
   const processes = table(
-    ["process", "RSS MiB: after start", "idle", "peak", "mean", "CPU cores under load"],
+    ["process", "RSS MiB: after start", "idle", "peak", "mean", "CPU cores under load", "CPU µs/request"],
     result.measurements.flatMap((m) => [
       ...m.observed.map((entry) => [
         `${m.target}: ${entry.label}`,
@@ -100,8 +100,9 @@ export function formatScenario(result: ScenarioResult): string {
         fixed(entry.peakMiB, 1),
         fixed(entry.meanMiB, 1),
         fixed(entry.cpuCores, 2),
+        fixed(entry.cpuUsPerRequest, 1),
       ]),
-      ...(m.loadGeneratorCores === undefined ? [] : [[`${m.target}: load generator (bench)`, "", "", "", "", fixed(m.loadGeneratorCores, 2)]]),
+      ...(m.loadGeneratorCores === undefined ? [] : [[`${m.target}: load generator (bench)`, "", "", "", "", fixed(m.loadGeneratorCores, 2), ""]]),
     ]),
   );
   const goals = table(

@@ -6,6 +6,12 @@ export interface BenchSettings {
   warmupSec: number;
   /** Concurrent keep-alive connections the load generator holds open. */
   connections: number;
+  /**
+   * Requests a second offered over all connections, or 0 for as many as the target answers.
+   * At a fixed rate every target does the same work in the same time, so its CPU per
+   * request is comparable between targets and runs even on a busy machine.
+   */
+  rate: number;
   /** Seconds a target rests after warm-up before its idle memory is read. */
   settleSec: number;
   /** Seconds a started process gets to answer its readiness check. */
@@ -41,6 +47,7 @@ export const KNOBS = {
   durationSec: { env: "BENCH_DURATION", doc: "seconds of measured load per target", fallback: 10, min: 1, max: 600 },
   warmupSec: { env: "BENCH_WARMUP", doc: "seconds of unmeasured warm-up load per target", fallback: 3, min: 0, max: 120 },
   connections: { env: "BENCH_CONNECTIONS", doc: "concurrent connections", fallback: 10, min: 1, max: 1000 },
+  rate: { env: "BENCH_RATE", doc: "requests a second over all connections (0: as fast as answered)", fallback: 0, min: 0, max: 1_000_000 },
   settleSec: { env: "BENCH_SETTLE", doc: "seconds of rest before idle memory is read", fallback: 2, min: 0, max: 60 },
   readyTimeoutSec: { env: "BENCH_READY_TIMEOUT", doc: "seconds a process gets to become ready", fallback: 30, min: 1, max: 300 },
 } satisfies Record<string, Knob>;
@@ -69,6 +76,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     durationSec: readNumber(env, KNOBS.durationSec),
     warmupSec: readNumber(env, KNOBS.warmupSec),
     connections,
+    rate: readNumber(env, KNOBS.rate),
     settleSec: readNumber(env, KNOBS.settleSec),
     readyTimeoutSec: readNumber(env, KNOBS.readyTimeoutSec),
     scenarios: names(env.BENCH_SCENARIOS),

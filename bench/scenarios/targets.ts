@@ -1,5 +1,5 @@
 import { freePort, LOOPBACK } from "../lib/net";
-import { startApp, startTypeScript, waitForReady } from "../lib/launch";
+import { compareTree, startApp, startTypeScript, waitForReady } from "../lib/launch";
 import type { Target } from "../lib/scenario";
 
 /**
@@ -23,12 +23,12 @@ export function bareServerTarget(script: string): Target {
 }
 
 /** The app as `npm start` runs it: gateway and every service in one process, no transporter. */
-export function embeddedTarget(): Target {
+export function embeddedTarget(tree?: string): Target {
   return {
-    name: "embedded",
-    description: "main.ts, gateway and all services in one process, no transporter",
+    name: tree ? "embedded-compared" : "embedded",
+    description: `main.ts, gateway and all services in one process, no transporter${tree ? `, from ${tree}` : ""}`,
     async start(ctx) {
-      const app = await startApp(ctx, { label: "embedded", http: true });
+      const app = await startApp(ctx, { label: "embedded", http: true, tree });
       const baseUrl = app.baseUrl ?? "";
       await waitForReady(ctx, baseUrl, [app.process]);
       return { baseUrl, processes: [app.process], observe: [app.process] };
@@ -37,19 +37,19 @@ export function embeddedTarget(): Target {
 }
 
 /** A gateway process and one process running `services`, talking over a real NATS server. */
-export function distributedTarget(services: readonly string[]): Target {
+export function distributedTarget(services: readonly string[], tree?: string): Target {
   const servicesList = services.join(",");
   return {
-    name: "distributed",
-    description: `main.ts as two processes over NATS: SERVICES=gateway and SERVICES=${servicesList}`,
+    name: tree ? "distributed-compared" : "distributed",
+    description: `main.ts as two processes over NATS: SERVICES=gateway and SERVICES=${servicesList}${tree ? `, from ${tree}` : ""}`,
     async start(ctx) {
       const nats = await ctx.natsServer();
       if (!nats.available) return { skipped: nats.reason };
       // Its own bus namespace, so a NATS server shared with other Stint processes
       // (tests, a developer's stack) never routes their calls here or ours there.
       const bus = { NATS_URL: nats.url, NAMESPACE: `bench-${process.pid}` };
-      const worker = await startApp(ctx, { label: `services(${servicesList})`, http: false, env: { ...bus, SERVICES: servicesList } });
-      const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" } });
+      const worker = await startApp(ctx, { label: `services(${servicesList})`, http: false, env: { ...bus, SERVICES: servicesList }, tree });
+      const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" }, tree });
       const processes = [worker.process, gateway.process];
       const baseUrl = gateway.baseUrl ?? "";
       await waitForReady(ctx, baseUrl, processes);
@@ -58,4 +58,10 @@ export function distributedTarget(services: readonly string[]): Target {
       return { baseUrl, processes, observe, notes: [`bus: ${source}`] };
     },
   };
+}
+
+/** A target of this checkout, preceded by the same target of `BENCH_COMPARE_TREE` when one is given. */
+export function withCompared(make: (tree?: string) => Target): Target[] {
+  const tree = compareTree();
+  return tree ? [make(tree), make()] : [make()];
 }

@@ -26,7 +26,8 @@ export class StintProcess {
   constructor(env: Record<string, string>) {
     this.child = spawn(process.execPath, ["--import", pathToFileURL(TSX_LOADER).href, "main.ts"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_FORMAT: "json", LOG_LEVEL: "info", ...env },
+      // As `npm run serve` and the image run it: the request scope on async context frames.
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_FORMAT: "json", LOG_LEVEL: "info", NODE_OPTIONS: "--experimental-async-context-frame", ...env },
     });
     this.child.stdout.setEncoding("utf8").on("data", (chunk: string) => this.collect(chunk));
     this.child.stderr.setEncoding("utf8").on("data", (chunk: string) => (this.stderr += chunk));
