@@ -16,6 +16,7 @@ import { oauthService } from "./services/oauth/oauth.service";
 import { signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
 import { brokerOptions } from "./shared/broker";
+import { busConnected } from "./shared/bus-resilience";
 import { runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
@@ -58,10 +59,6 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   system: systemService,
 };
 
-function transitConnected(broker: ServiceBroker): boolean {
-  return Boolean((broker.transit as { connected?: boolean } | undefined)?.connected);
-}
-
 /** Starts the services `config.services` names, in this process. */
 export async function startStint(config: Config, options: StartOptions = {}): Promise<RunningStint> {
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, namespace: config.namespace });
@@ -86,7 +83,7 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     readiness.push({
       name: "bus",
       check: async () => {
-        if (!transitConnected(broker)) throw new Error("not connected to NATS");
+        if (!busConnected(broker)) throw new Error("not connected to NATS");
       },
     });
   }

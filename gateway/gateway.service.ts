@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { Context, Service, ServiceSchema } from "moleculer";
+import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
@@ -17,11 +17,12 @@ import { buildOpenApiDocuments } from "./openapi/document";
 import { referenceRoute } from "./openapi/reference-route";
 import { oauthRoute } from "./oauth/oauth-route";
 import type { InFlightRequests } from "./in-flight";
-import { callIdempotently, type SentBody } from "./idempotent-call";
+import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { requestIdFrom } from "./request-id";
+import { retryingOnce } from "./retry-once";
 import { accessOf, aliasesOf, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
@@ -98,6 +99,14 @@ const healthRoute = {
   },
 } as ApiRouteSchema;
 
+/** Claims on idempotency keys name this gateway; one whose gateway left the bus is taken over. */
+function claimHolders(broker: ServiceBroker): ClaimHolders {
+  return {
+    holder: broker.nodeID,
+    isHolderAlive: (holder) => holder === broker.nodeID || Boolean((broker.registry as unknown as { nodes: { get(id: string): { available?: boolean } | undefined } }).nodes.get(holder)?.available),
+  };
+}
+
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
@@ -171,13 +180,13 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       },
 
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
-      callAction(this: { logger: LoggerInstance; sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void }, ...args: CallActionArguments) {
+      callAction(this: { broker: ServiceBroker; logger: LoggerInstance; sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void }, ...args: CallActionArguments) {
         const [route, action, req, res] = args;
         const upload = uploadOf(req);
         // An upload is not replayed by Idempotency-Key: its file is gone once read, and an import finds what it imported before.
         const call = upload
           ? callWithUpload.call(this, route as Parameters<typeof callWithUpload>[0], req, res, upload, tooLargeError(operationOf(action)?.upload ?? { field: "file", mediaType: "", maxBytes: 0 }))
-          : callIdempotently(deps.kv, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args));
+          : callIdempotently(deps.kv, req, res, () => retryingOnce(this.broker, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args)), claimHolders(this.broker));
         return call.catch(async (error: unknown) => {
           await admission.noteFailure(req, action, error);
           throw error;

@@ -35,7 +35,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         getOrganization: async (_input, who) => ({ data: await getOrganization(started().organizations, who) }),
         renameOrganization: async (input, who) => ({ data: await renameOrganization(started().organizations, who, input.body.name) }),
         listApiKeys: (input, who) => listApiKeys(started().apiKeys, who, input.query),
-        createApiKey: async (input, who) => ({ data: await createApiKey(started().apiKeys, who, input.body) }),
+        createApiKey: async (input, who, ctx) => ({ data: await createApiKey(started().apiKeys, who, input.body, ctx.meta) }),
         revokeApiKey: async (input, who) => {
           await revokeApiKey(started().apiKeys, deps.kv, who, input.params.id);
           return null;

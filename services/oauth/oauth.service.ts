@@ -46,7 +46,7 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
       return {
         ...routedActions(oauthOperations, {
           listApplications: (input, who) => listApplications(started(), who, input.query),
-          createApplication: async (input, who) => ({ data: await createApplication(started(), who, input.body) }),
+          createApplication: async (input, who, ctx) => ({ data: await createApplication(started(), who, input.body, ctx.meta) }),
           getApplication: async (input, who) => ({ data: await getApplication(started(), who, input.params.id) }),
           updateApplication: async (input, who) => ({ data: await updateApplication(started(), deps.kv, who, input.params.id, input.body) }),
           deleteApplication: async (input, who) => {

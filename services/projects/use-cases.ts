@@ -1,5 +1,5 @@
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
@@ -16,10 +16,11 @@ export interface ProjectEvents {
   deleted(project: Project): Promise<void>;
 }
 
-export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"]): Promise<Project> {
+/** Sent again with its `Idempotency-Key`, answers the project of the first run (`shared/creation.ts`). */
+export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"], request: Creation = {}): Promise<Project> {
   const now = isoSeconds();
   const doc: ProjectDocument = {
-    _id: newId("project"),
+    _id: createdId("project", request),
     organization_id: who.organizationId,
     ...input,
     name_key: nameKey(input.name),
@@ -27,9 +28,9 @@ export async function createProject(store: ProjectStore, events: ProjectEvents, 
     created_at: now,
     updated_at: now,
   };
-  await store.insert(doc);
-  const project = presentProject(doc);
-  await events.created(project);
+  const inserted = await insertOnce(doc, (fresh) => store.insert(fresh), (id) => store.find(who.organizationId, id));
+  const project = presentProject(inserted.doc);
+  if (inserted.created) await events.created(project);
   return project;
 }
 

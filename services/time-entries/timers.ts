@@ -1,5 +1,5 @@
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdId, isRepeatable, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { isoSeconds } from "../../shared/time";
 import type { StartTimerInput } from "./inputs";
@@ -8,13 +8,23 @@ import type { EntryEvents, EntryStores } from "./ports";
 import { presentTimeEntry, type TimeEntry } from "./time-entry";
 import type { Clock } from "./timer-chain";
 
-/** Starts a timer; one that runs is stopped first, ending when the new one starts. */
-export async function startTimer(stores: EntryStores, events: EntryEvents, who: Identity, input: StartTimerInput, clock?: Clock): Promise<TimeEntry> {
+/**
+ * Starts a timer; one that runs is stopped first, ending when the new one starts. A start sent
+ * again with its `Idempotency-Key` answers the entry its first run started, and stops nothing.
+ */
+export async function startTimer(stores: EntryStores, events: EntryEvents, who: Identity, input: StartTimerInput, clock?: Clock, request: Creation = {}): Promise<TimeEntry> {
+  const id = createdId("timeEntry", request);
+  if (isRepeatable(request)) {
+    // Reading the chain writes the entry of a start whose writer died after claiming it.
+    await stores.timers.running(who.organizationId, who.userId, isoSeconds(clock ? clock() : new Date()));
+    const earlier = await stores.entries.find(who.organizationId, id);
+    if (earlier) return presentTimeEntry(earlier, new Date(Date.parse(earlier.start_time)));
+  }
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
   const { started, stopped } = await stores.timers.start(
     who,
     (start, now) => ({
-      _id: newId("timeEntry"),
+      _id: id,
       organization_id: who.organizationId,
       user_id: who.userId,
       project_id: input.project_id,

@@ -32,7 +32,7 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
       routedActions(userOperations, {
         list: (input, who, ctx) => listUsers(accounts(ctx), who, input.query.role, input.query),
         listInvitations: (input, who) => listInvitations(started(), who, input.query),
-        invite: async (input, who, ctx) => ({ data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role) }),
+        invite: async (input, who, ctx) => ({ data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta) }),
         getInvitation: async (input, who) => ({ data: await getInvitation(started(), who, input.params.id) }),
         revokeInvitation: async (input, who) => {
           await revokeInvitation(started(), who, input.params.id);

@@ -67,7 +67,7 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
       const db = () => started().stores;
       return routedActions(webhookOperations, {
         list: (input, who) => useCases.listWebhooks(db(), who, input.query),
-        create: async (input, who) => ({ data: await useCases.createWebhook(db(), who, input.body) }),
+        create: async (input, who, ctx) => ({ data: await useCases.createWebhook(db(), who, input.body, ctx.meta) }),
         get: async (input, who) => ({ data: await useCases.getWebhook(db(), who, input.params.id) }),
         update: async (input, who) => ({ data: await useCases.updateWebhook(db(), who, input.params.id, input.body) }),
         remove: async (input, who) => {
