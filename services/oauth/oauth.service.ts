@@ -13,7 +13,8 @@ import { openOAuthCollections, type OAuthCollections } from "./documents";
 import type { GrantSettings } from "./grants";
 import { oauthOperations } from "./operations";
 import { authorizationForm, authorizationPage, deviceForm, devicePage, type PageSettings } from "./pages";
-import { retentionAges, sweepOAuth, sweepPeriodically } from "./sweep";
+import { sweepPeriodically } from "../../shared/sweep";
+import { retentionAges, sweepOAuth } from "./sweep";
 import { token } from "./token-endpoint";
 import { introspect, revoke } from "./token-management";
 
@@ -29,7 +30,7 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
     name: oauthOperations.service,
     open: async (service) => {
       const collections = await openOAuthCollections(store);
-      stopSweeping = sweepPeriodically(() => sweepOAuth(collections, ages, clock), service.logger);
+      stopSweeping = sweepPeriodically("OAuth", () => sweepOAuth(collections, ages, clock), service.logger, deps.config.cleanupIntervalSeconds * 1000);
       return collections;
     },
     close: async () => {

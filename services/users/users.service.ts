@@ -5,7 +5,8 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import type { Collection } from "../../shared/storage/port";
 import { authClient } from "../auth/client";
-import { INVITATIONS, type InvitationDocument } from "./invitation";
+import { INVITATIONS, pruneInvitations, type InvitationDocument } from "./invitation";
+import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
 import { changeRole, getUser, listUsers, removeUser } from "./people";
@@ -24,9 +25,19 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
   const accounts = (ctx: ApiContext<unknown>): Accounts => authClient.over(ctx);
 
+  const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
+  let stopSweeping: (() => void) | undefined;
+
   return stintService<Collection<InvitationDocument>>({
     name: userOperations.service,
-    open: () => store.collection<InvitationDocument>(INVITATIONS),
+    open: async (service) => {
+      const invitations = await store.collection<InvitationDocument>(INVITATIONS);
+      stopSweeping = sweepPeriodically("invitations", () => pruneInvitations(invitations, Date.now(), keepAfterExpiryMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      return invitations;
+    },
+    close: async () => {
+      stopSweeping?.();
+    },
 
     actions: (started) =>
       routedActions(userOperations, {

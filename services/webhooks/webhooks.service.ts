@@ -9,6 +9,7 @@ import { webhookOperations } from "./operations";
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from "./schedule";
 import { createSender, type Sender } from "./sender";
 import * as useCases from "./use-cases";
+import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { WebhookStore } from "./webhook-store";
 import { DeliveryWorker } from "./worker";
 
@@ -26,6 +27,8 @@ interface Opened {
   stores: useCases.WebhookStores;
   sender: Sender;
   worker?: DeliveryWorker;
+  /** Ends the periodic pruning of the delivery log. */
+  stopSweeping: () => void;
 }
 
 const USER_AGENT = "Stint-Webhooks/1";
@@ -60,7 +63,9 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
         now: Date.now,
       };
       worker?.start();
-      return { stores, sender, worker };
+      const retentionMs = deps.config.webhookDeliveryRetentionDays * DAY_MS;
+      const stopSweeping = sweepPeriodically("webhook deliveries", () => deliveries.prune(Date.now() - retentionMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      return { stores, sender, worker, stopSweeping };
     },
 
     actions(started) {
@@ -98,7 +103,8 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
       );
     },
 
-    async close({ worker, sender }) {
+    async close({ worker, sender, stopSweeping }) {
+      stopSweeping();
       await worker?.stop();
       sender.close();
     },

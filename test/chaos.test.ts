@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { BACKEND_SERVICES } from "../shared/config";
+import { registerOwner, request, type Client } from "./support/http";
+import { StintProcess } from "./support/processes";
+import { describeWithServers, testServers } from "./support/servers";
+import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
+import { WebhookReceiver } from "./support/webhook-receiver";
+
+/**
+ * Processes die under load. Two gateways and two processes of every backend service, each its
+ * own OS process over NATS, Redis and MongoDB; writers post time entries with an
+ * `Idempotency-Key` each, round-robin over the gateways, retrying what a client library
+ * retries (connection errors, 409 while a key is in progress, 429, 502, 503, 504). Midway a
+ * service process and then a gateway are killed with SIGKILL, and both are started again.
+ *
+ * Afterwards: every acknowledged entry is readable, no key made two entries, and the writers
+ * met no answer a client would not retry (no 500 above all).
+ */
+
+jest.setTimeout(180_000);
+
+const WRITERS = 4;
+const ENTRIES_PER_WRITER = 25;
+const RETRIABLE = new Set([409, 429, 502, 503, 504]);
+const A = "/api/v1";
+
+interface Outcome {
+  key: string;
+  id: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under load", () => {
+  const data = temporaryDir("chaos");
+  const namespace = `chaos-${randomUUID().slice(0, 8)}`;
+  const servers = testServers("chaos");
+  const env = {
+    NAMESPACE: namespace,
+    DATA_DIR: data.path,
+    MONGO_URL: servers.mongoUrl,
+    NATS_URL: servers.natsUrl,
+    REDIS_URL: servers.redisUrl,
+    JWT_SECRET: TEST_JWT_SECRET,
+    TRUSTED_PROXIES: "127.0.0.1,::1",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    LOG_LEVEL: "warn",
+  };
+  const processes: StintProcess[] = [];
+  let serial = 0;
+  const startServices = () => {
+    const started = new StintProcess({ ...env, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services-${++serial}-${namespace}` });
+    processes.push(started);
+    return started;
+  };
+  const startGateway = () => {
+    const started = new StintProcess({ ...env, SERVICES: "gateway", NODE_ID: `gateway-${++serial}-${namespace}`, LOG_LEVEL: "info" });
+    processes.push(started);
+    return started;
+  };
+  /** The gateways' addresses the writers go round; a restarted gateway replaces the killed one. */
+  const gateways: string[] = [];
+  let receiver: WebhookReceiver;
+  let owner: Client;
+  const acknowledged: Outcome[] = [];
+  const answers: (number | "connection")[] = [];
+  const unexpected: string[] = [];
+
+  async function untilReady(url: string): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ready = await request(url, "GET", "/health/ready").catch(() => undefined);
+      // Ready, and the services answer through it.
+      if (ready?.status === 200 && (await request(url, "GET", `${A}/version`).catch(() => undefined))?.status === 200) return;
+      if (Date.now() > deadline) throw new Error(`${url} never became ready`);
+      await sleep(200);
+    }
+  }
+
+  /** One entry, retried like a client library would until it is acknowledged. */
+  async function write(apiKey: string, key: string, startTime: Date): Promise<void> {
+    const body = { description: key, start_time: startTime.toISOString().replace(/\.\d+Z$/, "Z"), end_time: new Date(startTime.getTime() + 60_000).toISOString().replace(/\.\d+Z$/, "Z"), project_id: projectId };
+    const deadline = Date.now() + 90_000;
+    for (let attempt = 0; Date.now() < deadline; attempt++) {
+      const gateway = gateways[(attempt + Math.floor(Math.random() * gateways.length)) % gateways.length] as string;
+      try {
+        const res = await fetch(`${gateway}${A}/time-entries`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": apiKey, "idempotency-key": key },
+          body: JSON.stringify(body),
+        });
+        const text = await res.text();
+        answers.push(res.status);
+        if (res.status === 201) {
+          acknowledged.push({ key, id: (JSON.parse(text) as { data: { id: string } }).data.id });
+          return;
+        }
+        if (!RETRIABLE.has(res.status)) {
+          unexpected.push(`${res.status} ${text}`);
+          return;
+        }
+      } catch {
+        answers.push("connection");
+      }
+      await sleep(100 + Math.random() * 200);
+    }
+    unexpected.push(`never acknowledged: ${key}`);
+  }
+
+  let projectId = "";
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    startServices();
+    startServices();
+    for (const gateway of [startGateway(), startGateway()]) gateways.push(await gateway.url(90_000));
+    for (const url of gateways) await untilReady(url);
+    const registered = await registerOwner(gateways[0] as string, "Chaos");
+    owner = registered.api;
+    const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Chaos" });
+    projectId = project.body.data.id;
+    const hook = await owner.post(`${A}/webhooks`, { url: receiver.url, events: ["time_entry.created"] });
+    expect(hook.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await receiver?.close();
+    data.remove();
+  });
+
+  it("loses no acknowledged write, doubles none, and answers only what a client retries", async () => {
+    const keys: string[] = [];
+    for (let i = 0; i < WRITERS; i++) {
+      const made = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: `writer ${i}`, permissions: ["time_entries:write", "time_entries:read"] });
+      expect(made.status).toBe(201);
+      keys.push(made.body.data.key);
+    }
+    const base = Date.UTC(2026, 0, 5, 8);
+    const writers = keys.map(async (apiKey, w) => {
+      for (let i = 0; i < ENTRIES_PER_WRITER; i++) {
+        await write(apiKey, `chaos-${w}-${i}-${randomUUID().slice(0, 8)}`, new Date(base + (w * ENTRIES_PER_WRITER + i) * 120_000));
+      }
+    });
+
+    const total = WRITERS * ENTRIES_PER_WRITER;
+    const chaos = (async () => {
+      while (acknowledged.length < total * 0.25) await sleep(50);
+      const victim = processes[0] as StintProcess;
+      victim.child.kill("SIGKILL");
+      await victim.exited;
+      while (acknowledged.length < total * 0.45) await sleep(50);
+      const gateway = processes[2] as StintProcess;
+      const gatewayUrl = gateways[0] as string;
+      gateway.child.kill("SIGKILL");
+      await gateway.exited;
+      // Both come back: a new service process, and a new gateway in the killed one's place.
+      startServices();
+      const replacement = startGateway();
+      const url = await replacement.url(90_000);
+      await untilReady(url);
+      gateways[gateways.indexOf(gatewayUrl)] = url;
+    })();
+
+    await Promise.all([...writers, chaos]);
+    expect(unexpected).toEqual([]);
+    expect(acknowledged).toHaveLength(total);
+    expect(answers.filter((a) => a !== 201 && a !== "connection" && !RETRIABLE.has(a))).toEqual([]);
+
+    const listed = await owner.get<{ data: { id: string; description: string }[]; meta: { total: number } }>(`${A}/time-entries?per_page=200`);
+    expect(listed.status).toBe(200);
+    const byKey = new Map<string, string[]>();
+    for (const entry of listed.body.data) byKey.set(entry.description, [...(byKey.get(entry.description) ?? []), entry.id]);
+    const doubled = [...byKey.entries()].filter(([, ids]) => ids.length > 1);
+    expect(doubled).toEqual([]);
+    expect(listed.body.meta.total).toBe(total);
+    for (const { key, id } of acknowledged) expect(byKey.get(key)).toEqual([id]);
+  });
+});
+
+
