@@ -45,6 +45,8 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
   if (error.status >= 500 && error.code === "internal_error") {
     logger.error({ err: thrown, path: req.originalUrl }, "request failed");
   }
+  // A dependency that is away is the operator's to see, once per request, without its details reaching the caller.
+  if (error.status === 503) logger.warn({ err: { name: (thrown as { name?: unknown } | null)?.name, message: (thrown as { message?: unknown } | null)?.message }, path: req.originalUrl }, "answered 503: a dependency is not available");
   if (res.headersSent) {
     res.end();
     return;

@@ -1,6 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { ServiceBroker } from "moleculer";
 import type { IncomingRequest } from "moleculer-web";
+import { busConnected } from "../shared/bus-resilience";
+import { ApiError } from "../shared/errors";
 import { isLostRequest } from "../shared/outage";
 import { idempotencyKeyFrom } from "./idempotency/idempotency";
 
@@ -15,6 +17,7 @@ import { idempotencyKeyFrom } from "./idempotency/idempotency";
 
 interface Endpoint {
   id: string;
+  local?: boolean;
   isAvailable: boolean;
   action: unknown;
 }
@@ -55,8 +58,15 @@ function nextEndpoint(broker: ServiceBroker, failed: Endpoint, error: unknown): 
   return !timedOut && available.some((endpoint) => endpoint === failed) ? failed : undefined;
 }
 
-/** Runs `attempt`; when the bus lost a safe request and nothing was sent yet, runs it once more elsewhere. */
+/**
+ * Runs `attempt`; when the bus lost a safe request and nothing was sent yet, runs it once more
+ * elsewhere. While this process has lost NATS, a request for another process is refused at
+ * once with a 503 rather than left to wait for the request timeout.
+ */
 export async function retryingOnce<T>(broker: ServiceBroker, req: IncomingRequest, res: ServerResponse, attempt: () => Promise<T>): Promise<T> {
+  if ((req as unknown as Routed).$endpoint?.local === false && !busConnected(broker)) {
+    throw new ApiError("service_unavailable", "The service bus is not reachable; try again shortly");
+  }
   try {
     return await attempt();
   } catch (error) {
