@@ -129,7 +129,7 @@ function watchBus(broker: ServiceBroker, client: NatsConnection): BusWatch {
     } catch (error) {
       if (!stopped && watch.connected && isNoResponders(error) && answered.has(nodeID)) {
         answered.delete(nodeID);
-        logger.warn({ nodeID }, "a node left NATS without saying goodbye; removing it");
+        logger.warn({ leftNode: nodeID }, "a node left NATS without saying goodbye; removing it");
         registry.nodes.disconnected(nodeID, true);
       }
     } finally {

@@ -12,7 +12,8 @@ import { DuplicateKeyError } from "./storage/port";
  * (`createdId`) instead of drawing a random one. However often the request is run, by a
  * client retrying after a lost answer, by the gateway retrying on another node, or by two
  * gateways at once, it names the same document: the first insert wins, every later one meets
- * `_id` uniqueness and answers the stored resource (`insertOnce`). This holds even when the
+ * `_id` uniqueness and answers the stored resource (`insertOnce`), announcing it again under
+ * the same event id (`eventIdFor`), which receivers take once. This holds even when the
  * gateway's own idempotency record is gone (its process died before storing the answer, or
  * the counters store lost it), because the proof is the document itself.
  *
@@ -63,6 +64,18 @@ export function createdId(kind: IdKind, meta: Creation | undefined): string {
   return typeof key === "string" && key !== "" ? derivedId(kind, key) : newId(kind);
 }
 
+/**
+ * The id of an event a request announces: derived from its creation key and the event's type
+ * when the request can be repeated, so that a repeat announcing the same change again gives
+ * the same event id, which receivers take once (the webhooks queue derives each delivery's id
+ * from it). That closes the gap of a first run that stored the change and died before
+ * announcing it: its repeat announces it. Without a creation key, a new id.
+ */
+export function eventIdFor(type: string, meta: Creation | undefined): string {
+  const key = meta?.creationKey;
+  return typeof key === "string" && key !== "" ? derivedId("event", `${type}:${key}`) : newId("event");
+}
+
 /** Whether a request carries a creation key, so that its created resource may already exist. */
 export function isRepeatable(meta: Creation | undefined): boolean {
   return typeof meta?.creationKey === "string" && meta.creationKey !== "";
@@ -83,8 +96,8 @@ export type Inserted<T> = { created: true; doc: T } | { created: false; doc: T }
 
 /**
  * Inserts `doc`; when its `_id` is taken and `earlier` finds the document of that id (in the
- * caller's organization), answers that one instead, marked not created, so the caller neither
- * announces nor counts it twice. Any other duplicate (a unique name) is thrown as before.
+ * caller's organization), answers that one instead, marked not created. Any other duplicate (a
+ * unique name) is thrown as before.
  */
 export async function insertOnce<T extends { _id: string }>(doc: T, insert: (doc: T) => Promise<unknown>, earlier: (id: string) => Promise<T | null>): Promise<Inserted<T>> {
   try {

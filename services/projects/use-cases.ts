@@ -30,7 +30,8 @@ export async function createProject(store: ProjectStore, events: ProjectEvents, 
   };
   const inserted = await insertOnce(doc, (fresh) => store.insert(fresh), (id) => store.find(who.organizationId, id));
   const project = presentProject(inserted.doc);
-  if (inserted.created) await events.created(project);
+  // Announced on a repeat too, under the same event id: the first run may have died before announcing.
+  await events.created(project);
   return project;
 }
 

@@ -51,7 +51,8 @@ export async function createEntry(stores: EntryStores, events: EntryEvents, who:
   };
   const inserted = await insertOnce(doc, (fresh) => stores.entries.insert(fresh), (id) => stores.entries.find(who.organizationId, id));
   const entry = presentTimeEntry(inserted.doc);
-  if (inserted.created) await events.created(entry);
+  // Announced on a repeat too, under the same event id: the first run may have died before announcing.
+  await events.created(entry);
   return entry;
 }
 

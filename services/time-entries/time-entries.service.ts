@@ -1,6 +1,7 @@
 import type { ServiceSchema } from "moleculer";
 import { internalActions } from "../../shared/client";
 import type { ApiContext } from "../../shared/context";
+import { eventIdFor } from "../../shared/creation";
 import { domainEvent, type EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
@@ -19,7 +20,8 @@ type Collections = Omit<EntryStores, "directory">;
 
 function eventsFor(ctx: ApiContext<unknown>, organizationId: string): EntryEvents {
   const emit = (type: EventType) => async (entry: TimeEntry) => {
-    await ctx.emit(type, domainEvent(type, organizationId, entry));
+    // A repeatable request's events have ids derived from it: announced again, they are taken once.
+    await ctx.emit(type, domainEvent(type, organizationId, entry, eventIdFor(type, ctx.meta)));
   };
   return {
     created: emit("time_entry.created"),

@@ -18,7 +18,12 @@ export async function startTimer(stores: EntryStores, events: EntryEvents, who: 
     // Reading the chain writes the entry of a start whose writer died after claiming it.
     await stores.timers.running(who.organizationId, who.userId, isoSeconds(clock ? clock() : new Date()));
     const earlier = await stores.entries.find(who.organizationId, id);
-    if (earlier) return presentTimeEntry(earlier, new Date(Date.parse(earlier.start_time)));
+    if (earlier) {
+      const entry = presentTimeEntry(earlier, new Date(Date.parse(earlier.start_time)));
+      // Announced again under the same event id: the first run may have died before announcing.
+      await events.started(entry);
+      return entry;
+    }
   }
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
   const { started, stopped } = await stores.timers.start(

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const ROOT = join(__dirname, "..", "..");
-const TSX_CLI = require.resolve("tsx/cli");
+// Node loads TypeScript through tsx's loader in the one process: the tsx command would start a
+// second process, and a SIGKILL sent to the first would leave the server running.
+const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
 
 export interface LogLine {
   level: number;
@@ -11,7 +14,7 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** `tsx main.ts` as its own OS process, its JSON log lines collected as they arrive. */
+/** `main.ts` as its own OS process (one process, so a signal reaches the server itself), its JSON log lines collected as they arrive. */
 export class StintProcess {
   readonly child: ChildProcessWithoutNullStreams;
   readonly logs: LogLine[] = [];
@@ -20,7 +23,7 @@ export class StintProcess {
   readonly exited: Promise<number | null>;
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [TSX_CLI, "main.ts"], {
+    this.child = spawn(process.execPath, ["--import", TSX_LOADER, "main.ts"], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_FORMAT: "json", LOG_LEVEL: "info", ...env },
     });
