@@ -1,4 +1,5 @@
 import { createdBeforeWithSecret, createdId, creationKeyOf, derivedId, insertOnce, isRepeatable } from "./creation";
+import { ApiError } from "./errors";
 import { parseId } from "./ids";
 import { DuplicateKeyError } from "./storage/port";
 
@@ -45,6 +46,18 @@ describe("insertOnce", () => {
   it("inserts the first time and answers the stored document, not created, the second", async () => {
     expect(await insertOnce({ _id: "a", n: 1 }, insert, find)).toEqual({ created: true, doc: { _id: "a", n: 1 } });
     expect(await insertOnce({ _id: "a", n: 2 }, insert, find)).toEqual({ created: false, doc: { _id: "a", n: 1 } });
+  });
+
+  it("sees through a store wrapper that turned the duplicate into a 409 (a name in use)", async () => {
+    const named = async (doc: { _id: string; n: number }) => {
+      if (stored.has(doc._id)) throw ApiError.conflict("A project with this name already exists");
+      stored.set(doc._id, doc);
+    };
+    expect(await insertOnce({ _id: "named", n: 1 }, named, find)).toMatchObject({ created: true });
+    expect(await insertOnce({ _id: "named", n: 2 }, named, find)).toEqual({ created: false, doc: { _id: "named", n: 1 } });
+    // A different id under a taken name stays the 409.
+    const taken = async () => Promise.reject(ApiError.conflict("A project with this name already exists"));
+    await expect(insertOnce({ _id: "other", n: 1 }, taken, find)).rejects.toMatchObject({ code: 409 });
   });
 
   it("throws a duplicate that is not the same id (a unique name), and any other error", async () => {

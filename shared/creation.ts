@@ -96,7 +96,8 @@ export type Inserted<T> = { created: true; doc: T } | { created: false; doc: T }
 
 /**
  * Inserts `doc`; when its `_id` is taken and `earlier` finds the document of that id (in the
- * caller's organization), answers that one instead, marked not created. Any other duplicate (a
+ * caller's organization), whether the store said so as a `DuplicateKeyError` or a wrapper turned
+ * it into a 409, answers that one instead, marked not created. Any other duplicate (a
  * unique name) is thrown as before.
  */
 export async function insertOnce<T extends { _id: string }>(doc: T, insert: (doc: T) => Promise<unknown>, earlier: (id: string) => Promise<T | null>): Promise<Inserted<T>> {
@@ -104,7 +105,9 @@ export async function insertOnce<T extends { _id: string }>(doc: T, insert: (doc
     await insert(doc);
     return { created: true, doc };
   } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
+    // A store wrapper may already have turned the duplicate into its own 409 (a name in use).
+    const duplicate = error instanceof DuplicateKeyError || (error instanceof ApiError && error.type === "conflict");
+    if (!duplicate) throw error;
     const found = await earlier(doc._id);
     if (!found) throw error;
     return { created: false, doc: found };
