@@ -7,8 +7,9 @@ import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
 import { WebhookReceiver } from "./support/webhook-receiver";
 
 /**
- * Processes die under load. Two gateways and two processes of every backend service, each its
- * own OS process over NATS, Redis and MongoDB; writers post time entries with an
+ * Processes die under load. Two gateways and two service processes that each run every
+ * backend service (two processes of each service), all separate OS processes over NATS, Redis
+ * and MongoDB; writers post time entries with an
  * `Idempotency-Key` each, round-robin over the gateways, retrying what a client library
  * retries (connection errors, 409 while a key is in progress, 429, 502, 503, 504). Midway a
  * service process and then a gateway are killed with SIGKILL, and both are started again.
