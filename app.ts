@@ -20,6 +20,7 @@ import { brokerOptions } from "./shared/broker";
 import { EventStream } from "./shared/event-stream";
 import { Outbox } from "./shared/outbox";
 import { startHealthListener, type HealthListener } from "./shared/health/listener";
+import { busConnected } from "./shared/bus-resilience";
 import { runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
@@ -71,10 +72,6 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   system: systemService,
 };
 
-function transitConnected(broker: ServiceBroker): boolean {
-  return Boolean((broker.transit as { connected?: boolean } | undefined)?.connected);
-}
-
 /** Starts the services `config.services` names, in this process. */
 export async function startStint(config: Config, options: StartOptions = {}): Promise<RunningStint> {
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, namespace: config.namespace });
@@ -120,7 +117,7 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     readiness.push({
       name: "bus",
       check: async () => {
-        if (!transitConnected(broker)) throw new Error("not connected to NATS");
+        if (!busConnected(broker)) throw new Error("not connected to NATS");
         // The event stream has a connection of its own to the same server.
         await eventStream?.ping();
       },

@@ -31,6 +31,31 @@ describe("error responses", () => {
     expect(toErrorResponse(odd)).toMatchObject({ status: 500, message: "Something went wrong on our side", details: {} });
   });
 
+  it("answers 503, never 500, when the node serving a request died, timed out or cannot be reached", () => {
+    const lost = [
+      new Errors.RequestRejectedError({ action: "timeEntries.create", nodeID: "services-1" }),
+      new Errors.RequestTimeoutError({ action: "timeEntries.create", nodeID: "services-1" }),
+      new Errors.ServiceNotAvailableError({ action: "timeEntries.create" }),
+      new Errors.ServiceNotFoundError({ action: "projects.lookupForEntry" }),
+      Object.assign(new Error("The broker's transporter has disconnected"), { name: "BrokerDisconnectedError", code: 502 }),
+      new Errors.QueueIsFullError({ action: "timeEntries.create", nodeID: "services-1", size: 100, limit: 100 }),
+    ];
+    for (const error of lost) {
+      expect(toErrorResponse(error)).toMatchObject({ status: 503, code: "service_unavailable", details: {} });
+    }
+  });
+
+  it("answers 503 when the store or the counters are away, as their errors cross the bus by name", () => {
+    for (const name of ["MongoServerSelectionError", "MongoNetworkError", "MongoNotConnectedError", "MaxRetriesPerRequestError"]) {
+      const crossed = new Error("connect ECONNREFUSED 127.0.0.1:27017 mongodb://user:secret@db");
+      crossed.name = name;
+      const response = toErrorResponse(crossed);
+      expect(response).toMatchObject({ status: 503, code: "service_unavailable" });
+      expect(response.message).not.toContain("secret");
+    }
+    expect(toErrorResponse(new Error("Connection is closed."))).toMatchObject({ status: 503 });
+  });
+
   it("renders the two styles", () => {
     const response = toErrorResponse(ApiError.notFound("Project"));
     expect(errorBody("A", response)).toEqual({ error: { code: "not_found", message: "Project not found", details: {} } });

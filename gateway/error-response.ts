@@ -1,4 +1,5 @@
 import { ERROR_CODES, isErrorCode, type ErrorCode, type ErrorDetails } from "../shared/errors";
+import { outageOf, type OutageKind } from "../shared/outage";
 
 /** An error reduced to what a caller may see. */
 export interface ErrorResponse {
@@ -26,13 +27,20 @@ const BODY_PARSER_ERRORS: Record<string, ErrorResponse> = {
   "request.size.invalid": { status: 400, code: "invalid_request", message: "The request body does not match its Content-Length", details: { field: "body", reason: "invalid" } },
 };
 
-/** moleculer and moleculer-web errors that callers may meet, by name. */
+/** moleculer-web's errors that callers may meet, by name. */
 const FRAMEWORK_ERRORS: Record<string, ErrorResponse> = {
   NotFoundError: { status: 404, code: "not_found", message: "No such route", details: {} },
-  ServiceNotFoundError: { status: 404, code: "not_found", message: "No such route", details: {} },
-  ServiceNotAvailableError: { status: 503, code: "service_unavailable", message: "A service this request needs is not available; try again shortly", details: {} },
-  ServiceUnavailableError: { status: 503, code: "service_unavailable", message: "A service this request needs is not available; try again shortly", details: {} },
-  RequestTimeoutError: { status: 503, code: "service_unavailable", message: "The request took too long; try again shortly", details: {} },
+};
+
+/**
+ * A dependency that is away: the node serving the request died or did not answer in time, or
+ * the bus, the store or the counters cannot be reached. Always a 503 with `Retry-After`, never
+ * a 500: the request may be sent again once the dependency is back.
+ */
+const OUTAGES: Record<OutageKind, ErrorResponse> = {
+  bus: { status: 503, code: "service_unavailable", message: "A service this request needs is not available; try again shortly", details: {} },
+  store: { status: 503, code: "service_unavailable", message: "The data store is not available; try again shortly", details: {} },
+  counters: { status: 503, code: "service_unavailable", message: "The counters store is not available; try again shortly", details: {} },
 };
 
 const NO_SUCH_ROUTE = FRAMEWORK_ERRORS.NotFoundError as ErrorResponse;
@@ -52,6 +60,8 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
   // moleculer-web could not percent-decode a path segment (`/projects/%ff`): no resource has that id.
   if (err.name === "BadRequestError" && type === "UNABLE_DECODE_PARAM") return NO_SUCH_ROUTE;
   if (typeof err.name === "string" && FRAMEWORK_ERRORS[err.name]) return FRAMEWORK_ERRORS[err.name] as ErrorResponse;
+  const outage = outageOf(thrown);
+  if (outage) return OUTAGES[outage];
   if (isErrorCode(type) && status === ERROR_CODES[type].status && (status < 500 || type === "service_unavailable")) {
     const details = err.data !== null && typeof err.data === "object" ? (err.data as ErrorDetails) : {};
     return { status, code: type, message: typeof err.message === "string" ? err.message : type, details };

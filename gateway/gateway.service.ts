@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { Context, Service, ServiceSchema } from "moleculer";
+import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
@@ -17,13 +17,14 @@ import { buildOpenApiDocuments } from "./openapi/document";
 import { referenceRoute } from "./openapi/reference-route";
 import { oauthRoute } from "./oauth/oauth-route";
 import type { InFlightRequests } from "./in-flight";
-import { callIdempotently, type SentBody } from "./idempotent-call";
+import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { gatewayHttpHandler } from "./http-entry";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
+import { retryingOnce } from "./retry-once";
 import { accessOf, aliasesOf, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
@@ -46,6 +47,8 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
   if (error.status >= 500 && error.code === "internal_error") {
     logger.error({ err: thrown, path: req.originalUrl }, "request failed");
   }
+  // A dependency that is away is the operator's to see, once per request, without its details reaching the caller.
+  if (error.status === 503) logger.warn({ err: { name: (thrown as { name?: unknown } | null)?.name, message: (thrown as { message?: unknown } | null)?.message }, path: req.originalUrl }, "answered 503: a dependency is not available");
   if (res.headersSent) {
     res.end();
     return;
@@ -99,6 +102,14 @@ const healthRoute = {
     sendError(this.logger, req, res, err, "A");
   },
 } as ApiRouteSchema;
+
+/** Claims on idempotency keys name this gateway; one whose gateway left the bus is taken over. */
+function claimHolders(broker: ServiceBroker): ClaimHolders {
+  return {
+    holder: broker.nodeID,
+    isHolderAlive: (holder) => holder === broker.nodeID || Boolean((broker.registry as unknown as { nodes: { get(id: string): { available?: boolean } | undefined } }).nodes.get(holder)?.available),
+  };
+}
 
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
@@ -179,13 +190,13 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       },
 
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
-      callAction(this: { logger: LoggerInstance; sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void }, ...args: CallActionArguments) {
+      callAction(this: { broker: ServiceBroker; logger: LoggerInstance; sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void }, ...args: CallActionArguments) {
         const [route, action, req, res] = args;
         const upload = uploadOf(req);
         // An upload is not replayed by Idempotency-Key: its file is gone once read, and an import finds what it imported before.
         const call = upload
           ? callWithUpload.call(this, route as Parameters<typeof callWithUpload>[0], req, res, upload, tooLargeError(operationOf(action)?.upload ?? { field: "file", mediaType: "", maxBytes: 0 }))
-          : callIdempotently(deps.kv, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args));
+          : callIdempotently(deps.kv, req, res, () => retryingOnce(this.broker, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args)), claimHolders(this.broker));
         return call.catch(async (error: unknown) => {
           await admission.noteFailure(req, action, error);
           throw error;

@@ -3,7 +3,9 @@ import type { IncomingRequest } from "moleculer-web";
 import type { RequestMeta } from "../shared/context";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
-import { begin, idempotencyKeyFrom } from "./idempotency/idempotency";
+import { creationKeyOf } from "../shared/creation";
+import { fingerprintOf } from "./idempotency/fingerprint";
+import { begin, idempotencyKeyFrom, type IdempotencyOptions } from "./idempotency/idempotency";
 import { credentialSubject } from "./rate-limit/policy";
 import { errorBody, styleOfPath } from "./styles";
 
@@ -14,6 +16,9 @@ export interface SentBody {
 
 type GatewayRequest = IncomingRequest & SentBody & { body?: unknown };
 type ActionCall = () => Promise<unknown>;
+
+/** Who this gateway is, and how it tells whether another holder of a claim still lives. */
+export type ClaimHolders = Pick<IdempotencyOptions, "holder" | "isHolderAlive">;
 
 function storedHeaders(res: ServerResponse): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -28,21 +33,25 @@ function storedHeaders(res: ServerResponse): Record<string, string> {
  * Runs a POST at most once per `Idempotency-Key` and caller: a repeat with the same body
  * gets the first answer again without the action running (see `idempotency/`).
  */
-export async function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall): Promise<unknown> {
-  const identity = (req.$ctx.meta as RequestMeta).identity;
+export async function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall, claims: ClaimHolders = {}): Promise<unknown> {
+  const meta = req.$ctx.meta as RequestMeta;
+  const identity = meta.identity;
   if (req.method !== "POST" || !identity) return call();
   const key = idempotencyKeyFrom(req.headers["idempotency-key"]);
   if (key === undefined) return call();
 
   const scope = credentialSubject(identity);
   const path = req.originalUrl ?? req.url ?? "";
-  const outcome = await begin(kv, { scope, key, method: "POST", path, body: req.body ?? null });
+  const body = req.body ?? null;
+  const outcome = await begin(kv, { scope, key, method: "POST", path, body }, claims);
   if (outcome.kind === "replay") {
     const { status, headers, body } = outcome.response;
     res.writeHead(status, headers);
     res.end(body === undefined || body === null ? undefined : JSON.stringify(body));
     return true;
   }
+  // The service derives what it creates from this, so that no repeat creates it twice.
+  meta.creationKey = creationKeyOf({ organizationId: identity.organizationId, scope, idempotencyKey: key, fingerprint: fingerprintOf("POST", path, body) });
   try {
     const result = await call();
     await outcome.complete({ status: res.statusCode, headers: storedHeaders(res), body: req.$sentBody ?? null });

@@ -1,4 +1,5 @@
 import type { Context } from "moleculer";
+import { eventIdFor, type Creation } from "./creation";
 import { ApiError } from "./errors";
 import type { EventStream } from "./event-stream";
 import { domainEvent, type DomainEvent, type EventType } from "./events";
@@ -54,6 +55,15 @@ export interface EventPublisher {
   announce<T>(ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T>;
 }
 
+/**
+ * The id of an event a request announces: derived from the request's creation key when it
+ * carries one (an `Idempotency-Key`), so that a repeat announces the same change under the
+ * same id and the webhooks queue takes it once (`shared/creation.ts`); new otherwise.
+ */
+function eventIdOf(ctx: Context, type: EventType): string {
+  return eventIdFor(type, ctx.meta as Creation | undefined);
+}
+
 /** Embedded mode: events go on the in-process bus after the change, as moleculer events. */
 export const IN_PROCESS_EVENTS: EventPublisher = {
   announce<T>(ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T> {
@@ -61,7 +71,7 @@ export const IN_PROCESS_EVENTS: EventPublisher = {
       prepare: () =>
         Promise.resolve({
           publish: async (actual: T) => {
-            await ctx.emit(type, domainEvent(type, organizationOf(actual), actual));
+            await ctx.emit(type, domainEvent(type, organizationOf(actual), actual, eventIdOf(ctx, type)));
           },
           drop: () => Promise.resolve(),
         }),
@@ -79,10 +89,10 @@ export interface PublisherLogger {
  */
 export function durableEvents(outbox: Outbox, stream: Pick<EventStream, "publish">, logger: PublisherLogger): EventPublisher {
   return {
-    announce<T>(_ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T> {
+    announce<T>(ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T> {
       return {
         async prepare(expected: T): Promise<PreparedEvent<T>> {
-          const event = domainEvent(type, organizationOf(expected), expected);
+          const event = domainEvent(type, organizationOf(expected), expected, eventIdOf(ctx, type));
           await outbox.record(event);
           return {
             async publish(actual: T) {

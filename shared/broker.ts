@@ -5,6 +5,7 @@ import { natsTransporter } from "./bus";
 import { pinoOptions } from "./logger";
 import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
+import { busResilienceOptions, NodePresenceMiddleware } from "./bus-resilience";
 
 /** Broker settings shared by every process: NATS when configured, pino logs, request scope. */
 export function brokerOptions(config: Config, logDestination?: Writable): BrokerOptions {
@@ -16,13 +17,14 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
       type: "Pino",
       options: { level: config.logLevel, pino: { options: pinoOptions(config, logDestination), destination: logDestination } },
     },
-    requestTimeout: 15_000,
+    // Heartbeats and the request timeout: how fast a dead node is noticed (see bus-resilience.ts).
+    ...busResilienceOptions(),
     // Shutdown is ours: drain HTTP first, then stop the broker.
     skipProcessEventRegistration: true,
     tracking: { enabled: true, shutdownTimeout: config.shutdownTimeoutMs },
     registry: { strategy: "RoundRobin", preferLocal: true },
     metrics: false,
     tracing: false,
-    middlewares: [RequestScopeMiddleware, AccessMiddleware],
+    middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware],
   };
 }

@@ -194,6 +194,9 @@ const settings = {
   eventAckWaitSeconds: integer("EVENT_ACK_WAIT_SECONDS", "Distributed mode: how long a webhook-service process may hold a domain event from JetStream without acknowledging it before the event is delivered again, to any process of the service.", 30, 1, 3600),
   eventSweepAfterSeconds: integer("EVENT_SWEEP_AFTER_SECONDS", "Distributed mode: how old an event left unpublished in the outbox (its process died, or NATS was away) is before a sweep, run by every process that announces events, publishes it.", 30, 1, 3600),
   shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", "How long SIGTERM waits for in-flight requests before closing connections.", 10000, 0, 600000),
+  cleanupIntervalSeconds: integer("CLEANUP_INTERVAL_SECONDS", "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes). Every replica prunes on its own; deleting by age is safe to run anywhere at once.", 900, 10, 86400),
+  webhookDeliveryRetentionDays: integer("WEBHOOK_DELIVERY_RETENTION_DAYS", "How long a settled webhook delivery (succeeded or failed for good), with its attempts, stays in the delivery log; pending ones are never pruned.", 30, 1, 3650),
+  expiredRecordRetentionDays: integer("EXPIRED_RECORD_RETENTION_DAYS", "How long refresh tokens (spent or not) and invitations are kept after they expire, before they are pruned.", 1, 0, 365),
   webhookAllowPrivateUrls: flag("WEBHOOK_ALLOW_PRIVATE_URLS", "Lets webhooks use `http://` and loopback, private and link-local addresses (cloud metadata addresses stay refused). For development and tests only; off, webhook URLs must be `https://` and reach public addresses only.", false),
 };
 

@@ -11,6 +11,11 @@ export interface RequestMeta {
   $responseType?: string;
   /** The API style the request came in, for answers the gateway cannot rewrite (files). */
   style?: "A" | "B";
+  /**
+   * Set by the gateway on a POST that carries an `Idempotency-Key`: what a created resource's
+   * id is derived from, so that a repeat finds the first run's resource (`shared/creation.ts`).
+   */
+  creationKey?: string;
   /** Where a 201's resource can be read (moleculer-web sends it as `Location`). */
   $location?: string;
 }

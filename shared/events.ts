@@ -34,6 +34,7 @@ export interface DomainEvent<T = unknown> {
   data: T;
 }
 
-export function domainEvent<T>(type: EventType, organizationId: string, data: T): DomainEvent<T> {
-  return { id: newId("event"), type, organization_id: organizationId, occurred_at: new Date().toISOString(), data };
+/** `id` is new unless the caller gives one (a repeatable request's, see `shared/creation.ts`). */
+export function domainEvent<T>(type: EventType, organizationId: string, data: T, id: string = newId("event")): DomainEvent<T> {
+  return { id, type, organization_id: organizationId, occurred_at: new Date().toISOString(), data };
 }

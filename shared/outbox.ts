@@ -1,5 +1,5 @@
 import type { DomainEvent } from "./events";
-import type { Collection, CollectionSpec, DocumentStore, StoredDocument } from "./storage/port";
+import { DuplicateKeyError, type Collection, type CollectionSpec, type DocumentStore, type StoredDocument } from "./storage/port";
 
 /**
  * The outbox: an event is written here before the change it announces, and removed once
@@ -46,10 +46,18 @@ export class Outbox {
     return new Outbox(await store.collection<OutboxDocument>(OUTBOX_COLLECTION), timing, now);
   }
 
-  /** Writes the event before its change is made. */
+  /**
+   * Writes the event before its change is made. A repeat of a request sent with an
+   * `Idempotency-Key` announces under the id of the first run's event (`shared/creation.ts`),
+   * whose record may still be here: that record stands for both.
+   */
   async record(event: DomainEvent): Promise<void> {
     const now = this.now();
-    await this.records.insertOne({ _id: event.id, event, publish_after: now + this.timing.sweepAfterMs, created_at: new Date(now).toISOString() });
+    try {
+      await this.records.insertOne({ _id: event.id, event, publish_after: now + this.timing.sweepAfterMs, created_at: new Date(now).toISOString() });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
   }
 
   /** Replaces what a record will publish with what the change turned out to be. */

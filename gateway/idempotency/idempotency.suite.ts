@@ -210,6 +210,21 @@ export function describeIdempotency(name: string, open: () => Promise<KeyValueSt
       expect(expectReplay(await begin(kv, request, options)).body).toEqual({ by: "takeover" });
     });
 
+    it("takes over at once a running claim whose holder left the bus, and waits for one whose holder lives", async () => {
+      const alive = new Set(["gateway-a", "gateway-b"]);
+      const asA = { holder: "gateway-a", isHolderAlive: (holder: string) => alive.has(holder) };
+      const asB = { holder: "gateway-b", isHolderAlive: (holder: string) => alive.has(holder) };
+      const request = fresh();
+      const first = expectProceed(await begin(kv, request, asA));
+      expect((await rejection(begin(kv, request, asB))).status).toBe(409);
+      alive.delete("gateway-a");
+      const takeover = expectProceed(await begin(kv, request, asB));
+      // The dead holder's late answer is not stored over the takeover's claim.
+      expect(await first.complete({ status: 201, body: { by: "a" } })).toBe(false);
+      expect(await takeover.complete({ status: 201, body: { by: "b" } })).toBe(true);
+      expect(expectReplay(await begin(kv, request, asB)).body).toEqual({ by: "b" });
+    });
+
     it("does not let a claimant whose claim lapsed free the retry's claim", async () => {
       const options = { runningClaimMs: 300 };
       const request = fresh();

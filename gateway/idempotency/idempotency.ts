@@ -23,6 +23,12 @@ import { fingerprintOf } from "./fingerprint";
  * four times the bus's request timeout (15 s), so the gateway has always had its answer for
  * a live request (the response, or a 5xx that releases the claim) before the claim can lapse.
  *
+ * A claim also names the process that holds it. When that process is known to be gone (the
+ * bus no longer lists it: it was killed, or lost its node), a repeat does not wait for the
+ * claim to lapse but takes it over at once. Two repeats may take it over together and both
+ * run: that is safe because a POST with a key creates its resource under an id derived from
+ * the key (`shared/creation.ts`), so the second run finds what the first created.
+ *
  * Storing the response and releasing a claim check first that the record is still this
  * request's claim (a random token in it), so that a request that somehow outlived its claim
  * cannot overwrite or delete the claim of the retry that took over. Without a compare-and-set
@@ -95,6 +101,10 @@ export type IdempotencyOutcome = Proceed | Replay;
 export interface IdempotencyOptions {
   retentionMs?: number;
   runningClaimMs?: number;
+  /** Who takes the claim (the gateway's node id), written into it. */
+  holder?: string;
+  /** Whether the process named in a running claim still lives; a claim of one that does not is taken over. */
+  isHolderAlive?: (holder: string) => boolean;
 }
 
 interface RunningRecord {
@@ -102,6 +112,8 @@ interface RunningRecord {
   fingerprint: string;
   claimedAt: number;
   token: string;
+  /** The node id of the process that holds the claim, when it gave one. */
+  holder?: string;
 }
 
 interface CompletedRecord {
@@ -210,7 +222,7 @@ export async function begin(kv: KeyValueStore, request: IdempotentRequest, optio
   const fingerprint = fingerprintOf(request.method, request.path, request.body);
 
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    const claim: RunningRecord = { state: "running", fingerprint, claimedAt: Date.now(), token: randomBytes(16).toString("hex") };
+    const claim: RunningRecord = { state: "running", fingerprint, claimedAt: Date.now(), token: randomBytes(16).toString("hex"), ...(options.holder ? { holder: options.holder } : {}) };
     if (await kv.set(recordKey, JSON.stringify(claim), { ttlMs: runningClaimMs, onlyIfAbsent: true })) {
       return proceedWith(kv, recordKey, claim, retentionMs);
     }
@@ -221,7 +233,12 @@ export async function begin(kv: KeyValueStore, request: IdempotentRequest, optio
     if (record.fingerprint !== fingerprint) {
       throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body");
     }
-    if (record.state === "running") break;
+    if (record.state === "running") {
+      if (record.holder === undefined || !options.isHolderAlive || options.isHolderAlive(record.holder)) break;
+      // The holder is gone: its answer will never be stored. Take the claim over.
+      await kv.set(recordKey, JSON.stringify(claim), { ttlMs: runningClaimMs });
+      return proceedWith(kv, recordKey, claim, retentionMs);
+    }
     return { kind: "replay", response: replayOf(record.response) };
   }
   throw ApiError.conflict("A request with this Idempotency-Key is still being processed; retry once it has finished");

@@ -2,7 +2,7 @@ import { isManager } from "../../shared/access";
 import { markKeyRevoked } from "../../shared/auth/revocations";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdBeforeWithSecret, createdId, insertOnce, type Creation } from "../../shared/creation";
 import { ROLE_PERMISSIONS, type Identity, type Permission } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
@@ -22,13 +22,14 @@ function visibleKeys(who: Identity): Filter {
   return isManager(who) ? { organization_id: who.organizationId } : { organization_id: who.organizationId, user_id: who.userId };
 }
 
-export async function createApiKey(keys: Collection<ApiKeyDocument>, who: Identity, input: CreateApiKeyBody): Promise<CreatedApiKey> {
+/** Sent again with its `Idempotency-Key`, makes no second key: a 409 names the first (`shared/creation.ts`). */
+export async function createApiKey(keys: Collection<ApiKeyDocument>, who: Identity, input: CreateApiKeyBody, request: Creation = {}): Promise<CreatedApiKey> {
   const allowed = ROLE_PERMISSIONS[who.role];
   const beyond = input.permissions.find((permission) => !allowed.includes(permission));
   if (beyond) throw new ApiError("forbidden", `Your role cannot grant the ${beyond} permission`, { permission: beyond });
   const key = `${API_KEY_PREFIX}${randomSecret(40)}`;
   const doc: ApiKeyDocument = {
-    _id: newId("apiKey"),
+    _id: createdId("apiKey", request),
     organization_id: who.organizationId,
     user_id: who.userId,
     name: input.name,
@@ -38,7 +39,8 @@ export async function createApiKey(keys: Collection<ApiKeyDocument>, who: Identi
     created_at: isoSeconds(),
     last_used_at: null,
   };
-  await keys.insertOne(doc);
+  const inserted = await insertOnce(doc, (fresh) => keys.insertOne(fresh), (id) => keys.findOne({ _id: id, organization_id: who.organizationId }));
+  if (!inserted.created) throw createdBeforeWithSecret("This API key", inserted.doc._id);
   return { ...presentApiKey(doc), key };
 }
 

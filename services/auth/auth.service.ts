@@ -7,6 +7,8 @@ import { accountOf, verifyCredentials } from "./accounts";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
 import { openAccountCollections, type AccountCollections } from "./documents";
+import { pruneRefreshTokens } from "./session";
+import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
 import { getOrganization, renameOrganization } from "./organizations";
@@ -19,9 +21,19 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
   // A removed user's OAuth access tokens live longer than sign-in ones: the marks must outlive both.
   const revocation: CredentialRevocation = { kv: deps.kv, tokenTtlSeconds: Math.max(deps.signer.ttlSeconds, OAUTH_ACCESS_TOKEN_TTL_SECONDS) };
 
+  const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
+  let stopSweeping: (() => void) | undefined;
+
   return stintService<AccountCollections>({
     name: authOperations.service,
-    open: () => openAccountCollections(store),
+    open: async (service) => {
+      const collections = await openAccountCollections(store);
+      stopSweeping = sweepPeriodically("refresh tokens", () => pruneRefreshTokens(collections.refreshTokens, Date.now(), keepAfterExpiryMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      return collections;
+    },
+    close: async () => {
+      stopSweeping?.();
+    },
 
     actions: (started) => ({
       ...routedActions(authOperations, {
@@ -35,7 +47,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         getOrganization: async (_input, who) => ({ data: await getOrganization(started().organizations, who) }),
         renameOrganization: async (input, who) => ({ data: await renameOrganization(started().organizations, who, input.body.name) }),
         listApiKeys: (input, who) => listApiKeys(started().apiKeys, who, input.query),
-        createApiKey: async (input, who) => ({ data: await createApiKey(started().apiKeys, who, input.body) }),
+        createApiKey: async (input, who, ctx) => ({ data: await createApiKey(started().apiKeys, who, input.body, ctx.meta) }),
         revokeApiKey: async (input, who) => {
           await revokeApiKey(started().apiKeys, deps.kv, who, input.params.id);
           return null;

@@ -2,6 +2,7 @@ import { markClientRevoked } from "../../shared/auth/revocations";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from "../../shared/auth/tokens";
 import { ApiError } from "../../shared/errors";
+import { createdBeforeWithSecret, createdId, insertOnce, type Creation } from "../../shared/creation";
 import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
@@ -29,11 +30,15 @@ async function ownApplication(stores: Pick<Stores, "applications">, who: Identit
   return doc;
 }
 
-export async function createApplication(stores: Pick<Stores, "applications">, who: Identity, input: CreateApplicationBody): Promise<ApplicationWithSecret> {
+/**
+ * Sent again with its `Idempotency-Key`, makes no second application: a public one is answered
+ * again, a confidential one (whose secret was shown once) is a 409 naming it (`shared/creation.ts`).
+ */
+export async function createApplication(stores: Pick<Stores, "applications">, who: Identity, input: CreateApplicationBody, request: Creation = {}): Promise<ApplicationWithSecret> {
   const secret = input.client_type === "confidential" ? newSecret() : null;
   const now = isoSeconds();
   const doc: ApplicationDocument = {
-    _id: newId("oauthApplication"),
+    _id: createdId("oauthApplication", request),
     organization_id: who.organizationId,
     client_id: newId("oauthClient"),
     client_type: input.client_type,
@@ -49,8 +54,10 @@ export async function createApplication(stores: Pick<Stores, "applications">, wh
     created_at: now,
     updated_at: now,
   };
-  await stores.applications.insertOne(doc);
-  return { ...presentApplication(doc), client_secret: secret };
+  const inserted = await insertOnce(doc, (fresh) => stores.applications.insertOne(fresh), (id) => stores.applications.findOne({ _id: id, organization_id: who.organizationId }));
+  if (inserted.created) return { ...presentApplication(doc), client_secret: secret };
+  if (inserted.doc.client_type === "confidential") throw createdBeforeWithSecret("This application", inserted.doc._id);
+  return { ...presentApplication(inserted.doc), client_secret: null };
 }
 
 export async function listApplications(stores: Pick<Stores, "applications">, who: Identity, page: Page): Promise<ListEnvelope<Application>> {

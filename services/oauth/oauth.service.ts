@@ -13,7 +13,8 @@ import { openOAuthCollections, type OAuthCollections } from "./documents";
 import type { GrantSettings } from "./grants";
 import { oauthOperations } from "./operations";
 import { authorizationForm, authorizationPage, deviceForm, devicePage, type PageSettings } from "./pages";
-import { retentionAges, sweepOAuth, sweepPeriodically } from "./sweep";
+import { sweepPeriodically } from "../../shared/sweep";
+import { retentionAges, sweepOAuth } from "./sweep";
 import { token } from "./token-endpoint";
 import { introspect, revoke } from "./token-management";
 
@@ -29,7 +30,7 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
     name: oauthOperations.service,
     open: async (service) => {
       const collections = await openOAuthCollections(store);
-      stopSweeping = sweepPeriodically(() => sweepOAuth(collections, ages, clock), service.logger);
+      stopSweeping = sweepPeriodically("OAuth", () => sweepOAuth(collections, ages, clock), service.logger, deps.config.cleanupIntervalSeconds * 1000);
       return collections;
     },
     close: async () => {
@@ -46,7 +47,7 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
       return {
         ...routedActions(oauthOperations, {
           listApplications: (input, who) => listApplications(started(), who, input.query),
-          createApplication: async (input, who) => ({ data: await createApplication(started(), who, input.body) }),
+          createApplication: async (input, who, ctx) => ({ data: await createApplication(started(), who, input.body, ctx.meta) }),
           getApplication: async (input, who) => ({ data: await getApplication(started(), who, input.params.id) }),
           updateApplication: async (input, who) => ({ data: await updateApplication(started(), deps.kv, who, input.params.id, input.body) }),
           deleteApplication: async (input, who) => {

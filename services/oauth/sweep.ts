@@ -1,4 +1,4 @@
-import type { Logger } from "moleculer";
+import { DAY_MS } from "../../shared/sweep";
 import { isoSeconds } from "../../shared/time";
 import type { Clock } from "./clock";
 import { CODE_TTL_MS } from "./pages";
@@ -18,7 +18,6 @@ import type { OAuthCollections } from "./documents";
  * again revokes its chain for as long as the token itself would have been valid.
  */
 
-const DAY_MS = 86_400_000;
 
 export interface RetentionAges {
   /** Codes (used or not) are kept this long past their expiry, for replay detection. */
@@ -62,31 +61,4 @@ export async function sweepOAuth(stores: Pick<OAuthCollections, "codes" | "devic
     stores.consents.deleteMany({ updated_at: { $lt: isoSeconds(new Date(now - ages.consentsUnusedMs)) } }),
   ]);
   return { codes, deviceCodes, refreshTokens, consents };
-}
-
-/** How often each replica sweeps; a random start spreads replicas that started together. */
-export const SWEEP_EVERY_MS = 15 * 60_000;
-
-/** Sweeps now and then until stopped; a failed sweep is logged and the next one tries again. */
-export function sweepPeriodically(sweep: () => Promise<SweepCounts>, logger: Logger, everyMs: number = SWEEP_EVERY_MS): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const run = async () => {
-    try {
-      const counts = await sweep();
-      if (Object.values(counts).some((count) => count > 0)) logger.debug({ pruned: counts }, "OAuth sweep");
-    } catch (error) {
-      logger.warn({ err: error }, "OAuth sweep failed; the next one tries again");
-    }
-    if (!stopped) schedule(everyMs);
-  };
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => void run(), delayMs);
-    timer.unref();
-  };
-  schedule(Math.floor(Math.random() * Math.min(everyMs, 60_000)));
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
 }

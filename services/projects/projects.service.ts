@@ -46,7 +46,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
         ...routedActions(projectOperations, {
           list: (input, who) => listProjects(projects(), who, input.query),
           create: async (input, who, ctx) => {
-            const project = await createProject(projects(), eventsFor(ctx, who.organizationId), who, input.body);
+            const project = await createProject(projects(), eventsFor(ctx, who.organizationId), who, input.body, ctx.meta);
             ctx.service?.logger.info({ projectId: project.id, organizationId: who.organizationId }, "project created");
             return { data: project };
           },

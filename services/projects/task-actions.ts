@@ -11,7 +11,7 @@ export function taskHandlers(started: Started<ProjectStores>): Pick<HandlersOf<t
   return {
     listTasks: (input, who) => listTasks(started(), who, input.params.id, input.query),
     createTask: async (input, who, ctx) => {
-      const task = await createTask(started(), who, input.params.id, input.body);
+      const task = await createTask(started(), who, input.params.id, input.body, ctx.meta);
       ctx.service?.logger.info({ taskId: task.id, projectId: task.project_id, organizationId: who.organizationId }, "task created");
       return { data: task };
     },

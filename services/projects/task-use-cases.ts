@@ -1,5 +1,5 @@
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
@@ -31,12 +31,13 @@ function archivedProject(): ApiError {
   return ApiError.validation([{ field: "project_id", reason: "invalid", message: "is archived and takes no new tasks; unarchive it first" }]);
 }
 
-export async function createTask(stores: ProjectStores, who: Identity, projectId: string, input: CreateTaskInput["body"]): Promise<Task> {
+/** Sent again with its `Idempotency-Key`, answers the task of the first run (`shared/creation.ts`). */
+export async function createTask(stores: ProjectStores, who: Identity, projectId: string, input: CreateTaskInput["body"], request: Creation = {}): Promise<Task> {
   const project = await existingProject(stores.projects, who, projectId);
   if (project.archived) throw archivedProject();
   const now = isoSeconds();
   const doc: TaskDocument = {
-    _id: newId("task"),
+    _id: createdId("task", request),
     organization_id: who.organizationId,
     project_id: project._id,
     ...input,
@@ -44,14 +45,14 @@ export async function createTask(stores: ProjectStores, who: Identity, projectId
     created_at: now,
     updated_at: now,
   };
-  await stores.tasks.insert(doc);
+  const inserted = await insertOnce(doc, (fresh) => stores.tasks.insert(fresh), (id) => stores.tasks.find(placeOf(who, project._id), id));
   // Deleting a project removes the project first, then its tasks. A task inserted while
   // that ran could outlive both steps; looking again closes that gap.
   if (!(await stores.projects.find(who.organizationId, project._id))) {
     await stores.tasks.delete(placeOf(who, project._id), doc._id);
     throw ApiError.notFound("Project");
   }
-  return presentTask(doc);
+  return presentTask(inserted.doc);
 }
 
 export async function listTasks(stores: ProjectStores, who: Identity, projectId: string, query: ListTasksInput["query"]): Promise<ListEnvelope<Task>> {

@@ -1,6 +1,6 @@
 import { announceChange, type Announce } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
@@ -17,10 +17,11 @@ export interface ProjectEvents {
   deleted: Announce<Project>;
 }
 
-export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"]): Promise<Project> {
+/** Sent again with its `Idempotency-Key`, answers the project of the first run (`shared/creation.ts`). */
+export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"], request: Creation = {}): Promise<Project> {
   const now = isoSeconds();
   const doc: ProjectDocument = {
-    _id: newId("project"),
+    _id: createdId("project", request),
     organization_id: who.organizationId,
     ...input,
     name_key: nameKey(input.name),
@@ -28,10 +29,10 @@ export async function createProject(store: ProjectStore, events: ProjectEvents, 
     created_at: now,
     updated_at: now,
   };
-  const project = presentProject(doc);
-  return announceChange(events.created, project, async () => {
-    await store.insert(doc);
-    return project;
+  // Announced on a repeat too, under the same event id: the first run may have died before announcing.
+  return announceChange(events.created, presentProject(doc), async () => {
+    const inserted = await insertOnce(doc, (fresh) => store.insert(fresh), (id) => store.find(who.organizationId, id));
+    return presentProject(inserted.doc);
   });
 }
 

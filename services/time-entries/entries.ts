@@ -1,7 +1,7 @@
 import { isManager } from "../../shared/access";
 import { announceChange } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
@@ -31,12 +31,13 @@ async function visibleEntry(stores: EntryStores, who: Identity, id: string): Pro
   return doc;
 }
 
-export async function createEntry(stores: EntryStores, events: EntryEvents, who: Identity, input: CreateEntryInput): Promise<TimeEntry> {
+/** A create sent with an `Idempotency-Key` answers the entry of its first run instead of making a second (`shared/creation.ts`). */
+export async function createEntry(stores: EntryStores, events: EntryEvents, who: Identity, input: CreateEntryInput, request: Creation = {}): Promise<TimeEntry> {
   const userId = await subjectOf(stores, who, input.user_id);
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
   const now = isoSeconds();
   const doc: TimeEntryDocument = {
-    _id: newId("timeEntry"),
+    _id: createdId("timeEntry", request),
     organization_id: who.organizationId,
     user_id: userId,
     project_id: input.project_id,
@@ -49,10 +50,10 @@ export async function createEntry(stores: EntryStores, events: EntryEvents, who:
     created_at: now,
     updated_at: now,
   };
-  const entry = presentTimeEntry(doc);
-  return announceChange(events.created, entry, async () => {
-    await stores.entries.insert(doc);
-    return entry;
+  // Announced on a repeat too, under the same event id: the first run may have died before announcing.
+  return announceChange(events.created, presentTimeEntry(doc), async () => {
+    const inserted = await insertOnce(doc, (fresh) => stores.entries.insert(fresh), (id) => stores.entries.find(who.organizationId, id));
+    return presentTimeEntry(inserted.doc);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from "moleculer";
+import { creationKeyOf } from "../../shared/creation";
 import type { DomainEvent } from "../../shared/events";
 import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
@@ -55,5 +56,35 @@ describe("time-entries service events", () => {
     expect(events[0]?.data).toEqual(created.data);
     expect(events[1]?.data.description).toBe("changed");
     expect(events[4]?.data.end_time).toBe(second.data.start_time);
+  });
+
+  it("makes one entry and one timer per creation key however often a create is repeated, announcing each under one event id", async () => {
+    const project = await call<{ data: { id: string } }>("projects.create", { body: { name: "Repeated" } });
+    const repeat = <T>(action: string, creationKey: string, body: object) =>
+      bed.broker().call<T, object>(action, { params: {}, query: {}, body }, { meta: { identity: OWNER, creationKey } });
+    const key = (n: string) => creationKeyOf({ organizationId: OWNER.organizationId, scope: `user:${OWNER.userId}`, idempotencyKey: n, fingerprint: n });
+    events.length = 0;
+
+    const body = { project_id: project.data.id, start_time: "2026-02-02T09:00:00Z", end_time: "2026-02-02T10:00:00Z" };
+    const first = await repeat<{ data: TimeEntry }>("timeEntries.create", key("create"), body);
+    const again = await repeat<{ data: TimeEntry }>("timeEntries.create", key("create"), body);
+    expect(again.data).toEqual(first.data);
+    const other = await repeat<{ data: TimeEntry }>("timeEntries.create", key("create-2"), body);
+    expect(other.data.id).not.toBe(first.data.id);
+
+    const started = await repeat<{ data: TimeEntry }>("timeEntries.start", key("start"), { project_id: project.data.id });
+    const startedAgain = await repeat<{ data: TimeEntry }>("timeEntries.start", key("start"), { project_id: project.data.id });
+    expect(startedAgain.data.id).toBe(started.data.id);
+    // The repeat stopped nothing: the first run's timer still runs.
+    expect((await call<{ data: TimeEntry | null }>("timeEntries.current", {})).data?.id).toBe(started.data.id);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const created = events.filter((e) => e.type === "time_entry.created" && e.data.id === first.data.id);
+    expect(created).toHaveLength(2);
+    expect(created[0]?.id).toBe(created[1]?.id);
+    const startedEvents = events.filter((e) => e.type === "time_entry.started");
+    expect(startedEvents.map((e) => e.data.id)).toEqual([started.data.id, started.data.id]);
+    expect(startedEvents[0]?.id).toBe(startedEvents[1]?.id);
+    expect(events.filter((e) => e.type === "time_entry.stopped")).toEqual([]);
   });
 });

@@ -51,9 +51,9 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
       return {
         ...routedActions(timeEntryOperations, {
           list: (input, who, ctx) => listEntries(stores(ctx), who, input.query),
-          create: async (input, who, ctx) => ({ data: await createEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body) }),
+          create: async (input, who, ctx) => ({ data: await createEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body, ctx.meta) }),
           current: async (_input, who, ctx) => ({ data: await currentTimer(stores(ctx), who) }),
-          start: async (input, who, ctx) => ({ data: await startTimer(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body) }),
+          start: async (input, who, ctx) => ({ data: await startTimer(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body, undefined, ctx.meta) }),
           stop: async (_input, who, ctx) => ({ data: await stopTimer(stores(ctx), eventsFor(ctx, who.organizationId), who) }),
           get: async (input, who, ctx) => ({ data: await getEntry(stores(ctx), who, input.params.id) }),
           update: async (input, who, ctx) => ({ data: await updateEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id, input.body) }),

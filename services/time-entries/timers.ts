@@ -1,6 +1,6 @@
 import { announceChange, announceMade, changedNothing } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdId, isRepeatable, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { isoSeconds } from "../../shared/time";
 import type { StartTimerInput } from "./inputs";
@@ -31,10 +31,24 @@ function readOnce(clock: Clock): { now: string; chainClock: Clock } {
   return { now: isoSeconds(first), chainClock };
 }
 
-/** Starts a timer; one that runs is stopped first, ending when the new one starts. */
-export async function startTimer(stores: EntryStores, events: EntryEvents, who: Identity, input: StartTimerInput, clock: Clock = () => new Date()): Promise<TimeEntry> {
+/**
+ * Starts a timer; one that runs is stopped first, ending when the new one starts. A start sent
+ * again with its `Idempotency-Key` answers the entry its first run started, and stops nothing.
+ */
+export async function startTimer(stores: EntryStores, events: EntryEvents, who: Identity, input: StartTimerInput, clock: Clock = () => new Date(), request: Creation = {}): Promise<TimeEntry> {
+  const id = createdId("timeEntry", request);
+  if (isRepeatable(request)) {
+    // Reading the chain writes the entry of a start whose writer died after claiming it.
+    await stores.timers.running(who.organizationId, who.userId, isoSeconds(clock()));
+    const earlier = await stores.entries.find(who.organizationId, id);
+    if (earlier) {
+      const entry = presentTimeEntry(earlier, new Date(Date.parse(earlier.start_time)));
+      // Announced again under the same event id: the first run may have died before announcing.
+      await announceMade(events.started, entry);
+      return entry;
+    }
+  }
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
-  const id = newId("timeEntry");
   const draft = (start: string, now: string): TimeEntryDocument => ({
     _id: id,
     organization_id: who.organizationId,

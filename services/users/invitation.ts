@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
-import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import type { Collection, CollectionSpec, StoredDocument } from "../../shared/storage/port";
 
 /** The roles an invitation can offer: an organization has one owner, its founder. */
 export type InvitedRole = "admin" | "member";
@@ -19,8 +19,16 @@ export interface InvitationDocument extends StoredDocument {
 
 export const INVITATIONS: CollectionSpec = {
   name: "invitations",
-  indexes: [{ fields: { token_hash: 1 }, unique: true }, { fields: { organization_id: 1, email: 1 } }],
+  indexes: [{ fields: { token_hash: 1 }, unique: true }, { fields: { organization_id: 1, email: 1 } }, { fields: { expires_at: 1 } }],
 };
+
+/**
+ * Prunes invitations `keepAfterExpiryMs` after they expired: an expired one can no longer be
+ * accepted nor listed, so nothing reads it. One `deleteMany` by age, safe on every replica.
+ */
+export async function pruneInvitations(invitations: Collection<InvitationDocument>, now: number, keepAfterExpiryMs: number): Promise<{ invitations: number }> {
+  return { invitations: await invitations.deleteMany({ expires_at: { $lt: now - keepAfterExpiryMs } }) };
+}
 
 /** An invitation as read back: never its token. */
 export interface Invitation {

@@ -1,7 +1,7 @@
 import { announceChange, announceMade } from "../../shared/announce";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { ApiError } from "../../shared/errors";
-import { newId } from "../../shared/ids";
+import { createdBeforeWithSecret, createdId, insertOnce, isRepeatable, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
 import type { Collection, Filter } from "../../shared/storage/port";
@@ -22,11 +22,14 @@ function pendingOf(who: Identity): Filter {
   return { organization_id: who.organizationId, expires_at: { $gt: Date.now() } };
 }
 
-export async function invite(invitations: Collection<InvitationDocument>, accounts: Accounts, events: PeopleEvents, who: Identity, email: string, role: InvitedRole): Promise<CreatedInvitation> {
+/** Sent again with its `Idempotency-Key`, makes no second invitation: a 409 names the first (`shared/creation.ts`). */
+export async function invite(invitations: Collection<InvitationDocument>, accounts: Accounts, events: PeopleEvents, who: Identity, email: string, role: InvitedRole, request: Creation = {}): Promise<CreatedInvitation> {
+  const id = createdId("invitation", request);
+  if (isRepeatable(request) && (await invitations.findOne({ _id: id, organization_id: who.organizationId }))) throw createdBeforeWithSecret("This invitation", id);
   if (await accounts.emailTaken({ email })) throw EMAIL_TAKEN();
   const token = `inv_tok_${randomSecret(40)}`;
   const doc: InvitationDocument = {
-    _id: newId("invitation"),
+    _id: id,
     organization_id: who.organizationId,
     email,
     role,
@@ -37,7 +40,8 @@ export async function invite(invitations: Collection<InvitationDocument>, accoun
   };
   const invitation = presentInvitation(doc);
   await announceChange(events.invited, invitation, async () => {
-    await invitations.insertOne(doc);
+    const inserted = await insertOnce(doc, (fresh) => invitations.insertOne(fresh), (earlier) => invitations.findOne({ _id: earlier, organization_id: who.organizationId }));
+    if (!inserted.created) throw createdBeforeWithSecret("This invitation", id);
     return invitation;
   });
   return { ...invitation, token };

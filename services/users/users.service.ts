@@ -6,7 +6,8 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import type { Collection } from "../../shared/storage/port";
 import { authClient, type User } from "../auth/client";
-import { INVITATIONS, type Invitation, type InvitationDocument } from "./invitation";
+import { INVITATIONS, pruneInvitations, type Invitation, type InvitationDocument } from "./invitation";
+import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
 import { changeRole, getUser, listUsers, removeUser } from "./people";
@@ -26,15 +27,25 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
   const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   const accounts = (ctx: ApiContext<unknown>): Accounts => authClient.over(ctx);
 
+  const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
+  let stopSweeping: (() => void) | undefined;
+
   return stintService<Collection<InvitationDocument>>({
     name: userOperations.service,
-    open: () => store.collection<InvitationDocument>(INVITATIONS),
+    open: async (service) => {
+      const invitations = await store.collection<InvitationDocument>(INVITATIONS);
+      stopSweeping = sweepPeriodically("invitations", () => pruneInvitations(invitations, Date.now(), keepAfterExpiryMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      return invitations;
+    },
+    close: async () => {
+      stopSweeping?.();
+    },
 
     actions: (started) =>
       routedActions(userOperations, {
         list: (input, who, ctx) => listUsers(accounts(ctx), who, input.query.role, input.query),
         listInvitations: (input, who) => listInvitations(started(), who, input.query),
-        invite: async (input, who, ctx) => ({ data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role) }),
+        invite: async (input, who, ctx) => ({ data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta) }),
         getInvitation: async (input, who) => ({ data: await getInvitation(started(), who, input.params.id) }),
         revokeInvitation: async (input, who) => {
           await revokeInvitation(started(), who, input.params.id);

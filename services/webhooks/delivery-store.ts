@@ -36,6 +36,21 @@ export class DeliveryStore {
     }
   }
 
+  /**
+   * Prunes the log: deliveries settled (succeeded, or failed for good) and last changed before
+   * `before`, and attempt claims made before it. A pending delivery is never pruned, however
+   * old. A claim only has to outlive the copies of its delivery that workers hold, which are
+   * minutes old at most (an attempt's lease), so a retention of days is far beyond that.
+   */
+  async prune(before: number): Promise<{ deliveries: number; attemptClaims: number }> {
+    const cutoff = new Date(before).toISOString();
+    const [deliveries, attemptClaims] = await Promise.all([
+      this.deliveries.deleteMany({ state: { $in: ["succeeded", "failed"] }, updated_at: { $lt: cutoff } }),
+      this.claims.deleteMany({ claimed_at: { $lt: cutoff } }),
+    ]);
+    return { deliveries, attemptClaims };
+  }
+
   /** Pending deliveries due by `now`, oldest first, leaving out the ones named. */
   due(now: number, limit: number, skip: { deliveries: readonly string[]; webhooks: readonly string[] }): Promise<DeliveryDocument[]> {
     const filter: Filter = { state: "pending", next_attempt_at: { $lte: now } };

@@ -92,12 +92,14 @@ export const DELIVERIES_COLLECTION: CollectionSpec = {
     // The worker's query (what is due) and the log's (a webhook's deliveries, newest first).
     { fields: { state: 1, next_attempt_at: 1 } },
     { fields: { webhook_id: 1, created_at: -1 } },
+    // The clean-up's: settled deliveries by age.
+    { fields: { state: 1, updated_at: 1 } },
   ],
 };
 
 export const ATTEMPT_CLAIMS_COLLECTION: CollectionSpec = {
   name: "webhook_attempt_claims",
-  indexes: [{ fields: { webhook_id: 1 } }],
+  indexes: [{ fields: { webhook_id: 1 } }, { fields: { claimed_at: 1 } }],
 };
 
 export function attemptId(deliveryId: string, attempt: number): string {

@@ -1,6 +1,7 @@
 import { ApiError } from "../../shared/errors";
 import { EVENT_TYPES, type DomainEvent } from "../../shared/events";
 import { newId, parseId } from "../../shared/ids";
+import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
@@ -63,11 +64,12 @@ function newDelivery(webhook: WebhookDocument, event: { id: string; type: string
   };
 }
 
-export async function createWebhook(stores: WebhookStores, who: Identity, input: CreateWebhookInput["body"]): Promise<WebhookWithSecret> {
+/** Sent again with its `Idempotency-Key`, answers the webhook of the first run, secret included (`shared/creation.ts`). */
+export async function createWebhook(stores: WebhookStores, who: Identity, input: CreateWebhookInput["body"], request: Creation = {}): Promise<WebhookWithSecret> {
   const url = await checkedUrl(stores, input.url);
   const now = isoSeconds();
   const doc: WebhookDocument = {
-    _id: newId("webhook"),
+    _id: createdId("webhook", request),
     organization_id: who.organizationId,
     url,
     events: input.events,
@@ -79,8 +81,8 @@ export async function createWebhook(stores: WebhookStores, who: Identity, input:
     created_at: now,
     updated_at: now,
   };
-  await stores.webhooks.insert(doc);
-  return presentWebhookWithSecret(doc);
+  const inserted = await insertOnce(doc, (fresh) => stores.webhooks.insert(fresh), (id) => stores.webhooks.find(who.organizationId, id));
+  return presentWebhookWithSecret(inserted.doc);
 }
 
 export async function listWebhooks(stores: WebhookStores, who: Identity, page: Page): Promise<ListEnvelope<Webhook>> {

@@ -10,6 +10,7 @@ import { webhookOperations } from "./operations";
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from "./schedule";
 import { createSender, type Sender } from "./sender";
 import * as useCases from "./use-cases";
+import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { WebhookStore } from "./webhook-store";
 import { DeliveryWorker } from "./worker";
 
@@ -28,6 +29,8 @@ interface Opened {
   sender: Sender;
   worker?: DeliveryWorker;
   consumption?: Consumption;
+  /** Ends the periodic pruning of the delivery log. */
+  stopSweeping: () => void;
 }
 
 const USER_AGENT = "Stint-Webhooks/1";
@@ -69,14 +72,16 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
         const queued = await useCases.receiveEvent(stores, event);
         service.logger.debug({ eventId: event.id, eventType: event.type, queued }, "took an event from the stream");
       }, service.logger);
-      return { stores, sender, worker, consumption };
+      const retentionMs = deps.config.webhookDeliveryRetentionDays * DAY_MS;
+      const stopSweeping = sweepPeriodically("webhook deliveries", () => deliveries.prune(Date.now() - retentionMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      return { stores, sender, worker, consumption, stopSweeping };
     },
 
     actions(started) {
       const db = () => started().stores;
       return routedActions(webhookOperations, {
         list: (input, who) => useCases.listWebhooks(db(), who, input.query),
-        create: async (input, who) => ({ data: await useCases.createWebhook(db(), who, input.body) }),
+        create: async (input, who, ctx) => ({ data: await useCases.createWebhook(db(), who, input.body, ctx.meta) }),
         get: async (input, who) => ({ data: await useCases.getWebhook(db(), who, input.params.id) }),
         update: async (input, who) => ({ data: await useCases.updateWebhook(db(), who, input.params.id, input.body) }),
         remove: async (input, who) => {
@@ -109,7 +114,8 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
       );
     },
 
-    async close({ worker, sender, consumption }) {
+    async close({ worker, sender, consumption, stopSweeping }) {
+      stopSweeping();
       await consumption?.stop();
       await worker?.stop();
       sender.close();

@@ -61,8 +61,8 @@ export class StintProcess {
   }
 
   /** The gateway's address, from its start-up line. */
-  async url(): Promise<string> {
-    const line = await this.waitForLog((l) => typeof l.url === "string" && l.msg.startsWith("Stint is listening"));
+  async url(timeoutMs?: number): Promise<string> {
+    const line = await this.waitForLog((l) => typeof l.url === "string" && l.msg.startsWith("Stint is listening"), timeoutMs);
     return line.url as string;
   }
 

@@ -23,7 +23,7 @@ export function serverUrl(name: ServerName): string | undefined {
  * A plain `describe` when nothing is `missing`; otherwise a suite that fails in CI (`CI`
  * set) and is skipped, loudly, elsewhere. `needs` says what to provide.
  */
-function describeNeeding(missing: string | undefined, needs: string, title: string, fn: () => void): void {
+export function describeNeeding(missing: string | undefined, needs: string, title: string, fn: () => void): void {
   if (missing === undefined) {
     describe(title, fn);
     return;

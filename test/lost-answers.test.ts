@@ -1,0 +1,126 @@
+import Redis from "ioredis";
+import { registerOwner, type Client } from "./support/http";
+import { describeWithServers, testServers } from "./support/servers";
+import { startDistributed, type TestStint } from "./support/stint";
+
+/**
+ * A create whose answer was lost: the gateway's record of the first answer is gone (its
+ * process died before storing it, or Redis lost it), and the caller sends the request again
+ * with the same `Idempotency-Key`. The resource must not be made twice. Forgetting the records
+ * in Redis plays the lost answer deterministically; the chaos suite plays it with SIGKILL.
+ */
+
+jest.setTimeout(60_000);
+
+const A = "/api/v1";
+
+describeWithServers(["mongo", "nats", "redis"], "a create repeated after its answer was lost", () => {
+  const servers = testServers("lost_answers");
+  let stint: TestStint;
+  let api: Client;
+  let redis: Redis;
+  let namespace = "";
+
+  beforeAll(async () => {
+    stint = await startDistributed(servers, "-lost", { WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+    namespace = (stint.stints[0]?.broker.namespace ?? "") as string;
+    redis = new Redis(servers.redisUrl);
+    ({ api } = await registerOwner(stint.url, "Lost"));
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await stint?.stop();
+  });
+
+  /** Forgets every stored answer of this deployment, as a gateway that died before storing it would. */
+  async function forgetAnswers(): Promise<void> {
+    // The answer reaches the caller a moment before the gateway stores it: wait for every record to be complete.
+    const deadline = Date.now() + 5_000;
+    let keys = await redis.keys(`${namespace}:idempotency:*`);
+    while (Date.now() < deadline) {
+      const values = keys.length === 0 ? [] : await redis.mget(...keys);
+      if (keys.length > 0 && values.every((value) => value !== null && value.includes('"state":"completed"'))) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      keys = await redis.keys(`${namespace}:idempotency:*`);
+    }
+    expect(keys.length).toBeGreaterThan(0);
+    await redis.del(...keys);
+  }
+
+  it("answers the first run's project, time entry and running timer instead of making new ones", async () => {
+    const key = (what: string) => ({ headers: { "idempotency-key": `lost-${what}-${Date.now()}` } });
+    const projectKey = key("project");
+    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost answers" }, projectKey);
+    expect(project.status).toBe(201);
+    await forgetAnswers();
+    const projectAgain = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost answers" }, projectKey);
+    expect(projectAgain.status).toBe(201);
+    expect(projectAgain.headers.get("idempotent-replayed")).toBeNull();
+    expect(projectAgain.body.data.id).toBe(project.body.data.id);
+
+    const entryKey = key("entry");
+    const body = { project_id: project.body.data.id, start_time: "2026-03-02T09:00:00Z", end_time: "2026-03-02T10:00:00Z" };
+    const entry = await api.post<{ data: { id: string } }>(`${A}/time-entries`, body, entryKey);
+    await forgetAnswers();
+    const entryAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries`, body, entryKey);
+    expect(entryAgain.body.data.id).toBe(entry.body.data.id);
+    // The same key with another body stays a 422 while the record is kept.
+    const other = await api.post<{ data: { id: string } }>(`${A}/time-entries`, { ...body, description: "other" }, entryKey);
+    expect(other.status).toBe(422);
+
+    const startKey = key("start");
+    const started = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.body.data.id }, startKey);
+    await forgetAnswers();
+    const startedAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.body.data.id }, startKey);
+    expect(startedAgain.body.data.id).toBe(started.body.data.id);
+    expect((await api.get<{ data: { id: string } | null }>(`${A}/time-entries/current`)).body.data?.id).toBe(started.body.data.id);
+
+    const projects = await api.get<{ data: { id: string }[] }>(`${A}/projects`);
+    expect(projects.body.data.map((p) => p.id)).toEqual([project.body.data.id]);
+    const entries = await api.get<{ data: { id: string }[] }>(`${A}/time-entries?per_page=200`);
+    expect(entries.body.data.map((e) => e.id).sort()).toEqual([entry.body.data.id, started.body.data.id].sort());
+  });
+
+  it("answers the first run's task and webhook (its secret included), and 409 for an invitation whose token was lost", async () => {
+    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost tasks" });
+    const taskKey = { headers: { "idempotency-key": `lost-task-${Date.now()}` } };
+    const task = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, { name: "Design" }, taskKey);
+    expect(task.status).toBe(201);
+    await forgetAnswers();
+    const taskAgain = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, { name: "Design" }, taskKey);
+    expect(taskAgain.status).toBe(201);
+    expect(taskAgain.body.data.id).toBe(task.body.data.id);
+
+    const hookKey = { headers: { "idempotency-key": `lost-hook-${Date.now()}` } };
+    const hookBody = { url: "http://127.0.0.1:9/hooks", events: ["project.created"] };
+    const hook = await api.post<{ data: { id: string; secret: string } }>(`${A}/webhooks`, hookBody, hookKey);
+    expect(hook.status).toBe(201);
+    await forgetAnswers();
+    const hookAgain = await api.post<{ data: { id: string; secret: string } }>(`${A}/webhooks`, hookBody, hookKey);
+    expect(hookAgain.body.data).toMatchObject({ id: hook.body.data.id, secret: hook.body.data.secret });
+    expect((await api.get<{ data: unknown[] }>(`${A}/webhooks`)).body.data).toHaveLength(1);
+
+    const inviteKey = { headers: { "idempotency-key": `lost-invite-${Date.now()}` } };
+    const inviteBody = { email: `invited-${Date.now()}@example.test`, role: "member" };
+    const invitation = await api.post<{ data: { id: string } }>(`${A}/users/invitations`, inviteBody, inviteKey);
+    expect(invitation.status).toBe(201);
+    await forgetAnswers();
+    const again = await api.post<{ error: { code: string; details: { id: string } } }>(`${A}/users/invitations`, inviteBody, inviteKey);
+    expect(again.status).toBe(409);
+    expect(again.body.error.details.id).toBe(invitation.body.data.id);
+  });
+
+  it("answers 409 naming the API key whose secret was shown in the lost answer, and makes no second key", async () => {
+    const headers = { headers: { "idempotency-key": `lost-key-${Date.now()}` } };
+    const made = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, { name: "lost", permissions: ["projects:read"] }, headers);
+    expect(made.status).toBe(201);
+    await forgetAnswers();
+    const again = await api.post<{ error: { code: string; details: { id: string } } }>(`${A}/api-keys`, { name: "lost", permissions: ["projects:read"] }, headers);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "conflict", details: { id: made.body.data.id } });
+    const keys = await api.get<{ data: { id: string }[] }>(`${A}/api-keys`);
+    expect(keys.body.data.filter((k) => k.id === made.body.data.id)).toHaveLength(1);
+    expect(keys.body.data).toHaveLength(1);
+  });
+});
