@@ -9,6 +9,7 @@ import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
 import { reportsService } from "./services/reports/reports.service";
 import { importsService } from "./services/imports/imports.service";
+import { screenshotsService } from "./services/screenshots/screenshots.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
@@ -37,7 +38,7 @@ export interface RunningStint {
 }
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"];
 
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
@@ -54,6 +55,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   webhooks: webhooksService,
   reports: reportsService,
   imports: importsService,
+  screenshots: screenshotsService,
   oauth: oauthService,
   system: systemService,
 };

@@ -11,6 +11,8 @@ export interface RequestMeta {
   $responseType?: string;
   /** The API style the request came in, for answers the gateway cannot rewrite (files). */
   style?: "A" | "B";
+  /** The request's `If-None-Match` header, on GET only: actions that answer with an `ETag` compare it. */
+  ifNoneMatch?: string;
   /** Where a 201's resource can be read (moleculer-web sends it as `Location`). */
   $location?: string;
 }

@@ -9,7 +9,7 @@ import { authClient } from "./client";
 import { openAccountCollections, type AccountCollections } from "./documents";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
-import { getOrganization, renameOrganization } from "./organizations";
+import { getOrganization, screenshotRetentions, updateOrganization } from "./organizations";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
 
 /** Wiring only: account data (organizations, users, sessions, API keys), its operations and the calls others make on it. */
@@ -33,7 +33,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
           return null;
         },
         getOrganization: async (_input, who) => ({ data: await getOrganization(started().organizations, who) }),
-        renameOrganization: async (input, who) => ({ data: await renameOrganization(started().organizations, who, input.body.name) }),
+        updateOrganization: async (input, who) => ({ data: await updateOrganization(started().organizations, who, input.body) }),
         listApiKeys: (input, who) => listApiKeys(started().apiKeys, who, input.query),
         createApiKey: async (input, who) => ({ data: await createApiKey(started().apiKeys, who, input.body) }),
         revokeApiKey: async (input, who) => {
@@ -54,6 +54,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         createMember: (input) => createMember(started(), sessions, input),
         verifyPassword: (input) => verifyCredentials(started(), input.email, input.password),
         accountOf: (input) => accountOf(started(), input.userId),
+        screenshotRetentions: () => screenshotRetentions(started().organizations),
       }),
     }),
   });
