@@ -11,10 +11,16 @@ afterAll(() => folder.remove());
 describeBlobContract("files under a folder", () => openFileBlobStore(folder.path));
 
 describe("file blob store", () => {
-  it("leaves no temporary file behind and keeps blobs inside its folder", async () => {
+  it("leaves no temporary file or empty folder behind and keeps blobs inside its folder", async () => {
     const store = await openFileBlobStore(join(folder.path, "own"));
     await store.put("org_a/scr_1/image.png", Buffer.from("png"), "image/png");
     expect(readdirSync(join(folder.path, "own", "org_a", "scr_1"))).toEqual(["image.png"]);
+    await store.put("org_a/scr_2/image.png", Buffer.from("png"), "image/png");
+    await store.delete("org_a/scr_1/image.png");
+    // Folders left empty go with their last blob.
+    expect(readdirSync(join(folder.path, "own", "org_a"))).toEqual(["scr_2"]);
+    await store.delete("org_a/scr_2/image.png");
+    expect(readdirSync(join(folder.path, "own"))).toEqual([]);
     await store.close();
   });
 

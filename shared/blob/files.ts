@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, opendir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { assertBlobKey, assertBlobPrefix, type BlobInfo, type BlobStore } from "./port";
@@ -55,7 +55,16 @@ class FileBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    // Folders left empty go too, up to the root: a store of deleted blobs is an empty folder.
+    for (let folder = dirname(path); folder.startsWith(`${this.root}${sep}`); folder = dirname(folder)) {
+      try {
+        await rmdir(folder);
+      } catch {
+        break;
+      }
+    }
   }
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {
