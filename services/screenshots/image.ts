@@ -25,8 +25,10 @@ function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-// One picture at a time per core is plenty for a service that also answers other requests.
+// One thread per picture (uploads take turns, one per core), and no cache of decoded
+// pictures: each is read once, and a cache would only hold memory.
 sharp.concurrency(1);
+sharp.cache(false);
 
 /**
  * Checks an uploaded picture and makes what is stored of it. In this order, so that a

@@ -1,12 +1,15 @@
 import type { BlobStore } from "../../shared/blob/port";
 import type { EntrySpan } from "../time-entries/client";
 import type { Screenshot } from "./screenshot";
+import type { Turns } from "./turns";
 import type { ScreenshotStore } from "./screenshot-store";
 
 /** What the use cases work with: the records, the blobs, and how to reach the other services. */
 export interface ScreenshotDependencies {
   screenshots: ScreenshotStore;
   blobs: BlobStore;
+  /** Uploads read, checked and stored at once, at most. */
+  turns: Turns;
 }
 
 /** One entry of the organization, or `null` (the time-entries service answers). */

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import type { Service, ServiceSchema } from "moleculer";
 import { openBlobStore } from "../../shared/blob/open";
@@ -17,9 +18,17 @@ import { SCREENSHOTS_COLLECTION, type Mount, type ScreenshotDocument } from "./s
 import { ScreenshotStore } from "./screenshot-store";
 import { deleteVisibleScreenshot, getScreenshot, listScreenshots, screenshotBytes, uploadScreenshot } from "./screenshots";
 import { ORPHAN_GRACE_MS, sweepExpired, sweepOrphans } from "./sweeps";
+import { Turns } from "./turns";
 
 /** How often each replica sweeps; the first turn comes at a random point of the first interval, so replicas spread out. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Uploads one process reads, checks and stores at once: one per core. Each holds its file
+ * (up to 10 MiB, twice while it is joined) and a decoded picture; the others wait with their
+ * bytes still with their senders.
+ */
+const UPLOADS_AT_ONCE = Math.max(2, availableParallelism());
 
 interface State extends ScreenshotDependencies {
   stopSweeping(): void;
@@ -71,7 +80,7 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
         store.collection<ScreenshotDocument>(SCREENSHOTS_COLLECTION),
         openBlobStore({ s3: s3SettingsOf(deps.config), mongoUrl: deps.config.mongoUrl, dataDir: deps.config.dataDir }),
       ]);
-      const state: ScreenshotDependencies = { screenshots: new ScreenshotStore(collection), blobs };
+      const state: ScreenshotDependencies = { screenshots: new ScreenshotStore(collection), blobs, turns: new Turns(UPLOADS_AT_ONCE) };
       const turn = () => void sweep(state).catch((error: unknown) => service.logger.warn({ err: error }, "the screenshots sweep failed; it runs again later"));
       let interval: NodeJS.Timeout | undefined;
       const first = setTimeout(() => {

@@ -40,6 +40,12 @@ export async function uploadScreenshot(deps: ScreenshotDependencies, events: Scr
   if (!file) throw ApiError.validation([{ field: "file", reason: "required", message: "is required: a form field holding the image" }]);
   const now = new Date();
   const { projectId, takenAt } = await placeInEntry(entries, who, body, now);
+  // Reading, checking and storing take turns: the memory of uploads in progress is bounded.
+  return deps.turns.run(() => storeUpload(deps, events, who, body, file, mount, { projectId, takenAt, now }));
+}
+
+async function storeUpload(deps: ScreenshotDependencies, events: ScreenshotEvents, who: Identity, body: UploadScreenshotBody, file: Readable, mount: Mount, placed: { projectId: string; takenAt: string; now: Date }): Promise<Screenshot> {
+  const { projectId, takenAt, now } = placed;
   const image = await prepareImage(await receiveImage(file));
   const id = newId("screenshot");
   const keys = blobKeysOf(who.organizationId, id, image.type);
