@@ -112,6 +112,10 @@ export function receiveUpload(upload: Upload) {
       handedOver = true;
       // Whoever reads the file hears of its errors; this listener only keeps an unread one from crashing the process.
       file.on("error", () => undefined);
+      // A client gone before the file's end: the reader learns so now, rather than waiting on a stream that will never end.
+      req.once("close", () => {
+        if (!req.complete && !file.destroyed) file.destroy(new Error("the request ended before the file did"));
+      });
       file.on("limit", () => {
         tooLarge = true;
         abandon();

@@ -23,7 +23,7 @@ export async function receiveImage(file: Readable, timeoutMs = RECEIVE_TIMEOUT_M
   const timer = setTimeout(() => {
     timedOut = true;
     file.destroy();
-  }, timeoutMs);
+  }, timeoutMs).unref();
   try {
     for await (const chunk of file) {
       size += (chunk as Buffer).length;
