@@ -10,7 +10,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
 # Two malloc arenas: glibc otherwise keeps one per thread, and the image library's threads
-# leave memory in each (bench/README.md, Screenshots: 310 MiB peak instead of 361).
+# leave memory in each (bench/README.md, Screenshots: 303 MiB peak instead of 343).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -1,10 +1,24 @@
 import { PassThrough, Readable } from "node:stream";
-import { MAX_SCREENSHOT_BYTES, receiveImage } from "./receive";
+import { MAX_SCREENSHOT_BYTES, receiveImage, withUploadBuffer } from "./receive";
 
 describe("receiving an image", () => {
   it("gives back the file's bytes whole", async () => {
     const parts = [Buffer.from("first "), Buffer.from("second")];
     expect((await receiveImage(Readable.from(parts))).toString()).toBe("first second");
+  });
+
+  it("copies the file into a lent buffer, and lends the same buffer again afterwards", async () => {
+    let first: Buffer | undefined;
+    const got = await withUploadBuffer(async (buffer) => {
+      first = buffer;
+      return Buffer.from(await receiveImage(Readable.from([Buffer.from("abc"), Buffer.from("def")]), buffer));
+    });
+    expect(got.toString()).toBe("abcdef");
+    expect(first!.length).toBe(MAX_SCREENSHOT_BYTES);
+    await withUploadBuffer(async (buffer) => {
+      expect(buffer).toBe(first);
+      expect((await receiveImage(Readable.from([Buffer.from("xy")]), buffer)).toString()).toBe("xy");
+    });
   });
 
   it("stops at the first byte past 10 MiB with a 413, without reading on", async () => {
@@ -28,6 +42,6 @@ describe("receiving an image", () => {
     await expect(receiveImage(broken)).rejects.toMatchObject({ code: 400, message: expect.stringMatching(/ended early/) });
     const trickle = new PassThrough();
     trickle.write("a byte now and then");
-    await expect(receiveImage(trickle, 50)).rejects.toMatchObject({ code: 400, message: expect.stringMatching(/did not arrive within 0.05 seconds/) });
+    await expect(receiveImage(trickle, undefined, 50)).rejects.toMatchObject({ code: 400, message: expect.stringMatching(/did not arrive within 0.05 seconds/) });
   });
 });

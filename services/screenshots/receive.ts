@@ -11,12 +11,12 @@ const tooSlow = (timeoutMs: number) => ApiError.validation([{ field: "file", rea
 const tooLarge = () => new ApiError("payload_too_large", `The file is larger than ${MAX_SCREENSHOT_BYTES / (1024 * 1024)} MiB`);
 
 /**
- * Reads the uploaded file into memory as it arrives, counting: past 10 MiB it stops at
+ * Reads the uploaded file into memory as it arrives (into `into` when given), counting: past 10 MiB it stops at
  * once with a 413, so no more than the limit is ever held. (The gateway stops reading the
  * request at the same point and closes the connection after the answer.) The picture is
  * needed whole anyway: its type, header and checksum are read from it before it is stored.
  */
-export async function receiveImage(file: Readable, timeoutMs = RECEIVE_TIMEOUT_MS): Promise<Buffer> {
+export async function receiveImage(file: Readable, into?: Buffer, timeoutMs = RECEIVE_TIMEOUT_MS): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   let timedOut = false;
@@ -28,7 +28,8 @@ export async function receiveImage(file: Readable, timeoutMs = RECEIVE_TIMEOUT_M
     for await (const chunk of file) {
       size += (chunk as Buffer).length;
       if (size > MAX_SCREENSHOT_BYTES) throw tooLarge();
-      chunks.push(chunk as Buffer);
+      if (into) (chunk as Buffer).copy(into, size - (chunk as Buffer).length);
+      else chunks.push(chunk as Buffer);
     }
   } catch (error) {
     file.destroy();
@@ -42,5 +43,22 @@ export async function receiveImage(file: Readable, timeoutMs = RECEIVE_TIMEOUT_M
   }
   if (timedOut) throw tooSlow(timeoutMs);
   if (size === 0) throw ApiError.validation([{ field: "file", reason: "invalid", message: "is empty" }]);
-  return Buffer.concat(chunks, size);
+  return into ? into.subarray(0, size) : Buffer.concat(chunks, size);
+}
+
+const spareBuffers: Buffer[] = [];
+
+/**
+ * Lends `work` a buffer the size of the largest file, kept for the next upload afterwards:
+ * uploads take turns, so there are never more of these than turns, and a file is copied
+ * into one as it arrives instead of being joined from its chunks into a new buffer each
+ * time. Only the part an upload wrote is ever read, so what an earlier one left is not seen.
+ */
+export async function withUploadBuffer<R>(work: (buffer: Buffer) => Promise<R>): Promise<R> {
+  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafeSlow(MAX_SCREENSHOT_BYTES);
+  try {
+    return await work(buffer);
+  } finally {
+    spareBuffers.push(buffer);
+  }
 }

@@ -8,7 +8,7 @@ import { isoSeconds } from "../../shared/time";
 import { prepareImage } from "./image";
 import type { ListScreenshotsQuery, UploadScreenshotBody } from "./inputs";
 import type { EntryLookup, ScreenshotDependencies, ScreenshotEvents } from "./ports";
-import { receiveImage } from "./receive";
+import { receiveImage, withUploadBuffer } from "./receive";
 import { blobKeysOf, presentScreenshot, type Mount, type Screenshot, type ScreenshotDocument } from "./screenshot";
 
 /** A running entry's screenshots may carry a `taken_at` this far past the server's clock (a client's clock runs ahead). */
@@ -46,7 +46,8 @@ export async function uploadScreenshot(deps: ScreenshotDependencies, events: Scr
 
 async function storeUpload(deps: ScreenshotDependencies, events: ScreenshotEvents, who: Identity, body: UploadScreenshotBody, file: Readable, mount: Mount, placed: { projectId: string; takenAt: string; now: Date }): Promise<Screenshot> {
   const { projectId, takenAt, now } = placed;
-  const image = await prepareImage(await receiveImage(file));
+  // The received file lives in a lent buffer until its checked, stripped copy is made.
+  const image = await withUploadBuffer(async (buffer) => prepareImage(await receiveImage(file, buffer)));
   const id = newId("screenshot");
   const keys = blobKeysOf(who.organizationId, id, image.type);
   const doc: ScreenshotDocument = {
