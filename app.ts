@@ -9,6 +9,7 @@ import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
 import { reportsService } from "./services/reports/reports.service";
 import { importsService } from "./services/imports/imports.service";
+import { screenshotsService } from "./services/screenshots/screenshots.service";
 import { timeEntriesService } from "./services/time-entries/time-entries.service";
 import { usersService } from "./services/users/users.service";
 import { webhooksService } from "./services/webhooks/webhooks.service";
@@ -48,7 +49,7 @@ const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "user
 const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
 
 /** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"];
+const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"];
 
 /** Services that sign or check access tokens; only a process running one reads (or makes) the signing key. */
 const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
@@ -68,6 +69,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   webhooks: webhooksService,
   reports: reportsService,
   imports: importsService,
+  screenshots: screenshotsService,
   oauth: oauthService,
   system: systemService,
 };

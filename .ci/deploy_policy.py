@@ -18,7 +18,7 @@ import sys
 import yaml
 
 SECRET_SETTINGS = {"JWT_SECRET", "MONGO_URL", "NATS_URL", "REDIS_URL"}
-STORE_SERVICES = {"auth", "users", "projects", "timeEntries", "webhooks", "imports", "oauth"}
+STORE_SERVICES = {"auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"}
 KEY_HOLDERS = {"gateway", "auth", "oauth"}
 
 

@@ -208,6 +208,8 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         const admitted = await admission.admit(req, alias.action ?? "", route.opts.style, resolveApiKey);
         for (const [name, value] of Object.entries(admitted.headers ?? {})) res.setHeader(name, value);
         if (admitted.identity) ctx.meta.identity = admitted.identity;
+        const ifNoneMatch = req.headers["if-none-match"];
+        if (req.method === "GET" && typeof ifNoneMatch === "string") ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
         ctx.meta.style = route.opts.style;
         return null;
       },

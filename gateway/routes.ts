@@ -8,6 +8,7 @@ import { timeEntryOperations } from "../services/time-entries/operations";
 import { userOperations } from "../services/users/operations";
 import { webhookOperations } from "../services/webhooks/operations";
 import { importOperations } from "../services/imports/operations";
+import { screenshotOperations } from "../services/screenshots/operations";
 import { oauthEndpoints, oauthOperations } from "../services/oauth/operations";
 import type { DocumentedEndpoint, Upload } from "../shared/operations";
 
@@ -15,7 +16,7 @@ import type { DocumentedEndpoint, Upload } from "../shared/operations";
  * Every operation the API serves, read from the services' own tables: the gateway
  * declares none of its own. Each is mounted in both styles (see `styles.ts`).
  */
-const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, importOperations, webhookOperations, oauthOperations];
+const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, importOperations, screenshotOperations, webhookOperations, oauthOperations];
 
 /** What the gateway serves itself outside the operations (the OAuth protocol), for the documents. */
 export const DOCUMENTED_ENDPOINTS: readonly DocumentedEndpoint[] = oauthEndpoints;
@@ -120,7 +121,7 @@ export function isPublicAction(action: string): boolean {
  * under the base it was created in.
  */
 export function locationOf(operation: Operation, baseUrl: string, shown: unknown): string | undefined {
-  if (operation.success.status === 204 || !operation.success.location) return undefined;
+  if (!("location" in operation.success) || !operation.success.location) return undefined;
   let complete = true;
   const path = operation.success.location.replace(/\{([\w.]+)\}/g, (_match, field: string) => {
     const value = field.split(".").reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), shown);

@@ -29,6 +29,33 @@ export function uploadOf(req: IncomingRequest): ReceivedUpload | undefined {
   return (req as WithUpload).$upload;
 }
 
+/**
+ * After a refused upload, how long and how much more of the body is read and dropped before
+ * the connection closes. Closing at once would throw away the answer: the client, still
+ * sending, gets a reset before it reads the 413. Servers call this a lingering close.
+ */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Drops what is left of the body as it arrives (no memory is spent on it) and, instead of
+ * node's close right after the answer, sends the answer's end, then closes the connection
+ * once the client has had `LINGER_MS` to read it or has sent `LINGER_BYTES` more.
+ */
+function closeAfterLingering(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) socket.destroy();
+  });
+  req.resume();
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 1024;
 
@@ -55,10 +82,14 @@ export function receiveUpload(upload: Upload) {
     const fields: Record<string, string> = {};
     let handedOver = false;
     let tooLarge = false;
+    let abandoned = false;
     const abandon = () => {
+      if (abandoned) return;
+      abandoned = true;
       req.unpipe(busboy);
-      // The rest of the body is not read: the connection closes after the answer.
+      // The rest of the body is not wanted: the connection closes after the answer.
       if (!res.headersSent) res.setHeader("Connection", "close");
+      closeAfterLingering(req);
     };
     const fail = (error: unknown) => {
       if (handedOver) return;
@@ -81,6 +112,10 @@ export function receiveUpload(upload: Upload) {
       handedOver = true;
       // Whoever reads the file hears of its errors; this listener only keeps an unread one from crashing the process.
       file.on("error", () => undefined);
+      // A client gone before the file's end: the reader learns so now, rather than waiting on a stream that will never end.
+      req.once("close", () => {
+        if (!req.complete && !file.destroyed) file.destroy(new Error("the request ended before the file did"));
+      });
       file.on("limit", () => {
         tooLarge = true;
         abandon();

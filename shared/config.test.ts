@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, configurationTable, loadConfig, runMode, SERVICE_NAMES } from "./config";
+import { ConfigError, configurationTable, loadConfig, runMode, s3SettingsOf, SERVICE_NAMES } from "./config";
 
 describe("configuration", () => {
   it("has a default for every setting, and runs embedded with nothing set", () => {
@@ -51,9 +51,20 @@ describe("configuration", () => {
     ["SHUTDOWN_TIMEOUT_MS", "-5"],
     ["HEALTH_PORT", "65536"],
     ["HEALTH_PORT", "off"],
+    ["S3_ENDPOINT", "ftp://minio:9000"],
+    ["S3_FORCE_PATH_STYLE", "yes"],
   ])("stops on an invalid %s (%s) with a message naming it", (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it("reads the object store's settings, and wants both of its keys or neither", () => {
+    expect(s3SettingsOf(loadConfig({}))).toBeUndefined();
+    const config = loadConfig({ S3_BUCKET: "shots", S3_ENDPOINT: "http://minio:9000", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "true" });
+    expect(s3SettingsOf(config)).toEqual({ bucket: "shots", endpoint: "http://minio:9000", region: "us-east-1", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: true });
+    expect(s3SettingsOf(loadConfig({ S3_BUCKET: "shots" }))).toMatchObject({ accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: "shots", S3_ACCESS_KEY_ID: "id" })).toThrow(/^Invalid configuration: S3_SECRET_ACCESS_KEY /);
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/^Invalid configuration: S3_ACCESS_KEY_ID /);
   });
 
   it("matches the README's configuration table exactly", () => {

@@ -5,6 +5,7 @@
  * test keeps the two equal.
  */
 
+import type { S3Settings } from "./blob/s3";
 import { parseIpRange } from "./net/ip";
 
 export class ConfigError extends Error {
@@ -130,7 +131,7 @@ function oneOf<T extends string>(env: string, doc: string, fallback: T, values: 
 }
 
 /** Names accepted in `SERVICES`; `all` stands for every one of them. */
-export const SERVICE_NAMES = ["gateway", "auth", "users", "projects", "timeEntries", "webhooks", "reports", "imports", "oauth", "system"] as const;
+export const SERVICE_NAMES = ["gateway", "auth", "users", "projects", "timeEntries", "webhooks", "reports", "imports", "screenshots", "oauth", "system"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Every service but the gateway: what a "services" process runs in a split deployment. */
@@ -176,11 +177,17 @@ const settings = {
   host: text("HOST", "Address the API gateway and the health listener bind to; use `0.0.0.0` in containers.", "127.0.0.1"),
   healthPort: optionalPort("HEALTH_PORT", "TCP port of a small HTTP listener answering `GET /livez` (200 while the process runs) and `GET /readyz` (200 once its services have started and while its store, bus and counters answer; 503 otherwise and while shutting down), for processes that run no gateway, such as a Kubernetes pod of one service. Unset: no such listener (a gateway answers `/health/live` and `/health/ready` on `PORT`)."),
   trustedProxies: ipRangeList("TRUSTED_PROXIES", "Comma-separated IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of the gateway. Only for requests from these is `X-Forwarded-For` read to find the client's address (rate limits per address); unset, it is never read."),
-  dataDir: text("DATA_DIR", "Folder of the embedded document store, used when `MONGO_URL` is unset.", "./data"),
+  dataDir: text("DATA_DIR", "Folder of the embedded document store, used when `MONGO_URL` is unset, and of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set.", "./data"),
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
   natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
-  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `oauth`, `system`), or `all`."),
+  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`), or `all`."),
+  s3Bucket: text("S3_BUCKET", "Bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, R2...) that keeps screenshots; it must exist. Unset: screenshots are kept in GridFS in MongoDB when `MONGO_URL` is set, as files under `DATA_DIR/blobs` otherwise.", ""),
+  s3Endpoint: optionalUrl("S3_ENDPOINT", "Address of the S3-compatible server, such as `http://127.0.0.1:9000` for MinIO. Unset: AWS S3 itself.", ["http", "https"]),
+  s3Region: text("S3_REGION", "Region of the bucket.", "us-east-1"),
+  s3AccessKeyId: text("S3_ACCESS_KEY_ID", "Access key of the object store. Unset (with `S3_SECRET_ACCESS_KEY`): the AWS SDK's own chain (`AWS_*` variables, instance or pod roles).", ""),
+  s3SecretAccessKey: text("S3_SECRET_ACCESS_KEY", "Secret key that goes with `S3_ACCESS_KEY_ID`.", ""),
+  s3ForcePathStyle: flag("S3_FORCE_PATH_STYLE", "Addresses objects as `endpoint/bucket/key` instead of `bucket.endpoint/key`; MinIO and most self-hosted stores need `true`.", false),
   publicUrl: optionalUrl("PUBLIC_URL", "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).", ["http", "https"]),
   jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
@@ -206,7 +213,25 @@ export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]["p
 /** Reads and checks every setting; the first invalid one stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const entries = Object.entries(settings).map(([key, setting]) => [key, setting.parse(env[setting.env], setting.env)]);
-  return Object.freeze(Object.fromEntries(entries)) as Config;
+  const config = Object.freeze(Object.fromEntries(entries)) as Config;
+  // One key of the pair alone would fall back to the SDK's chain without a word.
+  if (Boolean(config.s3AccessKeyId) !== Boolean(config.s3SecretAccessKey)) {
+    throw new ConfigError(config.s3AccessKeyId ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID", "must be set together with the other S3 key, or neither");
+  }
+  return config;
+}
+
+/** The object store of `S3_BUCKET`, or `undefined` when blobs are kept elsewhere. */
+export function s3SettingsOf(config: Config): S3Settings | undefined {
+  if (!config.s3Bucket) return undefined;
+  return {
+    bucket: config.s3Bucket,
+    endpoint: config.s3Endpoint,
+    region: config.s3Region,
+    accessKeyId: config.s3AccessKeyId || undefined,
+    secretAccessKey: config.s3SecretAccessKey || undefined,
+    forcePathStyle: config.s3ForcePathStyle,
+  };
 }
 
 /** `embedded` when no outside server is configured, otherwise `distributed`. */

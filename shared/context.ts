@@ -16,6 +16,8 @@ export interface RequestMeta {
    * id is derived from, so that a repeat finds the first run's resource (`shared/creation.ts`).
    */
   creationKey?: string;
+  /** The request's `If-None-Match` header, on GET only: actions that answer with an `ETag` compare it. */
+  ifNoneMatch?: string;
   /** Where a 201's resource can be read (moleculer-web sends it as `Location`). */
   $location?: string;
 }

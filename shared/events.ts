@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   "time_entry.started",
   "time_entry.stopped",
   "screenshot.captured",
+  "screenshot.deleted",
   "project.created",
   "project.updated",
   "project.deleted",

@@ -13,3 +13,27 @@ export function answerWithFile(ctx: ApiContext<unknown>, file: { stream: Readabl
   ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, "Content-Disposition": `attachment; filename="${file.fileName}"` };
   return file.stream;
 }
+
+/** Whether an `If-None-Match` header names `etag` (or is `*`); weak tags compare by their value. */
+export function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === etag);
+}
+
+/**
+ * Answers a routed action with an image shown inline: its type, an `ETag`, and
+ * `Cache-Control: private` (it is the caller's, so no shared cache may keep it). When the
+ * caller's `If-None-Match` names the same `ETag` the answer is a 304 and `open` is never
+ * called, so nothing is read from storage.
+ */
+export async function answerWithImage(ctx: ApiContext<unknown>, image: { etag: string; mediaType: string; open(): Promise<Readable> }): Promise<Readable | null> {
+  const etag = `"${image.etag}"`;
+  ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, ETag: etag, "Cache-Control": "private, max-age=0, must-revalidate", "X-Content-Type-Options": "nosniff" };
+  if (matchesETag(ctx.meta.ifNoneMatch, etag)) {
+    ctx.meta.$statusCode = 304;
+    return null;
+  }
+  ctx.meta.$responseType = image.mediaType;
+  return image.open();
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoSeconds } from "./time";
 import { noBody } from "./validation";
 
 /** Path parameters or a query string that must be empty: anything sent is a 400 naming it. */
@@ -36,3 +37,44 @@ export const emailAddress = z
   .email("must be an email address")
   .refine((value) => value.lastIndexOf("@") <= MAX_LOCAL_PART, { message: `must have at most ${MAX_LOCAL_PART} characters before the @`, params: { reason: "invalid" } })
   .transform((value) => value.toLowerCase());
+
+/** Instants and dates may not lie before the Unix epoch or after 2100; anything else is a typo. */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` naming a day that exists (no February 30th). */
+function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 timestamp with a zone, normalised to UTC whole seconds (decisions §3). */
+export const instant = z
+  .string()
+  .meta({ format: "date-time", description: "ISO 8601 with a time zone, between 1970 and 2100; stored in UTC, to the second" })
+  .transform((value, ctx) => {
+    const shape = ISO_DATE_TIME.exec(value);
+    const millis = shape && isCalendarDate(shape[1] as string) ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(millis)) {
+      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp with a time zone, like 2026-11-21T09:30:00Z", params: { reason: "invalid" } });
+      return z.NEVER;
+    }
+    if (millis < EARLIEST || millis >= LATEST) {
+      ctx.addIssue({ code: "custom", message: "must lie between 1970 and 2100", params: { reason: "out_of_range" } });
+      return z.NEVER;
+    }
+    return isoSeconds(new Date(millis));
+  });
+
+/** A calendar date `YYYY-MM-DD` (UTC) that exists. */
+export const calendarDate = z
+  .string()
+  .refine((value) => isCalendarDate(value) && Date.parse(value) >= EARLIEST && Date.parse(value) < LATEST, {
+    message: "must be a date like 2026-11-21, between 1970 and 2100",
+    params: { reason: "invalid" },
+  })
+  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });

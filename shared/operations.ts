@@ -39,7 +39,17 @@ export type Success =
        */
       files?: readonly FileMediaType[];
     }
-  | { status: 204; description: string };
+  | { status: 204; description: string }
+  | {
+      status: 200;
+      description: string;
+      /**
+       * The answer is the bytes of an image of one of these types, shown inline with an
+       * `ETag` and `Cache-Control: private`, or a 304 when the caller's `If-None-Match`
+       * names that `ETag` (see `answerWithImage` in `shared/files.ts`).
+       */
+      image: readonly string[];
+    };
 
 /** The files an operation can answer with, by media type. */
 export const FILE_MEDIA_TYPES = {
@@ -96,7 +106,8 @@ export function defineOperations<const Ops extends Record<string, Operation>>(se
 }
 
 type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? Readable : never;
-type ResultOf<O extends Operation> = (O["success"] extends { body: infer B extends z.ZodType } ? z.input<B> : null) | FileOf<O>;
+type ImageOf<O extends Operation> = O["success"] extends { image: readonly string[] } ? Readable | null : never;
+type ResultOf<O extends Operation> = (O["success"] extends { body: infer B extends z.ZodType } ? z.input<B> : O["success"] extends { image: readonly string[] } ? never : null) | FileOf<O> | ImageOf<O>;
 type CallerOf<O extends Operation> = O["access"] extends PublicAccess ? undefined : Identity;
 
 /** The code behind one operation: its validated input, its caller, its result. */

@@ -67,8 +67,8 @@ export const HEADERS: Record<string, HeaderObject> = {
   "Retry-After": integer("Seconds to wait before retrying"),
   Location: { description: "Where the new resource can be read, in the style it was created in", schema: { type: "string" } },
   "Content-Disposition": { description: "On a file only: `attachment` and its file name", schema: { type: "string" } },
-  ETag: { description: "The document's version, for `If-None-Match`", schema: { type: "string" } },
-  "Cache-Control": { description: "How long the document may be cached", schema: { type: "string" } },
+  ETag: { description: "The version of the document or image, for `If-None-Match`", schema: { type: "string" } },
+  "Cache-Control": { description: "Who may cache the answer and for how long", schema: { type: "string" } },
 };
 
 export const SECURITY_SCHEMES: Record<string, Record<string, string>> = {

@@ -77,7 +77,10 @@ function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
   if ((doc.success.status === 201 || doc.success.status === 202) && doc.success.location) headers.Location = ref("headers", "Location");
   const response: ResponseObject = { description: doc.success.description };
   if (Object.keys(headers).length > 0) response.headers = headers;
-  if (doc.success.status !== 204) {
+  if ("image" in doc.success) {
+    response.headers = { ...response.headers, ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control") };
+    response.content = Object.fromEntries(doc.success.image.map((mediaType) => [mediaType, { schema: { type: "string", contentMediaType: mediaType } }]));
+  } else if (doc.success.status !== 204) {
     response.content = { "application/json": { schema: schemas.convert(doc.success.body, "output") } };
     // Files (exports) are documented beside the JSON, as bytes of their own media type.
     for (const mediaType of doc.success.files ?? []) response.content[mediaType] = { schema: { type: "string", contentMediaType: mediaType } };
@@ -91,6 +94,7 @@ function operationOf(route: Route, operationId: string, schemas: SchemaComponent
   const parameters = parametersOf(route, schemas);
   const body = doc.input.shape.body === noBody ? undefined : schemas.convert(doc.input.shape.body, "input");
   const responses: OperationObject["responses"] = { [String(doc.success.status)]: successOf(doc, schemas) };
+  if ("image" in doc.success) responses["304"] = { description: "Not modified: the `ETag` sent in `If-None-Match` is the image's", headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control") } };
   for (const status of errorStatusesOf(route)) responses[String(status)] = ref("responses", ERROR_RESPONSES[errorCodeOf(status)].name);
   const access = accessDocOf(doc.access);
   const description = [doc.description, access.note].filter(Boolean).join("\n\n");

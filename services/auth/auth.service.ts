@@ -11,7 +11,7 @@ import { pruneRefreshTokens } from "./session";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
-import { getOrganization, renameOrganization } from "./organizations";
+import { getOrganization, screenshotRetentions, updateOrganization } from "./organizations";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
 
 /** Wiring only: account data (organizations, users, sessions, API keys), its operations and the calls others make on it. */
@@ -45,7 +45,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
           return null;
         },
         getOrganization: async (_input, who) => ({ data: await getOrganization(started().organizations, who) }),
-        renameOrganization: async (input, who) => ({ data: await renameOrganization(started().organizations, who, input.body.name) }),
+        updateOrganization: async (input, who) => ({ data: await updateOrganization(started().organizations, who, input.body) }),
         listApiKeys: (input, who) => listApiKeys(started().apiKeys, who, input.query),
         createApiKey: async (input, who, ctx) => ({ data: await createApiKey(started().apiKeys, who, input.body, ctx.meta) }),
         revokeApiKey: async (input, who) => {
@@ -66,6 +66,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         createMember: (input) => createMember(started(), sessions, input),
         verifyPassword: (input) => verifyCredentials(started(), input.email, input.password),
         accountOf: (input) => accountOf(started(), input.userId),
+        screenshotRetentions: () => screenshotRetentions(started().organizations),
       }),
     }),
   });

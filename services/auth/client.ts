@@ -101,6 +101,8 @@ export const authClient = defineClient("auth", {
   verifyPassword: internalAction(z.object({ email: z.string().min(1).max(254).toLowerCase(), password: z.string().min(1).max(200) }).strict()).returning<Account | null>(),
   /** A user's account as it is now (role, plan), or `null` once the user is gone. */
   accountOf: internalAction(z.object({ userId }).strict()).returning<Account | null>(),
+  /** Organizations that keep screenshots for a limited number of days: what the screenshots sweep deletes. */
+  screenshotRetentions: internalAction(z.object({}).strict()).returning<{ organizationId: string; days: number }[]>(),
 });
 
 export type { Account } from "./accounts";

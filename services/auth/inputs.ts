@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
-import { emailAddress, nothing as none, trimmedText } from "../../shared/inputs";
+import { emailAddress, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
+import { MAX_RETENTION_DAYS } from "./organization";
 
 const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 const name = trimmedText(200);
@@ -38,7 +39,19 @@ export const createApiKeyInput = z.object({
 
 export const listApiKeysInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
 export const apiKeyByIdInput = z.object({ params: z.object({ id: idOf("apiKey") }).strict(), query: none, body: noBody });
-export const renameOrganizationInput = z.object({ params: none, query: none, body: z.object({ name }).strict() });
+export const updateOrganizationInput = z.object({
+  params: none,
+  query: none,
+  body: someChanges(
+    z
+      .object({
+        name: name.optional(),
+        screenshot_retention_days: z.int().min(1).max(MAX_RETENTION_DAYS).nullable().optional(),
+      })
+      .strict(),
+  ),
+});
+export type UpdateOrganizationBody = z.output<typeof updateOrganizationInput>["body"];
 
 export type RegisterBody = z.output<typeof registerInput>["body"];
 export type CreateApiKeyBody = z.output<typeof createApiKeyInput>["body"];

@@ -1,9 +1,9 @@
-import { EVERY_ROLE, PUBLIC_LIMITED, PUBLIC_THROTTLED, type CredentialAccess } from "../../shared/access";
+import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_THROTTLED, type CredentialAccess } from "../../shared/access";
 import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
 import { apiKeySchema, createdApiKeySchema } from "./api-key";
-import { apiKeyByIdInput, createApiKeyInput, listApiKeysInput, loginInput, refreshInput, registerInput, renameOrganizationInput } from "./inputs";
+import { apiKeyByIdInput, createApiKeyInput, listApiKeysInput, loginInput, refreshInput, registerInput, updateOrganizationInput } from "./inputs";
 import { organizationSchema } from "./organization";
 import { sessionSchema, tokensSchema } from "./session";
 
@@ -73,16 +73,16 @@ export const authOperations = defineOperations("auth", {
     access: { permission: "users:read", roles: EVERY_ROLE },
     success: { status: 200, description: "The organization, with its plan", body: single(organizationSchema) },
   },
-  renameOrganization: {
+  updateOrganization: {
     method: "PATCH",
     path: "/organization",
-    summary: "Rename the organization",
-    description: "The owner only.",
+    summary: "Rename the organization or set how long screenshots are kept",
+    description: "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.",
     tag: "Organization",
     resource: "Organization",
-    input: renameOrganizationInput,
-    access: { permission: "users:write", roles: ["owner"] },
-    success: { status: 200, description: "The renamed organization", body: single(organizationSchema) },
+    input: updateOrganizationInput,
+    access: { permission: "users:write", roles: MANAGERS },
+    success: { status: 200, description: "The organization as changed", body: single(organizationSchema) },
   },
   listApiKeys: {
     method: "GET",

@@ -2,6 +2,7 @@ import { ApiError } from "../../shared/errors";
 import type { Identity } from "../../shared/identity";
 import type { Collection } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
+import type { UpdateOrganizationBody } from "./inputs";
 import { presentOrganization, type Organization, type OrganizationDocument } from "./organization";
 
 /** The caller's own organization: the only one anyone can see. */
@@ -11,9 +12,19 @@ export async function getOrganization(organizations: Collection<OrganizationDocu
   return presentOrganization(organization);
 }
 
-/** Only the name changes here; the plan is the operator's (see the admin tool). */
-export async function renameOrganization(organizations: Collection<OrganizationDocument>, who: Identity, name: string): Promise<Organization> {
-  const updated = await organizations.findOneAndUpdate({ _id: who.organizationId }, { $set: { name, updated_at: isoSeconds() } });
+/**
+ * The name (the owner's to change) and the screenshot retention (the owner's and the
+ * admins'); the plan is the operator's (see the admin tool).
+ */
+export async function updateOrganization(organizations: Collection<OrganizationDocument>, who: Identity, changes: UpdateOrganizationBody): Promise<Organization> {
+  if (changes.name !== undefined && who.role !== "owner") throw new ApiError("forbidden", "Only the owner renames the organization");
+  const updated = await organizations.findOneAndUpdate({ _id: who.organizationId }, { $set: { ...changes, updated_at: isoSeconds() } });
   if (!updated) throw ApiError.notFound("Organization");
   return presentOrganization(updated);
+}
+
+/** Organizations that keep screenshots for a limited time, and for how many days. */
+export async function screenshotRetentions(organizations: Collection<OrganizationDocument>): Promise<{ organizationId: string; days: number }[]> {
+  const limited = await organizations.find({ screenshot_retention_days: { $gte: 1 } });
+  return limited.map((doc) => ({ organizationId: doc._id, days: doc.screenshot_retention_days as number }));
 }

@@ -66,10 +66,22 @@ const importedEntry = z
   .refine((entry) => Date.parse(entry.end_time) - Date.parse(entry.start_time) <= MAX_IMPORTED_SECONDS * 1000, { message: "makes the entry longer than 24 hours", path: ["end_time"] });
 export type ImportedEntry = z.output<typeof importedEntry>;
 
+/** What a screenshot needs of its entry: whose it is, its project, and when it ran. */
+export interface EntrySpan {
+  id: string;
+  user_id: string;
+  project_id: string;
+  start_time: string;
+  /** `null` while its timer runs. */
+  end_time: string | null;
+}
+
 /** What other services may ask the time-entries service. */
 export const timeEntriesClient = defineClient("timeEntries", {
   /** A project or task with entries is archived, not deleted. */
   countReferences: internalAction(entryReferenceQuery).returning<number>(),
+  /** One entry of the organization, for screenshots taken during it; `null` when it has none by that id. */
+  spanOf: internalAction(z.object({ organizationId: idOf("organization"), id: idOf("timeEntry") }).strict()).returning<EntrySpan | null>(),
   /**
    * Every entry of the window, in no order, as an object-mode stream of `EntryTotalsBatch`
    * values (moleculer carries each across the bus as one message): what a summary report

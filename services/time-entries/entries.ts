@@ -5,7 +5,7 @@ import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
-import type { ImportedEntry } from "./client";
+import type { EntrySpan, ImportedEntry } from "./client";
 import type { CreateEntryInput, ListEntriesQuery, UpdateEntryInput } from "./inputs";
 import { MAX_ENTRY_SECONDS } from "./inputs";
 import { checkPlacement } from "./placement";
@@ -155,6 +155,12 @@ export async function importEntries(entries: EntryStore, organizationId: string,
 }
 
 /** How many entries point at a project or a task (a project with entries is archived, not deleted). */
+/** An entry's owner, project and times, for another service (screenshots); `null` outside the organization. */
+export async function entrySpan(entries: EntryStore, organizationId: string, id: string): Promise<EntrySpan | null> {
+  const doc = await entries.find(organizationId, id);
+  return doc ? { id: doc._id, user_id: doc.user_id, project_id: doc.project_id, start_time: doc.start_time, end_time: doc.end_time } : null;
+}
+
 export function countReferences(entries: EntryStore, organizationId: string, ref: { project_id?: string; task_id?: string }): Promise<number> {
   return entries.count(organizationId, ref);
 }

@@ -1,50 +1,9 @@
 import { z } from "zod";
-import { someChanges } from "../../shared/inputs";
+import { calendarDate, instant as timestamp, someChanges } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
-import { isoSeconds } from "../../shared/time";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 
-/** Entries may not lie before the Unix epoch or after 2100; anything else is a typo. */
-const EARLIEST = Date.UTC(1970, 0, 1);
-const LATEST = Date.UTC(2100, 0, 1);
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_ENTRY_SECONDS = 24 * 60 * 60;
-
-/** `YYYY-MM-DD` naming a day that exists (no February 30th). */
-function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** An ISO 8601 timestamp with a zone, normalised to UTC whole seconds (decisions §3). */
-const timestamp = z
-  .string()
-  .meta({ format: "date-time", description: "ISO 8601 with a time zone, between 1970 and 2100; stored in UTC, to the second" })
-  .transform((value, ctx) => {
-    const shape = ISO_DATE_TIME.exec(value);
-    const millis = shape && isCalendarDate(shape[1] as string) ? Date.parse(value) : Number.NaN;
-    if (Number.isNaN(millis)) {
-      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp with a time zone, like 2026-11-21T09:30:00Z", params: { reason: "invalid" } });
-      return z.NEVER;
-    }
-    if (millis < EARLIEST || millis >= LATEST) {
-      ctx.addIssue({ code: "custom", message: "must lie between 1970 and 2100", params: { reason: "out_of_range" } });
-      return z.NEVER;
-    }
-    return isoSeconds(new Date(millis));
-  });
-
-/** A calendar date `YYYY-MM-DD` (UTC) that exists. */
-const calendarDate = z
-  .string()
-  .refine((value) => isCalendarDate(value) && Date.parse(value) >= EARLIEST && Date.parse(value) < LATEST, {
-    message: "must be a date like 2026-11-21, between 1970 and 2100",
-    params: { reason: "invalid" },
-  })
-  .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });
 
 const description = z.string().max(5000, "must be at most 5000 characters");
 const none = z.object({}).strict();

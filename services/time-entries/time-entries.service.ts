@@ -7,7 +7,7 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { timeEntriesClient } from "./client";
 import { directoryOver } from "./directory";
-import { countReferences, createEntry, deleteEntry, getEntry, importEntries, listEntries, updateEntry } from "./entries";
+import { countReferences, createEntry, entrySpan, deleteEntry, getEntry, importEntries, listEntries, updateEntry } from "./entries";
 import { EntryStore } from "./entry-store";
 import { timeEntryOperations } from "./operations";
 import type { EntryEvents, EntryStores } from "./ports";
@@ -63,6 +63,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           },
         }),
         ...internalActions(timeEntriesClient, {
+          spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
           countReferences: (query) => countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
           streamTotals: (window) => streamTotals(started().entries, window),
           streamEntries: (window) => streamEntries(started().entries, window),

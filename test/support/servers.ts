@@ -2,16 +2,18 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 
 /**
- * Suites that need MongoDB, NATS or Redis find them through the environment. Outside CI a
+ * Suites that need MongoDB, NATS, Redis or an S3-compatible store find them through the environment. Outside CI a
  * missing server skips the suite, loudly; in CI (`CI` set) it fails it, so a broken CI
  * setup can never pass by testing less.
  */
-export type ServerName = "mongo" | "nats" | "redis";
+export type ServerName = "mongo" | "nats" | "redis" | "s3";
 
 const VARIABLE: Record<ServerName, string> = {
   mongo: "MONGO_URL",
   nats: "NATS_URL",
   redis: "REDIS_URL",
+  // An S3-compatible store for the blob suites (MinIO in CI), with S3_TEST_ACCESS_KEY_ID and S3_TEST_SECRET_ACCESS_KEY.
+  s3: "S3_TEST_ENDPOINT",
 };
 
 export function serverUrl(name: ServerName): string | undefined {

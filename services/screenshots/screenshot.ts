@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
+import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import { IMAGE_TYPES, type ImageType } from "./image-format";
+
+/**
+ * A screenshot as stored. Its picture and thumbnail are blobs whose keys are kept here
+ * and never shown: clients reach the bytes only through `image_url` and `thumbnail_url`.
+ */
+export interface ScreenshotDocument extends StoredDocument {
+  organization_id: string;
+  user_id: string;
+  time_entry_id: string;
+  project_id: string;
+  taken_at: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  mime_type: ImageType;
+  sha256: string;
+  image_key: string;
+  thumbnail_key: string;
+  thumbnail_sha256: string;
+  created_at: string;
+}
+
+/** Every list filter has an index with the sort (`taken_at` descending, ties by id). */
+export const SCREENSHOTS_COLLECTION: CollectionSpec = {
+  name: "screenshots",
+  indexes: [
+    { fields: { organization_id: 1, taken_at: -1, _id: -1 } },
+    { fields: { organization_id: 1, user_id: 1, taken_at: -1, _id: -1 } },
+    { fields: { organization_id: 1, project_id: 1, taken_at: -1, _id: -1 } },
+    { fields: { organization_id: 1, time_entry_id: 1, taken_at: -1, _id: -1 } },
+  ],
+};
+
+/** Where blobs of screenshots live: `screenshots/<organization>/<screenshot>/...`. */
+export const BLOB_PREFIX = "screenshots/";
+
+export function blobKeysOf(organizationId: string, id: string, type: ImageType): { image: string; thumbnail: string } {
+  const folder = `${BLOB_PREFIX}${organizationId}/${id}`;
+  return { image: `${folder}/image.${type.slice("image/".length)}`, thumbnail: `${folder}/thumbnail.webp` };
+}
+
+export interface Screenshot {
+  id: string;
+  user_id: string;
+  time_entry_id: string;
+  project_id: string;
+  taken_at: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  mime_type: ImageType;
+  sha256: string;
+  image_url: string;
+  thumbnail_url: string;
+  created_at: string;
+}
+
+const pixels = (description: string) => z.int().min(1).max(50_000_000).describe(description);
+
+export const screenshotSchema = z
+  .object({
+    id: idSchema("screenshot"),
+    user_id: idSchema("user").describe("Who uploaded it; the entry is theirs"),
+    time_entry_id: idSchema("timeEntry"),
+    project_id: idSchema("project").describe("The entry's project when the screenshot was uploaded"),
+    taken_at: timestamp.describe("When it was taken: inside the entry"),
+    width: pixels("Width in pixels"),
+    height: pixels("Height in pixels"),
+    size_bytes: z.int().min(1).max(10 * 1024 * 1024).describe("Size of the stored image (metadata removed)"),
+    mime_type: z.enum(IMAGE_TYPES).describe("The image's type, read from its bytes"),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 of the stored image, lower-case hex"),
+    image_url: z.string().describe("Path of the image under this API (send the same credential)"),
+    thumbnail_url: z.string().describe("Path of the 400 px wide WebP thumbnail under this API"),
+    created_at: timestamp,
+  })
+  .meta({ id: "Screenshot" });
+assertSameShape<SameShape<z.output<typeof screenshotSchema>, Screenshot>>();
+
+/** Style A's mount: links in answers of either style lead to the same bytes. */
+export type Mount = "/api/v1" | "/api";
+
+export function presentScreenshot(doc: ScreenshotDocument, mount: Mount = "/api/v1"): Screenshot {
+  const base = `${mount}/screenshots/${doc._id}`;
+  return {
+    id: doc._id,
+    user_id: doc.user_id,
+    time_entry_id: doc.time_entry_id,
+    project_id: doc.project_id,
+    taken_at: doc.taken_at,
+    width: doc.width,
+    height: doc.height,
+    size_bytes: doc.size_bytes,
+    mime_type: doc.mime_type,
+    sha256: doc.sha256,
+    image_url: `${base}/image`,
+    thumbnail_url: `${base}/thumbnail`,
+    created_at: doc.created_at,
+  };
+}

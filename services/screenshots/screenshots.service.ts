@@ -1,0 +1,122 @@
+import { availableParallelism } from "node:os";
+import type { Readable } from "node:stream";
+import type { Service, ServiceSchema } from "moleculer";
+import { openBlobStore } from "../../shared/blob/open";
+import { internalActions } from "../../shared/client";
+import { s3SettingsOf } from "../../shared/config";
+import type { ApiContext } from "../../shared/context";
+import { domainEvent } from "../../shared/events";
+import { answerWithImage } from "../../shared/files";
+import { routedActions } from "../../shared/operations";
+import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
+import { authClient } from "../auth/client";
+import { timeEntriesClient } from "../time-entries/client";
+import { screenshotsClient } from "./client";
+import { screenshotOperations } from "./operations";
+import type { EntryLookup, ScreenshotDependencies, ScreenshotEvents } from "./ports";
+import { SCREENSHOTS_COLLECTION, type Mount, type ScreenshotDocument } from "./screenshot";
+import { ScreenshotStore } from "./screenshot-store";
+import { deleteVisibleScreenshot, getScreenshot, listScreenshots, screenshotBytes, uploadScreenshot } from "./screenshots";
+import { ORPHAN_GRACE_MS, sweepExpired, sweepOrphans } from "./sweeps";
+import { Turns } from "./turns";
+
+/** How often each replica sweeps; the first turn comes at a random point of the first interval, so replicas spread out. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Uploads one process reads, checks and stores at once: one per core. Each holds its file
+ * (up to 10 MiB, twice while it is joined) and a decoded picture; the others wait with their
+ * bytes still with their senders.
+ */
+const UPLOADS_AT_ONCE = Math.max(2, availableParallelism());
+
+interface State extends ScreenshotDependencies {
+  stopSweeping(): void;
+}
+
+/** A request's context, or the broker for the sweeps: either can announce events. */
+interface Emitter {
+  emit(name: string, payload: unknown): unknown;
+}
+
+function eventsOver(emitter: Emitter): ScreenshotEvents {
+  const emit = (name: string, payload: unknown) => emitter.emit(name, payload);
+  return {
+    captured: async (screenshot, organizationId) => {
+      await emit("screenshot.captured", domainEvent("screenshot.captured", organizationId, screenshot));
+    },
+    deleted: async (screenshot, organizationId) => {
+      await emit("screenshot.deleted", domainEvent("screenshot.deleted", organizationId, screenshot));
+    },
+  };
+}
+
+const mountOf = (ctx: ApiContext<unknown>): Mount => (ctx.meta.style === "B" ? "/api" : "/api/v1");
+
+const entriesOver = (ctx: ApiContext<unknown>): EntryLookup => (organizationId, id) => timeEntriesClient.over(ctx).spanOf({ organizationId, id });
+
+/** Wiring only: the operations table, the use cases behind it, the records, the blobs and the sweeps. */
+export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
+  const store = requireStore(deps);
+  let self: Service | undefined;
+
+  async function sweep(state: ScreenshotDependencies, orphanGraceMs = ORPHAN_GRACE_MS): Promise<{ expired: number; orphanBlobs: number }> {
+    const service = self as Service;
+    const onBlobFailure = (error: unknown) => service.logger.warn({ err: error }, "a deleted screenshot's blob stays for the orphan sweep");
+    const retentions = await authClient.over(service.broker).screenshotRetentions({});
+    const now = new Date();
+    const expired = await sweepExpired(state, eventsOver(service.broker as Emitter), retentions, now, onBlobFailure);
+    const orphanBlobs = await sweepOrphans(state, now, orphanGraceMs);
+    if (expired > 0 || orphanBlobs > 0) service.logger.info({ expired, orphanBlobs }, "screenshots swept");
+    return { expired, orphanBlobs };
+  }
+
+  return stintService<State>({
+    name: screenshotOperations.service,
+
+    async open(service) {
+      self = service;
+      const [collection, blobs] = await Promise.all([
+        store.collection<ScreenshotDocument>(SCREENSHOTS_COLLECTION),
+        openBlobStore({ s3: s3SettingsOf(deps.config), mongoUrl: deps.config.mongoUrl, dataDir: deps.config.dataDir }),
+      ]);
+      const state: ScreenshotDependencies = { screenshots: new ScreenshotStore(collection), blobs, turns: new Turns(UPLOADS_AT_ONCE) };
+      const turn = () => void sweep(state).catch((error: unknown) => service.logger.warn({ err: error }, "the screenshots sweep failed; it runs again later"));
+      let interval: NodeJS.Timeout | undefined;
+      const first = setTimeout(() => {
+        turn();
+        interval = setInterval(turn, SWEEP_INTERVAL_MS).unref();
+      }, Math.round(Math.random() * SWEEP_INTERVAL_MS)).unref();
+      const stopSweeping = () => {
+        clearTimeout(first);
+        clearInterval(interval);
+      };
+      return { ...state, stopSweeping };
+    },
+
+    async close(state) {
+      state.stopSweeping();
+      await state.blobs.close();
+    },
+
+    actions: (started) => {
+      const onBlobFailure = (error: unknown) => self?.logger.warn({ err: error }, "a deleted screenshot's blob stays for the orphan sweep");
+      return {
+        ...routedActions(screenshotOperations, {
+          upload: async (input, who, ctx) => ({ data: await uploadScreenshot(started(), eventsOver(ctx), entriesOver(ctx), who, input.body, ctx.stream as Readable | null, mountOf(ctx)) }),
+          list: (input, who, ctx) => listScreenshots(started(), who, input.query, mountOf(ctx)),
+          get: async (input, who, ctx) => ({ data: await getScreenshot(started(), who, input.params.id, mountOf(ctx)) }),
+          image: async (input, who, ctx) => answerWithImage(ctx, await screenshotBytes(started(), who, input.params.id, "image")),
+          thumbnail: async (input, who, ctx) => answerWithImage(ctx, await screenshotBytes(started(), who, input.params.id, "thumbnail")),
+          remove: async (input, who, ctx) => {
+            await deleteVisibleScreenshot(started(), eventsOver(ctx), who, input.params.id, onBlobFailure);
+            return null;
+          },
+        }),
+        ...internalActions(screenshotsClient, {
+          sweep: (input) => sweep(started(), input.orphanGraceMs),
+        }),
+      };
+    },
+  });
+}

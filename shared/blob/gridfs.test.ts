@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
+import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test/support/servers";
+import { describeBlobContract } from "./blob.suite";
+import { openGridFsBlobStore } from "./gridfs";
+import { openBlobStore } from "./open";
+
+describeWithServers(["mongo"], "GridFS blob store", () => {
+  let databaseUrl: string;
+
+  beforeAll(() => {
+    databaseUrl = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_blobs_${randomBytes(4).toString("hex")}`);
+  });
+
+  afterAll(async () => {
+    const connection = await mongoose.createConnection(databaseUrl, { serverSelectionTimeoutMS: 5000 }).asPromise();
+    try {
+      await connection.dropDatabase();
+    } finally {
+      await connection.close();
+    }
+  });
+
+  describeBlobContract("GridFS (MongoDB driver)", () => openGridFsBlobStore(databaseUrl));
+
+  it("is what openBlobStore picks with MongoDB and no bucket", async () => {
+    const store = await openBlobStore({ mongoUrl: databaseUrl, dataDir: "unused" });
+    try {
+      expect(store.kind).toBe("gridfs");
+      await expect(store.ping()).resolves.toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,4 @@
+import { describeScreenshotsApi } from "./screenshots-api.suite";
+import { startEmbedded } from "./support/stint";
+
+describeScreenshotsApi("screenshots API, embedded mode (one process, embedded store, blobs under DATA_DIR)", () => startEmbedded());

@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { Screenshot } from "../services/screenshots/screenshot";
+import { screenshotsClient } from "../services/screenshots/client";
+import { client, registerOwner } from "./support/http";
+import { startEmbedded, temporaryDir, type TestStint } from "./support/stint";
+import { A, type List } from "./support/shapes";
+
+/** The screenshots whose blobs are on disk, by id, each with the files it has. */
+function blobsOnDisk(dataDir: string, organizationId: string): Map<string, string[]> {
+  const folder = join(dataDir, "blobs", "screenshots", organizationId);
+  if (!existsSync(folder)) return new Map();
+  return new Map(readdirSync(folder).map((id) => [id, readdirSync(join(folder, id)).sort()]));
+}
+
+/** Sends the form's head and `share` of the file, then (for a share below 1) waits without finishing it. */
+function sendUpload(url: string, token: string, entryId: string, file: Buffer, share: number): Promise<number> {
+  const boundary = "----stint-restart";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="time_entry_id"\r\n\r\n${entryId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="taken_at"\r\n\r\n2026-03-02T10:00:00Z\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve) => {
+    const req = httpRequest(new URL(`${A}/screenshots`, url), { method: "POST", headers: { authorization: token, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + file.length + tail.length) } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    // A connection closed under it is an upload that did not happen.
+    req.on("error", () => resolve(0));
+    req.write(head);
+    if (share >= 1) req.end(Buffer.concat([file, tail]));
+    else req.write(file.subarray(0, Math.floor(file.length * share)));
+  });
+}
+
+describe("screenshots across a restart", () => {
+  const data = temporaryDir("screenshots-restart");
+  let stint: TestStint | undefined;
+
+  afterAll(async () => {
+    await stint?.stop();
+    data.remove();
+  }, 30_000);
+
+  it("a restart with uploads in flight leaves every blob with its record and no record without its blobs; the sweep takes orphans", async () => {
+    const env = { DATA_DIR: data.path, SHUTDOWN_TIMEOUT_MS: "300" };
+    stint = await startEmbedded(env);
+    const { account, api: owner } = await registerOwner(stint.url);
+    const organizationId = account.organization.id;
+    const token = `Bearer ${account.access_token}`;
+    const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
+    const entry = await owner.post<{ data: { id: string } }>(`${A}/time-entries`, { project_id: project.body.data.id, start_time: "2026-03-02T09:00:00Z", end_time: "2026-03-02T11:00:00Z" });
+    const noisy = sharp({ create: { width: 900, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+    const file = await noisy.png().toBuffer();
+
+    // Whole uploads and half-sent ones, all under way when the process is told to stop.
+    const uploads = [1, 1, 1, 1, 0.5, 0.5, 0.5, 0.9].map((share) => sendUpload(stint!.url, token, entry.body.data.id, file, share));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await stint.stop();
+    stint = undefined;
+    const statuses = await Promise.all(uploads);
+    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(4);
+
+    stint = await startEmbedded(env);
+    const api = client(stint.url, { authorization: token });
+    const listed = await api.get<List<Screenshot>>(`${A}/screenshots?per_page=200`);
+    expect(listed.status).toBe(200);
+    const recorded = listed.body.data.map((shot) => shot.id).sort();
+    const onDisk = blobsOnDisk(data.path, organizationId);
+    expect([...onDisk.keys()].sort()).toEqual(recorded);
+    for (const files of onDisk.values()) expect(files).toEqual(["image.png", "thumbnail.webp"]);
+    for (const id of recorded) expect((await api.get(`${A}/screenshots/${id}/image`)).status).toBe(200);
+
+    // Blobs a killed process left behind: the sweep removes them once they are old enough.
+    const orphanFolder = join(data.path, "blobs", "screenshots", organizationId, "scr_0rphan0rphan0rphan0rph");
+    mkdirSync(orphanFolder, { recursive: true });
+    writeFileSync(join(orphanFolder, "image.png"), file);
+    const sweep = screenshotsClient.over(stint.stints[0]!.broker).sweep;
+    expect(await sweep({})).toEqual({ expired: 0, orphanBlobs: 0 });
+    expect(existsSync(join(orphanFolder, "image.png"))).toBe(true);
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    utimesSync(join(orphanFolder, "image.png"), anHourAgo, anHourAgo);
+    expect(await sweep({})).toEqual({ expired: 0, orphanBlobs: 1 });
+    expect(existsSync(join(orphanFolder, "image.png"))).toBe(false);
+    expect([...blobsOnDisk(data.path, organizationId).keys()].sort()).toEqual(recorded);
+  }, 120_000);
+});
