@@ -16,7 +16,7 @@
  * `MALLOC_ARENA_MAX=2 npx tsx bench/screenshots.ts` passes that setting on to Stint.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,10 +47,20 @@ async function noisePng(bytes: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Stint from `main.ts` in a child process of its own, so that its memory is its own. */
+/**
+ * How Stint is started: as `npm start` runs it (`dist/main.js`, which `npm run build` makes),
+ * or, with `BENCH_COMPILED=0`, `main.ts` through tsx, whose compiler adds to the memory measured.
+ */
+function stintCommand(): string[] {
+  if (process.env.BENCH_COMPILED === "0") return ["--import", "tsx", "main.ts"];
+  if (!existsSync(join(__dirname, "..", "dist", "main.js"))) throw new Error("the bench runs dist/main.js as npm start does: run `npm run build` first (or set BENCH_COMPILED=0)");
+  return ["--experimental-async-context-frame", "dist/main.js"];
+}
+
+/** Stint in a child process of its own, so that its memory is its own. */
 async function startStint(dataDir: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
+  const child = spawn(process.execPath, stintCommand(), {
     cwd: join(__dirname, ".."),
     // MALLOC_ARENA_MAX is passed on when set: glibc's allocator keeps less memory with fewer arenas.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}), HOST: LOOPBACK, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", LOG_FORMAT: "json", JWT_SECRET: "bench-signing-secret-that-is-long-enough-0123456789" },
