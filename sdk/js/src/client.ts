@@ -4,6 +4,7 @@ import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
 import { Reports } from "./resources/reports.js";
+import { Screenshots } from "./resources/screenshots.js";
 import { Tasks } from "./resources/tasks.js";
 import { TimeEntries } from "./resources/time-entries.js";
 import { Invitations, Users } from "./resources/users.js";
@@ -36,6 +37,7 @@ export class Stint extends ClientBase {
   readonly webhooks = new Webhooks(this.http);
   readonly reports = new Reports(this.http);
   readonly imports = new Imports(this.http);
+  readonly screenshots = new Screenshots(this.http);
   readonly oauth = new OAuth(this.http);
 
   /** The service root this client talks to. */

@@ -39,6 +39,8 @@ export interface ApiRequest {
   query?: Record<string, unknown>;
   /** A JSON body, or a form for uploads. */
   body?: unknown;
+  /** A conditional GET: a 304 ("not modified") is an answer for the caller, not an error. */
+  notModifiedIsAnswer?: boolean;
 }
 
 /** What came back: the response (its body already read) and its body, parsed or raw. */
@@ -204,7 +206,7 @@ export class HttpClient {
         throw new APIConnectionError(`Could not reach ${this.baseUrl}: ${describeFailure(failure.cause)}`, { cause: failure.cause });
       }
       const { response, body } = attempt;
-      if (response.ok) return attempt;
+      if (response.ok || (response.status === 304 && request.notModifiedIsAnswer)) return attempt;
       if (mayRetry && isRetriedStatus(response.status)) {
         const wait = this.retryWaitMs(response, retry);
         if (wait !== undefined) {

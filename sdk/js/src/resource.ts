@@ -55,7 +55,7 @@ export abstract class Resource {
    * A `multipart/form-data` upload whose answer is `{ data: T }`. The fields go first and the
    * file last: Stint reads the fields before the file and none after it.
    */
-  protected async upload<T>(path: string, fields: Record<string, string | undefined>, file: UploadFile, options?: RequestOptions): Promise<T> {
+  protected async uploadFile<T>(path: string, fields: Record<string, string | undefined>, file: UploadFile, options?: RequestOptions): Promise<T> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
     form.append(file.field, asBlob(file.content, file.mediaType), file.filename ?? fileNameOf(file.content) ?? file.defaultName);

@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo } from "node:net";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { verify as verifySha256 } from "@octokit/webhooks-methods";
+import sharp from "sharp";
 import { eventually, WebhookReceiver } from "../../../test/support/webhook-receiver";
 import type { TestStint } from "../../../test/support/stint";
 import {
@@ -89,6 +90,15 @@ export function describeClient(title: string, start: (env: Record<string, string
         const renamed = await owner.organization.update({ name: `Renamed ${uniqueLabel()}` });
         expect(renamed.name).toMatch(/^Renamed /);
         expect((await owner.organization.get()).name).toBe(renamed.name);
+      });
+
+      it("sets how long the organization's screenshots are kept", async () => {
+        // An account of its own: the owner's requests are counted by the rate limit the last tests meet.
+        const { stint, session: keeper } = await signUp(deployment.url, "keeper");
+        expect(await stint.organization.update({ screenshotRetentionDays: 30 })).toMatchObject({ name: keeper.organization.name, screenshot_retention_days: 30 });
+        expect((await stint.organization.get()).screenshot_retention_days).toBe(30);
+        expect((await stint.organization.update({ screenshotRetentionDays: null })).screenshot_retention_days).toBeNull();
+        await expect(stint.organization.update({ screenshotRetentionDays: 0 })).rejects.toMatchObject({ status: 400, details: expect.objectContaining({ field: "screenshot_retention_days" }) });
       });
 
       it("makes an API key that works as a client's credential, lists it without the secret, and revokes it", async () => {
@@ -294,6 +304,78 @@ export function describeClient(title: string, start: (env: Record<string, string
         const again = await stint.imports.waitUntilDone((await stint.imports.create({ source: "stint", file: csv })).id, { intervalMs: 50 });
         expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 2 });
         await expect(stint.imports.create({ source: "toggl", file: csv })).rejects.toBeInstanceOf(BadRequestError);
+      });
+    });
+
+    describe("screenshots", () => {
+      it("uploads an image for a stopped entry, lists, reads, downloads (with ETags) and deletes it", async () => {
+        const { stint } = await signUp(deployment.url, "shooter");
+        const project = await stint.projects.create({ name: "Watched" });
+        const entry = await stint.timeEntries.create({ projectId: project.id, startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T10:00:00Z" });
+        const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c00" } }).png().toBuffer();
+
+        const shot = await stint.screenshots.upload({ file: png, filename: "desk.png", timeEntryId: entry.id, takenAt: "2026-06-01T09:30:00Z" });
+        expect(shot).toMatchObject({
+          id: expect.stringMatching(/^scr_/),
+          time_entry_id: entry.id,
+          project_id: project.id,
+          taken_at: "2026-06-01T09:30:00Z",
+          width: 64,
+          height: 48,
+          mime_type: "image/png",
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
+
+        const listed = await stint.screenshots.list({ timeEntryId: entry.id });
+        expect(listed.data.map((s) => s.id)).toEqual([shot.id]);
+        expect(listed.meta).toEqual({ total: 1, page: 1, per_page: expect.any(Number) });
+        expect((await stint.screenshots.list({ startDate: "2026-06-02" })).data).toEqual([]);
+        expect(await stint.screenshots.get(shot.id)).toEqual(shot);
+
+        const image = await stint.screenshots.image(shot.id);
+        if (image.notModified) throw new Error("the first download cannot be a 304");
+        expect(image.contentType).toBe("image/png");
+        expect(image.data.length).toBe(shot.size_bytes);
+        expect(await sharp(image.data).metadata()).toMatchObject({ format: "png", width: 64, height: 48 });
+        expect(image.etag).toEqual(expect.any(String));
+        expect(await stint.screenshots.image(shot.id, { ifNoneMatch: image.etag })).toEqual({ notModified: true, data: null, contentType: undefined, etag: image.etag });
+
+        const thumbnail = await stint.screenshots.thumbnail(shot.id);
+        if (thumbnail.notModified) throw new Error("the first download cannot be a 304");
+        expect(thumbnail.contentType).toBe("image/webp");
+        expect(await sharp(thumbnail.data).metadata()).toMatchObject({ format: "webp", width: 64 });
+        expect(thumbnail.etag).not.toBe(image.etag);
+        expect((await stint.screenshots.thumbnail(shot.id, { ifNoneMatch: thumbnail.etag })).notModified).toBe(true);
+        // An ETag of something else gets the bytes.
+        expect((await stint.screenshots.thumbnail(shot.id, { ifNoneMatch: image.etag })).notModified).toBe(false);
+
+        await stint.screenshots.delete(shot.id);
+        await expect(stint.screenshots.get(shot.id)).rejects.toBeInstanceOf(NotFoundError);
+        await expect(stint.screenshots.image(shot.id)).rejects.toBeInstanceOf(NotFoundError);
+        expect((await stint.screenshots.list({ timeEntryId: entry.id })).meta.total).toBe(0);
+      });
+
+      it("refuses a text file named .png with a typed 400, storing nothing, and keeps other people's screenshots hidden", async () => {
+        const { stint } = await signUp(deployment.url, "faker");
+        const project = await stint.projects.create({ name: "Faked" });
+        const entry = await stint.timeEntries.create({ projectId: project.id, startTime: "2026-06-03T09:00:00Z", endTime: "2026-06-03T10:00:00Z" });
+        const text = new Blob(["this is not a picture\n"], { type: "image/png" });
+        const error = await stint.screenshots.upload({ file: text, filename: "holiday.png", timeEntryId: entry.id, takenAt: "2026-06-03T09:10:00Z" }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(BadRequestError);
+        expect(error).toMatchObject({ status: 400, details: expect.objectContaining({ field: "file" }) });
+        expect((await stint.screenshots.list()).meta.total).toBe(0);
+
+        // A real image as an ArrayBuffer works; someone of another organization cannot see it.
+        const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0c0" } }).jpeg().toBuffer();
+        const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength);
+        const shot = await stint.screenshots.upload({ file: bytes, timeEntryId: entry.id, takenAt: "2026-06-03T09:20:00Z" });
+        expect(shot).toMatchObject({ mime_type: "image/jpeg", width: 20, height: 10 });
+        const { stint: stranger } = await signUp(deployment.url, "stranger");
+        await expect(stranger.screenshots.get(shot.id)).rejects.toBeInstanceOf(NotFoundError);
+        await expect(stranger.screenshots.thumbnail(shot.id)).rejects.toBeInstanceOf(NotFoundError);
+        await expect(stranger.screenshots.delete(shot.id)).rejects.toBeInstanceOf(NotFoundError);
+        expect((await stranger.screenshots.list({ timeEntryId: entry.id })).data).toEqual([]);
+        expect(await stint.screenshots.get(shot.id)).toEqual(shot);
       });
     });
 

@@ -59,12 +59,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization
-         * @description The owner only.
+         * Rename the organization or set how long screenshots are kept
+         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.
          *
-         *     **Access:** the `users:write` permission, owner.
+         *     **Access:** the `users:write` permission, owner or admin.
          */
-        patch: operations["auth.renameOrganization"];
+        patch: operations["auth.updateOrganization"];
         trace?: never;
     };
     "/api-keys": {
@@ -191,6 +191,40 @@ export interface paths {
          *     **Access:** the `time_entries:write` permission, any role.
          */
         post: operations["imports.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screenshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List screenshots
+         * @description Newest `taken_at` first (ties by id). Filters: `user_id`, `project_id`, `time_entry_id`, and `start_date`/`end_date` (inclusive UTC days of `taken_at`). Members see only their own screenshots; admins and the owner every screenshot of the organization. A member filtering by another user is a 403.
+         *
+         *     **Access:** the `screenshots:read` permission, any role.
+         */
+        get: operations["screenshots.list"];
+        put?: never;
+        /**
+         * Upload a screenshot
+         * @description A form (`multipart/form-data`) with `time_entry_id`, optionally `taken_at`, and then `file`: a PNG, JPEG or WebP image of at most 10 MiB. Fields after the file are not read.
+         *
+         *     The entry must be the caller's own, and `taken_at` (default: now) must fall inside it; for a running entry, after its start. These are checked before the file is read.
+         *
+         *     The image's type is read from its bytes, never from its name or declared type. A file that is not a PNG, JPEG or WebP image, one that is cut off or damaged, or one of more than 50 megapixels (read from its header, before any pixel is decoded) is a 400; a larger file a 413, answered as soon as the limit is passed, with the connection closed.
+         *
+         *     EXIF, XMP, comments and other metadata are removed from what is stored and served; the picture itself is kept byte for byte. `sha256` is the stored image's. A WebP thumbnail 400 px wide (narrower images keep their width) is made at once. Announces `screenshot.captured`.
+         *
+         *     **Access:** the `screenshots:write` permission, any role.
+         */
+        post: operations["screenshots.upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -762,6 +796,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/screenshots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a screenshot
+         * @description Members see only their own screenshots; admins and the owner every screenshot of the organization.
+         *
+         *     **Access:** the `screenshots:read` permission, any role.
+         */
+        get: operations["screenshots.get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a screenshot
+         * @description Deletes the screenshot with its image and thumbnail, and announces `screenshot.deleted`. Members delete only their own; admins and the owner any of the organization's.
+         *
+         *     **Access:** the `screenshots:write` permission, any role.
+         */
+        delete: operations["screenshots.remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -860,6 +922,50 @@ export interface paths {
          *     **Access:** the `projects:write` permission, owner or admin.
          */
         post: operations["projects.createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screenshots/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a screenshot's image
+         * @description The stored image (metadata removed), with its type, an `ETag` (its SHA-256) and `Cache-Control: private`; send `If-None-Match` with the `ETag` for a 304. Members see only their own screenshots; admins and the owner every screenshot of the organization.
+         *
+         *     **Access:** the `screenshots:read` permission, any role.
+         */
+        get: operations["screenshots.image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screenshots/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a screenshot's thumbnail
+         * @description A WebP image 400 px wide, with an `ETag` and `Cache-Control: private`; send `If-None-Match` for a 304. Members see only their own screenshots; admins and the owner every screenshot of the organization.
+         *
+         *     **Access:** the `screenshots:read` permission, any role.
+         */
+        get: operations["screenshots.thumbnail"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1163,6 +1269,8 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "standard" | "pro" | "enterprise";
+            /** @description Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them */
+            screenshot_retention_days: number | null;
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -1361,6 +1469,50 @@ export interface components {
             /** @description The file's column, or `file` */
             field: string;
             reason: string;
+        };
+        Screenshot: {
+            /** @example scr_4fJ2kLm9QxT7bN1cR8sV0w */
+            id: string;
+            /**
+             * @description Who uploaded it; the entry is theirs
+             * @example usr_4fJ2kLm9QxT7bN1cR8sV0w
+             */
+            user_id: string;
+            /** @example te_4fJ2kLm9QxT7bN1cR8sV0w */
+            time_entry_id: string;
+            /**
+             * @description The entry's project when the screenshot was uploaded
+             * @example prj_4fJ2kLm9QxT7bN1cR8sV0w
+             */
+            project_id: string;
+            /**
+             * Format: date-time
+             * @description When it was taken: inside the entry
+             * @example 2026-11-21T09:30:00Z
+             */
+            taken_at: string;
+            /** @description Width in pixels */
+            width: number;
+            /** @description Height in pixels */
+            height: number;
+            /** @description Size of the stored image (metadata removed) */
+            size_bytes: number;
+            /**
+             * @description The image's type, read from its bytes
+             * @enum {string}
+             */
+            mime_type: "image/png" | "image/jpeg" | "image/webp";
+            /** @description SHA-256 of the stored image, lower-case hex */
+            sha256: string;
+            /** @description Path of the image under this API (send the same credential) */
+            image_url: string;
+            /** @description Path of the 400 px wide WebP thumbnail under this API */
+            thumbnail_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
         };
         Webhook: {
             /** @example wh_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2123,9 +2275,9 @@ export interface components {
         Location: string;
         /** @description On a file only: `attachment` and its file name */
         "Content-Disposition": string;
-        /** @description The document's version, for `If-None-Match` */
+        /** @description The version of the document or image, for `If-None-Match` */
         ETag: string;
-        /** @description How long the document may be cached */
+        /** @description Who may cache the answer and for how long */
         "Cache-Control": string;
     };
     pathItems: never;
@@ -2224,7 +2376,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    "auth.renameOrganization": {
+    "auth.updateOrganization": {
         parameters: {
             query?: never;
             header?: never;
@@ -2234,12 +2386,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
+                    screenshot_retention_days?: number | null;
                 };
             };
         };
         responses: {
-            /** @description The renamed organization */
+            /** @description The organization as changed */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2637,6 +2790,96 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "screenshots.list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+                user_id?: string;
+                project_id?: string;
+                time_entry_id?: string;
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of screenshots */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Screenshot"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "screenshots.upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The caller's own entry the screenshot was taken during */
+                    time_entry_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was taken (default: now); inside the entry, or after the start of a running one
+                     */
+                    taken_at?: string;
+                    /** @description The file, at most 10 MiB; after the other fields */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The screenshot */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Screenshot"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "webhooks.list": {
         parameters: {
             query?: {
@@ -2689,7 +2932,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
                 };
             };
         };
@@ -4082,6 +4325,72 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "screenshots.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The screenshot's id (`scr_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screenshot */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Screenshot"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "screenshots.remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The screenshot's id (`scr_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "webhooks.get": {
         parameters: {
             query?: never;
@@ -4163,7 +4472,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url?: string;
-                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };
@@ -4375,6 +4684,96 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "screenshots.image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The screenshot's id (`scr_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image's bytes */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified: the `ETag` sent in `If-None-Match` is the image's */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "screenshots.thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The screenshot's id (`scr_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail's bytes */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified: the `ETag` sent in `If-None-Match` is the image's */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

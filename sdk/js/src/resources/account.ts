@@ -6,7 +6,7 @@ import type { ApiKey, BodyOf, CreatedApiKey, Organization, QueryOf, Session, Tok
 export type RegisterParams = BodyOf<"auth.register">;
 export type LoginParams = BodyOf<"auth.login">;
 export type RefreshParams = BodyOf<"auth.refresh">;
-export type OrganizationUpdateParams = BodyOf<"auth.renameOrganization">;
+export type OrganizationUpdateParams = BodyOf<"auth.updateOrganization">;
 export type ApiKeyListParams = QueryOf<"auth.listApiKeys">;
 export type ApiKeyCreateParams = BodyOf<"auth.createApiKey">;
 
@@ -41,7 +41,10 @@ export class OrganizationResource extends Resource {
     return this.call("GET", "/organization", {}, options);
   }
 
-  /** The owner only. */
+  /**
+   * `name` is the owner's to change; the owner and admins set `screenshotRetentionDays`
+   * (`null` keeps screenshots until they are deleted).
+   */
   update(params: OrganizationUpdateParams, options?: RequestOptions): Promise<Organization> {
     return this.call("PATCH", "/organization", { body: params }, options);
   }

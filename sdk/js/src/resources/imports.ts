@@ -25,7 +25,7 @@ export class Imports extends Resource {
   /** Uploads the file (`multipart/form-data`); the rows are imported in the background. */
   create(params: ImportCreateParams, options?: RequestOptions): Promise<ImportJob> {
     const file = { field: "file", content: params.file, mediaType: "text/csv", filename: params.filename, defaultName: "import.csv" };
-    return this.upload("/imports", { source: params.source, timezone: params.timezone }, file, options);
+    return this.uploadFile("/imports", { source: params.source, timezone: params.timezone }, file, options);
   }
 
   get(id: string, options?: RequestOptions): Promise<ImportJob> {
