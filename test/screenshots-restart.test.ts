@@ -78,7 +78,9 @@ describe("screenshots across a restart", () => {
     const orphanFolder = join(data.path, "blobs", "screenshots", organizationId, "scr_0rphan0rphan0rphan0rph");
     mkdirSync(orphanFolder, { recursive: true });
     writeFileSync(join(orphanFolder, "image.png"), file);
-    const sweep = screenshotsClient.over(stint.stints[0]!.broker).sweep;
+    // A client's calls are methods of the object `over` answers: called on it, not detached.
+    const screenshots = screenshotsClient.over(stint.stints[0]!.broker);
+    const sweep = (input: Parameters<typeof screenshots.sweep>[0]) => screenshots.sweep(input);
     expect(await sweep({})).toEqual({ expired: 0, orphanBlobs: 0 });
     expect(existsSync(join(orphanFolder, "image.png"))).toBe(true);
     const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
