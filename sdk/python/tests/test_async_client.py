@@ -18,7 +18,7 @@ def _public_methods(obj: object) -> "dict[str, object]":
 
 def test_both_clients_have_the_same_resources_and_methods() -> None:
     sync, asynchronous = stint.Stint(api_key="k"), stint.AsyncStint(api_key="k")
-    resources = ["auth", "organization", "system", "api_keys", "users", "invitations", "projects", "tasks", "time_entries", "webhooks", "reports", "imports", "oauth"]
+    resources = ["auth", "organization", "system", "api_keys", "users", "invitations", "projects", "tasks", "time_entries", "webhooks", "reports", "imports", "screenshots", "oauth"]
     nested = {"webhooks": ["deliveries"], "oauth": ["applications", "authorizations"]}
     for name in resources:
         pairs = [(getattr(sync, name), getattr(asynchronous, name))]

@@ -3,8 +3,8 @@
 The table below names, for each operation id of the served Style A document, a call of
 the library. The test sends each call to a transport that only records the request (the
 behaviour itself is tested against a real Stint elsewhere), and checks its method and path
-against the document. An operation the document gains (screenshots, when they land) fails
-here until the library has its method.
+against the document. An operation the document gains fails here until the library has
+its method.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ CALLS: Dict[str, Callable[[stint.Stint], Any]] = {
     "auth.refresh": lambda c: c.auth.refresh("rt"),
     "auth.logout": lambda c: c.auth.logout("rt"),
     "auth.getOrganization": lambda c: c.organization.get(),
-    "auth.renameOrganization": lambda c: c.organization.rename("N"),
+    "auth.updateOrganization": lambda c: c.organization.update(name="N", screenshot_retention_days=30),
     "auth.listApiKeys": lambda c: c.api_keys.list(),
     "auth.createApiKey": lambda c: c.api_keys.create("k", ["projects:read"]),
     "auth.revokeApiKey": lambda c: c.api_keys.revoke("key_1"),
@@ -88,6 +88,12 @@ CALLS: Dict[str, Callable[[stint.Stint], Any]] = {
     "reports.detailed": lambda c: c.reports.detailed("2026-01-01", "2026-01-31"),
     "imports.create": lambda c: c.imports.create(b"a,b\n", source="stint"),
     "imports.get": lambda c: c.imports.get("imp_1"),
+    "screenshots.upload": lambda c: c.screenshots.upload(b"\x89PNG", "te_1"),
+    "screenshots.list": lambda c: c.screenshots.list(time_entry_id="te_1"),
+    "screenshots.get": lambda c: c.screenshots.get("scr_1"),
+    "screenshots.image": lambda c: c.screenshots.image("scr_1"),
+    "screenshots.thumbnail": lambda c: c.screenshots.thumbnail("scr_1"),
+    "screenshots.remove": lambda c: c.screenshots.delete("scr_1"),
     "oauth.listApplications": lambda c: c.oauth.applications.list(),
     "oauth.createApplication": lambda c: c.oauth.applications.create("A", redirect_uris=["https://a.example.com/cb"], scopes=["projects:read"]),
     "oauth.getApplication": lambda c: c.oauth.applications.get("app_1"),
@@ -158,3 +164,40 @@ def test_the_async_client_sends_the_same_requests() -> None:
     assert [(r.method, r.url.path) for r in sent] == [("POST", "/api/v1/time-entries/start"), ("POST", "/api/v1/time-entries/stop"), ("PATCH", "/api/v1/projects/prj_1/tasks/task_1")]
     assert json.loads(sent[0].content) == {"project_id": "prj_1", "description": "Writing", "task_id": "task_1"}
     assert json.loads(sent[2].content) == {"status": "done"}
+
+
+def test_rename_is_the_organization_update() -> None:
+    sent: List[httpx.Request] = []
+    with _recording_client(sent) as client:
+        client.organization.rename("N")
+        client.organization.update(name="N")
+        client.organization.update(screenshot_retention_days=None)
+    assert [(r.method, r.url.path) for r in sent] == [("PATCH", "/api/v1/organization")] * 3
+    assert [json.loads(r.content) for r in sent] == [{"name": "N"}, {"name": "N"}, {"screenshot_retention_days": None}]
+
+
+def test_an_upload_sends_its_fields_before_the_file() -> None:
+    sent: List[httpx.Request] = []
+    with _recording_client(sent) as client:
+        client.screenshots.upload(b"\x89PNG-bytes", "te_1", taken_at="2026-03-02T09:30:00Z", filename="shot.png")
+    form = sent[0].content
+    assert sent[0].headers["content-type"].startswith("multipart/form-data")
+    positions = [form.index(b'name="time_entry_id"'), form.index(b'name="taken_at"'), form.index(b'name="file"; filename="shot.png"')]
+    assert positions == sorted(positions)
+    assert b"2026-03-02T09:30:00Z" in form and b"\x89PNG-bytes" in form
+
+
+def test_a_304_is_an_answer_only_when_an_etag_was_sent() -> None:
+    sent: List[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(304, headers={"ETag": '"abc"'})
+
+    transport = httpx.MockTransport(answer)
+    with stint.Stint(api_key="key", base_url="http://stint.test", max_retries=0, http_client=httpx.Client(transport=transport)) as client:
+        cached = client.screenshots.thumbnail("scr_1", if_none_match='"abc"')
+        assert (cached.not_modified, cached.content, cached.etag) == (True, b"", '"abc"')
+        with pytest.raises(stint.APIStatusError):
+            client.screenshots.image("scr_1")
+    assert sent[0].headers["if-none-match"] == '"abc"' and "if-none-match" not in sent[1].headers

@@ -85,7 +85,14 @@ def test_sessions_organization_and_version(deployment: Deployment) -> None:
     with stint.Stint(access_token=tokens["access_token"], base_url=deployment.url) as client:
         assert client.organization.get()["name"] == "Analytical"
         renamed = client.organization.rename("Difference Engine")
-        assert (renamed["name"], renamed["plan"]) == ("Difference Engine", "free")
+        assert (renamed["name"], renamed["plan"], renamed["screenshot_retention_days"]) == ("Difference Engine", "free", None)
+        kept = client.organization.update(screenshot_retention_days=30)
+        assert (kept["name"], kept["screenshot_retention_days"]) == ("Difference Engine", 30)
+        assert client.organization.get()["screenshot_retention_days"] == 30
+        both = client.organization.update(name="Analytical Engine", screenshot_retention_days=None)
+        assert (both["name"], both["screenshot_retention_days"]) == ("Analytical Engine", None)
+        with pytest.raises(stint.BadRequestError):
+            client.organization.update(screenshot_retention_days=0)
 
 
 def test_api_keys_are_made_used_and_revoked(deployment: Deployment, owner: stint.Stint) -> None:

@@ -29,6 +29,7 @@ from ._errors import (
 )
 from ._pagination import AsyncPage, AsyncPager, SyncPage
 from ._version import __version__
+from .resources.screenshots import ScreenshotImage
 
 __all__ = [
     "Stint",
@@ -36,6 +37,7 @@ __all__ = [
     "SyncPage",
     "AsyncPage",
     "AsyncPager",
+    "ScreenshotImage",
     "NOT_GIVEN",
     "NotGiven",
     "StintError",

@@ -58,6 +58,11 @@ class Call:
     files: Optional[Dict[str, Tuple[str, bytes, str]]] = None
     #: Per-call overrides of the client's settings.
     headers: Mapping[str, str] = field(default_factory=dict)
+    #: A 304 is an answer, not an error: the call sent ``If-None-Match`` and the caller has the bytes.
+    not_modified_is_success: bool = False
+
+    def is_success(self, response: httpx.Response) -> bool:
+        return response.is_success or (self.not_modified_is_success and response.status_code == 304)
 
 
 def path(template: str, *ids: str) -> str:

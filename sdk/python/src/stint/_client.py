@@ -18,6 +18,7 @@ from .resources.oauth import AsyncOAuth, OAuth
 from .resources.organization import AsyncOrganizationResource, OrganizationResource
 from .resources.projects import AsyncProjects, Projects
 from .resources.reports import AsyncReports, Reports
+from .resources.screenshots import AsyncScreenshots, Screenshots
 from .resources.system import AsyncSystem, System
 from .resources.tasks import AsyncTasks, Tasks
 from .resources.time_entries import AsyncTimeEntries, TimeEntries
@@ -97,6 +98,7 @@ class Stint(_ClientBase):
         self.webhooks = Webhooks(self)
         self.reports = Reports(self)
         self.imports = Imports(self)
+        self.screenshots = Screenshots(self)
         self.oauth = OAuth(self)
 
     def with_options(
@@ -133,7 +135,7 @@ class Stint(_ClientBase):
                 failure = APIConnectionError(request, f"Connection error: {error}")
                 failure.__cause__ = error
             if response is not None:
-                if response.is_success:
+                if call.is_success(response):
                     return response
                 if not is_retryable_status(response):
                     raise error_from_response(response)
@@ -154,6 +156,9 @@ class Stint(_ClientBase):
 
     def _request_none(self, call: Call) -> None:
         self._send(call)
+
+    def _request_response(self, call: Call) -> httpx.Response:
+        return self._send(call)
 
 
 class AsyncStint(_ClientBase):
@@ -185,6 +190,7 @@ class AsyncStint(_ClientBase):
         self.webhooks = AsyncWebhooks(self)
         self.reports = AsyncReports(self)
         self.imports = AsyncImports(self)
+        self.screenshots = AsyncScreenshots(self)
         self.oauth = AsyncOAuth(self)
 
     def with_options(
@@ -222,7 +228,7 @@ class AsyncStint(_ClientBase):
                 failure.__cause__ = error
             if response is not None:
                 await response.aread()
-                if response.is_success:
+                if call.is_success(response):
                     return response
                 if not is_retryable_status(response):
                     raise error_from_response(response)
@@ -243,3 +249,6 @@ class AsyncStint(_ClientBase):
 
     async def _request_none(self, call: Call) -> None:
         await self._send(call)
+
+    async def _request_response(self, call: Call) -> httpx.Response:
+        return await self._send(call)

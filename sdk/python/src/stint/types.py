@@ -36,6 +36,8 @@ __all__ = [
     "DetailedReportEntry",
     "ImportJob",
     "ImportRowError",
+    "Screenshot",
+    "ImageType",
     "OAuthApplication",
     "OAuthApplicationWithSecret",
     "OAuthAuthorization",
@@ -76,6 +78,8 @@ class Organization(TypedDict):
     id: str
     name: str
     plan: Plan
+    #: Screenshots older than this many days are deleted; ``None`` keeps them until deleted.
+    screenshot_retention_days: Optional[int]
     created_at: str
     updated_at: str
 
@@ -284,6 +288,28 @@ class ImportJob(TypedDict):
     finished_at: Optional[str]
 
 
+ImageType = Literal["image/png", "image/jpeg", "image/webp"]
+
+
+class Screenshot(TypedDict):
+    id: str
+    user_id: str
+    time_entry_id: str
+    project_id: str
+    taken_at: str
+    width: int
+    height: int
+    #: Size of the stored image, after its metadata was removed.
+    size_bytes: int
+    #: Read from the image's bytes, never from its name or declared type.
+    mime_type: ImageType
+    sha256: str
+    #: Paths under the API (``/api/v1/...``); ``screenshots.image`` and ``screenshots.thumbnail`` fetch them.
+    image_url: str
+    thumbnail_url: str
+    created_at: str
+
+
 class OAuthApplication(TypedDict):
     id: str
     name: str
@@ -334,6 +360,7 @@ COMPONENTS: Dict[str, type] = {
     "DetailedReportEntry": DetailedReportEntry,
     "ImportJob": ImportJob,
     "ImportRowError": ImportRowError,
+    "Screenshot": Screenshot,
     "OAuthApplication": OAuthApplication,
     "OAuthApplicationWithSecret": OAuthApplicationWithSecret,
     "OAuthAuthorization": OAuthAuthorization,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import httpx
+
 from .._base import Call
 from .._pagination import AsyncPage, AsyncPager, SyncPage
 
@@ -32,6 +34,9 @@ class SyncResource:
     def _none(self, call: Call) -> None:
         self._client._request_none(call)
 
+    def _response(self, call: Call) -> httpx.Response:
+        return self._client._request_response(call)
+
     def _page(self, call: Call) -> SyncPage[Any]:
         return SyncPage(self._client, call, self._client._request_json(call))
 
@@ -51,6 +56,9 @@ class AsyncResource:
 
     async def _none(self, call: Call) -> None:
         await self._client._request_none(call)
+
+    async def _response(self, call: Call) -> httpx.Response:
+        return await self._client._request_response(call)
 
     def _pager(self, call: Call) -> AsyncPager[Any]:
         client = self._client
