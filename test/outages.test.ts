@@ -6,7 +6,7 @@ import { describeWithOwnServers, startOwnServers, type OwnServer, type OwnServer
 import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
 
 /**
- * NATS, Redis and MongoDB each stopped for a few seconds and started again, on servers of this
+ * NATS, Redis and MongoDB each stopped for 30 seconds and started again, on servers of this
  * suite's own: while one is away a request gets a 503 with `Retry-After` (never a 500), the
  * gateway's readiness names the dependency that fails, and once it is back every process
  * recovers by itself and nothing acknowledged before is lost or doubled.
@@ -19,7 +19,8 @@ import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
 jest.setTimeout(240_000);
 
 const A = "/api/v1";
-const OUTAGE_MS = 5_000;
+// Thirty seconds: long enough for every heartbeat to expire, so the nodes must find each other again afterwards.
+const OUTAGE_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const READINESS_CHECK: Record<OwnServerName, string> = { nats: "bus", redis: "counters", mongo: "store" };
