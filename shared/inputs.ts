@@ -78,3 +78,10 @@ export const calendarDate = z
     params: { reason: "invalid" },
   })
   .meta({ format: "date", pattern: "^(19[7-9]\\d|20\\d\\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });
+
+/** A list's `start_date` and `end_date` filters: the end may not come before the start. */
+export function datesInOrder(query: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
+  if (query.start_date && query.end_date && query.end_date < query.start_date) {
+    ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
+  }
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, instant, nothing as none } from "../../shared/inputs";
+import { calendarDate, datesInOrder, instant, nothing as none } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
@@ -28,11 +28,7 @@ export const listScreenshotsInput = z.object({
       end_date: calendarDate.optional(),
     })
     .strict()
-    .superRefine((query, ctx) => {
-      if (query.start_date && query.end_date && query.end_date < query.start_date) {
-        ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
-      }
-    }),
+    .superRefine(datesInOrder),
   body: noBody,
 });
 export type ListScreenshotsQuery = z.output<typeof listScreenshotsInput>["query"];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, instant as timestamp, someChanges } from "../../shared/inputs";
+import { calendarDate, datesInOrder, instant as timestamp, someChanges } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 
@@ -68,11 +68,7 @@ export const listEntriesInput = z.object({
       end_date: calendarDate.optional(),
     })
     .strict()
-    .superRefine((query, ctx) => {
-      if (query.start_date && query.end_date && query.end_date < query.start_date) {
-        ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
-      }
-    }),
+    .superRefine(datesInOrder),
   body: noBody,
 });
 
