@@ -40,17 +40,22 @@ const LINGER_BYTES = 4 * 1024 * 1024;
 /**
  * Drops what is left of the body as it arrives (no memory is spent on it) and, instead of
  * node's close right after the answer, sends the answer's end, then closes the connection
- * once the client has had `LINGER_MS` to read it or has sent `LINGER_BYTES` more.
+ * once the client has had `LINGER_MS` to read it or has sent `LINGER_BYTES` more. The bytes
+ * are counted from the answer on: before it is written (distributed, the refusal crosses
+ * the bus first) a count would close the connection with the answer still unsent.
  */
 function closeAfterLingering(req: IncomingMessage): void {
   const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
-  let dropped = 0;
+  let answered = false;
+  let droppedSinceAnswer = 0;
   req.on("data", (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER_BYTES) socket.destroy();
+    if (!answered) return;
+    droppedSinceAnswer += chunk.length;
+    if (droppedSinceAnswer > LINGER_BYTES) socket.destroy();
   });
   req.resume();
   socket.destroySoon = () => {
+    answered = true;
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };

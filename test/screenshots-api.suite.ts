@@ -293,12 +293,17 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       const url = new URL(`${A}/screenshots`, stint.url);
       let sent = 0;
       const answer = await new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+        let answered = false;
         const req = httpRequest(url, { method: "POST", headers: { authorization: token, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + declared) } }, (res) => {
+          answered = true;
           let body = "";
           res.on("data", (part: Buffer) => (body += part.toString()));
           res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
         });
-        req.on("error", reject);
+        // Once the answer is in, the server closing on the rest of the body is what it said it would do.
+        req.on("error", (error) => {
+          if (!answered) reject(error);
+        });
         req.write(head);
         // A 2 GiB upload, written as fast as the server takes it, never held whole here.
         const pump = () => {
