@@ -22,4 +22,8 @@ module.exports = {
   // so ports and the two cores are not fought over.
   maxWorkers: 1,
   testTimeout: 30000,
+  // A suite that fails half-way can leave a socket or a child process open; with every
+  // suite in this one process, that would keep the run from ever ending. The results are
+  // written first, so nothing is hidden but the wait.
+  forceExit: true,
 };
