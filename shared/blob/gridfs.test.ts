@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import mongoose from "mongoose";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test/support/servers";
 import { describeBlobContract } from "./blob.suite";
 import { openGridFsBlobStore } from "./gridfs";
 import { openBlobStore } from "./open";
+import { dropDatabase } from "../../test/support/mongo-database";
 
 describeWithServers(["mongo"], "GridFS blob store", () => {
   let databaseUrl: string;
@@ -12,14 +12,7 @@ describeWithServers(["mongo"], "GridFS blob store", () => {
     databaseUrl = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_blobs_${randomBytes(4).toString("hex")}`);
   });
 
-  afterAll(async () => {
-    const connection = await mongoose.createConnection(databaseUrl, { serverSelectionTimeoutMS: 5000 }).asPromise();
-    try {
-      await connection.dropDatabase();
-    } finally {
-      await connection.close();
-    }
-  });
+  afterAll(() => dropDatabase(databaseUrl));
 
   describeBlobContract("GridFS (MongoDB driver)", () => openGridFsBlobStore(databaseUrl));
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import mongoose from "mongoose";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test/support/servers";
 import { describeStorageContract } from "./storage.suite";
 import { openMongoStore } from "./mongo";
 import { openStore } from "./open";
+import { dropDatabase } from "../../test/support/mongo-database";
 
 describeWithServers(["mongo"], "MongoDB storage adapter", () => {
   const url = () => mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_test_${randomBytes(4).toString("hex")}`);
@@ -13,14 +13,7 @@ describeWithServers(["mongo"], "MongoDB storage adapter", () => {
     databaseUrl = url();
   });
 
-  afterAll(async () => {
-    const connection = await mongoose.createConnection(databaseUrl, { serverSelectionTimeoutMS: 5000 }).asPromise();
-    try {
-      await connection.dropDatabase();
-    } finally {
-      await connection.close();
-    }
-  });
+  afterAll(() => dropDatabase(databaseUrl));
 
   describeStorageContract("MongoDB (mongoose)", () => openMongoStore(databaseUrl));
 
