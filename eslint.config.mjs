@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const SERVICES = readdirSync(new URL("./services/", import.meta.url), { withFileTypes: true })
@@ -59,6 +60,16 @@ export default tseslint.config(
     },
   },
   ...serviceLines,
+  {
+    // The web application: browser code, React's rules of hooks.
+    files: ["web/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
   {
     files: ["**/*.js", "**/*.cjs", "**/*.mjs"],
     languageOptions: { globals: { module: "writable", require: "readonly", process: "readonly", __dirname: "readonly", console: "readonly", URL: "readonly" } },

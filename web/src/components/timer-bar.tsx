@@ -1,0 +1,143 @@
+import type { TimeEntry } from "@stint/sdk";
+import { useEffect, useState, type FormEvent } from "react";
+import { useActiveProjects, useProjectTasks } from "../lib/catalog";
+import { announceChange } from "../lib/changes";
+import { describeError } from "../lib/errors";
+import { clockDuration } from "../lib/format";
+import { useLoad } from "../lib/use-load";
+import { useStint } from "../session/session-context";
+
+/** Seconds since `startTime`, ticking once a second. */
+function useElapsed(startTime: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!startTime) return;
+    const tick = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(tick);
+  }, [startTime]);
+  return startTime ? (now - Date.parse(startTime)) / 1000 : 0;
+}
+
+/**
+ * The running timer, on every page: what runs and for how long, or what to start. The clock
+ * sits in a box of fixed width with figures of equal width, so its ticking moves nothing.
+ */
+export function TimerBar() {
+  const client = useStint();
+  const current = useLoad(() => client.timeEntries.current(), [client], ["time-entries"]);
+  const running = current.data ?? null;
+  return (
+    <section className="timer-bar" aria-label="Timer">
+      {running ? <RunningTimer entry={running} /> : <StartTimer disabled={current.loading && current.data === undefined} />}
+    </section>
+  );
+}
+
+function RunningTimer({ entry }: { entry: TimeEntry }) {
+  const client = useStint();
+  const projects = useActiveProjects(client);
+  const elapsed = useElapsed(entry.start_time);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const project = projects.data?.find((candidate) => candidate.id === entry.project_id);
+  const stop = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await client.timeEntries.stop();
+      announceChange("time-entries");
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="timer-row">
+      <p className="timer-what">
+        <span className="timer-description">{entry.description || "(no description)"}</span>
+        <span className="timer-project">{project?.name ?? ""}</span>
+      </p>
+      <p className="timer-clock" aria-label="Time running">
+        <time dateTime={`PT${Math.floor(elapsed)}S`}>{clockDuration(elapsed)}</time>
+      </p>
+      <button type="button" className="button-stop" onClick={() => void stop()} disabled={busy}>
+        Stop timer
+      </button>
+      {error ? (
+        <p className="timer-error" role="alert">
+          {describeError(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function StartTimer({ disabled }: { disabled: boolean }) {
+  const client = useStint();
+  const projects = useActiveProjects(client);
+  const [projectId, setProjectId] = useState("");
+  const [taskId, setTaskId] = useState("");
+  const [description, setDescription] = useState("");
+  const tasks = useProjectTasks(client, projectId);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await client.timeEntries.start({ projectId, taskId: taskId || null, description });
+      setDescription("");
+      announceChange("time-entries");
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const noProjects = projects.data !== undefined && projects.data.length === 0;
+  return (
+    <form className="timer-row" onSubmit={(event) => void start(event)}>
+      <label className="timer-field timer-field-wide">
+        <span className="visually-hidden">What are you working on?</span>
+        <input value={description} onChange={(event) => setDescription(event.target.value)} placeholder="What are you working on?" maxLength={1000} />
+      </label>
+      <label className="timer-field">
+        <span className="visually-hidden">Project</span>
+        <select value={projectId} required onChange={(event) => (setProjectId(event.target.value), setTaskId(""))}>
+          <option value="">{noProjects ? "No projects yet" : "Project…"}</option>
+          {projects.data?.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="timer-field">
+        <span className="visually-hidden">Task</span>
+        <select value={taskId} onChange={(event) => setTaskId(event.target.value)} disabled={!projectId || !tasks.data?.length}>
+          <option value="">{projectId && tasks.data?.length ? "Task (optional)…" : "No task"}</option>
+          {tasks.data?.map((task) => (
+            <option key={task.id} value={task.id}>
+              {task.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="timer-clock" aria-hidden="true">
+        {clockDuration(0)}
+      </p>
+      <button type="submit" className="button-start" disabled={disabled || busy || !projectId}>
+        Start timer
+      </button>
+      {error || projects.error ? (
+        <p className="timer-error" role="alert">
+          {describeError(error ?? projects.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}

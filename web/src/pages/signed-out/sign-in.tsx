@@ -1,0 +1,25 @@
+import type { Session } from "@stint/sdk";
+import { useState } from "react";
+import { Link } from "wouter";
+import { anonymousClient } from "../../session/browser-session";
+import { AuthForm, TextField } from "./auth-form";
+
+export function SignInPage({ onSession }: { onSession(session: Session): Promise<void> }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  return (
+    <AuthForm
+      title="Sign in"
+      submitLabel="Sign in"
+      onSubmit={async () => onSession(await anonymousClient().auth.login({ email, password }))}
+      footer={
+        <p>
+          New to Stint? <Link href="/signup">Create an organization</Link>
+        </p>
+      }
+    >
+      <TextField label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" />
+      <TextField label="Password" type="password" value={password} onChange={setPassword} autoComplete="current-password" />
+    </AuthForm>
+  );
+}
