@@ -1,0 +1,117 @@
+import { Stint } from "../../sdk/js/src/index";
+import type { Browser } from "playwright-core";
+import { describeWithChromium } from "../../test/support/servers";
+import { startEmbedded, type TestStint } from "../../test/support/stint";
+import { DESKTOP, launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { buildWebApp } from "./support/web-build";
+
+describeWithChromium("web application: signing up, in and out, the session cookie and the timer bar", () => {
+  let deployment: TestStint;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await buildWebApp();
+    deployment = await startEmbedded();
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await deployment?.stop();
+  }, 30_000);
+
+  it("signs up, survives a reload without any token in script-readable storage, signs out and in again", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const email = uniqueEmail("owner");
+    await signUpInApp(page, { name: "Ada Owner", organization: "Analytical Engines", email, password: PASSWORD });
+    await page.getByText("Analytical Engines").waitFor();
+
+    // The refresh token is in an HttpOnly cookie, and nowhere a script could read it.
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === "stint_session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/web-session" });
+    const readable = await page.evaluate(() => {
+      const w = globalThis as unknown as { document: { cookie: string }; localStorage: { length: number }; sessionStorage: { length: number } };
+      return { cookie: w.document.cookie, local: w.localStorage.length, session: w.sessionStorage.length };
+    });
+    expect(readable).toEqual({ cookie: "", local: 0, session: 0 });
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    // Signed out means the cookie's sign-in is ended on the server too: a reload stays out.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+
+    await signInInApp(page, email, "wrong password, surely");
+    await page.getByRole("alert").filter({ hasText: /password|credentials|email/i }).waitFor().catch(async () => {
+      throw new Error(`no error in words after a wrong password: ${await page.locator("main").innerText()}`);
+    });
+    await signInInApp(page, email, PASSWORD);
+    await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("starts and stops the timer from the bar on any page, and its ticking shifts nothing", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const email = uniqueEmail("timer");
+    await signUpInApp(page, { name: "Tim Er", organization: "Clockworks", email, password: PASSWORD });
+    const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
+    const stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
+    const project = await stint.projects.create({ name: "Orrery" });
+    await page.reload();
+
+    const timer = page.getByRole("region", { name: "Timer" });
+    await timer.getByPlaceholder("What are you working on?").fill("polishing gears");
+    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    await timer.getByRole("button", { name: "Start timer" }).click();
+    await timer.getByRole("button", { name: "Stop timer" }).waitFor();
+    expect(await stint.timeEntries.current()).toMatchObject({ project_id: project.id, description: "polishing gears", is_running: true });
+
+    const boxes = async () => Promise.all([timer.getByRole("button", { name: "Stop timer" }), timer.getByLabel("Time running"), page.getByRole("heading", { level: 1 })].map((locator) => locator.boundingBox()));
+    const clock = async () => timer.getByLabel("Time running").innerText();
+    const before = await boxes();
+    const firstReading = await clock();
+    await page.waitForTimeout(2200);
+    expect(await clock()).not.toBe(firstReading);
+    expect(await boxes()).toEqual(before);
+
+    await timer.getByRole("button", { name: "Stop timer" }).click();
+    await timer.getByRole("button", { name: "Start timer" }).waitFor();
+    expect(await stint.timeEntries.current()).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("has no serious accessibility violation on the signed-out pages, on a desktop and a phone", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      for (const path of ["/signin", "/signup", "/join"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect({ path, viewport, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, viewport, violations: [] });
+        // Nothing wider than the screen: a phone never scrolls sideways.
+        expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      }
+      if (viewport === DESKTOP) {
+        await page.goto("/signin");
+        await savePicture(page, "sign-in");
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 60_000);
+
+  it("serves the app under a strict Content-Security-Policy the page lives with", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const answer = await page.goto("/signin");
+    const csp = answer?.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+});
