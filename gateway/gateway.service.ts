@@ -16,6 +16,9 @@ import { toErrorResponse } from "./error-response";
 import { buildOpenApiDocuments } from "./openapi/document";
 import { referenceRoute } from "./openapi/reference-route";
 import { oauthRoute } from "./oauth/oauth-route";
+import { defaultWebDir, readWebBuild } from "./web-app/build";
+import { webSessionRoute } from "./web-app/session/session-route";
+import { webApp } from "./web-app/web-app-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { requireJsonBody, verifyJsonBody } from "./json-body";
@@ -120,6 +123,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     trustedProxies,
     accessOf,
   });
+  const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
   return {
     name: "gateway",
     mixins: [ApiGateway],
@@ -152,6 +156,8 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
         referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
         oauthRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, clientPolicy: oauthClientPolicy(config.oauthClientPerMinute, config.oauthClientPerHour) }),
+        webSessionRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400 }),
+        web.route,
       ],
       onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
         sendError(this.logger, req, res, err, styleOfPath(req.originalUrl ?? req.url ?? ""));
@@ -177,6 +183,10 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       },
     },
 
+    started(this: { logger: LoggerInstance }) {
+      if (!web.built) this.logger.warn({ folder: web.folder }, "the web application is not built: / answers a page saying so (run npm run build)");
+    },
+
     methods: {
       /** Every request, served by moleculer-web's routing without a broker action around it (see `http-entry.ts`). */
       httpHandler: gatewayHttpHandler,
@@ -184,8 +194,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       /** moleculer-web's alias lookup, trying only the aliases that can match (see `alias-index.ts`). */
       resolveAlias: indexedAliasResolver<MatchableAlias>(),
 
-      /** moleculer-web's 404 for whatever no alias serves, or a 405 where other methods are served. */
+      /** moleculer-web's 404 for whatever no alias serves, or a 405 where other methods are served; a browser opening a page of the web application gets it. */
       send404(this: { aliases: RegisteredAlias[]; sendError(req: IncomingRequest, res: ServerResponse, err: Error): void }, req: IncomingRequest, res: ServerResponse) {
+        if (web.answerNavigation(req, res, (err) => this.sendError(req, res, err as Error))) return;
         this.sendError(req, res, notFoundOrMethodNotAllowed(this.aliases, req, res, new ApiGateway.Errors.NotFoundError("Not found", {})));
       },
 

@@ -57,6 +57,16 @@ function optionalUrl(env: string, doc: string, schemes: string[]): Setting<strin
   };
 }
 
+/** A folder whose default is worked out where it is used (it depends on where the code runs). */
+function optionalFolder(env: string, doc: string, defaultText: string): Setting<string | undefined> {
+  return {
+    env,
+    doc,
+    defaultText,
+    parse: (raw) => (raw === undefined || raw.trim() === "" ? undefined : raw),
+  };
+}
+
 function secret(env: string, doc: string): Setting<string | undefined> {
   return {
     env,
@@ -189,6 +199,7 @@ const settings = {
   s3SecretAccessKey: text("S3_SECRET_ACCESS_KEY", "Secret key that goes with `S3_ACCESS_KEY_ID`.", ""),
   s3ForcePathStyle: flag("S3_FORCE_PATH_STYLE", "Addresses objects as `endpoint/bucket/key` instead of `bucket.endpoint/key`; MinIO and most self-hosted stores need `true`.", false),
   publicUrl: optionalUrl("PUBLIC_URL", "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).", ["http", "https"]),
+  webDir: optionalFolder("WEB_DIR", "Folder of the built web application (`npm run build` writes it), which the gateway serves at `/` and reads once when it starts. Without an `index.html` there, `/` answers a 503 page saying the application is not built; the API is unaffected.", "`dist/web` under the project root"),
   jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),

@@ -11,8 +11,11 @@ interface ServedAlias {
   methods: string;
 }
 
-/** Served outside the documents: health probes, the reference page itself and the OAuth metadata (RFC 8414). */
-const NOT_IN_DOCUMENTS = /^\/(health|docs|\.well-known)(\/|$)/;
+/**
+ * Served outside the documents: health probes, the reference page itself, the OAuth metadata
+ * (RFC 8414), and the web application (its page at `/`, the files of its build, its session cookie).
+ */
+const NOT_IN_DOCUMENTS = /^\/(health|docs|\.well-known|web-session|assets)(\/|$)|^\/([^/]+\.[^/]+)?$/;
 
 function documentedOperations(document: OpenApiDocument): string[] {
   return Object.entries(document.paths)

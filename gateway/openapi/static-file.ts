@@ -38,14 +38,14 @@ function acceptsGzip(req: IncomingMessage): boolean {
   });
 }
 
-/** Sends a prepared file: 304 when the caller has it, gzip when the caller takes it. */
+/** Sends a prepared file: 304 when the caller has it, gzip when the caller takes it. A `Vary` among `extraHeaders` is kept, with `Accept-Encoding` added. */
 export function sendStaticFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, extraHeaders: Record<string, string> = {}): void {
   const headers: Record<string, string> = {
     ...extraHeaders,
     ...file.headers,
     ETag: file.etag,
     "Cache-Control": file.cacheControl,
-    Vary: "Accept-Encoding",
+    Vary: extraHeaders.Vary ? `${extraHeaders.Vary}, Accept-Encoding` : "Accept-Encoding",
     "X-Content-Type-Options": "nosniff",
   };
   if (notModified(req, file.etag)) {

@@ -65,6 +65,11 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         emailTaken: (input) => emailTaken(started(), input.email),
         createMember: (input) => createMember(started(), sessions, input),
         verifyPassword: (input) => verifyCredentials(started(), input.email, input.password),
+        refreshSession: (input) => refresh(started(), sessions, input.refreshToken),
+        endSession: async (input) => {
+          await logout(started(), input.refreshToken);
+          return null;
+        },
         accountOf: (input) => accountOf(started(), input.userId),
         screenshotRetentions: () => screenshotRetentions(started().organizations),
       }),

@@ -4,7 +4,7 @@ import type { Identity } from "../../shared/identity";
 import type { ListEnvelope } from "../../shared/paging";
 import { idOf } from "../../shared/validation";
 import type { Account } from "./accounts";
-import type { Session } from "./session";
+import type { Session, Tokens } from "./session";
 import type { User } from "./user";
 
 /**
@@ -99,6 +99,14 @@ export const authClient = defineClient("auth", {
    * and password, or `null` when either is wrong. Never the hash.
    */
   verifyPassword: internalAction(z.object({ email: z.string().min(1).max(254).toLowerCase(), password: z.string().min(1).max(200) }).strict()).returning<Account | null>(),
+  /**
+   * For the web application's session cookie, kept by the gateway: the rotation of
+   * `POST /auth/refresh`, with its rules (a token works once; a spent one ends its sign-in).
+   * An unknown, spent or expired token is that operation's 401.
+   */
+  refreshSession: internalAction(z.object({ refreshToken: z.string().min(1).max(200) }).strict()).returning<Tokens>(),
+  /** What `POST /auth/logout` does: ends the sign-in the token belongs to; an unknown token changes nothing. */
+  endSession: internalAction(z.object({ refreshToken: z.string().min(1).max(200) }).strict()).returning<null>(),
   /** A user's account as it is now (role, plan), or `null` once the user is gone. */
   accountOf: internalAction(z.object({ userId }).strict()).returning<Account | null>(),
   /** Organizations that keep screenshots for a limited number of days: what the screenshots sweep deletes. */
