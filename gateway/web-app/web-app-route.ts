@@ -31,12 +31,17 @@ function lastSegment(req: IncomingMessage): string {
 export function webApp(deps: WebAppDependencies) {
   const { build } = deps;
 
-  /** A file of the build; for the page (`isPage`), the "not built" page when the build has none. */
+  /**
+   * A file of the build; for the page (`isPage`), the "not built" page when the build has none.
+   * Only the page counts against the client address: one opening of the app fetches several
+   * files, and an office behind one address would otherwise spend its sign-in allowance on
+   * scripts served from memory.
+   */
   const serve =
     (fileOf: (req: IncomingMessage) => StaticFile | undefined, isPage: boolean, extraHeaders: Record<string, string> = {}): Handler =>
     (req, res, next) => {
       (async () => {
-        const headers = { ...((await deps.admitAnonymous(req)) ?? {}), ...extraHeaders };
+        const headers = { ...((isPage ? await deps.admitAnonymous(req) : null) ?? {}), ...extraHeaders };
         const file = fileOf(req);
         if (file) return sendStaticFile(req, res, file, headers);
         if (isPage) return sendNotBuiltPage(res, headers);

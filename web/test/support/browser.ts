@@ -27,8 +27,20 @@ export interface AppPage {
   problems: string[];
 }
 
+let contexts = 0;
+
+/**
+ * A client address of its own for each browser context, sent as `X-Forwarded-For` (test
+ * deployments trust loopback as a proxy): each person counts against their own allowance
+ * for unauthenticated calls, as people on different machines would.
+ */
+function nextClientAddress(): string {
+  contexts += 1;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${contexts % 250}`;
+}
+
 export async function openApp(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<AppPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, acceptDownloads: true, extraHTTPHeaders: { "X-Forwarded-For": nextClientAddress() } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

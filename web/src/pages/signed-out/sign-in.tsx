@@ -1,4 +1,4 @@
-import type { Session } from "@stint/sdk";
+import { AuthenticationError, type Session } from "@stint/sdk";
 import { useState } from "react";
 import { Link } from "wouter";
 import { anonymousClient } from "../../session/browser-session";
@@ -11,7 +11,14 @@ export function SignInPage({ onSession }: { onSession(session: Session): Promise
     <AuthForm
       title="Sign in"
       submitLabel="Sign in"
-      onSubmit={async () => onSession(await anonymousClient().auth.login({ email, password }))}
+      onSubmit={async () => {
+        const session = await anonymousClient()
+          .auth.login({ email, password })
+          .catch((error: unknown) => {
+            throw error instanceof AuthenticationError ? new Error("That email and password do not match an account.") : error;
+          });
+        await onSession(session);
+      }}
       footer={
         <p>
           New to Stint? <Link href="/signup">Create an organization</Link>
