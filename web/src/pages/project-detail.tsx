@@ -167,7 +167,7 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
       ) : tasks.data.length === 0 ? (
         <Empty>This project has no tasks yet.</Empty>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label={`Tasks of ${project.name}`} tabIndex={0}>
           <table>
             <caption className="visually-hidden">Tasks of {project.name}</caption>
             <thead>

@@ -101,7 +101,8 @@ export default function ProjectsPage() {
       ) : projects.data.length === 0 ? (
         <Empty>{shown === "active" ? (manager ? "No active projects yet. Create one to start tracking time against it." : "No active projects yet. An owner or admin creates them.") : "No archived projects."}</Empty>
       ) : (
-        <div className="table-wrap">
+        // A named, focusable region: on a phone the table scrolls sideways, and the keyboard must reach it.
+        <div className="table-wrap" role="region" aria-label={shown === "active" ? "Active projects" : "Archived projects"} tabIndex={0}>
           <table>
             <caption className="visually-hidden">{shown === "active" ? "Active projects" : "Archived projects"}</caption>
             <thead>
@@ -118,7 +119,7 @@ export default function ProjectsPage() {
             <tbody>
               {projects.data.map((project) => (
                 <tr key={project.id}>
-                  <td>
+                  <td className="project-name">
                     <Swatch color={project.color} />
                     <Link href={`/projects/${project.id}`}>{project.name}</Link>
                   </td>

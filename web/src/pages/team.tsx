@@ -71,7 +71,7 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
       ) : users.data.length === 0 ? (
         <Empty>No members.</Empty>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Members of the organization" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Members of the organization</caption>
             <thead>
@@ -183,15 +183,18 @@ function InviteForm({ client, onInvited }: { client: Stint; onInvited(): void })
             <label className="field-label" htmlFor="invite-role">
               Role
             </label>
-            <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as AssignableRole)}>
-              <option value="member">Member: tracks their own time, reads projects</option>
-              <option value="admin">Admin: manages projects, people and settings</option>
+            <select id="invite-role" value={role} aria-describedby="invite-role-hint" onChange={(event) => setRole(event.target.value as AssignableRole)}>
+              <option value="member">Member</option>
+              <option value="admin">Admin</option>
             </select>
           </div>
           <button type="submit" disabled={busy}>
             {busy ? "Inviting…" : "Invite"}
           </button>
         </div>
+        <small id="invite-role-hint" className="hint">
+          A member tracks their own time and reads projects; an admin also manages projects, people and settings.
+        </small>
         <ErrorNotice error={error} />
       </form>
       {created ? (
@@ -237,7 +240,7 @@ function PendingInvitations({ client, round }: { client: Stint; round: number })
       ) : invitations.data.length === 0 ? (
         <Empty>No pending invitations.</Empty>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Pending invitations" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Pending invitations</caption>
             <thead>
