@@ -229,6 +229,10 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       }
       expect(statuses[0]).toBe(401);
       expect(statuses.at(-1)).toBe(429);
+      const held = await post(stint.url, "/web-session/refresh", { cookie: "rt_guess", headers: { ...APP, "x-forwarded-for": address } });
+      expect(held.status).toBe(429);
+      expect(held.body).toEqual(styleA("rate_limited"));
+      expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
     });
   });
 }
