@@ -83,6 +83,10 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(again.bytes.length).toBe(0);
     expect(again.headers.etag).toBe(page.headers.etag);
     expect((await get("/", { "if-none-match": '"something-else"' })).status).toBe(200);
+    const named = await get("/index.html");
+    expect(named.status).toBe(200);
+    expect(named.headers.etag).toBe(page.headers.etag);
+    expect(named.headers["cache-control"]).toBe("no-cache");
   });
 
   it("answers HEAD like GET, without a body", async () => {
