@@ -238,6 +238,37 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await context.close();
   }, 60_000);
 
+  it("offers an admin what an admin may do: retention but not the name, roles of others but not their own or the owner's", async () => {
+    const ownerEmail = uniqueEmail("admin-owner");
+    const signedUp = await new Stint({ baseUrl: deployment.url }).auth.register({ email: ownerEmail, password: PASSWORD, name: "Ada Owner", organizationName: "Admin Works" });
+    const stint = new Stint({ baseUrl: deployment.url, accessToken: signedUp.access_token });
+    const adminEmail = uniqueEmail("admin");
+    const anonymous = new Stint({ baseUrl: deployment.url });
+    await anonymous.invitations.accept({ token: (await stint.invitations.create({ email: adminEmail, role: "admin" })).token, name: "Grace Admin", password: PASSWORD });
+    await anonymous.invitations.accept({ token: (await stint.invitations.create({ email: uniqueEmail("plain"), role: "member" })).token, name: "Plain Member", password: PASSWORD });
+
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    await signInInApp(page, adminEmail, PASSWORD);
+    await navigateTo(page, "Team");
+    await page.getByLabel("Role of Plain Member").waitFor();
+    expect(await page.getByLabel(/Role of (Ada Owner|Grace Admin)/).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Remove (Ada Owner|Grace Admin)/ }).count()).toBe(0);
+    await page.getByRole("button", { name: "Invite", exact: true }).waitFor();
+
+    await navigateTo(page, "Organization");
+    const name = page.getByLabel("Name", { exact: true });
+    await name.waitFor();
+    expect(await name.getAttribute("readonly")).not.toBeNull();
+    await page.getByText("Only the owner renames the organization.").waitFor();
+    await page.getByLabel("Screenshot retention (days)").fill("14");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+    expect(await stint.organization.get()).toMatchObject({ name: "Admin Works", screenshot_retention_days: 14 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("has no serious accessibility violation on its pages, on a desktop and a phone, and nothing wider than the screen", async () => {
     const email = uniqueEmail("axe");
     await new Stint({ baseUrl: deployment.url }).auth.register({ email, password: PASSWORD, name: "Ada Owner", organizationName: "Accessible Engines" });
