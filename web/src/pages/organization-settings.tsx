@@ -99,7 +99,7 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
       <section className="card">
         <dl className="details-list">{plan}</dl>
       </section>
-      <form className="card stack" aria-label="Organization settings" onSubmit={(event) => void submit(event)}>
+      <form className="card stack settings-form" aria-label="Organization settings" onSubmit={(event) => void submit(event)}>
         <label className="field">
           <span>Name</span>
           <input value={name} required maxLength={200} readOnly={!owner} aria-describedby={owner ? undefined : "name-hint"} onChange={(event) => setName(event.target.value)} />

@@ -89,7 +89,7 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
                     {user.name}
                     {user.id === identity.userId ? <span className="visually-hidden"> (you)</span> : null}
                     {user.id === identity.userId ? (
-                      <span className="badge" aria-hidden="true">
+                      <span className="badge you-badge" aria-hidden="true">
                         you
                       </span>
                     ) : null}
@@ -198,7 +198,7 @@ function InviteForm({ client, onInvited }: { client: Stint; onInvited(): void })
         <ErrorNotice error={error} />
       </form>
       {created ? (
-        <div className="notice notice-warning stack" role="status">
+        <div className="notice notice-warning stack invite-result" role="status">
           <p>
             Send this link to {created.email} yourself: Stint sends no email. It works once, until {showDateTime(created.expires_at)}, and <strong>will not be shown again</strong>.
           </p>
