@@ -42,6 +42,26 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     return { ...app, email, stint: new Stint({ baseUrl: deployment.url, accessToken: session.access_token }) };
   }
 
+  /**
+   * Goes through Stint's own authorization and consent pages (they keep a sign-in of their own) in
+   * another browser profile, allowing the application; its callback is answered by the test.
+   */
+  async function consentTo(clientId: string, redirectUri: string, email: string): Promise<void> {
+    const consent = await browser.newContext();
+    try {
+      await consent.route(`${redirectUri}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }));
+      const page = await consent.newPage();
+      await page.goto(`${deployment.url}/api/auth/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "projects:read", state: "portal" }).toString()}`);
+      await page.fill("#email", email);
+      await page.fill("#password", PASSWORD);
+      await page.click("button[type=submit]");
+      await page.locator("#approve").click();
+      await page.waitForURL(/code=/);
+    } finally {
+      await consent.close();
+    }
+  }
+
   it("creates a key with one permission, shows it once, the key works like curl would use it, shows its use, and revokes it", async () => {
     const { page, context, problems } = await ownerInApp("keys");
     await navigateTo(page, "API keys");
@@ -125,7 +145,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
   }, 60_000);
 
   it("registers an OAuth application in the portal, whose secret works, then rotates it and disables the application", async () => {
-    const { page, context, problems, stint } = await ownerInApp("portal");
+    const { page, context, problems, stint, email } = await ownerInApp("portal");
     await navigateTo(page, "Developer portal");
     await page.getByRole("heading", { level: 1, name: "Developer portal" }).waitFor();
     const how = await page.getByRole("region", { name: "How to use OAuth with Stint" }).innerText();
@@ -180,8 +200,21 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     expect(secondSecret).not.toBe(firstSecret);
     expect(await tokenAnswer(secondSecret)).toEqual({ status: 400, error: "invalid_grant" });
 
+    // The owner authorizes the application on Stint's consent page; the portal lists it, and revokes it.
+    await consentTo(application?.client_id ?? "", redirect, email);
+    await page.reload();
+    const authorized = page.getByRole("region", { name: "Applications you have authorized" });
+    const grant = authorized.getByRole("row").filter({ hasText: "Invoice Robot" });
+    expect(await grant.innerText()).toContain("projects:read");
+    await grant.getByRole("button", { name: "Revoke Invoice Robot" }).click();
+    await page.getByRole("button", { name: "Revoke access of “Invoice Robot”" }).click();
+    await authorized.getByText("“Invoice Robot” no longer has access to your account.").waitFor();
+    await authorized.getByText("You have not allowed any application").waitFor();
+    expect((await stint.oauth.authorizations.list()).data).toEqual([]);
+
     await card.getByRole("button", { name: "Disable Invoice Robot" }).click();
     await card.getByText("Status: disabled").waitFor();
+    await card.getByRole("button", { name: "Enable Invoice Robot" }).waitFor();
     expect(await stint.oauth.applications.get(application?.id ?? "")).toMatchObject({ status: "disabled" });
     expect(await tokenAnswer(secondSecret)).toMatchObject({ status: 401, error: "invalid_client" });
 
@@ -253,6 +286,76 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
         15_000,
       );
       expect(receiver.requests).toHaveLength(2);
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await receiver.close();
+    }
+  }, 60_000);
+  it("changes a webhook's URL and events, rotates its secret, sends a test event, disables, enables and deletes it", async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      const { page, context, problems, stint } = await ownerInApp("hooks2");
+      const webhook = await stint.webhooks.create({ url: `${receiver.url}/old`, events: ["project.created"] });
+      await navigateTo(page, "Webhooks");
+      await page.getByRole("link", { name: `${receiver.url}/old` }).click();
+      await page.getByRole("heading", { level: 1, name: "Webhook" }).waitFor();
+
+      // A refused URL is said in words, and the form keeps what was typed.
+      const form = page.getByRole("form", { name: "Change URL and events" });
+      await form.getByLabel("Payload URL").fill("ftp://127.0.0.1/hooks");
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await form.getByRole("alert").waitFor();
+      expect(await form.getByRole("alert").innerText()).toMatch(/url/i);
+      expect(await form.getByLabel("Payload URL").inputValue()).toBe("ftp://127.0.0.1/hooks");
+
+      await form.getByLabel("Payload URL").fill(receiver.url);
+      await form.getByRole("checkbox", { name: "project.updated", exact: true }).check();
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("heading", { level: 2, name: receiver.url, exact: true }).waitFor();
+      expect(await stint.webhooks.get(webhook.id)).toMatchObject({ url: receiver.url, events: expect.arrayContaining(["project.created", "project.updated"]) as unknown });
+
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      await page.getByRole("button", { name: "Rotate now: the old secret stops at once" }).click();
+      const shown = page.getByRole("region", { name: "New signing secret" });
+      await shown.waitFor();
+      expect(await shown.innerText()).toContain("will not be shown again");
+      const secret = await shown.getByLabel("Signing secret").inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      expect(secret).not.toBe(webhook.secret);
+
+      // The test event is signed with the new secret, and the log shows it.
+      await page.getByRole("button", { name: "Send a test event" }).click();
+      const [ping] = await receiver.waitFor(1);
+      expect(await stint.webhooks.verify(ping?.body ?? "", ping?.headers as Record<string, string>, secret)).toMatchObject({ type: "ping" });
+      const log = page.getByRole("region", { name: "Delivery log" });
+      await eventually(
+        "the ping in the log",
+        async () => {
+          await log.getByRole("button", { name: "Refresh" }).click();
+          return /ping[\s\S]*succeeded/.test(await log.getByRole("row").filter({ hasText: "ping" }).first().innerText({ timeout: 1000 }).catch(() => ""));
+        },
+        15_000,
+      );
+
+      await page.getByRole("button", { name: "Disable", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "The webhook is disabled" }).waitFor();
+      expect(await page.getByRole("button", { name: "Send a test event" }).isDisabled()).toBe(true);
+      expect(await stint.webhooks.get(webhook.id)).toMatchObject({ status: "disabled" });
+      await page.getByRole("button", { name: "Enable", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "active again" }).waitFor();
+      expect(await stint.webhooks.get(webhook.id)).toMatchObject({ status: "active" });
+
+      await page.getByRole("button", { name: "Delete webhook" }).click();
+      await page.getByRole("button", { name: "Delete this webhook and its log" }).click();
+      await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
+      await page.getByText("No webhooks yet").waitFor();
+      expect((await stint.webhooks.list()).data).toEqual([]);
+
+      // A webhook that is not there (deleted, or never this organization's) is said in words.
+      await page.goto(`/webhooks/${webhook.id}`);
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("alert").innerText()).toMatch(/not found/i);
       expect(problems).toEqual([]);
       await context.close();
     } finally {
