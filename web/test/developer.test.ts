@@ -292,7 +292,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       await receiver.close();
     }
   }, 60_000);
-  it("changes a webhook's URL and events, rotates its secret, sends a test event, disables, enables and deletes it", async () => {
+  it("changes a webhook's URL and events, rotates its secret, sends test events, pages the log, disables, enables and deletes it", async () => {
     const receiver = await WebhookReceiver.start();
     try {
       const { page, context, problems, stint } = await ownerInApp("hooks2");
@@ -338,12 +338,34 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
         15_000,
       );
 
+      // Twenty more make two pages of the log, newest first: the first ping is alone on the second.
+      for (let n = 0; n < 20; n += 1) await stint.webhooks.test(webhook.id);
+      await receiver.waitFor(21);
+      await eventually(
+        "two pages of deliveries",
+        async () => {
+          await log.getByRole("button", { name: "Refresh" }).click();
+          return (await log.getByText("Page 1 of 2 (21 deliveries)").count()) === 1;
+        },
+        15_000,
+      );
+      expect(await log.getByRole("row").filter({ hasText: "ping" }).count()).toBe(20);
+      await log.getByRole("button", { name: "Older" }).click();
+      await log.getByText("Page 2 of 2 (21 deliveries)").waitFor();
+      const oldest = log.getByRole("row").filter({ hasText: "ping" });
+      expect(await oldest.count()).toBe(1);
+      expect(await oldest.innerText()).toContain(String(ping?.headers["x-webhook-id"]));
+      await log.getByRole("button", { name: "Newer" }).click();
+      await log.getByText("Page 1 of 2 (21 deliveries)").waitFor();
+
       await page.getByRole("button", { name: "Disable", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "The webhook is disabled" }).waitFor();
+      await page.getByRole("button", { name: "Enable", exact: true }).waitFor();
       expect(await page.getByRole("button", { name: "Send a test event" }).isDisabled()).toBe(true);
       expect(await stint.webhooks.get(webhook.id)).toMatchObject({ status: "disabled" });
       await page.getByRole("button", { name: "Enable", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "active again" }).waitFor();
+      await page.getByRole("button", { name: "Disable", exact: true }).waitFor();
       expect(await stint.webhooks.get(webhook.id)).toMatchObject({ status: "active" });
 
       await page.getByRole("button", { name: "Delete webhook" }).click();
