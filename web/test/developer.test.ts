@@ -268,6 +268,8 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
         },
         15_000,
       );
+      await deliveryRows.first().getByText("Every attempt").click();
+      expect(await deliveryRows.first().getByRole("listitem").innerText()).toMatch(/succeeded, 200, \d+ ms/);
       await expectAccessible(page, "webhook-detail");
       await savePicture(page, "webhook-detail");
 

@@ -46,6 +46,7 @@ export default function WebhookDetailPage() {
       {back}
       <Settings webhook={webhook.data} onChanged={webhook.reload} />
       <DeliveryLog webhookId={webhook.data.id} active={webhook.data.status === "active"} />
+      <EditWebhook webhook={webhook.data} onChanged={webhook.reload} />
     </Page>
   );
 }
@@ -136,17 +137,23 @@ function Settings({ webhook, onChanged }: { webhook: Webhook; onChanged(): void 
         </div>
         {active ? null : <p className="hint">A disabled webhook cannot be tested and receives no events.</p>}
       </section>
-      <WebhookForm
-        key={webhook.updated_at}
-        title="Change URL and events"
-        submitLabel="Save changes"
-        initial={{ url: webhook.url, events: knownEvents(webhook.events) }}
-        onSubmit={async (draft) => {
-          await client.webhooks.update(webhook.id, draft);
-          onChanged();
-        }}
-      />
     </>
+  );
+}
+
+function EditWebhook({ webhook, onChanged }: { webhook: Webhook; onChanged(): void }) {
+  const client = useStint();
+  return (
+    <WebhookForm
+      key={webhook.updated_at}
+      title="Change URL and events"
+      submitLabel="Save changes"
+      initial={{ url: webhook.url, events: knownEvents(webhook.events) }}
+      onSubmit={async (draft) => {
+        await client.webhooks.update(webhook.id, draft);
+        onChanged();
+      }}
+    />
   );
 }
 
@@ -156,6 +163,28 @@ function response(delivery: WebhookDelivery): string {
   if (!last) return "not tried yet";
   if (last.status_code !== null) return String(last.status_code);
   return last.error ?? "no answer";
+}
+
+/** Every attempt of a delivery, folded away until asked for. */
+function AttemptList({ delivery }: { delivery: WebhookDelivery }) {
+  if (delivery.attempts.length === 0) return null;
+  return (
+    <details className="attempts">
+      <summary>
+        Every attempt<span className="visually-hidden"> of the {delivery.event_type} delivery</span>
+      </summary>
+      <ol>
+        {delivery.attempts.map((attempt) => (
+          <li key={attempt.attempt}>
+            {showDateTime(attempt.started_at)}: {attempt.outcome}, {attempt.status_code ?? "no answer"}
+            {attempt.duration_ms !== null ? `, ${Math.round(attempt.duration_ms)} ms` : ""}
+            {attempt.error ? ` (${attempt.error})` : ""}
+            {attempt.next_retry_at ? `; next try ${showDateTime(attempt.next_retry_at)}` : ""}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
 }
 
 function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean }) {
@@ -187,7 +216,7 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
   const total = current?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / DELIVERIES_PER_PAGE));
   return (
-    <section aria-labelledby="deliveries-title" className="stack">
+    <section aria-labelledby="deliveries-title" className="stack delivery-log">
       <div className="section-header">
         <h2 id="deliveries-title">Delivery log</h2>
         <button type="button" className="button-secondary" onClick={deliveries.reload} disabled={deliveries.loading}>
@@ -222,7 +251,6 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
                     <th scope="col">Response</th>
                     <th scope="col">Created</th>
                     <th scope="col">Last attempt</th>
-                    <th scope="col">Next attempt</th>
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
                     </th>
@@ -233,7 +261,7 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
                     <tr key={delivery.id}>
                       <td>
                         <code>{delivery.event_type}</code>
-                        <div className="hint">
+                        <div className="hint break">
                           {delivery.event_id}
                           {delivery.redelivery_of ? " (redelivery)" : ""}
                         </div>
@@ -241,12 +269,15 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
                       <td>
                         <span className={`badge badge-${delivery.status}`}>{delivery.status}</span>
                         {delivery.failure_reason ? <div className="hint">{delivery.failure_reason}</div> : null}
+                        {delivery.next_attempt_at ? <div className="hint">next try {showDateTime(delivery.next_attempt_at)}</div> : null}
                       </td>
                       <td className="number">{delivery.attempts.length}</td>
-                      <td className="break">{response(delivery)}</td>
-                      <td className="nowrap">{showDateTime(delivery.created_at)}</td>
-                      <td className="nowrap">{delivery.attempts.length ? showDateTime(delivery.attempts.at(-1)?.started_at) : "none yet"}</td>
-                      <td className="nowrap">{delivery.next_attempt_at ? showDateTime(delivery.next_attempt_at) : "none"}</td>
+                      <td className="break">
+                        {response(delivery)}
+                        <AttemptList delivery={delivery} />
+                      </td>
+                      <td>{showDateTime(delivery.created_at)}</td>
+                      <td>{delivery.attempts.length ? showDateTime(delivery.attempts.at(-1)?.started_at) : "none yet"}</td>
                       <td>
                         <button type="button" className="button-secondary" disabled={!active || busy === delivery.id} onClick={() => void redeliver(delivery)}>
                           Redeliver<span className="visually-hidden"> the {delivery.event_type} event of {showDateTime(delivery.created_at)}</span>
