@@ -28,14 +28,14 @@ export default function ApiKeysPage() {
       {created ? (
         <SecretShownOnce title={`Your new key “${created.name}”`} label="API key" secret={created.key} advice="Copy it now and keep it somewhere safe, such as your server's secret store. If it is lost, revoke it and make another." onDone={() => setCreated(null)} />
       ) : null}
+      <h2>{manager ? "Keys of the organization" : "Your keys"}</h2>
+      <KeyList keys={keys.data} loading={keys.loading} error={keys.error} onRetry={keys.reload} people={people.data ?? []} onRevoked={keys.reload} />
       <CreateKey
         onCreated={(key) => {
           setCreated(key);
           keys.reload();
         }}
       />
-      <h2>Keys</h2>
-      <KeyList keys={keys.data} loading={keys.loading} error={keys.error} onRetry={keys.reload} people={people.data ?? []} onRevoked={keys.reload} />
     </Page>
   );
 }
@@ -126,7 +126,7 @@ function KeyList({ keys, loading, error, onRetry, people, onRevoked }: { keys: A
       <ErrorNotice error={revokeError} />
       {revoked ? <Success>{revoked}</Success> : null}
       {keys.length === 0 ? (
-        <Empty>No API keys yet. Create one above when a script or another system needs to reach Stint.</Empty>
+        <Empty>No API keys yet. Create one below when a script or another system needs to reach Stint.</Empty>
       ) : (
         <div className="table-wrap table-contained">
           <table>

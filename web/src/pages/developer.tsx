@@ -92,7 +92,6 @@ function Applications() {
           onDone={() => setShown(null)}
         />
       ) : null}
-      <CreateApplication onCreated={(application) => show(application, false)} />
       {applications.data === undefined ? (
         applications.loading ? (
           <Loading what="applications" />
@@ -115,6 +114,7 @@ function Applications() {
           )}
         </>
       )}
+      <CreateApplication onCreated={(application) => show(application, false)} />
     </section>
   );
 }

@@ -41,6 +41,7 @@ function ManagedWebhooks() {
           onDone={() => setCreated(null)}
         />
       ) : null}
+      <WebhookList webhooks={webhooks.data} loading={webhooks.loading} error={webhooks.error} onRetry={webhooks.reload} />
       <WebhookForm
         key={formRound}
         title="Add a webhook"
@@ -53,8 +54,6 @@ function ManagedWebhooks() {
           webhooks.reload();
         }}
       />
-      <h2>Webhooks</h2>
-      <WebhookList webhooks={webhooks.data} loading={webhooks.loading} error={webhooks.error} onRetry={webhooks.reload} />
     </>
   );
 }
@@ -65,7 +64,7 @@ function WebhookList({ webhooks, loading, error, onRetry }: { webhooks: Webhook[
     <>
       <ErrorNotice error={error} onRetry={onRetry} />
       {webhooks.length === 0 ? (
-        <Empty>No webhooks yet. Add one above to have Stint tell another system about changes.</Empty>
+        <Empty>No webhooks yet. Add one below to have Stint tell another system about changes.</Empty>
       ) : (
         <div className="table-wrap table-contained">
           <table>
