@@ -1,7 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { preloadPageAt } from "./pages";
 import "./styles.css";
+
+preloadPageAt(window.location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { markFirstPageShown } from "../lib/page-shown";
 
 /**
  * A page's heading and title. The heading takes focus when the page appears, so after a
@@ -9,6 +10,7 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   useEffect(() => {
     document.title = `${title} · Stint`;
     heading.current?.focus({ preventScroll: true });
+    markFirstPageShown();
   }, [title]);
   return (
     <section className="page" aria-labelledby="page-title">

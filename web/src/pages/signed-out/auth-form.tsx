@@ -1,10 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { describeError } from "../../lib/errors";
+import { markFirstPageShown } from "../../lib/page-shown";
 
 /** The frame of the pages before sign-in: a heading, a form, and the error in words. */
 export function AuthForm({ title, submitLabel, onSubmit, children, footer }: { title: string; submitLabel: string; onSubmit(): Promise<void>; children: ReactNode; footer: ReactNode }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    document.title = `${title} · Stint`;
+    markFirstPageShown();
+  }, [title]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
