@@ -170,6 +170,14 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(workbook.subarray(0, 2).toString("latin1")).toBe("PK");
     expect(workbook.length).toBeGreaterThan(1000);
 
+    // A preset fills the range in the address: last week is the seven days from the Monday before this week's.
+    await page.getByLabel("Period").selectOption("last-week");
+    const range = await settled(async () => new URL(page.url()).searchParams, (params) => params.get("from") !== "2026-11-02");
+    const [from, to] = [Date.parse(`${range.get("from")}T00:00:00Z`), Date.parse(`${range.get("to")}T00:00:00Z`)];
+    expect((to - from) / 86_400_000).toBe(6);
+    expect(new Date(from).getUTCDay()).toBe(1);
+    expect(await page.getByLabel("Period").inputValue()).toBe("last-week");
+
     // A range the API refuses is said in words, not a blank page.
     await page.goto(`/reports?from=2026-11-08&to=2026-11-02&group=project&tz=UTC`);
     expect(await settled(() => page.getByRole("alert").first().innerText(), (value) => /end/i.test(value))).toMatch(/end/i);
@@ -224,6 +232,46 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page.getByText("No screenshots for this entry").waitFor();
     expect(problems).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it("shows a member only their own screenshots and time, and a manager everyone's, by person", async () => {
+    const grace = shooter.stint;
+    const milo = `milo-${Date.now().toString(36)}@example.test`;
+    const invitation = await grace.invitations.create({ email: milo, role: "member" });
+    const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Milo Member", password: PASSWORD });
+    const member = new Stint({ baseUrl: deployment.url, accessToken: joined.access_token });
+    const [project] = (await grace.projects.list()).data;
+    const own = await member.timeEntries.create({ projectId: project!.id, startTime: "2026-11-03T15:00:00Z", endTime: "2026-11-03T15:45:00Z", description: "review" });
+    await member.screenshots.upload({ file: await png(320, 200, 90), timeEntryId: own.id, takenAt: "2026-11-03T15:20:00Z" });
+
+    const asMember = await openApp(browser, deployment.url);
+    await signInInApp(asMember.page, milo, PASSWORD);
+    await asMember.page.goto("/screenshots?date=2026-11-03");
+    const memberShots = asMember.page.getByRole("img", { name: /^Screenshot of / });
+    expect(await settled(() => memberShots.evaluateAll((images) => images.map((image) => (image as unknown as { alt: string }).alt.split(",")[0] ?? "")), same(["Screenshot of Milo Member"]))).toEqual(["Screenshot of Milo Member"]);
+    expect(await asMember.page.getByLabel("Person", { exact: true }).count()).toBe(0);
+    await asMember.page.goto(`/reports?${WEEK}&group=user&tz=UTC`);
+    const byPerson = asMember.page.getByRole("table", { name: "Hours by person" });
+    await byPerson.waitFor();
+    expect((await rowsOf(byPerson)).slice(1)).toEqual([
+      ["Milo Member", "0:45", "0:45", "1"],
+      ["Total", "0:45", "0:45", "1"],
+    ]);
+    expect(await asMember.page.getByLabel("Person", { exact: true }).count()).toBe(0);
+    expect(await seriousAccessibilityViolations(asMember.page)).toEqual([]);
+    expect(asMember.problems).toEqual([]);
+    await asMember.context.close();
+
+    const asManager = await openApp(browser, deployment.url);
+    await signInInApp(asManager.page, shooter.email, PASSWORD);
+    await asManager.page.goto("/screenshots?date=2026-11-03");
+    const managerShots = asManager.page.getByRole("img", { name: /^Screenshot of / });
+    expect(await settled(() => managerShots.count(), same(2))).toBe(2);
+    await asManager.page.getByLabel("Person", { exact: true }).selectOption({ label: "Milo Member" });
+    expect(await settled(() => managerShots.count(), same(1))).toBe(1);
+    expect(await managerShots.getAttribute("alt")).toMatch(/^Screenshot of Milo Member, /);
+    expect(asManager.problems).toEqual([]);
+    await asManager.context.close();
   }, 60_000);
 
   it("imports a Stint CSV through the page, shows the counts, and a bad row's error", async () => {

@@ -281,7 +281,7 @@ export default function ReportsPage() {
                 <tbody>
                   {detailed.data.data.map((entry) => (
                     <tr key={entry.id}>
-                      <td>{showDateTime(entry.start_time)}</td>
+                      <td className="report-nowrap">{showDateTime(entry.start_time)}</td>
                       <td>{entry.user_name ?? entry.user_email ?? "Removed person"}</td>
                       <td>{entry.project_name ?? "—"}</td>
                       <td>{entry.task_name ?? ""}</td>
@@ -388,7 +388,9 @@ function Summary({ loaded, loading, error, onRetry }: { loaded: LoadedSummary | 
                 <tbody>
                   {summary.groups.map((group) => (
                     <tr key={group.key ?? "none"}>
-                      <th scope="row">{groupLabel(group, groupBy)}</th>
+                      <th scope="row" className={groupBy === "day" || groupBy === "week" || groupBy === "month" ? "report-nowrap" : undefined}>
+                        {groupLabel(group, groupBy)}
+                      </th>
                       <td className="number">{hoursMinutes(group.total_seconds)}</td>
                       <td className="number">{hoursMinutes(group.billable_seconds)}</td>
                       {rounded ? <td className="number">{hoursMinutes(group.rounded_seconds)}</td> : null}
