@@ -148,7 +148,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 90_000);
 
-  it("downloads the report as CSV and XLSX through the library, offered as a file", async () => {
+  it("downloads the report as CSV and XLSX through the library, offered as a file; filters and presets change the address", async () => {
     const { page, context, problems } = await openApp(browser, deployment.url);
     await signInInApp(page, email, PASSWORD);
     await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
@@ -169,6 +169,17 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     const workbook = readFileSync((await xlsx.path())!);
     expect(workbook.subarray(0, 2).toString("latin1")).toBe("PK");
     expect(workbook.length).toBeGreaterThan(1000);
+
+    // Filters narrow both the summary and the entries; a project's tasks become a filter of their own.
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Backend" });
+    const byProject = page.getByRole("table", { name: "Hours by project" });
+    expect(await settled(async () => (await rowsOf(byProject)).length, same(3))).toBe(3);
+    expect((await rowsOf(byProject))[1]).toEqual(["Backend", "1:07", "0:00", "2"]);
+    expect(new URL(page.url()).searchParams.get("project")).toMatch(/^prj_/);
+    await page.getByLabel("Task", { exact: true }).waitFor();
+    await page.getByLabel("Billable", { exact: true }).selectOption("true");
+    await page.getByText("No time in this range.").waitFor();
+    await page.getByText("No entries in this range.").waitFor();
 
     // A preset fills the range in the address: last week is the seven days from the Monday before this week's.
     await page.getByLabel("Period").selectOption("last-week");

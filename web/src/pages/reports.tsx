@@ -45,6 +45,8 @@ interface Selection {
   group: GroupBy;
   tz: string;
   project: string;
+  /** Only with a project: tasks belong to one. */
+  task: string;
   user: string;
   billable: "" | "true" | "false";
   rounding: Rounding;
@@ -68,6 +70,7 @@ function readSelection(params: URLSearchParams): Selection {
     group: oneOf(params.get("group"), GROUPS.map((group) => group.id), "project"),
     tz: params.get("tz") || browserTimeZone(),
     project: params.get("project") ?? "",
+    task: params.get("project") ? (params.get("task") ?? "") : "",
     user: params.get("user") ?? "",
     billable: oneOf(params.get("billable"), ["", "true", "false"] as const, ""),
     rounding: oneOf(params.get("rounding"), ROUNDINGS.map((rounding) => rounding.id), "none"),
@@ -81,6 +84,7 @@ function readSelection(params: URLSearchParams): Selection {
 function writeSelection(selection: Selection): URLSearchParams {
   const params = new URLSearchParams({ from: selection.from, to: selection.to, group: selection.group, tz: selection.tz });
   if (selection.project) params.set("project", selection.project);
+  if (selection.project && selection.task) params.set("task", selection.task);
   if (selection.user) params.set("user", selection.user);
   if (selection.billable) params.set("billable", selection.billable);
   if (selection.rounding !== "none") {
@@ -99,6 +103,7 @@ function filtersOf(selection: Selection) {
     endDate: selection.to,
     timezone: selection.tz as TimeZone,
     ...(selection.project ? { projectId: selection.project } : {}),
+    ...(selection.project && selection.task ? { taskId: selection.task } : {}),
     ...(selection.user ? { userId: selection.user } : {}),
     ...(selection.billable ? { billable: selection.billable } : {}),
   };
@@ -132,6 +137,7 @@ export default function ReportsPage() {
   );
 
   const projects = useLoad(() => collect(client.projects.list({ perPage: 200 })), [client], ["projects"]);
+  const tasks = useLoad(async () => (selection.project ? collect(client.tasks.list(selection.project, { perPage: 200 })) : []), [client, selection.project], ["tasks"]);
   const people = useLoad(async () => (manager ? collect(client.users.list({ perPage: 200 })) : []), [client, manager]);
 
   const summaryKey = JSON.stringify(summaryParams(selection));
@@ -187,7 +193,7 @@ export default function ReportsPage() {
         <div className="row">
           <div className="field">
             <label className="field-label" htmlFor="report-project">Project</label>
-            <select id="report-project" value={selection.project} onChange={(event) => change({ project: event.target.value })}>
+            <select id="report-project" value={selection.project} onChange={(event) => change({ project: event.target.value, task: "" })}>
               <option value="">All projects</option>
               {projects.data?.map((project) => (
                 <option key={project.id} value={project.id}>
@@ -197,6 +203,21 @@ export default function ReportsPage() {
               ))}
             </select>
           </div>
+          {selection.project ? (
+            <div className="field">
+              <label className="field-label" htmlFor="report-task">
+                Task
+              </label>
+              <select id="report-task" value={selection.task} onChange={(event) => change({ task: event.target.value })}>
+                <option value="">All tasks</option>
+                {tasks.data?.map((task) => (
+                  <option key={task.id} value={task.id}>
+                    {task.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           {manager ? (
             <div className="field">
               <label className="field-label" htmlFor="report-person">Person</label>
@@ -246,7 +267,7 @@ export default function ReportsPage() {
             </select>
           </div>
         </div>
-        <ErrorNotice error={projects.error ?? people.error} />
+        <ErrorNotice error={projects.error ?? tasks.error ?? people.error} />
       </form>
 
       <Summary loaded={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} />

@@ -8,7 +8,7 @@ import { collect } from "../lib/collect";
 import { addDays, localDay } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
-import { useObjectUrl } from "./screenshots-image";
+import { useObjectUrl, useSeen } from "./screenshots-image";
 import { isDay } from "./reports-range";
 import "./screenshots.css";
 
@@ -28,6 +28,9 @@ function utcShift(day: string, days: number): string {
   return moment.toISOString().slice(0, 10);
 }
 
+/** Thumbnails shown at first, and added by each "Show more". */
+const BATCH = 48;
+
 export default function ScreenshotsPage() {
   const client = useStint();
   const { identity, user } = useSignedIn();
@@ -38,6 +41,7 @@ export default function ScreenshotsPage() {
   const day = isDay(requestedDay) ? requestedDay : localDay(new Date());
   const personId = manager ? (params.get("user") ?? "") : "";
   const [openId, setOpenId] = useState("");
+  const [shown, setShown] = useState(BATCH);
 
   const people = useLoad(async () => (manager ? collect(client.users.list({ perPage: 200 })) : []), [client, manager]);
   const names = useMemo(() => {
@@ -114,13 +118,22 @@ export default function ScreenshotsPage() {
       ) : shots.data.length === 0 ? (
         <Empty>{entryId ? "No screenshots for this entry" : "No screenshots for this day"}</Empty>
       ) : (
-        <ul className="shot-grid" aria-label={`${shots.data.length} ${shots.data.length === 1 ? "screenshot" : "screenshots"}`}>
-          {shots.data.map((shot) => (
-            <li key={shot.id}>
-              <Thumbnail shot={shot} description={`Screenshot of ${nameOf(shot)}, ${whenOf(shot)}`} onOpen={() => setOpenId(shot.id)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="shot-grid" aria-label={`${shots.data.length} ${shots.data.length === 1 ? "screenshot" : "screenshots"}`}>
+            {shots.data.slice(0, shown).map((shot) => (
+              <li key={shot.id}>
+                <Thumbnail shot={shot} description={`Screenshot of ${nameOf(shot)}, ${whenOf(shot)}`} onOpen={() => setOpenId(shot.id)} />
+              </li>
+            ))}
+          </ul>
+          {shots.data.length > shown ? (
+            <p>
+              <button type="button" className="button-secondary" onClick={() => setShown((count) => count + BATCH)}>
+                Show {Math.min(BATCH, shots.data.length - shown)} more of {shots.data.length - shown}
+              </button>
+            </p>
+          ) : null}
+        </>
       )}
 
       {opened ? (
@@ -142,9 +155,10 @@ export default function ScreenshotsPage() {
 
 function Thumbnail({ shot, description, onOpen }: { shot: Screenshot; description: string; onOpen(): void }) {
   const client = useStint();
-  const { url, error } = useObjectUrl((signal) => client.screenshots.thumbnail(shot.id, { signal }), shot.id);
+  const [place, seen] = useSeen<HTMLElement>();
+  const { url, error } = useObjectUrl((signal) => client.screenshots.thumbnail(shot.id, { signal }), shot.id, seen);
   return (
-    <figure className="shot">
+    <figure className="shot" ref={place}>
       <button type="button" className="shot-open" onClick={onOpen} aria-label={`Open ${description.charAt(0).toLowerCase()}${description.slice(1)}`}>
         {url ? <img src={url} alt={description} width={400} height={Math.round((400 * shot.height) / Math.max(1, shot.width))} /> : <span className="shot-placeholder">{error ?? "Loading…"}</span>}
       </button>
