@@ -83,6 +83,10 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(again.bytes.length).toBe(0);
     expect(again.headers.etag).toBe(page.headers.etag);
     expect((await get("/", { "if-none-match": '"something-else"' })).status).toBe(200);
+    const named = await get("/index.html");
+    expect(named.status).toBe(200);
+    expect(named.headers.etag).toBe(page.headers.etag);
+    expect(named.headers["cache-control"]).toBe("no-cache");
   });
 
   it("answers HEAD like GET, without a body", async () => {
@@ -98,6 +102,8 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(script.headers["content-security-policy"]).toBeUndefined();
+    // Only the page counts against the address: the files an opening of the app fetches do not.
+    expect(script.headers["x-ratelimit-limit"]).toBeUndefined();
     expect(script.text).toContain("Stint test build");
     expect((await get("/assets/app-1a2b3c4d.js", { "if-none-match": `W/${String(script.headers.etag)}` })).status).toBe(304);
 

@@ -28,8 +28,15 @@ function someAddress(): string {
   return `198.51.100.${Math.floor(Math.random() * 256)}`;
 }
 
+interface PostOptions {
+  cookie?: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
 /** A POST as the browser would send it: the cookie (when given), JSON, and the headers named. */
-async function post(base: string, path: string, options: { cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function post(base: string, path: string, options: PostOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": someAddress(), ...options.headers };
   if (options.cookie !== undefined) headers.cookie = `stint_session=${options.cookie}`;
   let body: string | undefined = options.raw;
@@ -158,7 +165,7 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
 
     it("refuses requests without X-Stint-Web: 1, or from another origin, with a 403 that changes nothing", async () => {
       const { cookie } = await signedIn();
-      const refusals = [
+      const refusals: { headers: Record<string, string> }[] = [
         { headers: {} },
         { headers: { "x-stint-web": "true" } },
         { headers: { ...APP, origin: "https://evil.example" } },
@@ -181,8 +188,8 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
     });
 
     it("takes JSON bodies only, small, with exactly the fields named; bad input is a 4xx in Style A", async () => {
-      const send = (options: Parameters<typeof post>[2]) => post(stint.url, "/web-session", { ...options, headers: { ...APP, ...options.headers } });
-      const cases: [Parameters<typeof post>[2], number, string][] = [
+      const send = (options: PostOptions) => post(stint.url, "/web-session", { ...options, headers: { ...APP, ...options.headers } });
+      const cases: [PostOptions, number, string][] = [
         [{ body: {} }, 400, "invalid_request"],
         [{ body: { refresh_token: "" } }, 400, "invalid_request"],
         [{ body: { refresh_token: 42 } }, 400, "invalid_request"],
@@ -222,6 +229,10 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       }
       expect(statuses[0]).toBe(401);
       expect(statuses.at(-1)).toBe(429);
+      const held = await post(stint.url, "/web-session/refresh", { cookie: "rt_guess", headers: { ...APP, "x-forwarded-for": address } });
+      expect(held.status).toBe(429);
+      expect(held.body).toEqual(styleA("rate_limited"));
+      expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
     });
   });
 }

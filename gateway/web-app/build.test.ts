@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import fs, { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { defaultWebDir, IMMUTABLE, readWebBuild, REVALIDATE, SHORT_LIVED } from "./build";
@@ -42,6 +42,25 @@ describe("reading the built web application", () => {
     const build = readWebBuild(scratch);
     expect([...build.topLevel.keys()]).toEqual(["robots.txt"]);
     expect([...build.assets.keys()]).toEqual([]);
+  });
+
+  it("leaves out a file it cannot read, and starts without it", () => {
+    writeFileSync(join(scratch, "index.html"), "<!doctype html>");
+    writeFileSync(join(scratch, "locked.svg"), "<svg/>");
+    writeFileSync(join(scratch, "open.svg"), "<svg/>");
+    const read = fs.readFileSync;
+    // As a file whose permissions keep the gateway's user out (root reads anything, so the refusal is made here).
+    const refusing = jest.spyOn(fs, "readFileSync").mockImplementation(((path: fs.PathOrFileDescriptor, options?: unknown) => {
+      if (String(path).endsWith("locked.svg")) throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+      return read(path, options as never);
+    }) as typeof fs.readFileSync);
+    try {
+      const build = readWebBuild(scratch);
+      expect(build.index).toBeDefined();
+      expect([...build.topLevel.keys()]).toEqual(["open.svg"]);
+    } finally {
+      refusing.mockRestore();
+    }
   });
 
   it("looks for the build under the project root by default, from sources or compiled", () => {

@@ -90,17 +90,31 @@ function filesIn(folder: string): string[] {
   return names.filter((name) => isServableName(name) && statSync(join(folder, name), { throwIfNoEntry: false })?.isFile() === true).sort();
 }
 
+/** A file of the build, or undefined when it cannot be read: the gateway starts without it rather than not at all. */
+function readable(path: string, name: string, cacheControl: string): StaticFile | undefined {
+  try {
+    return fileOf(path, name, cacheControl);
+  } catch {
+    return undefined;
+  }
+}
+
 export function readWebBuild(folder: string): WebBuild {
   const root = resolve(folder);
   const assets = new Map<string, StaticFile>();
   const topLevel = new Map<string, StaticFile>();
   let index: StaticFile | undefined;
   for (const name of filesIn(root)) {
-    if (name === "index.html") index = fileOf(join(root, name), name, REVALIDATE);
+    if (name === "index.html") index = readable(join(root, name), name, REVALIDATE);
     // Only names with an extension: any other top-level path is one of the application's own pages.
-    else if (extname(name) !== "") topLevel.set(name, fileOf(join(root, name), name, SHORT_LIVED));
+    if (name === "index.html" || extname(name) === "") continue;
+    const file = readable(join(root, name), name, SHORT_LIVED);
+    if (file) topLevel.set(name, file);
   }
   const assetsFolder = join(root, ASSETS_FOLDER);
-  for (const name of filesIn(assetsFolder)) assets.set(name, fileOf(join(assetsFolder, name), name, IMMUTABLE));
+  for (const name of filesIn(assetsFolder)) {
+    const file = readable(join(assetsFolder, name), name, IMMUTABLE);
+    if (file) assets.set(name, file);
+  }
   return { folder: root, index, assets, topLevel };
 }

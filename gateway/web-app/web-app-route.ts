@@ -25,8 +25,9 @@ function lastSegment(req: IncomingMessage): string {
 /**
  * The web application, served by the gateway itself in every mode: its page at `/` (and
  * at every path of its own, see `navigation`), its hashed files under `/assets/` and the
- * other files of the build beside the page. Public, counted per client address like the
- * API reference; a file the build does not have is the gateway's JSON 404.
+ * other files of the build beside the page. Public; the page is counted per client
+ * address like the API reference, its files are not. A file the build does not have is the
+ * gateway's JSON 404.
  */
 export function webApp(deps: WebAppDependencies) {
   const { build } = deps;

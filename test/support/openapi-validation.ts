@@ -26,8 +26,8 @@ export interface ReceivedResponse {
   contentType?: string;
 }
 
-/** Served outside the API's documents: health probes, the reference page itself and the OAuth metadata. */
-const UNDOCUMENTED_PREFIXES = ["/health", "/docs", "/.well-known"];
+/** Served outside the API's documents: health probes, the reference page itself, the OAuth metadata, and the web application's session and files. */
+const UNDOCUMENTED_PREFIXES = ["/health", "/docs", "/.well-known", "/web-session", "/assets"];
 
 interface Template {
   path: string;

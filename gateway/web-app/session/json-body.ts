@@ -18,11 +18,17 @@ async function readText(req: IncomingMessage): Promise<string> {
   if (Number(req.headers["content-length"] ?? 0) > MAX_SESSION_BODY_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_SESSION_BODY_BYTES) throw tooLarge();
-    chunks.push(buffer);
+  try {
+    for await (const chunk of req) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > MAX_SESSION_BODY_BYTES) throw tooLarge();
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // The client went away or sent a broken body: its fault, not a 500.
+    throw invalid("The request body was not received in full");
   }
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -115,7 +115,17 @@ export class BrowserSession {
   }
 }
 
+/**
+ * A refresh token works once, and every tab of this origin sends the same cookie: two tabs
+ * renewing at the same instant would spend it twice, which ends the sign-in. The browser's
+ * lock makes the tabs take turns, so the second renews with the cookie the first got back.
+ */
 async function renewedTokens(): Promise<WebSessionTokens | null> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? await locks.request("stint-web-session", renewOnce) : renewOnce();
+}
+
+async function renewOnce(): Promise<WebSessionTokens | null> {
   const answer = await postWebSession("/refresh");
   if (answer.status === 401 || answer.status === 403) return null;
   if (!answer.ok) throw new Error(`Stint answered ${answer.status} while resuming the sign-in. Reload to try again.`);
