@@ -61,7 +61,10 @@ export default function ScreenshotsPage() {
     [client, entryId, day, personId],
   );
 
-  const go = (next: Record<string, string>) => setParams(new URLSearchParams(Object.entries(next).filter(([, value]) => value !== "")));
+  const go = (next: Record<string, string>) => {
+    setShown(BATCH);
+    setParams(new URLSearchParams(Object.entries(next).filter(([, value]) => value !== "")));
+  };
   const nameOf = (shot: Screenshot) => names.get(shot.user_id) ?? "a former member";
   const whenOf = (shot: Screenshot) => (entryId ? dayAndTime : timeOnly).format(new Date(shot.taken_at));
   const opened = shots.data?.find((shot) => shot.id === openId) ?? null;
