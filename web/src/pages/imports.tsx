@@ -1,6 +1,194 @@
+import type { ImportJob, ImportSource } from "@stint/sdk";
+import { useEffect, useState, type FormEvent } from "react";
+import { useSearchParams } from "wouter";
 import { Page } from "../components/page";
+import { ErrorNotice, Success } from "../components/status";
+import { TimeZoneSelect } from "../components/time-zone-select";
+import { announceChange } from "../lib/changes";
+import { browserTimeZone, showDateTime } from "../lib/format";
+import { useStint } from "../session/session-context";
+import "./imports.css";
 
-// Placeholder until the page is built; replaced in full by its author.
+const SOURCES: readonly { id: ImportSource; label: string }[] = [
+  { id: "stint", label: "Stint (detailed report CSV)" },
+  { id: "toggl", label: "Toggl Track" },
+  { id: "clockify", label: "Clockify" },
+  { id: "harvest", label: "Harvest" },
+];
+const POLL_MS = 1000;
+
+function kibibytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KiB` : `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/**
+ * The import whose id is in the address, looked at until it finishes, so a reload (or a
+ * bookmark) picks a running import up again.
+ */
+function useImportJob(id: string): { job: ImportJob | null; error: unknown; retry(): void } {
+  const client = useStint();
+  const [state, setState] = useState<{ id: string; job: ImportJob | null; error: unknown }>({ id, job: null, error: null });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    let timer: number | undefined;
+    const look = async () => {
+      try {
+        const job = await client.imports.get(id, { signal: controller.signal });
+        if (controller.signal.aborted) return;
+        setState({ id, job, error: null });
+        if (job.status === "running") timer = window.setTimeout(() => void look(), POLL_MS);
+        else announceChange("time-entries");
+      } catch (error) {
+        if (!controller.signal.aborted) setState((previous) => ({ id, job: previous.id === id ? previous.job : null, error }));
+      }
+    };
+    void look();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [client, id, round]);
+  const current = state.id === id ? state : { job: null, error: null };
+  return { job: current.job, error: current.error, retry: () => setRound((value) => value + 1) };
+}
+
 export default function ImportsPage() {
-  return <Page title="Imports">{null}</Page>;
+  const client = useStint();
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get("job") ?? "";
+  const [source, setSource] = useState<ImportSource>("stint");
+  const [timezone, setTimezone] = useState(browserTimeZone);
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<unknown>(null);
+  const { job, error: jobError, retry } = useImportJob(jobId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const started = await client.imports.create({ source, file, filename: file.name, timezone });
+      setParams(new URLSearchParams({ job: started.id }));
+    } catch (failure) {
+      setUploadError(failure);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const running = uploading || (jobId !== "" && (job === null || job.status === "running") && !jobError);
+  return (
+    <Page title="Imports">
+      <form className="card stack" aria-labelledby="import-form-title" onSubmit={(event) => void submit(event)}>
+        <h2 id="import-form-title">Import time entries from a CSV file</h2>
+        <p className="hint">Projects and tasks are matched by name and people by email; importing the same file again adds nothing twice.</p>
+        <div className="row">
+          <div className="field">
+            <label className="field-label" htmlFor="import-exported-from">Exported from</label>
+            <select id="import-exported-from" value={source} onChange={(event) => setSource(event.target.value as ImportSource)}>
+              {SOURCES.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TimeZoneSelect label="Time zone of the file's times" value={timezone} onChange={setTimezone} />
+        </div>
+        {source === "stint" ? <p className="hint">Stint's own files are in UTC; the time zone is not used for them.</p> : null}
+        <div className="field">
+          <label className="field-label" htmlFor="import-csv-file">CSV file (at most 100 MiB)</label>
+          <input id="import-csv-file" type="file" accept=".csv,text/csv" required onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </div>
+        <div className="row">
+          <button type="submit" disabled={!file || running}>
+            Import
+          </button>
+        </div>
+        <ErrorNotice error={uploadError} />
+      </form>
+
+      <div role="status" aria-live="polite" className="stack">
+        {uploading && file ? (
+          <>
+            <p>
+              Uploading {file.name} ({kibibytes(file.size)})…
+            </p>
+            <progress aria-label="Uploading the file" />
+          </>
+        ) : job?.status === "running" ? (
+          <>
+            <p>Importing: {job.rows_total} rows read so far…</p>
+            <progress aria-label="Import in progress" />
+          </>
+        ) : null}
+      </div>
+      <ErrorNotice error={jobError} onRetry={retry} />
+      {job && job.status !== "running" ? <ImportResult job={job} /> : null}
+    </Page>
+  );
+}
+
+function ImportResult({ job }: { job: ImportJob }) {
+  const refused = job.errors.length;
+  return (
+    <section className="stack" aria-labelledby="import-result-title">
+      <h2 id="import-result-title">Result</h2>
+      {job.status === "succeeded" ? (
+        <Success>The import finished {showDateTime(job.finished_at)}.</Success>
+      ) : (
+        <div className="notice notice-error" role="alert">
+          <p>The import stopped part-way: the file is not readable CSV from the place the last error names. The rows before it are imported.</p>
+        </div>
+      )}
+      <dl className="import-counts">
+        <div>
+          <dt>Rows read</dt>
+          <dd data-testid="rows-total">{job.rows_total}</dd>
+        </div>
+        <div>
+          <dt>Imported</dt>
+          <dd data-testid="rows-imported">{job.rows_imported}</dd>
+        </div>
+        <div>
+          <dt>Skipped</dt>
+          <dd data-testid="rows-skipped">{job.rows_skipped}</dd>
+        </div>
+        <div>
+          <dt>Refused</dt>
+          <dd data-testid="rows-refused">{refused}</dd>
+        </div>
+      </dl>
+      <p className="hint">Skipped rows are those imported before and those refused.{refused >= 100 ? " Only the first 100 refusals are listed." : ""}</p>
+      {refused > 0 ? (
+        <div className="table-wrap" role="region" aria-label="Refused rows" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Rows that were refused</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="number">
+                  Row
+                </th>
+                <th scope="col">Column</th>
+                <th scope="col">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.errors.map((problem, index) => (
+                <tr key={`${problem.row}-${index}`}>
+                  <td className="number">{problem.row}</td>
+                  <td>{problem.field ?? ""}</td>
+                  <td>{problem.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,351 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Locator, Page } from "playwright-core";
+import sharp from "sharp";
+import { Stint } from "../../sdk/js/src/index";
+import { describeWithChromium } from "../../test/support/servers";
+import { startEmbedded, type TestStint } from "../../test/support/stint";
+import { launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { buildWebApp } from "./support/web-build";
+
+/** Every row of a table as the text of its cells, header cells included. */
+async function rowsOf(table: Locator): Promise<string[][]> {
+  type Cell = { textContent: string | null };
+  return table.locator("tr").evaluateAll((rows) => rows.map((row) => Array.from((row as unknown as { querySelectorAll(selector: string): ArrayLike<Cell> }).querySelectorAll("th, td")).map((cell) => (cell.textContent ?? "").trim())));
+}
+
+/**
+ * What `read` answers once it satisfies `accept`, or its last answer after `timeoutMs` (for
+ * the assertion that follows to show): pages settle after their requests come back.
+ */
+async function settled<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const same = <T>(expected: T) => (value: T) => JSON.stringify(value) === JSON.stringify(expected);
+
+/** How many pixels of the canvas something was drawn on. */
+async function paintedPixels(page: Page): Promise<number> {
+  return page.getByTestId("report-chart").evaluate((element) => {
+    const canvas = element as unknown as { width: number; height: number; getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) painted += 1;
+    return painted;
+  });
+}
+
+/** A PNG of one colour, as a desktop tracker would send. */
+function png(width: number, height: number, red: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: red, g: 120, b: 200 } } }).png().toBuffer();
+}
+
+/** Another organization and its owner, signed up through the library (each test its own person, so that none uses up another's requests per minute). */
+async function ownerThroughLibrary(baseUrl: string, name: string): Promise<{ email: string; stint: Stint }> {
+  const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
+  const session = await new Stint({ baseUrl }).auth.register({ email, password: PASSWORD, name, organizationName: `${name}'s company` });
+  return { email, stint: new Stint({ baseUrl, accessToken: session.access_token }) };
+}
+
+const WEEK = "from=2026-11-02&to=2026-11-08";
+
+describeWithChromium("web application: reports, screenshots and imports", () => {
+  let deployment: TestStint;
+  let browser: Browser;
+  let stint: Stint;
+  let email: string;
+  let mondayEntry: string;
+  let shooter: { email: string; stint: Stint; entryIds: string[] };
+
+  beforeAll(async () => {
+    await buildWebApp();
+    deployment = await startEmbedded();
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await deployment?.stop();
+  }, 30_000);
+
+  it("signs up in the app, and the report of seeded time matches by project and by day, in the zone chosen, rounded as asked", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    email = uniqueEmail("reports");
+    await signUpInApp(page, { name: "Ada Owner", organization: "Reporting Works", email, password: PASSWORD });
+    const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
+    stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
+    const website = await stint.projects.create({ name: "Website", billable: true });
+    const backend = await stint.projects.create({ name: "Backend", billable: false });
+    const entry = (projectId: string, start: string, end: string, description: string) => stint.timeEntries.create({ projectId, startTime: start, endTime: end, description });
+    const monday = (await entry(website.id, "2026-11-02T09:00:00Z", "2026-11-02T10:30:00Z", "home page")).id;
+    await (entry(website.id, "2026-11-03T13:00:00Z", "2026-11-03T14:00:00Z", "contact form"));
+    // 23:30 UTC on Tuesday is 08:30 on Wednesday in Tokyo: the zone decides its day.
+    await entry(backend.id, "2026-11-03T23:30:00Z", "2026-11-04T00:30:00Z", "migration");
+    await entry(backend.id, "2026-11-05T10:00:00Z", "2026-11-05T10:07:00Z", "hotfix");
+    mondayEntry = monday;
+
+    await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
+    await page.getByRole("heading", { level: 1, name: "Reports" }).waitFor();
+    const byProject = page.getByRole("table", { name: "Hours by project" });
+    await byProject.waitFor();
+    expect(await rowsOf(byProject)).toEqual([
+      ["Project", "Hours", "Billable hours", "Entries"],
+      ["Website", "2:30", "2:30", "2"],
+      ["Backend", "1:07", "0:00", "2"],
+      ["Total", "3:37", "2:30", "4"],
+    ]);
+    expect(await page.getByTestId("total-hours").innerText()).toBe("3:37");
+    // The chart is drawn, and says in words what it shows.
+    expect(await settled(() => paintedPixels(page), (value) => value > 500)).toBeGreaterThan(500);
+    expect(await page.getByRole("img", { name: /Bar chart of hours by project: 2 bars.*largest Website/ }).count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await savePicture(page, "reports");
+
+    await page.getByLabel("Group by").selectOption("day");
+    const byDay = page.getByRole("table", { name: "Hours by day" });
+    await byDay.waitFor();
+    expect(page.url()).toContain("group=day");
+    expect((await rowsOf(byDay)).slice(1)).toEqual([
+      ["2026-11-02", "1:30", "1:30", "1"],
+      ["2026-11-03", "2:00", "1:00", "2"],
+      ["2026-11-05", "0:07", "0:00", "1"],
+      ["Total", "3:37", "2:30", "4"],
+    ]);
+
+    await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
+    const tokyoDays = ["2026-11-02", "2026-11-03", "2026-11-04"];
+    expect(await settled(async () => (await rowsOf(byDay)).slice(1, 4).map((row) => row[0] ?? ""), same(tokyoDays))).toEqual(tokyoDays);
+    expect((await rowsOf(byDay)).slice(1)).toEqual([
+      ["2026-11-02", "1:30", "1:30", "1"],
+      ["2026-11-03", "1:00", "1:00", "1"],
+      ["2026-11-04", "1:00", "0:00", "1"],
+      ["2026-11-05", "0:07", "0:00", "1"],
+      ["Total", "3:37", "2:30", "4"],
+    ]);
+    // The address holds the report: a reload (or a bookmark) brings the same one back.
+    expect(page.url()).toContain("tz=Asia%2FTokyo");
+    await page.reload();
+    await page.getByRole("table", { name: "Hours by day" }).getByRole("rowheader", { name: "2026-11-04" }).waitFor();
+
+    // Each entry rounded up to 15 minutes: the 7-minute one becomes 15; to the nearest, 0.
+    await page.getByLabel("Rounding", { exact: true }).selectOption("up");
+    await page.getByTestId("rounded-hours").waitFor();
+    expect(await settled(() => page.getByTestId("rounded-hours").innerText(), same("3:45"))).toBe("3:45");
+    await page.getByLabel("Rounding", { exact: true }).selectOption("nearest");
+    expect(await settled(() => page.getByTestId("rounded-hours").innerText(), same("3:30"))).toBe("3:30");
+    expect(await page.getByTestId("total-hours").innerText()).toBe("3:37");
+    const api = await stint.reports.summary({ startDate: "2026-11-02", endDate: "2026-11-08", timezone: "Asia/Tokyo", rounding: "nearest", roundingMinutes: "15" });
+    expect(api.rounded_seconds).toBe(3.5 * 3600);
+
+    // The detailed list, newest first.
+    const entries = page.getByRole("table", { name: "Entries of the report, newest first" });
+    expect((await rowsOf(entries)).slice(1).map((row) => row[4])).toEqual(["hotfix", "migration", "contact form", "home page"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("downloads the report as CSV and XLSX through the library, offered as a file; filters and presets change the address", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    await signInInApp(page, email, PASSWORD);
+    await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
+    await page.getByRole("table", { name: "Hours by project" }).waitFor();
+
+    await page.getByLabel("Report to download").selectOption("detailed");
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+    expect(csv.suggestedFilename()).toBe("stint-detailed-2026-11-02-2026-11-08.csv");
+    const lines = readFileSync((await csv.path())!, "utf8").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable");
+    expect(lines).toHaveLength(5);
+    expect(lines.find((line) => line.startsWith(`${mondayEntry},`))).toMatch(/,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true$/);
+    await page.getByRole("status").getByRole("link", { name: "stint-detailed-2026-11-02-2026-11-08.csv" }).waitFor();
+
+    await page.getByLabel("Report to download").selectOption("summary");
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download XLSX" }).click()]);
+    expect(xlsx.suggestedFilename()).toBe("stint-summary-2026-11-02-2026-11-08.xlsx");
+    const workbook = readFileSync((await xlsx.path())!);
+    expect(workbook.subarray(0, 2).toString("latin1")).toBe("PK");
+    expect(workbook.length).toBeGreaterThan(1000);
+
+    // Filters narrow both the summary and the entries; a project's tasks become a filter of their own.
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Backend" });
+    const byProject = page.getByRole("table", { name: "Hours by project" });
+    expect(await settled(async () => (await rowsOf(byProject)).length, same(3))).toBe(3);
+    expect((await rowsOf(byProject))[1]).toEqual(["Backend", "1:07", "0:00", "2"]);
+    expect(new URL(page.url()).searchParams.get("project")).toMatch(/^prj_/);
+    await page.getByLabel("Task", { exact: true }).waitFor();
+    await page.getByLabel("Billable", { exact: true }).selectOption("true");
+    await page.getByText("No time in this range.").waitFor();
+    await page.getByText("No entries in this range.").waitFor();
+
+    // A preset fills the range in the address: last week is the seven days from the Monday before this week's.
+    await page.getByLabel("Period").selectOption("last-week");
+    const range = await settled(async () => new URL(page.url()).searchParams, (params) => params.get("from") !== "2026-11-02");
+    const [from, to] = [Date.parse(`${range.get("from")}T00:00:00Z`), Date.parse(`${range.get("to")}T00:00:00Z`)];
+    expect((to - from) / 86_400_000).toBe(6);
+    expect(new Date(from).getUTCDay()).toBe(1);
+    expect(await page.getByLabel("Period").inputValue()).toBe("last-week");
+
+    // A range the API refuses is said in words, not a blank page.
+    await page.goto(`/reports?from=2026-11-08&to=2026-11-02&group=project&tz=UTC`);
+    expect(await settled(() => page.getByRole("alert").first().innerText(), (value) => /end/i.test(value))).toMatch(/end/i);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("shows screenshots by day and by entry as thumbnails, opens one and deletes one", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { email: shooterEmail, stint: library } = await ownerThroughLibrary(deployment.url, "Grace Shots");
+    const project = await library.projects.create({ name: "Design" });
+    const tuesday = await library.timeEntries.create({ projectId: project.id, startTime: "2026-11-03T13:00:00Z", endTime: "2026-11-03T14:00:00Z", description: "contact form" });
+    const monday = await library.timeEntries.create({ projectId: project.id, startTime: "2026-11-02T09:00:00Z", endTime: "2026-11-02T10:00:00Z", description: "home page" });
+    shooter = { email: shooterEmail, stint: library, entryIds: [tuesday.id, monday.id] };
+    await signInInApp(page, shooterEmail, PASSWORD);
+    const first = await library.screenshots.upload({ file: await png(640, 400, 200), timeEntryId: tuesday.id, takenAt: "2026-11-03T13:10:00Z" });
+    await library.screenshots.upload({ file: await png(800, 500, 40), timeEntryId: tuesday.id, takenAt: "2026-11-03T13:40:00Z" });
+
+    await page.goto("/screenshots?date=2026-11-01");
+    await page.getByText("No screenshots for this day").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.goto("/screenshots?date=2026-11-03");
+    const thumbnails = page.getByRole("img", { name: /^Screenshot of Grace Shots, / });
+    expect(await settled(() => thumbnails.count(), same(2))).toBe(2);
+    expect(await settled(() => thumbnails.evaluateAll((images) => images.every((image) => (image as unknown as { naturalWidth: number; src: string }).naturalWidth === 400 && (image as unknown as { src: string }).src.startsWith("blob:"))), same(true))).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await savePicture(page, "screenshots");
+
+    await page.goto(`/screenshots?entry=${tuesday.id}`);
+    await page.getByText("contact form").waitFor();
+    expect(await settled(() => thumbnails.count(), same(2))).toBe(2);
+    // Newest first: the first thumbnail is the one taken at 13:40.
+    await page.getByRole("button", { name: /^Open screenshot of Grace Shots/ }).first().click();
+    const viewer = page.getByRole("dialog");
+    await viewer.waitFor();
+    const full = viewer.getByRole("img");
+    expect(await settled(() => full.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth), same(800))).toBe(800);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await viewer.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: /^Open screenshot of Grace Shots/ }).first().click();
+    await viewer.getByRole("button", { name: "Delete", exact: true }).click();
+    await viewer.getByRole("button", { name: "Delete this screenshot" }).click();
+    await viewer.waitFor({ state: "detached" });
+    expect(await settled(() => thumbnails.count(), same(1))).toBe(1);
+    const left = await library.screenshots.list({ timeEntryId: tuesday.id });
+    expect(left.data.map((shot) => shot.id)).toEqual([first.id]);
+
+    await page.goto(`/screenshots?entry=${monday.id}`);
+    await page.getByText("No screenshots for this entry").waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("shows a member only their own screenshots and time, and a manager everyone's, by person", async () => {
+    const grace = shooter.stint;
+    const milo = `milo-${Date.now().toString(36)}@example.test`;
+    const invitation = await grace.invitations.create({ email: milo, role: "member" });
+    const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Milo Member", password: PASSWORD });
+    const member = new Stint({ baseUrl: deployment.url, accessToken: joined.access_token });
+    const [project] = (await grace.projects.list()).data;
+    const own = await member.timeEntries.create({ projectId: project!.id, startTime: "2026-11-03T15:00:00Z", endTime: "2026-11-03T15:45:00Z", description: "review" });
+    await member.screenshots.upload({ file: await png(320, 200, 90), timeEntryId: own.id, takenAt: "2026-11-03T15:20:00Z" });
+
+    const asMember = await openApp(browser, deployment.url);
+    await signInInApp(asMember.page, milo, PASSWORD);
+    await asMember.page.goto("/screenshots?date=2026-11-03");
+    const memberShots = asMember.page.getByRole("img", { name: /^Screenshot of / });
+    expect(await settled(() => memberShots.evaluateAll((images) => images.map((image) => (image as unknown as { alt: string }).alt.split(",")[0] ?? "")), same(["Screenshot of Milo Member"]))).toEqual(["Screenshot of Milo Member"]);
+    expect(await asMember.page.getByLabel("Person", { exact: true }).count()).toBe(0);
+    await asMember.page.goto(`/reports?${WEEK}&group=user&tz=UTC`);
+    const byPerson = asMember.page.getByRole("table", { name: "Hours by person" });
+    await byPerson.waitFor();
+    expect((await rowsOf(byPerson)).slice(1)).toEqual([
+      ["Milo Member", "0:45", "0:45", "1"],
+      ["Total", "0:45", "0:45", "1"],
+    ]);
+    expect(await asMember.page.getByLabel("Person", { exact: true }).count()).toBe(0);
+    expect(await seriousAccessibilityViolations(asMember.page)).toEqual([]);
+    expect(asMember.problems).toEqual([]);
+    await asMember.context.close();
+
+    const asManager = await openApp(browser, deployment.url);
+    await signInInApp(asManager.page, shooter.email, PASSWORD);
+    await asManager.page.goto("/screenshots?date=2026-11-03");
+    const managerShots = asManager.page.getByRole("img", { name: /^Screenshot of / });
+    expect(await settled(() => managerShots.count(), same(2))).toBe(2);
+    await asManager.page.getByLabel("Person", { exact: true }).selectOption({ label: "Milo Member" });
+    expect(await settled(() => managerShots.count(), same(1))).toBe(1);
+    expect(await managerShots.getAttribute("alt")).toMatch(/^Screenshot of Milo Member, /);
+    expect(asManager.problems).toEqual([]);
+    await asManager.context.close();
+  }, 60_000);
+
+  it("imports a Stint CSV through the page, shows the counts, and a bad row's error", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { email, stint: library } = await ownerThroughLibrary(deployment.url, "Ima Porter");
+    await signInInApp(page, email, PASSWORD);
+    await page.goto("/imports");
+    await page.getByRole("heading", { level: 1, name: "Imports" }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const header = "user_email,project_name,task_name,description,start_time,end_time,billable";
+    const good = [header, `${email},Imported,,first,2026-10-05T09:00:00Z,2026-10-05T10:00:00Z,true`, `,Imported,,second,2026-10-06T09:00:00Z,2026-10-06T09:30:00Z,false`].join("\r\n");
+    await page.getByLabel("Exported from").selectOption("stint");
+    await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "stint.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("heading", { name: "Result" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("rows-imported").innerText()).toBe("2");
+    expect(await page.getByTestId("rows-skipped").innerText()).toBe("0");
+    expect(page.url()).toMatch(/job=imp_/);
+    const imported = await library.reports.summary({ startDate: "2026-10-05", endDate: "2026-10-06", timezone: "UTC" });
+    expect(imported).toMatchObject({ total_seconds: 5400, entry_count: 2, groups: [{ name: "Imported" }] });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await savePicture(page, "imports");
+
+    // The same rows again are skipped; a row whose end is before its start is refused and named.
+    const bad = [header, `${email},Imported,,first,2026-10-05T09:00:00Z,2026-10-05T10:00:00Z,true`, `${email},Imported,,backwards,2026-10-07T10:00:00Z,2026-10-07T09:00:00Z,true`].join("\r\n");
+    await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await page.getByRole("button", { name: "Import" }).click();
+    const errors = page.getByRole("table", { name: "Rows that were refused" });
+    await errors.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("rows-imported").innerText()).toBe("0");
+    expect(await page.getByTestId("rows-skipped").innerText()).toBe("2");
+    const rows = await rowsOf(errors);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![0]).toBe("3");
+    expect(rows[1]![2]).toMatch(/\w+ \w+/);
+
+    // A file the API refuses at once (not CSV of the source) is said in words, the form kept.
+    await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "nothing.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\r\n1,2\r\n") });
+    await page.getByRole("button", { name: "Import" }).click();
+    expect(await settled(() => page.getByRole("alert").first().innerText(), (value) => /\w+ \w+/.test(value))).toMatch(/\w+ \w+/);
+    expect(await page.getByLabel("Exported from").inputValue()).toBe("stint");
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("keeps the three pages usable and accessible 360 px wide", async () => {
+    const visits = [
+      { who: email, path: `/reports?${WEEK}&group=day&tz=UTC`, ready: (page: Page) => page.getByRole("table", { name: "Hours by day" }) },
+      { who: email, path: "/imports", ready: (page: Page) => page.getByLabel("CSV file (at most 100 MiB)") },
+      { who: shooter.email, path: "/screenshots?date=2026-11-03", ready: (page: Page) => page.getByRole("img", { name: /^Screenshot of Grace Shots/ }).first() },
+    ];
+    for (const visit of visits) {
+      const { page, context, problems } = await openApp(browser, deployment.url, PHONE);
+      await signInInApp(page, visit.who, PASSWORD);
+      await page.goto(visit.path);
+      await visit.ready(page).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // Nothing but the tables' own boxes scrolls sideways.
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      if (visit.path.startsWith("/reports")) await savePicture(page, "reports-phone");
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 60_000);
+});
