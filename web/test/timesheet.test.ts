@@ -132,14 +132,17 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     const row = page.getByRole("row", { name: /polishing gears/ });
     await row.getByText("Running").waitFor();
 
-    // Back-date the start (within today) so the entry adds up to whole minutes, then see the bar tick from there.
+    // Move the start back (within today) in the sheet, so the entry adds up to whole minutes; the bar follows.
     const startOfToday = at(new Date(), 0).getTime();
-    const start = new Date(Math.max(Date.now() - 75 * 60_000, startOfToday + 1000));
-    await stint.timeEntries.update(running!.id, { startTime: start.toISOString() });
-    await page.reload();
+    const start = new Date(Math.max(Date.now() - 75 * 60_000, startOfToday));
+    await row.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("form", { name: /Change the entry/ });
+    await edit.getByText("running").waitFor();
+    await edit.getByLabel("Start").fill(`${String(start.getHours()).padStart(2, "0")}:${String(start.getMinutes()).padStart(2, "0")}`);
+    await edit.getByRole("button", { name: "Save changes" }).click();
     const clock = timer.getByLabel("Time running");
-    await clock.waitFor();
-    const first = await clock.innerText();
+    const first = await eventually(() => clock.innerText(), (reading) => /^1:1\d:\d\d$/.test(reading) || Date.now() - startOfToday < 80 * 60_000);
+    expect(first).toMatch(/^\d+:\d\d:\d\d$/);
     expect(await eventually(() => clock.innerText(), (reading) => reading !== first)).not.toBe(first);
     await timer.getByText("Orrery · Gears").waitFor();
 
@@ -344,6 +347,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       await page.getByRole("button", { name: "Cancel" }).click();
       // A phone never scrolls sideways: wide tables scroll inside their own box.
       expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      if (viewport === PHONE) await savePicture(page, "timesheet-phone");
       if (viewport === DESKTOP) {
         const picture = await savePicture(page, "timesheet");
         // The README shows this picture; it changes only when asked for.

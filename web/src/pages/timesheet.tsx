@@ -77,13 +77,13 @@ export default function TimesheetPage() {
     >
       <nav className="week-nav" aria-label="Week">
         <Link href={`/?week=${localDay(addDays(monday, -7))}`} className="button-secondary week-step">
-          <span aria-hidden="true">← </span>Previous week
+          <span aria-hidden="true" className="week-arrow">←</span>Previous week
         </Link>
         <Link href="/" className="button-secondary week-step" aria-current={inWeek ? "page" : undefined}>
           This week
         </Link>
         <Link href={`/?week=${localDay(addDays(monday, 7))}`} className="button-secondary week-step">
-          Next week<span aria-hidden="true"> →</span>
+          Next week<span aria-hidden="true" className="week-arrow">→</span>
         </Link>
         <p className="week-label" aria-live="polite">
           Week of {weekEdge.format(monday)} – {weekEdge.format(addDays(monday, 6))}
@@ -179,15 +179,23 @@ function DaySection({ day, catalog, projects, now }: { day: Day; catalog: Catalo
         <table className="entries">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col" className="number">
+              <th scope="col" className="column-time">
+                Time
+              </th>
+              <th scope="col" className="number column-duration">
                 Duration
               </th>
-              <th scope="col">Project</th>
-              <th scope="col">Task</th>
+              <th scope="col" className="column-project">
+                Project
+              </th>
+              <th scope="col" className="column-task">
+                Task
+              </th>
               <th scope="col">Description</th>
-              <th scope="col">Billable</th>
-              <th scope="col">
+              <th scope="col" className="column-billable">
+                Billable
+              </th>
+              <th scope="col" className="column-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -276,7 +284,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
           {entry.is_running ? <span className="badge badge-running">Running</span> : null}
         </td>
         <td className="number">{hoursMinutes(secondsOf(entry, now))}</td>
-        <td>
+        <td className="entry-project">
           <span className="swatch" aria-hidden="true" style={{ backgroundColor: project?.color ?? "#8a94a3" }} />
           {project?.name ?? "…"}
         </td>
