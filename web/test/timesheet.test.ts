@@ -246,9 +246,13 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     const timer = page.getByRole("region", { name: "Timer" });
     await timer.getByPlaceholder("What are you working on?").fill("steady hands");
     await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    // The project bills by default; this time is not billed.
+    expect(await timer.getByLabel("Billable").isChecked()).toBe(true);
+    await timer.getByLabel("Billable").uncheck();
     await timer.getByRole("button", { name: "Start timer" }).click();
     const clock = timer.getByLabel("Time running");
     await clock.waitFor();
+    expect(await owner.stint.timeEntries.current()).toMatchObject({ description: "steady hands", billable: false });
     await timer.getByText("Orrery").waitFor();
     await page.getByRole("row", { name: /steady hands/ }).waitFor();
 
@@ -345,6 +349,15 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       await page.getByRole("form", { name: "New entry" }).waitFor();
       expect({ viewport, form: true, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, form: true, violations: [] });
       await page.getByRole("button", { name: "Cancel" }).click();
+      // And so is an entry's form in place, which stays within the screen on a phone.
+      await page.getByRole("row", { name: /Index and glossary/ }).getByRole("button", { name: /^Edit/ }).click();
+      const edit = page.getByRole("form", { name: /Change the entry 10:00–11:00/ });
+      await edit.getByLabel("Description").waitFor();
+      expect({ viewport, edit: true, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, edit: true, violations: [] });
+      const box = await edit.getByRole("button", { name: "Save changes" }).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await savePicture(page, viewport === PHONE ? "timesheet-edit-phone" : "timesheet-edit");
+      await edit.getByRole("button", { name: "Cancel" }).click();
       // A phone never scrolls sideways: wide tables scroll inside their own box.
       expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       if (viewport === PHONE) await savePicture(page, "timesheet-phone");

@@ -61,6 +61,13 @@ export default function TimesheetPage() {
   const weekSeconds = days.reduce((sum, day) => sum + day.seconds, 0);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const wasAdding = useRef(false);
+  // Once the new entry's form closes, the keyboard continues from the button that opened it.
+  useEffect(() => {
+    if (wasAdding.current && !adding) addButton.current?.focus();
+    wasAdding.current = adding;
+  }, [adding]);
 
   const today = localDay(new Date());
   const inWeek = days.some((day) => day.key === today);
@@ -70,7 +77,7 @@ export default function TimesheetPage() {
     <Page
       title="Timesheet"
       actions={
-        <button type="button" className="button-primary" aria-expanded={adding} aria-controls="add-entry" onClick={() => (setAdding((open) => !open), setAdded(false))}>
+        <button type="button" className="button-primary" ref={addButton} aria-expanded={adding} aria-controls="add-entry" onClick={() => (setAdding((open) => !open), setAdded(false))}>
           {adding ? "Close the new entry" : "Add time"}
         </button>
       }
