@@ -109,8 +109,10 @@ export default function TimesheetPage() {
               projects={activeProjects}
               submitLabel="Add entry"
               onCancel={() => setAdding(false)}
-              onSubmit={async (values) => {
-                await client.timeEntries.create({ projectId: values.projectId, taskId: values.taskId, description: values.description, billable: values.billable, startTime: values.startTime, endTime: values.endTime ?? values.startTime });
+              onSubmit={async ({ endTime, ...values }) => {
+                // The form asks for an end unless the entry runs, and a new entry never does.
+                if (!endTime) throw new Error("Give an end time.");
+                await client.timeEntries.create({ ...values, endTime });
                 setAdding(false);
                 setAdded(true);
                 announceChange("time-entries");
