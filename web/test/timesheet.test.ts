@@ -6,6 +6,7 @@ import { describeWithChromium } from "../../test/support/servers";
 import { startEmbedded, type TestStint } from "../../test/support/stint";
 import { DESKTOP, launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
 import { buildWebApp } from "./support/web-build";
+import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
 
 /** Monday 00:00 local time of the week holding `date` (the test runs in the browser's time zone). */
 function mondayOf(date: Date): Date {
@@ -66,6 +67,48 @@ async function entriesOf(stint: Stint, userId: string): Promise<TimeEntry[]> {
   for await (const entry of stint.timeEntries.list({ userId, perPage: 200 })) entries.push(entry);
   return entries;
 }
+
+describe("timesheet weeks, in the local time zone", () => {
+  it("takes the week from the address: any day of it names its Monday; anything else is this week", () => {
+    const today = new Date(2026, 10, 25, 15, 30);
+    expect(dayKey(weekFromSearch("?week=2026-11-18", today))).toBe("2026-11-16");
+    expect(dayKey(weekFromSearch("?week=2026-11-22", today))).toBe("2026-11-16");
+    expect(dayKey(weekFromSearch("?week=2026-11-23", today))).toBe("2026-11-23");
+    for (const search of ["", "?week=2026-02-31", "?week=yesterday", "?week=1969-12-31"]) expect(dayKey(weekFromSearch(search, today))).toBe("2026-11-23");
+    expect(parseDay("2026-13-01")).toBeNull();
+    expect(instantOf("2026-11-17", "9:00")).toBeNull();
+    expect(instantOf("2026-11-17", "09:05")).toEqual(new Date(2026, 10, 17, 9, 5));
+  });
+
+  it("asks the API for a UTC day either side, and keeps only what starts inside the local week, by day", () => {
+    const monday = new Date(2026, 10, 16);
+    const range = utcRangeOf(monday);
+    expect(Date.parse(`${range.startDate}T00:00:00Z`)).toBeLessThanOrEqual(monday.getTime());
+    expect(Date.parse(`${range.endDate}T23:59:59Z`)).toBeGreaterThanOrEqual(at(new Date(2026, 10, 22), 23, 59).getTime());
+    const entry = (id: string, start: Date, end: Date | null) => ({ id, start_time: start.toISOString(), end_time: end?.toISOString() ?? null, duration: end ? (end.getTime() - start.getTime()) / 1000 : 0 });
+    const now = at(new Date(2026, 10, 18), 12).getTime();
+    const days = groupByDay(
+      monday,
+      [
+        entry("b", at(new Date(2026, 10, 17), 13), at(new Date(2026, 10, 17), 14)),
+        entry("a", at(new Date(2026, 10, 17), 9), at(new Date(2026, 10, 17), 10, 30)),
+        entry("before", at(new Date(2026, 10, 15), 23), at(new Date(2026, 10, 15), 23, 30)),
+        entry("after", at(new Date(2026, 10, 23), 0, 10), at(new Date(2026, 10, 23), 1)),
+        entry("running", at(new Date(2026, 10, 18), 11), null),
+      ],
+      now,
+    );
+    expect(days.map((day) => [day.key, day.entries.map((e) => e.id), day.seconds])).toEqual([
+      ["2026-11-16", [], 0],
+      ["2026-11-17", ["a", "b"], 9000],
+      ["2026-11-18", ["running"], 3600],
+      ["2026-11-19", [], 0],
+      ["2026-11-20", [], 0],
+      ["2026-11-21", [], 0],
+      ["2026-11-22", [], 0],
+    ]);
+  });
+});
 
 /** A member of the owner's organization, invited and joined through the library. */
 async function invitedMember(owner: Stint, baseUrl: string, name: string): Promise<{ stint: Stint; userId: string; email: string }> {

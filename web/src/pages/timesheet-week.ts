@@ -1,4 +1,3 @@
-import type { TimeEntry } from "@stint/sdk";
 import { addDays, localDay, weekStart } from "../lib/format";
 
 /** `YYYY-MM-DD` read as a local calendar day, or null when it is not one. */
@@ -32,22 +31,30 @@ export function utcRangeOf(monday: Date): { startDate: string; endDate: string }
   return { startDate: utcDay(addDays(monday, -1)), endDate: utcDay(addDays(monday, 8)) };
 }
 
+/** What the week needs of a time entry (the library's `TimeEntry` has it). */
+export interface TimedEntry {
+  id: string;
+  start_time: string;
+  end_time: string | null;
+  duration: number;
+}
+
 /** Seconds of an entry, a running one counted up to `now`. */
-export function secondsOf(entry: TimeEntry, now: number): number {
+export function secondsOf(entry: TimedEntry, now: number): number {
   if (entry.end_time) return entry.duration;
   return Math.max(0, Math.floor((now - Date.parse(entry.start_time)) / 1000));
 }
 
-export interface Day {
+export interface Day<T extends TimedEntry> {
   day: Date;
   key: string;
-  entries: TimeEntry[];
+  entries: T[];
   seconds: number;
 }
 
 /** The week's entries by local day, earliest first within a day, with each day's total. */
-export function groupByDay(monday: Date, entries: readonly TimeEntry[], now: number): Day[] {
-  const days = daysOf(monday).map((day) => ({ day, key: localDay(day), entries: [] as TimeEntry[], seconds: 0 }));
+export function groupByDay<T extends TimedEntry>(monday: Date, entries: readonly T[], now: number): Day<T>[] {
+  const days = daysOf(monday).map((day) => ({ day, key: localDay(day), entries: [] as T[], seconds: 0 }));
   const byKey = new Map(days.map((day) => [day.key, day]));
   for (const entry of entries) {
     const day = byKey.get(localDay(new Date(entry.start_time)));

@@ -141,7 +141,7 @@ export default function TimesheetPage() {
   );
 }
 
-function WeekTotals({ days, weekSeconds }: { days: Day[]; weekSeconds: number }) {
+function WeekTotals({ days, weekSeconds }: { days: Day<TimeEntry>[]; weekSeconds: number }) {
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen (it holds nothing else to focus).
     <div className="table-wrap sheet-table" role="region" aria-label="Hours by day" tabIndex={0}>
@@ -174,7 +174,7 @@ function WeekTotals({ days, weekSeconds }: { days: Day[]; weekSeconds: number })
   );
 }
 
-function DaySection({ day, catalog, projects, now }: { day: Day; catalog: Catalog; projects: Project[]; now: number }) {
+function DaySection({ day, catalog, projects, now }: { day: Day<TimeEntry>; catalog: Catalog; projects: Project[]; now: number }) {
   const headingId = `day-${day.key}`;
   return (
     <section className="day" aria-labelledby={headingId}>
