@@ -156,7 +156,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
         referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
         oauthRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, clientPolicy: oauthClientPolicy(config.oauthClientPerMinute, config.oauthClientPerHour) }),
-        webSessionRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400 }),
+        webSessionRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400, repeatWindowMs: config.webSessionRepeatSeconds * 1000 }),
         web.route,
       ],
       onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {

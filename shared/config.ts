@@ -203,6 +203,7 @@ const settings = {
   jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning."),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
+  webSessionRepeatSeconds: integer("WEB_SESSION_REPEAT_SECONDS", "How long the web application's session refresh answers again, with the same tokens, when its spent cookie comes back (a reload cut the answer off before the browser kept the new cookie). Past it, a spent cookie ends the sign-in.", 30, 1, 300),
   oauthClientPerMinute: integer("OAUTH_CLIENT_REQUESTS_PER_MINUTE", "Requests a minute one confidential OAuth application may make to the token, device, revocation and introspection endpoints, counted after it authenticated.", 3000, 1, 1_000_000),
   oauthClientPerHour: integer("OAUTH_CLIENT_REQUESTS_PER_HOUR", "The same per hour.", 100_000, 1, 100_000_000),
   logLevel: oneOf("LOG_LEVEL", "Lowest level written to the log.", "info", LOG_LEVELS),

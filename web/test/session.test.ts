@@ -55,6 +55,20 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
+  it("stays signed in through reloads, even one that cuts a session refresh off mid-way", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    await signUpInApp(page, { name: "Rea Loader", organization: "Reloads", email: uniqueEmail("reload"), password: PASSWORD });
+    // Reloads at once and after a pause in turn: some leave while the refresh is on the wire.
+    for (let round = 0; round < 6; round += 1) {
+      await page.goto("/projects");
+      await page.waitForTimeout(round % 2 ? 30 : 600);
+    }
+    await page.goto("/projects");
+    await page.getByRole("heading", { level: 1, name: "Projects" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("starts and stops the timer from the bar on any page, and its ticking shifts nothing", async () => {
     const { page, context, problems } = await openApp(browser, deployment.url);
     const email = uniqueEmail("timer");

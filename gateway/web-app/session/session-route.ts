@@ -14,6 +14,7 @@ import { errorBody } from "../../styles";
 import { WEB_SESSION_PATH } from "../navigation";
 import { clearedSessionCookie, COOKIE_SAFE_TOKEN, sessionCookie, sessionTokenOf, type CookieSettings } from "./cookie";
 import { readJsonBody } from "./json-body";
+import { repeatedRefreshes } from "./repeated-refresh";
 import { requireSameOriginApp } from "./same-origin";
 
 export interface WebSessionDependencies {
@@ -23,6 +24,8 @@ export interface WebSessionDependencies {
   publicUrl: string | undefined;
   /** A refresh token's lifetime (`REFRESH_TOKEN_TTL_DAYS`): the cookie's. */
   refreshTokenTtlSeconds: number;
+  /** `WEB_SESSION_REPEAT_SECONDS`: how long a spent cookie gets its refresh's answer again. */
+  repeatWindowMs: number;
 }
 
 /** `POST /web-session`: the refresh token the application got from signing in or up. */
@@ -60,6 +63,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
  */
 export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   const cookies: CookieSettings = { publicUrl: deps.publicUrl, trustedProxies: deps.trustedProxies, maxAgeSeconds: deps.refreshTokenTtlSeconds };
+  const repeats = repeatedRefreshes(deps.kv, deps.repeatWindowMs);
 
   /** Counts the request, checks that the application sent it, then runs `handle`; every failure in Style A. */
   const endpoint =
@@ -94,12 +98,15 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
     const token = sessionTokenOf(req);
     // Without the cookie there is nothing to refresh: the same 401 as a spent token.
     if (!token) throw new ApiError("unauthorized", "There is no web session; sign in again");
-    let tokens;
-    try {
-      tokens = await authClient.over(req.$ctx).refreshSession({ refreshToken: token });
-    } catch (error) {
-      if (toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, address);
-      throw error;
+    let tokens = await repeats.recall(token);
+    if (!tokens) {
+      try {
+        tokens = await authClient.over(req.$ctx).refreshSession({ refreshToken: token });
+      } catch (error) {
+        if (toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, address);
+        throw error;
+      }
+      await repeats.remember(token, tokens);
     }
     send(res, 200, { access_token: tokens.access_token, expires_in: tokens.expires_in }, { ...limits, "Set-Cookie": sessionCookie(req, cookies, tokens.refresh_token) });
   });

@@ -15,7 +15,9 @@ export function describeError(error: unknown): string {
     return `Too many requests just now. Try again${wait}.`;
   }
   if (error instanceof APIError) {
-    const said = error.message && !/^\d{3}\b/.test(error.message) ? error.message : "";
+    // The library's message is "<status> <the server's words>": keep the words, drop the number.
+    const words = error.message.replace(/^\d{3}\s*/, "");
+    const said = words && words !== "request failed" ? words : "";
     const lines = [said, ...fieldProblems(error.details)].filter(Boolean);
     if (error.status === 401) return "Your sign-in has ended. Sign in again.";
     if (error.status === 403) return lines.length ? `Not allowed: ${lines.join("; ")}` : "Your role does not allow this.";

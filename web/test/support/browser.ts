@@ -104,7 +104,16 @@ export async function seriousAccessibilityViolations(page: Page): Promise<{ id: 
 export async function savePicture(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
+  // A full-page picture is taken in slices: the timer bar, which sticks to the top while
+  // scrolling, would show up in the middle. It is laid out in its place for the picture.
+  const unstick = (position: string) =>
+    page.evaluate((value) => {
+      const bar = (globalThis as unknown as { document: { querySelector(selector: string): { style: { position: string } } | null } }).document.querySelector(".timer-bar");
+      if (bar) bar.style.position = value;
+    }, position);
+  await unstick("static");
   await page.screenshot({ path, fullPage: true });
+  await unstick("");
   return path;
 }
 
