@@ -123,7 +123,7 @@ export default function TimesheetPage() {
         {added ? <Success>Entry added.</Success> : null}
       </div>
 
-      <ErrorNotice error={entries.error ?? projects.error} onRetry={() => (entries.reload(), projects.reload())} />
+      <ErrorNotice error={entries.error ?? projects.error ?? tasks.error} onRetry={() => (entries.reload(), projects.reload(), tasks.reload())} />
       {weekEntries === undefined ? (
         entries.error ? null : <Loading what="the week" />
       ) : (
