@@ -6,6 +6,7 @@ import { describeError } from "../lib/errors";
 import { clockDuration } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useStint } from "../session/session-context";
+import "./timer-bar.css";
 
 /** Seconds since `startTime`, ticking once a second. */
 function useElapsed(startTime: string | undefined): number {
@@ -36,10 +37,13 @@ export function TimerBar() {
 function RunningTimer({ entry }: { entry: TimeEntry }) {
   const client = useStint();
   const projects = useActiveProjects(client);
+  const tasks = useProjectTasks(client, entry.task_id ? entry.project_id : "");
   const elapsed = useElapsed(entry.start_time);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const project = projects.data?.find((candidate) => candidate.id === entry.project_id);
+  const task = tasks.data?.find((candidate) => candidate.id === entry.task_id);
+  const where = [project?.name, task?.name].filter(Boolean).join(" · ");
   const stop = async () => {
     setBusy(true);
     setError(null);
@@ -56,7 +60,12 @@ function RunningTimer({ entry }: { entry: TimeEntry }) {
     <div className="timer-row">
       <p className="timer-what">
         <span className="timer-description">{entry.description || "(no description)"}</span>
-        <span className="timer-project">{project?.name ?? ""}</span>
+        {/* A no-break space holds the line while the names load, so nothing below moves when they come. */}
+        <span className="timer-project">
+          {project ? <span className="swatch" aria-hidden="true" style={{ backgroundColor: project.color ?? "#8a94a3" }} /> : null}
+          {where || "\u00a0"}
+          {entry.billable ? <span className="timer-billable"> · billable</span> : null}
+        </span>
       </p>
       <p className="timer-clock" aria-label="Time running">
         <time dateTime={`PT${Math.floor(elapsed)}S`}>{clockDuration(elapsed)}</time>
@@ -79,6 +88,8 @@ function StartTimer({ disabled }: { disabled: boolean }) {
   const [projectId, setProjectId] = useState("");
   const [taskId, setTaskId] = useState("");
   const [description, setDescription] = useState("");
+  // null: follow the task's or else the project's default; a tick or untick overrides it.
+  const [billableChoice, setBillableChoice] = useState<boolean | null>(null);
   const tasks = useProjectTasks(client, projectId);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -88,8 +99,9 @@ function StartTimer({ disabled }: { disabled: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await client.timeEntries.start({ projectId, taskId: taskId || null, description });
+      await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable });
       setDescription("");
+      setBillableChoice(null);
       announceChange("time-entries");
     } catch (failure) {
       setError(failure);
@@ -99,6 +111,9 @@ function StartTimer({ disabled }: { disabled: boolean }) {
   };
 
   const noProjects = projects.data !== undefined && projects.data.length === 0;
+  const chosenProject = projects.data?.find((project) => project.id === projectId);
+  const chosenTask = tasks.data?.find((task) => task.id === taskId);
+  const billable = billableChoice ?? chosenTask?.billable ?? chosenProject?.billable ?? true;
   return (
     <form className="timer-row" onSubmit={(event) => void start(event)}>
       <label className="timer-field timer-field-wide">
@@ -107,7 +122,7 @@ function StartTimer({ disabled }: { disabled: boolean }) {
       </label>
       <label className="timer-field">
         <span className="visually-hidden">Project</span>
-        <select value={projectId} required onChange={(event) => (setProjectId(event.target.value), setTaskId(""))}>
+        <select value={projectId} required onChange={(event) => (setProjectId(event.target.value), setTaskId(""), setBillableChoice(null))}>
           <option value="">{noProjects ? "No projects yet" : "Project…"}</option>
           {projects.data?.map((project) => (
             <option key={project.id} value={project.id}>
@@ -118,7 +133,7 @@ function StartTimer({ disabled }: { disabled: boolean }) {
       </label>
       <label className="timer-field">
         <span className="visually-hidden">Task</span>
-        <select value={taskId} onChange={(event) => setTaskId(event.target.value)} disabled={!projectId || !tasks.data?.length}>
+        <select value={taskId} onChange={(event) => (setTaskId(event.target.value), setBillableChoice(null))} disabled={!projectId || !tasks.data?.length}>
           <option value="">{projectId && tasks.data?.length ? "Task (optional)…" : "No task"}</option>
           {tasks.data?.map((task) => (
             <option key={task.id} value={task.id}>
@@ -126,6 +141,10 @@ function StartTimer({ disabled }: { disabled: boolean }) {
             </option>
           ))}
         </select>
+      </label>
+      <label className="checkbox timer-billable-toggle">
+        <input type="checkbox" checked={billable} onChange={(event) => setBillableChoice(event.target.checked)} />
+        Billable
       </label>
       <p className="timer-clock" aria-hidden="true">
         {clockDuration(0)}

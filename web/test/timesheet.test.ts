@@ -1,0 +1,420 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
+import { describeWithChromium } from "../../test/support/servers";
+import { startEmbedded, type TestStint } from "../../test/support/stint";
+import { DESKTOP, launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { buildWebApp } from "./support/web-build";
+import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
+
+/** Monday 00:00 local time of the week holding `date` (the test runs in the browser's time zone). */
+function mondayOf(date: Date): Date {
+  const monday = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  return monday;
+}
+
+function dayKey(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+/** A local day plus hours and minutes, as an instant. */
+function at(day: Date, hours: number, minutes = 0): Date {
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes);
+}
+
+/** Seconds as the timesheet adds them up: hours and rounded minutes. */
+function hoursMinutes(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** What `read` answers once `accept` takes it, waiting for the page to catch up; the last answer when it never does. */
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeout = 10_000): Promise<T> {
+  const until = Date.now() + timeout;
+  let value = await read();
+  while (!accept(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The section of one day of the shown week, found by its heading ("Tuesday, November 17"). */
+function daySection(page: Page, day: Date): Locator {
+  return page.getByRole("region", { name: new RegExp(`^${WEEKDAYS[day.getDay()]}\\b`) });
+}
+
+async function dayTotal(page: Page, day: Date): Promise<string> {
+  return (await daySection(page, day).getByText(/^Total/).innerText()).replace(/^Total\s*/, "");
+}
+
+async function weekTotal(page: Page): Promise<string> {
+  return page.getByRole("table", { name: "Hours by day" }).getByRole("cell").last().innerText();
+}
+
+/** The owner's client in Node, signed in with the password the app was given. */
+async function libraryFor(baseUrl: string, email: string): Promise<{ stint: Stint; userId: string }> {
+  const session = await new Stint({ baseUrl }).auth.login({ email, password: PASSWORD });
+  return { stint: new Stint({ baseUrl, accessToken: session.access_token }), userId: session.user.id };
+}
+
+async function entriesOf(stint: Stint, userId: string): Promise<TimeEntry[]> {
+  const entries: TimeEntry[] = [];
+  for await (const entry of stint.timeEntries.list({ userId, perPage: 200 })) entries.push(entry);
+  return entries;
+}
+
+describe("timesheet weeks, in the local time zone", () => {
+  it("takes the week from the address: any day of it names its Monday; anything else is this week", () => {
+    const today = new Date(2026, 10, 25, 15, 30);
+    expect(dayKey(weekFromSearch("?week=2026-11-18", today))).toBe("2026-11-16");
+    expect(dayKey(weekFromSearch("?week=2026-11-22", today))).toBe("2026-11-16");
+    expect(dayKey(weekFromSearch("?week=2026-11-23", today))).toBe("2026-11-23");
+    for (const search of ["", "?week=2026-02-31", "?week=yesterday", "?week=1969-12-31"]) expect(dayKey(weekFromSearch(search, today))).toBe("2026-11-23");
+    expect(parseDay("2026-13-01")).toBeNull();
+    expect(instantOf("2026-11-17", "9:00")).toBeNull();
+    expect(instantOf("2026-11-17", "09:05")).toEqual(new Date(2026, 10, 17, 9, 5));
+  });
+
+  it("asks the API for a UTC day either side, and keeps only what starts inside the local week, by day", () => {
+    const monday = new Date(2026, 10, 16);
+    const range = utcRangeOf(monday);
+    expect(Date.parse(`${range.startDate}T00:00:00Z`)).toBeLessThanOrEqual(monday.getTime());
+    expect(Date.parse(`${range.endDate}T23:59:59Z`)).toBeGreaterThanOrEqual(at(new Date(2026, 10, 22), 23, 59).getTime());
+    const entry = (id: string, start: Date, end: Date | null) => ({ id, start_time: start.toISOString(), end_time: end?.toISOString() ?? null, duration: end ? (end.getTime() - start.getTime()) / 1000 : 0 });
+    const now = at(new Date(2026, 10, 18), 12).getTime();
+    const days = groupByDay(
+      monday,
+      [
+        entry("b", at(new Date(2026, 10, 17), 13), at(new Date(2026, 10, 17), 14)),
+        entry("a", at(new Date(2026, 10, 17), 9), at(new Date(2026, 10, 17), 10, 30)),
+        entry("before", at(new Date(2026, 10, 15), 23), at(new Date(2026, 10, 15), 23, 30)),
+        entry("after", at(new Date(2026, 10, 23), 0, 10), at(new Date(2026, 10, 23), 1)),
+        entry("running", at(new Date(2026, 10, 18), 11), null),
+      ],
+      now,
+    );
+    expect(days.map((day) => [day.key, day.entries.map((e) => e.id), day.seconds])).toEqual([
+      ["2026-11-16", [], 0],
+      ["2026-11-17", ["a", "b"], 9000],
+      ["2026-11-18", ["running"], 3600],
+      ["2026-11-19", [], 0],
+      ["2026-11-20", [], 0],
+      ["2026-11-21", [], 0],
+      ["2026-11-22", [], 0],
+    ]);
+  });
+});
+
+/** A member of the owner's organization, invited and joined through the library. */
+async function invitedMember(owner: Stint, baseUrl: string, name: string): Promise<{ stint: Stint; userId: string; email: string }> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  const invitation = await owner.invitations.create({ email, role: "member" });
+  const joined = await new Stint({ baseUrl }).invitations.accept({ token: invitation.token, name, password: PASSWORD });
+  return { stint: new Stint({ baseUrl, accessToken: joined.access_token }), userId: joined.user.id, email };
+}
+
+/*
+ * The API allows each person 100 requests a minute, and every step of a page costs a few:
+ * the tests spread over several people (the owner, two members, one more organization)
+ * as real people would, each within their own allowance.
+ */
+describeWithChromium("web application: the timesheet and the timer bar", () => {
+  let deployment: TestStint;
+  let browser: Browser;
+  // The owner signs up in the app once; the tests share their organization and browser context.
+  let owner: { page: Page; context: BrowserContext; problems: string[]; stint: Stint; userId: string; email: string };
+  let orrery: Project;
+  let gears: Task;
+  // The member who also checks that a reload keeps the sign-in and the week.
+  let member: { page: Page; context: BrowserContext; problems: string[] } | undefined;
+
+  beforeAll(async () => {
+    await buildWebApp();
+    deployment = await startEmbedded();
+    browser = await launchChromium();
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const email = uniqueEmail("sheet-owner");
+    await signUpInApp(page, { name: "Olive Owner", organization: "Orrery Works", email, password: PASSWORD });
+    const { stint, userId } = await libraryFor(deployment.url, email);
+    owner = { page, context, problems, stint, userId, email };
+    orrery = await stint.projects.create({ name: "Orrery", color: "#2f7d4f", billable: true });
+    gears = await stint.tasks.create(orrery.id, { name: "Gears" });
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await member?.context.close();
+    await browser?.close();
+    await deployment?.stop();
+  }, 30_000);
+
+  afterEach(() => {
+    expect(owner.problems).toEqual([]);
+  });
+
+  it("starts the timer from the bar, ticks, stops, and the week shows the entry with the right totals", async () => {
+    const { page, stint } = owner;
+    await page.goto("/");
+    await page.getByText("No time this week.").waitFor();
+    const timer = page.getByRole("region", { name: "Timer" });
+    await timer.getByPlaceholder("What are you working on?").fill("polishing gears");
+    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    await timer.getByLabel("Task").selectOption({ label: "Gears" });
+    await timer.getByRole("button", { name: "Start timer" }).click();
+    await timer.getByRole("button", { name: "Stop timer" }).waitFor();
+    const running = await stint.timeEntries.current();
+    expect(running).toMatchObject({ project_id: orrery.id, task_id: gears.id, description: "polishing gears", billable: true, is_running: true });
+
+    // The sheet shows the running entry as running, without a reload.
+    const row = page.getByRole("row", { name: /polishing gears/ });
+    await row.getByText("Running").waitFor();
+
+    // Move the start back (within today) in the sheet, so the entry adds up to whole minutes; the bar follows.
+    const startOfToday = at(new Date(), 0).getTime();
+    const start = new Date(Math.max(Date.now() - 75 * 60_000, startOfToday));
+    await row.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("form", { name: /Change the entry/ });
+    await edit.getByText("running").waitFor();
+    await edit.getByLabel("Start").fill(`${String(start.getHours()).padStart(2, "0")}:${String(start.getMinutes()).padStart(2, "0")}`);
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    const clock = timer.getByLabel("Time running");
+    const first = await eventually(() => clock.innerText(), (reading) => /^1:1\d:\d\d$/.test(reading) || Date.now() - startOfToday < 80 * 60_000);
+    expect(first).toMatch(/^\d+:\d\d:\d\d$/);
+    expect(await eventually(() => clock.innerText(), (reading) => reading !== first)).not.toBe(first);
+    await timer.getByText("Orrery · Gears").waitFor();
+
+    await timer.getByRole("button", { name: "Stop timer" }).click();
+    await timer.getByRole("button", { name: "Start timer" }).waitFor();
+    expect(await stint.timeEntries.current()).toBeNull();
+    // Stopping in the bar updates the sheet: the entry is no longer running.
+    expect(await eventually(() => row.getByText("Running").count(), (count) => count === 0)).toBe(0);
+
+    const stopped = (await entriesOf(stint, owner.userId)).find((entry) => entry.id === running!.id)!;
+    expect(stopped.end_time).not.toBeNull();
+    expect(stopped.duration).toBeGreaterThanOrEqual(60);
+    const expected = hoursMinutes(stopped.duration);
+    expect(await row.getByRole("cell").nth(1).innerText()).toBe(expected);
+    await row.getByRole("cell", { name: "Orrery", exact: true }).waitFor();
+    await row.getByRole("cell", { name: "Gears", exact: true }).waitFor();
+    expect(await dayTotal(page, new Date(stopped.start_time))).toBe(expected);
+    expect(await weekTotal(page)).toBe(expected);
+  }, 60_000);
+
+  it("adds an entry by form, refuses a bad one in words, edits its description and times, adds up days and the week, and deletes it", async () => {
+    const fay = await invitedMember(owner.stint, deployment.url, "Fay Former");
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    await signInInApp(page, fay.email, PASSWORD);
+    const stint = fay.stint;
+    const monday = new Date(2026, 10, 16);
+    const tuesday = new Date(2026, 10, 17);
+    const thursday = new Date(2026, 10, 19);
+    await page.goto(`/?week=${dayKey(monday)}`);
+    await page.getByText("No time this week.").waitFor();
+
+    const add = async (day: Date, start: string, end: string, description: string) => {
+      await page.getByRole("button", { name: "Add time" }).click();
+      const form = page.getByRole("form", { name: "New entry" });
+      await form.getByLabel("Date").fill(dayKey(day));
+      await form.getByLabel("Start").fill(start);
+      await form.getByLabel("End").fill(end);
+      await form.getByLabel("Project").selectOption({ label: "Orrery" });
+      await form.getByLabel("Description").fill(description);
+      return form;
+    };
+
+    // An end before the start is refused in words, and what was typed stays.
+    const form = await add(tuesday, "10:30", "09:00", "writing docs");
+    await form.getByRole("button", { name: "Add entry" }).click();
+    expect(await form.getByRole("alert").innerText()).toMatch(/end time must be after the start time/);
+    expect(await form.getByLabel("Description").inputValue()).toBe("writing docs");
+    await form.getByLabel("Start").fill("09:00");
+    await form.getByLabel("End").fill("10:30");
+    await form.getByLabel("Task").selectOption({ label: "Gears" });
+    await form.getByLabel("Billable").uncheck();
+    await form.getByRole("button", { name: "Add entry" }).click();
+    await page.getByText("Entry added.").waitFor();
+
+    const docs = page.getByRole("row", { name: /writing docs/ });
+    await docs.getByRole("cell", { name: "Gears", exact: true }).waitFor();
+    expect(await docs.innerText()).toMatch(/09:00–10:30[\s\S]*1:30[\s\S]*Orrery[\s\S]*Gears[\s\S]*writing docs[\s\S]*Not billable/);
+    const created = (await entriesOf(stint, fay.userId)).find((entry) => entry.description === "writing docs")!;
+    expect(created).toMatchObject({ project_id: orrery.id, task_id: gears.id, billable: false, duration: 5400, start_time: at(tuesday, 9).toISOString().replace(".000", "") });
+
+    await (await add(thursday, "13:00", "13:45", "code review")).getByRole("button", { name: "Add entry" }).click();
+    await page.getByRole("row", { name: /code review/ }).waitFor();
+    expect(await dayTotal(page, tuesday)).toBe("1:30");
+    expect(await dayTotal(page, thursday)).toBe("0:45");
+    expect(await weekTotal(page)).toBe("2:15");
+
+    // Edit in place, by keyboard: the form takes focus, Escape leaves it, Enter saves.
+    await docs.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("form", { name: /Change the entry 09:00–10:30/ });
+    expect(await eventually(() => edit.getByLabel("Date").evaluate((input) => input === (input.ownerDocument as { activeElement: unknown }).activeElement), Boolean)).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await eventually(() => edit.count(), (count) => count === 0)).toBe(0);
+    await docs.getByRole("button", { name: /^Edit/ }).press("Enter");
+    await edit.getByLabel("Description").fill("writing the guide");
+    await edit.getByLabel("Start").fill("08:00");
+    await edit.getByLabel("End").fill("10:15");
+    await edit.getByLabel("Description").press("Enter");
+    const guide = page.getByRole("row", { name: /writing the guide/ });
+    await guide.waitFor();
+    expect(await guide.innerText()).toMatch(/08:00–10:15[\s\S]*2:15/);
+    expect(await dayTotal(page, tuesday)).toBe("2:15");
+    expect(await weekTotal(page)).toBe("3:00");
+    expect(await stint.timeEntries.get(created.id)).toMatchObject({ description: "writing the guide", duration: 8100 });
+
+    // Each entry links to its screenshots.
+    expect(await guide.getByRole("link", { name: /Screenshots/ }).getAttribute("href")).toBe(`/screenshots?entry=${created.id}`);
+
+    // Delete asks once more, then the entry is gone from the sheet and the API.
+    await guide.getByRole("button", { name: /^Delete/ }).click();
+    await guide.getByRole("button", { name: "Delete for good" }).click();
+    expect(await eventually(() => guide.count(), (count) => count === 0)).toBe(0);
+    expect(await weekTotal(page)).toBe("0:45");
+    await expect(stint.timeEntries.get(created.id)).rejects.toMatchObject({ status: 404 });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("moves nothing while the timer ticks", async () => {
+    const { page } = owner;
+    await page.goto("/");
+    const timer = page.getByRole("region", { name: "Timer" });
+    await timer.getByPlaceholder("What are you working on?").fill("steady hands");
+    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    // The project bills by default; this time is not billed.
+    expect(await timer.getByLabel("Billable").isChecked()).toBe(true);
+    await timer.getByLabel("Billable").uncheck();
+    await timer.getByRole("button", { name: "Start timer" }).click();
+    const clock = timer.getByLabel("Time running");
+    await clock.waitFor();
+    expect(await owner.stint.timeEntries.current()).toMatchObject({ description: "steady hands", billable: false });
+    await timer.getByText("Orrery").waitFor();
+    await page.getByRole("row", { name: /steady hands/ }).waitFor();
+
+    const watched = [timer, timer.getByText("steady hands"), timer.getByText("Orrery"), clock, timer.getByRole("button", { name: "Stop timer" }), page.getByRole("heading", { level: 1, name: "Timesheet" })];
+    const boxes = () => Promise.all(watched.map((locator) => locator.boundingBox()));
+    const before = await boxes();
+    const firstReading = await clock.innerText();
+    await page.waitForTimeout(2200);
+    expect(await clock.innerText()).not.toBe(firstReading);
+    expect(before.every((box) => box !== null && box.width > 0)).toBe(true);
+    expect(await boxes()).toEqual(before);
+
+    // Deleting the running entry in the sheet clears the bar.
+    const row = page.getByRole("row", { name: /steady hands/ });
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await row.getByRole("button", { name: "Delete for good" }).click();
+    await timer.getByRole("button", { name: "Start timer" }).waitFor();
+    expect(await owner.stint.timeEntries.current()).toBeNull();
+  }, 60_000);
+
+  it("shows a member only their own time, never the owner's", async () => {
+    const week = new Date(2026, 10, 9);
+    await owner.stint.timeEntries.create({ projectId: orrery.id, startTime: at(new Date(2026, 10, 10), 9).toISOString(), endTime: at(new Date(2026, 10, 10), 11).toISOString(), description: "owner's private planning" });
+    const mo = await invitedMember(owner.stint, deployment.url, "Mo Member");
+    await mo.stint.timeEntries.create({ projectId: orrery.id, startTime: at(new Date(2026, 10, 11), 14).toISOString(), endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(), description: "member's own sanding" });
+
+    member = await openApp(browser, deployment.url);
+    const { page, problems } = member;
+    await signInInApp(page, mo.email, PASSWORD);
+    await page.goto(`/?week=${dayKey(week)}`);
+    await page.getByRole("row", { name: /member's own sanding/ }).waitFor();
+    expect(await page.getByText("owner's private planning").count()).toBe(0);
+    expect(await weekTotal(page)).toBe("0:30");
+    expect(problems).toEqual([]);
+
+    // And the owner's own sheet is the owner's alone too.
+    await owner.page.goto(`/?week=${dayKey(week)}`);
+    await owner.page.getByRole("row", { name: /owner's private planning/ }).waitFor();
+    expect(await owner.page.getByText("member's own sanding").count()).toBe(0);
+    expect(await weekTotal(owner.page)).toBe("2:00");
+  }, 60_000);
+
+  it("keeps the sign-in and the week across a reload", async () => {
+    if (!member) throw new Error("the member's test did not sign them in");
+    const { page, problems } = member;
+    await page.goto("/?week=2026-11-18");
+    // Any day of a week names that week; the label shows its Monday.
+    await page.getByText(/Week of Nov 16, 2026/).waitFor();
+    await page.getByRole("link", { name: "Previous week" }).click();
+    await page.getByText(/Week of Nov 9, 2026/).waitFor();
+    expect(new URL(page.url()).search).toBe("?week=2026-11-09");
+    await page.getByRole("row", { name: /member's own sanding/ }).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await page.getByText(/Week of Nov 9, 2026/).waitFor();
+    await page.getByRole("row", { name: /member's own sanding/ }).waitFor();
+    expect(new URL(page.url()).search).toBe("?week=2026-11-09");
+    await page.getByRole("link", { name: "This week" }).click();
+    await page.getByText(`Week of ${new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" }).format(mondayOf(new Date()))}`, { exact: false }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("has no serious accessibility violation on a desktop and a phone, and is pictured with a week of time", async () => {
+    // A person of their own, with a few entries this week and a timer running.
+    const email = uniqueEmail("sheet-picture");
+    const session = await new Stint({ baseUrl: deployment.url }).auth.register({ email, password: PASSWORD, name: "Grace Hopper", organizationName: "Compiler Works" });
+    const stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
+    const compiler = await stint.projects.create({ name: "Compiler", color: "#1f5fbf", billable: true });
+    const parser = await stint.tasks.create(compiler.id, { name: "Parser" });
+    const manual = await stint.projects.create({ name: "Manual", color: "#b5451b", billable: false });
+    const monday = mondayOf(new Date());
+    const seed: [number, number, number, number, number, string, string, string | null][] = [
+      [0, 9, 0, 12, 30, compiler.id, "Tokenizer for the new grammar", parser.id],
+      [0, 13, 30, 15, 0, manual.id, "Chapter on loops", null],
+      [1, 9, 15, 11, 45, compiler.id, "Error recovery", parser.id],
+      [1, 14, 0, 17, 20, compiler.id, "Code generation review", null],
+      [2, 10, 0, 11, 0, manual.id, "Index and glossary", null],
+    ];
+    for (const [offset, h1, m1, h2, m2, projectId, description, taskId] of seed) {
+      const day = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + offset);
+      await stint.timeEntries.create({ projectId, taskId, description, startTime: at(day, h1, m1).toISOString(), endTime: at(day, h2, m2).toISOString() });
+    }
+    await stint.timeEntries.start({ projectId: compiler.id, taskId: parser.id, description: "Operator precedence" });
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      await signInInApp(page, email, PASSWORD);
+      await page.getByRole("row", { name: /Index and glossary/ }).waitFor();
+      await page.getByRole("region", { name: "Timer" }).getByText("Compiler · Parser").waitFor();
+      expect({ viewport, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, violations: [] });
+      // The add form is part of the page too.
+      await page.getByRole("button", { name: "Add time" }).click();
+      await page.getByRole("form", { name: "New entry" }).waitFor();
+      expect({ viewport, form: true, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, form: true, violations: [] });
+      await page.getByRole("button", { name: "Cancel" }).click();
+      // And so is an entry's form in place, which stays within the screen on a phone.
+      await page.getByRole("row", { name: /Index and glossary/ }).getByRole("button", { name: /^Edit/ }).click();
+      const edit = page.getByRole("form", { name: /Change the entry 10:00–11:00/ });
+      await edit.getByLabel("Description").waitFor();
+      expect({ viewport, edit: true, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, edit: true, violations: [] });
+      const box = await edit.getByRole("button", { name: "Save changes" }).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await savePicture(page, viewport === PHONE ? "timesheet-edit-phone" : "timesheet-edit");
+      await edit.getByRole("button", { name: "Cancel" }).click();
+      // A phone never scrolls sideways: wide tables scroll inside their own box.
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      if (viewport === PHONE) await savePicture(page, "timesheet-phone");
+      if (viewport === DESKTOP) {
+        const picture = await savePicture(page, "timesheet");
+        // The README shows this picture; it changes only when asked for.
+        if (process.env.UPDATE_README_PICTURE === "1") {
+          const images = join(__dirname, "..", "..", "docs", "images");
+          mkdirSync(images, { recursive: true });
+          copyFileSync(picture, join(images, "timesheet.png"));
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 90_000);
+});
