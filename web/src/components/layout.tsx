@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { PAGES } from "../pages";
 import { useIsManager, useSignedIn } from "../session/session-context";
@@ -36,6 +36,10 @@ function Navigation({ onNavigate }: { onNavigate(): void }) {
 export function Layout({ children }: { children: ReactNode }) {
   const { user, organization, signOut } = useSignedIn();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Each use of the navigation opens its page afresh, loaded anew: following the link of the
+  // page one is on reloads it, and so does coming back to a page whose opening of another
+  // page had not finished (its state would otherwise be kept, and its data shown stale).
+  const [visit, setVisit] = useState(0);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -60,10 +64,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <TimerBar />
       <div className="body">
         <nav id="main-navigation" className={menuOpen ? "side-nav open" : "side-nav"} aria-label="Main">
-          <Navigation onNavigate={() => setMenuOpen(false)} />
+          <Navigation
+            onNavigate={() => {
+              setMenuOpen(false);
+              setVisit((count) => count + 1);
+            }}
+          />
         </nav>
         <main id="main" className="content">
-          {children}
+          <Fragment key={visit}>{children}</Fragment>
         </main>
       </div>
     </div>
