@@ -8,6 +8,7 @@ import { SecretShownOnce } from "../components/secret-shown-once";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { collect } from "../lib/collect";
 import { showDate, showDateTime } from "../lib/format";
+import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useStint } from "../session/session-context";
 import "./developer.css";
@@ -217,22 +218,14 @@ function calendarDay(day: string): string {
 
 function ApplicationCard({ application, onChanged, onRotated }: { application: OAuthApplication; onChanged(): void; onRotated(application: OAuthApplicationWithSecret): void }) {
   const client = useStint();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const active = application.status === "active";
   const titleId = `application-${application.id}`;
 
-  const act = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const act = (action: () => Promise<unknown>) =>
+    run(async () => {
       await action();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <article className="card application" aria-labelledby={titleId}>

@@ -7,6 +7,7 @@ import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { collect } from "../lib/collect";
 import { hoursMinutes } from "../lib/format";
+import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useStint } from "../session/session-context";
 import { ProjectForm, showRate, Swatch } from "./project-form";
@@ -132,20 +133,13 @@ function ProjectSettings({ client, project, manager }: { client: Stint; project:
 function ProjectTasks({ client, project, manager }: { client: Stint; project: Project; manager: boolean }) {
   const tasks = useLoad(() => collect(client.tasks.list(project.id, { perPage: 200 })), [client, project.id], ["tasks"]);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [said, setSaid] = useState("");
-  const [error, setError] = useState<unknown>(null);
-
-  const act = async (what: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setSaid("");
-    try {
+  const { said, error, run, say } = useAction();
+  const act = (what: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await what();
-      setSaid(done);
       announceChange("tasks");
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+      return done;
+    });
 
   return (
     <section aria-labelledby="tasks-heading">
@@ -156,7 +150,7 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
         project.archived ? (
           <p className="hint">An archived project takes no new tasks; unarchive it first.</p>
         ) : (
-          <NewTaskForm client={client} project={project} onCreated={(task) => (setSaid(`Task ${task.name} added.`), announceChange("tasks"))} />
+          <NewTaskForm client={client} project={project} onCreated={(task) => (say(`Task ${task.name} added.`), announceChange("tasks"))} />
         )
       ) : null}
       {said ? <Success>{said}</Success> : null}
@@ -191,7 +185,7 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
                         onSave={async (changes) => {
                           const saved = await client.tasks.update(project.id, task.id, changes);
                           setEditingId(null);
-                          setSaid(`Task ${saved.name} saved.`);
+                          say(`Task ${saved.name} saved.`);
                           announceChange("tasks");
                         }}
                         onCancel={() => setEditingId(null)}
@@ -207,7 +201,7 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
                     {manager ? (
                       <td>
                         <div className="actions-cell">
-                          <button type="button" className="button-secondary" onClick={() => (setEditingId(task.id), setSaid(""))}>
+                          <button type="button" className="button-secondary" onClick={() => (setEditingId(task.id), say(""))}>
                             Edit<span className="visually-hidden"> {task.name}</span>
                           </button>
                           {task.status === "active" ? (

@@ -6,6 +6,7 @@ import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { collect } from "../lib/collect";
+import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useStint } from "../session/session-context";
 import { ProjectForm, showRate, Swatch } from "./project-form";
@@ -22,34 +23,28 @@ export default function ProjectsPage() {
   const [shown, setShown] = useState<Shown>("active");
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
-  const [said, setSaid] = useState("");
-  const [actionError, setActionError] = useState<unknown>(null);
+  const { said, error: actionError, run, say } = useAction();
   const projects = useLoad(() => collect(client.projects.list({ archived: shown === "archived", perPage: 200 })), [client, shown], ["projects"]);
 
   /** Runs one change, says what happened, and tells the timer bar and this list to reload. */
-  const act = async (what: () => Promise<unknown>, done: string) => {
-    setActionError(null);
-    setSaid("");
-    try {
+  const act = (what: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await what();
-      setSaid(done);
       announceChange("projects");
-    } catch (failure) {
-      setActionError(failure);
-    }
-  };
+      return done;
+    });
 
   const create = async (body: ProjectCreateParams) => {
     const project = await client.projects.create(body);
     setCreating(false);
     setShown("active");
-    setSaid(`Project ${project.name} created.`);
+    say(`Project ${project.name} created.`);
     announceChange("projects");
   };
   const save = async (project: Project, body: ProjectCreateParams) => {
     const saved = await client.projects.update(project.id, body);
     setEditing(null);
-    setSaid(`Project ${saved.name} saved.`);
+    say(`Project ${saved.name} saved.`);
     announceChange("projects");
   };
 
@@ -58,7 +53,7 @@ export default function ProjectsPage() {
       title="Projects"
       actions={
         manager && !creating ? (
-          <button type="button" className="button-primary" onClick={() => (setCreating(true), setEditing(null), setSaid(""))}>
+          <button type="button" className="button-primary" onClick={() => (setCreating(true), setEditing(null), say(""))}>
             New project
           </button>
         ) : null
@@ -129,7 +124,7 @@ export default function ProjectsPage() {
                   {manager ? (
                     <td>
                       <div className="actions-cell">
-                        <button type="button" className="button-secondary" onClick={() => (setEditing(project), setCreating(false), setSaid(""))}>
+                        <button type="button" className="button-secondary" onClick={() => (setEditing(project), setCreating(false), say(""))}>
                           Edit<span className="visually-hidden"> {project.name}</span>
                         </button>
                         {project.archived ? (

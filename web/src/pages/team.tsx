@@ -6,6 +6,7 @@ import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { collect } from "../lib/collect";
 import { showDate, showDateTime } from "../lib/format";
+import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import "./projects.css";
@@ -41,19 +42,13 @@ export default function TeamPage() {
 function Members({ client, manager }: { client: Stint; manager: boolean }) {
   const { identity } = useSignedIn();
   const users = useLoad(() => collect(client.users.list({ perPage: 200 })), [client]);
-  const [said, setSaid] = useState("");
-  const [error, setError] = useState<unknown>(null);
-
-  const act = async (what: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setSaid("");
-    try {
+  const { said, error, run } = useAction();
+  const act = async (what: () => Promise<unknown>, done: string): Promise<void> => {
+    await run(async () => {
       await what();
-      setSaid(done);
       users.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+      return done;
+    });
   };
   /** The owner's role is fixed and nobody changes or removes themselves from this list. */
   const manageable = (user: User) => manager && user.role !== "owner" && user.id !== identity.userId;
@@ -214,19 +209,13 @@ function InviteForm({ client, onInvited }: { client: Stint; onInvited(): void })
 
 function PendingInvitations({ client, round }: { client: Stint; round: number }) {
   const invitations = useLoad(() => collect(client.invitations.list({ perPage: 200 })), [client, round]);
-  const [said, setSaid] = useState("");
-  const [error, setError] = useState<unknown>(null);
-  const revoke = async (id: string, email: string) => {
-    setError(null);
-    setSaid("");
-    try {
+  const { said, error, run } = useAction();
+  const revoke = (id: string, email: string) =>
+    run(async () => {
       await client.invitations.revoke(id);
-      setSaid(`The invitation for ${email} was revoked; its link no longer works.`);
       invitations.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+      return `The invitation for ${email} was revoked; its link no longer works.`;
+    });
   return (
     <section aria-labelledby="invitations-heading">
       <h2 id="invitations-heading" className="section-heading">
