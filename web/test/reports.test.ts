@@ -171,13 +171,13 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(workbook.length).toBeGreaterThan(1000);
 
     // Filters narrow both the summary and the entries; a project's tasks become a filter of their own.
-    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Backend" });
+    await page.getByRole("main").getByLabel("Project", { exact: true }).selectOption({ label: "Backend" });
     const byProject = page.getByRole("table", { name: "Hours by project" });
     expect(await settled(async () => (await rowsOf(byProject)).length, same(3))).toBe(3);
     expect((await rowsOf(byProject))[1]).toEqual(["Backend", "1:07", "0:00", "2"]);
     expect(new URL(page.url()).searchParams.get("project")).toMatch(/^prj_/);
-    await page.getByLabel("Task", { exact: true }).waitFor();
-    await page.getByLabel("Billable", { exact: true }).selectOption("true");
+    await page.getByRole("main").getByLabel("Task", { exact: true }).waitFor();
+    await page.getByRole("main").getByLabel("Billable", { exact: true }).selectOption("true");
     await page.getByText("No time in this range.").waitFor();
     await page.getByText("No entries in this range.").waitFor();
 
