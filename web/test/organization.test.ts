@@ -221,7 +221,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     for (const refused of ["0", "100000"]) {
       await page.getByLabel("Screenshot retention (days)").fill(refused);
       await page.getByRole("button", { name: "Save settings" }).click();
-      await page.getByRole("alert").filter({ hasText: /screenshot.retention.days/i }).waitFor();
+      await page.getByRole("alert").filter({ hasText: /screenshot retention days:/i }).waitFor();
       expect(await page.getByLabel("Screenshot retention (days)").inputValue()).toBe(refused);
     }
     expect(await stint.organization.get()).toMatchObject({ screenshot_retention_days: null });
