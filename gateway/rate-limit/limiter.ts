@@ -1,4 +1,5 @@
 import { ApiError } from "../../shared/errors";
+import { andThen, hitWindows, type Eventually } from "../../shared/kv/eventually";
 import type { FixedWindow, KeyValueStore, WindowCount } from "../../shared/kv/port";
 import type { RatePolicy } from "./policy";
 
@@ -93,12 +94,19 @@ export function throwIfRefused(decision: RateLimitDecision): RateLimitHeaders | 
   return decision.headers;
 }
 
-/** `consume`, then `throwIfRefused`. */
-export async function enforceRateLimit(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitHeaders | null> {
-  // `consume` written out rather than awaited: this runs on every request, and each await costs.
+/**
+ * `consume`, then `throwIfRefused`: the headers for the response, or the 429 thrown. On a
+ * store in memory the request is counted at once, without a promise (a refusal is a throw);
+ * otherwise the answer is a promise.
+ */
+export function countRequest(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Eventually<RateLimitHeaders | null> {
   if (policy.windows.length === 0) return null;
-  const outcome = await kv.hitWindows(windowsOf(policy, subject), { nowMs });
-  return throwIfRefused(decide(policy, outcome.allowed, outcome.windows, nowMs));
+  return andThen(hitWindows(kv, windowsOf(policy, subject), { nowMs }), (outcome) => throwIfRefused(decide(policy, outcome.allowed, outcome.windows, nowMs)));
+}
+
+/** `countRequest`, always as a promise. */
+export async function enforceRateLimit(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitHeaders | null> {
+  return countRequest(kv, policy, subject, nowMs);
 }
 
 /**
