@@ -29,9 +29,28 @@ export interface RateLimitDecision {
   message?: string;
 }
 
-/** The counter keys of a policy's windows for one subject, under one Redis hash tag. */
-export function windowsOf(policy: RatePolicy, subject: string): FixedWindow[] {
-  return policy.windows.map((w) => ({ key: `rate-limit:{${policy.id}:${subject}}:${w.name}`, limit: w.limit, windowMs: w.windowMs }));
+/** Subjects whose windows are remembered per policy: a flood of new ones costs a new start, never unbounded memory. */
+const MAX_REMEMBERED_SUBJECTS = 10_000;
+const windowsBySubject = new WeakMap<RatePolicy, Map<string, readonly FixedWindow[]>>();
+
+/**
+ * The counter keys of a policy's windows for one subject, under one Redis hash tag. Built
+ * once per policy and subject: a caller's every request names its counters with the same
+ * strings, which the key-value store then finds without hashing them again.
+ */
+export function windowsOf(policy: RatePolicy, subject: string): readonly FixedWindow[] {
+  let bySubject = windowsBySubject.get(policy);
+  if (!bySubject) {
+    bySubject = new Map();
+    windowsBySubject.set(policy, bySubject);
+  }
+  let windows = bySubject.get(subject);
+  if (!windows) {
+    windows = policy.windows.map((w) => ({ key: `rate-limit:{${policy.id}:${subject}}:${w.name}`, limit: w.limit, windowMs: w.windowMs }));
+    if (bySubject.size >= MAX_REMEMBERED_SUBJECTS) bySubject.clear();
+    bySubject.set(subject, windows);
+  }
+  return windows;
 }
 
 const secondsUntil = (atMs: number, nowMs: number) => Math.max(1, Math.ceil((atMs - nowMs) / 1000));

@@ -37,9 +37,25 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
     checkPositiveInteger(window.windowMs, "windowMs");
     const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
     const resetAtMs = startMs + window.windowMs;
-    return { window, counterKey: `${window.key}:${startMs}`, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
+    return { window, counterKey: counterKeyOf(window, startMs), resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
   });
   return { windows: placed, cost };
+}
+
+/** The counter key each window object named last, with the start it was named for. */
+const lastCounterKeys = new WeakMap<FixedWindow, { key: string; startMs: number; counterKey: string }>();
+
+/**
+ * The counter of `window` starting at `startMs`. A window object given again (callers keep
+ * one per subject) gets the same string for as long as its window lasts, so the memory
+ * store's map finds it without hashing a new string.
+ */
+function counterKeyOf(window: FixedWindow, startMs: number): string {
+  const last = lastCounterKeys.get(window);
+  if (last && last.startMs === startMs && last.key === window.key) return last.counterKey;
+  const counterKey = `${window.key}:${startMs}`;
+  lastCounterKeys.set(window, { key: window.key, startMs, counterKey });
+  return counterKey;
 }
 
 export function windowCount(placed: PlacedWindow, count: number): WindowCount {
