@@ -59,9 +59,10 @@ const secondsUntil = (atMs: number, nowMs: number) => Math.max(1, Math.ceil((atM
  * The decision for where the windows stand after a hit. `windows[i]` belongs to
  * `policy.windows[i]`.
  */
+const remaining = (w: WindowCount) => Math.max(0, w.limit - w.count);
+
 export function decide(policy: RatePolicy, allowed: boolean, windows: readonly WindowCount[], nowMs: number): RateLimitDecision {
   if (windows.length === 0) return { allowed: true, headers: null };
-  const remaining = (w: WindowCount) => Math.max(0, w.limit - w.count);
   const tightest = windows.reduce((best, w) => (remaining(w) < remaining(best) || (remaining(w) === remaining(best) && w.resetAtMs > best.resetAtMs) ? w : best));
   const headers: RateLimitHeaders = {
     "X-RateLimit-Limit": String(tightest.limit),

@@ -28,17 +28,17 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
   const cost = options.cost ?? 1;
   checkNonNegativeInteger(nowMs, "nowMs");
   checkNonNegativeInteger(cost, "cost");
-  const seen = new Set<string>();
-  const placed = windows.map((window) => {
+  const placed: PlacedWindow[] = [];
+  for (const window of windows) {
     if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
-    if (seen.has(window.key)) throw new RangeError(`the window key ${window.key} is given twice`);
-    seen.add(window.key);
+    // A policy has one to three windows: a scan is cheaper than a set.
+    if (placed.some((p) => p.window.key === window.key)) throw new RangeError(`the window key ${window.key} is given twice`);
     checkNonNegativeInteger(window.limit, "limit");
     checkPositiveInteger(window.windowMs, "windowMs");
     const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
     const resetAtMs = startMs + window.windowMs;
-    return { window, counterKey: counterKeyOf(window, startMs), resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
-  });
+    placed.push({ window, counterKey: counterKeyOf(window, startMs), resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS });
+  }
   return { windows: placed, cost };
 }
 
@@ -75,16 +75,23 @@ export interface WindowRead {
 
 const INTEGER = /^-?\d+$/;
 
+/** A class rather than closures: the gateway reads the failed-authentication window on every request. */
+class PlacedRead implements WindowRead {
+  readonly keys: string[];
+
+  constructor(private readonly placed: readonly PlacedWindow[]) {
+    this.keys = placed.map((p) => p.counterKey);
+  }
+
+  countsFrom(values: readonly (string | null)[]): WindowCount[] {
+    return this.placed.map((p, i) => {
+      const value = values[i] ?? null;
+      if (value !== null && !INTEGER.test(value)) throw new Error(`the value of ${p.counterKey} is not an integer`);
+      return windowCount(p, value === null ? 0 : Number(value));
+    });
+  }
+}
+
 export function readWindows(windows: readonly FixedWindow[], nowMs: number = Date.now()): WindowRead {
-  const { windows: placed } = placeWindows(windows, { nowMs, cost: 0 });
-  return {
-    keys: placed.map((p) => p.counterKey),
-    countsFrom(values) {
-      return placed.map((p, i) => {
-        const value = values[i] ?? null;
-        if (value !== null && !INTEGER.test(value)) throw new Error(`the value of ${p.counterKey} is not an integer`);
-        return windowCount(p, value === null ? 0 : Number(value));
-      });
-    },
-  };
+  return new PlacedRead(placeWindows(windows, { nowMs, cost: 0 }).windows);
 }
