@@ -206,8 +206,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
 
       // Not an async function: embedded mode admits a known caller without a promise, and moleculer-web awaits what this returns.
       authenticate(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, alias: { action?: string }): Eventually<null> {
-        const resolveApiKey = (secret: string) => authClient.over(ctx).resolveApiKey({ secret });
-        return andThen(admission.admit(req, alias.action ?? "", route.opts.style, resolveApiKey), (admitted) => {
+        // The key resolver is passed as it is made: a closure bound to a name is renamed on every request when run through tsx.
+        const answer = admission.admit(req, alias.action ?? "", route.opts.style, (secret: string) => authClient.over(ctx).resolveApiKey({ secret }));
+        return andThen(answer, (admitted) => {
           if (admitted.headers) for (const name in admitted.headers) res.setHeader(name, admitted.headers[name] as string);
           if (admitted.identity) ctx.meta.identity = admitted.identity;
           const ifNoneMatch = req.headers["if-none-match"];
