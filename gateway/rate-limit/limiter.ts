@@ -1,6 +1,7 @@
 import { ApiError } from "../../shared/errors";
 import { andThen, hitWindows, type Eventually } from "../../shared/kv/eventually";
 import type { FixedWindow, KeyValueStore, WindowCount } from "../../shared/kv/port";
+import { KeptWindow } from "../../shared/kv/windows";
 import type { RatePolicy } from "./policy";
 
 /**
@@ -46,7 +47,7 @@ export function windowsOf(policy: RatePolicy, subject: string): readonly FixedWi
   }
   let windows = bySubject.get(subject);
   if (!windows) {
-    windows = policy.windows.map((w) => ({ key: `rate-limit:{${policy.id}:${subject}}:${w.name}`, limit: w.limit, windowMs: w.windowMs }));
+    windows = policy.windows.map((w) => new KeptWindow(`rate-limit:{${policy.id}:${subject}}:${w.name}`, w.limit, w.windowMs));
     if (bySubject.size >= MAX_REMEMBERED_SUBJECTS) bySubject.clear();
     bySubject.set(subject, windows);
   }

@@ -119,11 +119,13 @@ class MemoryStore implements KeyValueStore {
     const { windows: placed, cost } = placeWindows(windows, options);
     const now = Date.now();
     this.sweep(now);
-    const found = placed.map(({ counterKey }) => this.live(counterKey, now));
-    const counts = placed.map((p, i) => {
-      const entry = found[i];
-      return entry ? this.countOf(p.counterKey, entry) : 0;
-    });
+    const found: (Entry | undefined)[] = [];
+    const counts: number[] = [];
+    for (const p of placed) {
+      const entry = this.live(p.counterKey, now);
+      found.push(entry);
+      counts.push(entry ? this.countOf(p.counterKey, entry) : 0);
+    }
     const allowed = placed.every((p, i) => (counts[i] ?? 0) + cost <= p.window.limit);
     if (allowed && cost > 0) {
       placed.forEach((p, i) => {

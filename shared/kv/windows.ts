@@ -32,30 +32,40 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
   for (const window of windows) {
     if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
     // A policy has one to three windows: a scan is cheaper than a set.
-    if (placed.some((p) => p.window.key === window.key)) throw new RangeError(`the window key ${window.key} is given twice`);
+    for (let i = 0; i < placed.length; i++) if (placed[i]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
     checkNonNegativeInteger(window.limit, "limit");
     checkPositiveInteger(window.windowMs, "windowMs");
     const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
     const resetAtMs = startMs + window.windowMs;
-    placed.push({ window, counterKey: counterKeyOf(window, startMs), resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS });
+    const counterKey = window instanceof KeptWindow ? window.counterKeyAt(startMs) : `${window.key}:${startMs}`;
+    placed.push({ window, counterKey, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS });
   }
   return { windows: placed, cost };
 }
 
-/** The counter key each window object named last, with the start it was named for. */
-const lastCounterKeys = new WeakMap<FixedWindow, { key: string; startMs: number; counterKey: string }>();
-
 /**
- * The counter of `window` starting at `startMs`. A window object given again (callers keep
- * one per subject) gets the same string for as long as its window lasts, so the memory
- * store's map finds it without hashing a new string.
+ * A window given again and again (the rate limiter keeps one per policy and subject): it
+ * names its current counter with the same string for as long as the window lasts, so the
+ * memory store's map finds the counter without building and hashing a new string.
  */
-function counterKeyOf(window: FixedWindow, startMs: number): string {
-  const last = lastCounterKeys.get(window);
-  if (last && last.startMs === startMs && last.key === window.key) return last.counterKey;
-  const counterKey = `${window.key}:${startMs}`;
-  lastCounterKeys.set(window, { key: window.key, startMs, counterKey });
-  return counterKey;
+export class KeptWindow implements FixedWindow {
+  private startMs = Number.NaN;
+  private counterKey = "";
+
+  constructor(
+    readonly key: string,
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** The counter of the window that starts at `startMs`. */
+  counterKeyAt(startMs: number): string {
+    if (startMs !== this.startMs) {
+      this.counterKey = `${this.key}:${startMs}`;
+      this.startMs = startMs;
+    }
+    return this.counterKey;
+  }
 }
 
 export function windowCount(placed: PlacedWindow, count: number): WindowCount {
