@@ -3,12 +3,13 @@ import { Errors } from "moleculer";
 import { isPublic, type Access } from "../shared/access";
 import { ApiError } from "../shared/errors";
 import type { Identity } from "../shared/identity";
+import { andThen, type Eventually } from "../shared/kv/eventually";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { CredentialRejected, type ApiKeyResolver, type Authenticator } from "./authenticate";
 import { addressSubject, clientAddressOf, type TrustedProxies } from "./rate-limit/client-address";
 import { enforceFailedAuthenticationThrottle, failedAuthenticationGate, recordFailedAuthentication } from "./rate-limit/failed-authentication";
-import { enforceRateLimit, type RateLimitHeaders } from "./rate-limit/limiter";
+import { countRequest, enforceRateLimit, type RateLimitHeaders } from "./rate-limit/limiter";
 import { credentialPolicy, credentialSubject, UNAUTHENTICATED_POLICY } from "./rate-limit/policy";
 import type { ApiStyle } from "./styles";
 
@@ -47,6 +48,20 @@ export function createAdmission(deps: AdmissionDependencies) {
     return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
   }
 
+  /**
+   * What a refused caller gets: a credential that looks guessed is counted against the
+   * address first (the refusal of an address already held back never is, nor a revoked
+   * key's); a failure of the counters or of the auth service becomes a 503.
+   */
+  async function refusal(error: unknown, address: string | undefined): Promise<never> {
+    try {
+      if (address !== undefined && error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
+    } catch (failure) {
+      return unavailable(failure, "Authentication or rate limiting is");
+    }
+    return unavailable(error, "Authentication or rate limiting is");
+  }
+
   /** Whether a 401 from this action means a wrong secret was tried. */
   const isThrottled = (action: string) => {
     const access = deps.accessOf(action);
@@ -59,26 +74,23 @@ export function createAdmission(deps: AdmissionDependencies) {
 
     /**
      * Who is calling and whether they may, or a 4xx. When the counters or the auth service
-     * cannot answer, a 503 the caller may retry, not a 500.
+     * cannot answer, a 503 the caller may retry, not a 500. Never throws: a refusal is a
+     * rejected promise. On a store in memory, a caller with a credential this gateway knows
+     * is admitted at once, without a promise (embedded mode's every request).
      */
-    async admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Promise<Admitted> {
-      // One async function for the authenticated path, which every request takes: each await costs.
+    admit(req: IncomingMessage, action: string, style: ApiStyle, resolveApiKey: ApiKeyResolver): Eventually<Admitted> {
+      let address: string | undefined;
       try {
-        const address = addressOf(req);
+        address = addressOf(req);
         const access = deps.accessOf(action);
-        if (access && isPublic(access)) return await admitPublic(address, access.perAddress);
-        let identity: Identity;
-        try {
-          // The throttle's counters are read in the same key-value step as the credential's marks.
-          identity = await deps.authenticator.authenticate(req, resolveApiKey, failedAuthenticationGate(address));
-        } catch (error) {
-          if (error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
-          throw error;
-        }
-        const headers = await enforceRateLimit(deps.kv, credentialPolicy(style, identity.plan), credentialSubject(identity));
-        return { identity, headers };
+        if (access && isPublic(access)) return admitPublic(address, access.perAddress).catch((error: unknown) => unavailable(error, "Authentication or rate limiting is"));
+        // The throttle's counters are read in the same key-value step as the credential's marks.
+        const identity = deps.authenticator.identify(req, resolveApiKey, failedAuthenticationGate(address));
+        const admitted = andThen(identity, (known) => andThen(countRequest(deps.kv, credentialPolicy(style, known.plan), credentialSubject(known)), (headers): Admitted => ({ identity: known, headers })));
+        const from = address;
+        return admitted instanceof Promise ? admitted.catch((error: unknown) => refusal(error, from)) : admitted;
       } catch (error) {
-        return unavailable(error, "Authentication or rate limiting is");
+        return refusal(error, address);
       }
     },
 

@@ -2,9 +2,10 @@ import type { IncomingMessage } from "node:http";
 import { changedPlanFrom, planOf } from "../shared/auth/plan-changes";
 import { KEY_CACHE_TTL_MS, oauthMarkKeys, oauthTokenRevoked, revokedKey, userValidAfter, validAfterOf } from "../shared/auth/revocations";
 import { sha256 } from "../shared/auth/secrets";
-import type { AccessClaims, TokenSigner } from "../shared/auth/tokens";
+import type { AccessClaims, TokenSigner, VerifiedClaims } from "../shared/auth/tokens";
 import { ApiError } from "../shared/errors";
 import { ROLE_PERMISSIONS, type Identity, type Plan } from "../shared/identity";
+import { andThen, readMany, type Eventually } from "../shared/kv/eventually";
 import type { KeyValueStore } from "../shared/kv/port";
 import { verifiedTokenCache } from "./verified-tokens";
 
@@ -111,35 +112,48 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   const cache = new Map<string, CachedKey>();
   const tokens = verifiedTokenCache(deps.signer);
 
-  async function runAlone(before: PrecedingCheck): Promise<void> {
-    if (before.keys.length > 0) before.enforce(await deps.kv.getMany(before.keys));
+  /** `before` on its own (its keys read in a step of their own), then `next`. */
+  function afterCheck<R>(before: PrecedingCheck, next: () => Eventually<R>): Eventually<R> {
+    if (before.keys.length === 0) return next();
+    return andThen(readMany(deps.kv, before.keys), (values) => {
+      before.enforce(values);
+      return next();
+    });
   }
 
   /** `before`'s keys, then `markKeys`: read in one key-value step. */
   const withPreceding = (before: PrecedingCheck, markKeys: readonly string[]) => (before.keys.length === 0 ? markKeys : [...before.keys, ...markKeys]);
 
-  async function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Promise<Identity> {
+  function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Eventually<Identity> {
     if (secret.length === 0 || secret.length > MAX_API_KEY_LENGTH) {
-      await runAlone(before);
-      throw unauthorized("The API key is not valid", true);
+      return afterCheck(before, () => {
+        throw unauthorized("The API key is not valid", true);
+      });
     }
     const hash = sha256(secret);
-    let entry = cache.get(hash);
-    if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) {
-      // Asking the auth service comes after the check, as for every credential.
-      await runAlone(before);
-      before = NO_CHECK;
-      entry = await resolve(hash, secret, resolveApiKey);
-    }
-    const values = await deps.kv.getMany(withPreceding(before, entry.markKeys));
+    const entry = cache.get(hash);
+    if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) return identityOfUnknownKey(hash, secret, resolveApiKey, before);
+    return andThen(readMany(deps.kv, withPreceding(before, entry.markKeys)), (values) => judgeKey(hash, secret, resolveApiKey, entry, before, values));
+  }
+
+  /** A key this gateway has not resolved lately: the auth service is asked after the check, as for every credential. */
+  async function identityOfUnknownKey(hash: string, secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Promise<Identity> {
+    await afterCheck(before, () => undefined);
+    const entry = await resolve(hash, secret, resolveApiKey);
+    return judgeKey(hash, secret, resolveApiKey, entry, NO_CHECK, await readMany(deps.kv, entry.markKeys));
+  }
+
+  /** A key's identity from the values of `before`'s keys followed by those of the key's marks. */
+  function judgeKey(hash: string, secret: string, resolveApiKey: ApiKeyResolver, entry: CachedKey, before: PrecedingCheck, values: readonly (string | null)[]): Eventually<Identity> {
     before.enforce(values);
     const at = before.keys.length;
     if ((values[at] ?? null) !== null) {
       cache.delete(hash);
       throw unauthorized("This API key has been revoked");
     }
-    if (validAfterOf(values[at + 1] ?? null) > entry.resolvedAtMs) entry = await resolve(hash, secret, resolveApiKey);
-    return withPlan(entry.identity, changedPlanFrom(values[at + 2] ?? null));
+    const changedPlan = changedPlanFrom(values[at + 2] ?? null);
+    if (validAfterOf(values[at + 1] ?? null) > entry.resolvedAtMs) return resolve(hash, secret, resolveApiKey).then((fresh) => withPlan(fresh.identity, changedPlan));
+    return withPlan(entry.identity, changedPlan);
   }
 
   async function resolve(hash: string, secret: string, resolveApiKey: ApiKeyResolver): Promise<CachedKey> {
@@ -155,15 +169,20 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
     return entry;
   }
 
-  async function identityOfToken(token: string, before: PrecedingCheck): Promise<Identity> {
+  function identityOfToken(token: string, before: PrecedingCheck): Eventually<Identity> {
     // Verifying is local and has no effect, so it may come first; its refusal still waits for the check.
     const claims = tokens.verify(token);
     if (!claims) {
-      await runAlone(before);
-      throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
+      return afterCheck(before, () => {
+        throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
+      });
     }
     const grantKeys = claims.oauth ? oauthMarkKeys(claims.userId, claims.oauth) : [];
-    const values = await deps.kv.getMany(withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys]));
+    return andThen(readMany(deps.kv, withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys])), (values) => judgeToken(claims, before, values));
+  }
+
+  /** A token's identity from the values of `before`'s keys followed by those of its marks. */
+  function judgeToken(claims: VerifiedClaims, before: PrecedingCheck, values: readonly (string | null)[]): Identity {
     before.enforce(values);
     const at = before.keys.length;
     if (claims.issuedAtMs <= validAfterOf(values[at] ?? null)) {
@@ -176,21 +195,28 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
     return identityOfClaims(claims, changedPlan ?? claims.plan);
   }
 
-  async function refuseWithoutCredential(before: PrecedingCheck): Promise<never> {
-    await runAlone(before);
-    throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
+  /**
+   * The caller's identity, or the 401. `before` (the failed-authentication throttle) runs
+   * first: when it refuses, nothing is said about the credential. On a store in memory a
+   * credential this gateway knows is judged at once: the identity is returned, or the
+   * refusal thrown, without a promise; anything else answers with a promise.
+   */
+  function identify(req: IncomingMessage, resolveApiKey: ApiKeyResolver, before: PrecedingCheck = NO_CHECK): Eventually<Identity> {
+    const credential = credentialOf(req);
+    if (!credential) {
+      return afterCheck(before, () => {
+        throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
+      });
+    }
+    return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey, before) : identityOfToken(credential.token, before);
   }
 
   return {
-    /**
-     * The caller's identity, or a 401. `before` (the failed-authentication throttle) runs
-     * first: when it refuses, nothing is said about the credential.
-     */
-    authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver, before: PrecedingCheck = NO_CHECK): Promise<Identity> {
-      const credential = credentialOf(req);
-      if (!credential) return refuseWithoutCredential(before);
-      // Not an async function itself: one promise fewer on every request.
-      return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey, before) : identityOfToken(credential.token, before);
+    identify,
+
+    /** `identify`, always as a promise. */
+    async authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver, before: PrecedingCheck = NO_CHECK): Promise<Identity> {
+      return identify(req, resolveApiKey, before);
     },
   };
 }

@@ -11,6 +11,7 @@ import { rateLimitHeadersOf } from "./rate-limit/limiter";
 import { oauthClientPolicy } from "./rate-limit/policy";
 import { authClient } from "../services/auth/client";
 import type { TokenSigner } from "../shared/auth/tokens";
+import { andThen, type Eventually } from "../shared/kv/eventually";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { buildOpenApiDocuments } from "./openapi/document";
@@ -214,15 +215,18 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         });
       },
 
-      async authenticate(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, alias: { action?: string }) {
-        const resolveApiKey = (secret: string) => authClient.over(ctx).resolveApiKey({ secret });
-        const admitted = await admission.admit(req, alias.action ?? "", route.opts.style, resolveApiKey);
-        for (const [name, value] of Object.entries(admitted.headers ?? {})) res.setHeader(name, value);
-        if (admitted.identity) ctx.meta.identity = admitted.identity;
-        const ifNoneMatch = req.headers["if-none-match"];
-        if (req.method === "GET" && typeof ifNoneMatch === "string") ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
-        ctx.meta.style = route.opts.style;
-        return null;
+      // Not an async function: embedded mode admits a known caller without a promise, and moleculer-web awaits what this returns.
+      authenticate(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, alias: { action?: string }): Eventually<null> {
+        // The key resolver is passed as it is made: a closure bound to a name is renamed on every request when run through tsx.
+        const answer = admission.admit(req, alias.action ?? "", route.opts.style, (secret: string) => authClient.over(ctx).resolveApiKey({ secret }));
+        return andThen(answer, (admitted) => {
+          if (admitted.headers) for (const name in admitted.headers) res.setHeader(name, admitted.headers[name] as string);
+          if (admitted.identity) ctx.meta.identity = admitted.identity;
+          const ifNoneMatch = req.headers["if-none-match"];
+          if (req.method === "GET" && typeof ifNoneMatch === "string") ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
+          ctx.meta.style = route.opts.style;
+          return null;
+        });
       },
     },
   };

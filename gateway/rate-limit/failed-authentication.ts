@@ -1,5 +1,5 @@
 import type { KeyValueStore } from "../../shared/kv/port";
-import { readWindows } from "../../shared/kv/windows";
+import { readWindows, type WindowRead } from "../../shared/kv/windows";
 import { addressSubject } from "./client-address";
 import { decide, throwIfRefused, windowsOf, type RateLimitDecision } from "./limiter";
 import { FAILED_AUTHENTICATION_POLICY, FAILED_AUTHENTICATIONS_PER_MINUTE } from "./policy";
@@ -32,13 +32,24 @@ export interface FailedAuthenticationGate {
 
 const ALLOWED: RateLimitDecision = { allowed: true, headers: null };
 
-export function failedAuthenticationGate(address: string, nowMs: number = Date.now()): FailedAuthenticationGate {
-  const read = readWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), nowMs);
-  const decideFor = (values: readonly (string | null)[]): RateLimitDecision => {
-    const windows = read.countsFrom(values);
+/** A class rather than closures: one is made for every authenticated request. */
+class AddressGate implements FailedAuthenticationGate {
+  readonly keys: readonly string[];
+  private readonly read: WindowRead;
+
+  constructor(
+    address: string,
+    private readonly nowMs: number,
+  ) {
+    this.read = readWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), nowMs);
+    this.keys = this.read.keys;
+  }
+
+  decide(values: readonly (string | null)[]): RateLimitDecision {
+    const windows = this.read.countsFrom(values);
     const full = windows.some((w) => w.count >= w.limit);
     if (!full) return ALLOWED;
-    const decision = decide(FAILED_AUTHENTICATION_POLICY, false, windows, nowMs);
+    const decision = decide(FAILED_AUTHENTICATION_POLICY, false, windows, this.nowMs);
     const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
     return {
       ...decision,
@@ -46,14 +57,15 @@ export function failedAuthenticationGate(address: string, nowMs: number = Date.n
       headers: { "Retry-After": String(retryAfterSeconds) },
       message: `Too many failed authentication attempts from this address; retry in ${retryAfterSeconds} seconds`,
     };
-  };
-  return {
-    keys: read.keys,
-    decide: decideFor,
-    enforce(values) {
-      throwIfRefused(decideFor(values));
-    },
-  };
+  }
+
+  enforce(values: readonly (string | null)[]): void {
+    throwIfRefused(this.decide(values));
+  }
+}
+
+export function failedAuthenticationGate(address: string, nowMs: number = Date.now()): FailedAuthenticationGate {
+  return new AddressGate(address, nowMs);
 }
 
 /** Whether `address` may try to authenticate now; refused decisions carry `Retry-After` only. */

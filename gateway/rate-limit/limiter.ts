@@ -1,5 +1,7 @@
 import { ApiError } from "../../shared/errors";
+import { andThen, hitWindows, type Eventually } from "../../shared/kv/eventually";
 import type { FixedWindow, KeyValueStore, WindowCount } from "../../shared/kv/port";
+import { KeptWindow } from "../../shared/kv/windows";
 import type { RatePolicy } from "./policy";
 
 /**
@@ -28,9 +30,28 @@ export interface RateLimitDecision {
   message?: string;
 }
 
-/** The counter keys of a policy's windows for one subject, under one Redis hash tag. */
-export function windowsOf(policy: RatePolicy, subject: string): FixedWindow[] {
-  return policy.windows.map((w) => ({ key: `rate-limit:{${policy.id}:${subject}}:${w.name}`, limit: w.limit, windowMs: w.windowMs }));
+/** Subjects whose windows are remembered per policy: a flood of new ones costs a new start, never unbounded memory. */
+const MAX_REMEMBERED_SUBJECTS = 10_000;
+const windowsBySubject = new WeakMap<RatePolicy, Map<string, readonly FixedWindow[]>>();
+
+/**
+ * The counter keys of a policy's windows for one subject, under one Redis hash tag. Built
+ * once per policy and subject: a caller's every request names its counters with the same
+ * strings, which the key-value store then finds without hashing them again.
+ */
+export function windowsOf(policy: RatePolicy, subject: string): readonly FixedWindow[] {
+  let bySubject = windowsBySubject.get(policy);
+  if (!bySubject) {
+    bySubject = new Map();
+    windowsBySubject.set(policy, bySubject);
+  }
+  let windows = bySubject.get(subject);
+  if (!windows) {
+    windows = policy.windows.map((w) => new KeptWindow(`rate-limit:{${policy.id}:${subject}}:${w.name}`, w.limit, w.windowMs));
+    if (bySubject.size >= MAX_REMEMBERED_SUBJECTS) bySubject.clear();
+    bySubject.set(subject, windows);
+  }
+  return windows;
 }
 
 const secondsUntil = (atMs: number, nowMs: number) => Math.max(1, Math.ceil((atMs - nowMs) / 1000));
@@ -39,9 +60,10 @@ const secondsUntil = (atMs: number, nowMs: number) => Math.max(1, Math.ceil((atM
  * The decision for where the windows stand after a hit. `windows[i]` belongs to
  * `policy.windows[i]`.
  */
+const remaining = (w: WindowCount) => Math.max(0, w.limit - w.count);
+
 export function decide(policy: RatePolicy, allowed: boolean, windows: readonly WindowCount[], nowMs: number): RateLimitDecision {
   if (windows.length === 0) return { allowed: true, headers: null };
-  const remaining = (w: WindowCount) => Math.max(0, w.limit - w.count);
   const tightest = windows.reduce((best, w) => (remaining(w) < remaining(best) || (remaining(w) === remaining(best) && w.resetAtMs > best.resetAtMs) ? w : best));
   const headers: RateLimitHeaders = {
     "X-RateLimit-Limit": String(tightest.limit),
@@ -93,12 +115,19 @@ export function throwIfRefused(decision: RateLimitDecision): RateLimitHeaders | 
   return decision.headers;
 }
 
-/** `consume`, then `throwIfRefused`. */
-export async function enforceRateLimit(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitHeaders | null> {
-  // `consume` written out rather than awaited: this runs on every request, and each await costs.
+/**
+ * `consume`, then `throwIfRefused`: the headers for the response, or the 429 thrown. On a
+ * store in memory the request is counted at once, without a promise (a refusal is a throw);
+ * otherwise the answer is a promise.
+ */
+export function countRequest(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Eventually<RateLimitHeaders | null> {
   if (policy.windows.length === 0) return null;
-  const outcome = await kv.hitWindows(windowsOf(policy, subject), { nowMs });
-  return throwIfRefused(decide(policy, outcome.allowed, outcome.windows, nowMs));
+  return andThen(hitWindows(kv, windowsOf(policy, subject), { nowMs }), (outcome) => throwIfRefused(decide(policy, outcome.allowed, outcome.windows, nowMs)));
+}
+
+/** `countRequest`, always as a promise. */
+export async function enforceRateLimit(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitHeaders | null> {
+  return countRequest(kv, policy, subject, nowMs);
 }
 
 /**

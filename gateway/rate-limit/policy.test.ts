@@ -54,6 +54,14 @@ describe("rate-limit policies", () => {
     expect(windowsOf(STYLE_A_POLICY, "key:key_9")[0]?.key).not.toBe(windowsOf(STYLE_A_POLICY, "user:usr_1")[0]?.key);
   });
 
+  it("builds a subject's windows once per policy, and each plan's Style B limit apart", () => {
+    expect(windowsOf(STYLE_A_POLICY, "key:key_7")).toBe(windowsOf(STYLE_A_POLICY, "key:key_7"));
+    expect(styleBPolicy("pro")).toBe(styleBPolicy("pro"));
+    expect(windowsOf(styleBPolicy("free"), "user:usr_7")[0]?.limit).toBe(100);
+    expect(windowsOf(styleBPolicy("pro"), "user:usr_7")[0]?.limit).toBe(5_000);
+    expect(windowsOf(styleBPolicy("enterprise"), "user:usr_7")).toEqual([]);
+  });
+
   it("limits unauthenticated endpoints and failed authentication per address", () => {
     expect([UNAUTHENTICATED_PER_MINUTE, UNAUTHENTICATED_PER_HOUR]).toEqual([60, 1_000]);
     expect(limits(UNAUTHENTICATED_POLICY)).toEqual([

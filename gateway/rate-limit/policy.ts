@@ -40,10 +40,22 @@ export const STYLE_B_HOURLY_LIMITS: Readonly<Record<Plan, number | null>> = {
   enterprise: null,
 };
 
-export function styleBPolicy(plan: Plan): RatePolicy {
+function makeStyleBPolicy(plan: Plan): RatePolicy {
   const limit = STYLE_B_HOURLY_LIMITS[plan];
   // One id for every plan: a plan that changes within the hour keeps the hour's count.
   return { id: "style-b", windows: limit === null ? [] : [perHour(limit)] };
+}
+
+/** One policy object per plan, made once: the rate limiter remembers counter keys per policy. */
+const STYLE_B_POLICIES: Readonly<Record<Plan, RatePolicy>> = {
+  free: makeStyleBPolicy("free"),
+  standard: makeStyleBPolicy("standard"),
+  pro: makeStyleBPolicy("pro"),
+  enterprise: makeStyleBPolicy("enterprise"),
+};
+
+export function styleBPolicy(plan: Plan): RatePolicy {
+  return STYLE_B_POLICIES[plan];
 }
 
 /** The policy for an authenticated request. */

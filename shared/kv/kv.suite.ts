@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { FixedWindow, KeyValueStore } from "./port";
+import type { FixedWindow, HitOptions, KeyValueStore } from "./port";
 
 /** The key-value port's contract: every adapter runs this same suite. */
 
@@ -297,5 +297,26 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
         expect(counts(await kv.hitWindows([good], { nowMs: MIDNIGHT, cost: 0 }))).toEqual([0]);
       });
     });
+  });
+}
+
+/**
+ * The same store seen as one across processes sees it: no `immediate` side, every answer a
+ * promise. Tests of code that takes either path run it both ways.
+ */
+export function throughPromisesOnly(kv: KeyValueStore): KeyValueStore {
+  return new Proxy(kv, { get: (target, name) => (name === "immediate" ? undefined : (Reflect.get(target, name, target) as unknown)) });
+}
+
+/** A store whose `getMany` and `hitWindows` go through its `immediate` side, for running the contract on it. */
+export function throughImmediate(kv: KeyValueStore): KeyValueStore {
+  const immediate = kv.immediate;
+  if (!immediate) throw new Error(`the ${kv.kind} store has no immediate side`);
+  return new Proxy(kv, {
+    get(target, name) {
+      if (name === "getMany") return async (keys: readonly string[]) => immediate.getMany(keys);
+      if (name === "hitWindows") return async (windows: readonly FixedWindow[], options?: HitOptions) => immediate.hitWindows(windows, options);
+      return Reflect.get(target, name, target) as unknown;
+    },
   });
 }

@@ -1,8 +1,9 @@
-import { describeKeyValueContract } from "./kv.suite";
+import { describeKeyValueContract, throughImmediate } from "./kv.suite";
 import { openMemoryStore } from "./memory";
 import { openKeyValueStore } from "./open";
 
 describeKeyValueContract("memory", async () => openMemoryStore());
+describeKeyValueContract("memory, reads and counts answered at once", async () => throughImmediate(openMemoryStore()));
 
 describe("memory store", () => {
   const timers = () => process.getActiveResourcesInfo().filter((name) => name === "Timeout").length;
@@ -39,6 +40,21 @@ describe("memory store", () => {
     await kv.close();
     await expect(kv.get("k")).rejects.toThrow(/closed/);
     await expect(kv.ping()).rejects.toThrow(/closed/);
+    expect(() => kv.immediate?.getMany(["k"])).toThrow(/closed/);
+    expect(() => kv.immediate?.hitWindows([{ key: "w", limit: 1, windowMs: 1000 }])).toThrow(/closed/);
+  });
+
+  it("answers reads and counts at once on its immediate side, sharing its values with the promised side", async () => {
+    const kv = openMemoryStore();
+    const now = kv.immediate;
+    if (!now) throw new Error("the memory store has an immediate side");
+    await kv.set("mark", "1", { ttlMs: 60_000 });
+    expect(now.getMany(["mark", "absent"])).toEqual(["1", null]);
+    const window = { key: "w", limit: 2, windowMs: 60_000 };
+    expect(now.hitWindows([window], { nowMs: 120_000 }).windows[0]?.count).toBe(1);
+    expect((await kv.hitWindows([window], { nowMs: 120_000 })).windows[0]?.count).toBe(2);
+    expect(now.hitWindows([window], { nowMs: 120_000 })).toMatchObject({ allowed: false, windows: [{ count: 2 }] });
+    await kv.close();
   });
 
   it("is what openKeyValueStore picks without a Redis URL", async () => {

@@ -1,18 +1,25 @@
 import { checkInteger, checkPositiveInteger } from "./checks";
-import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
+import type { Counter, FixedWindow, HitOptions, ImmediateReads, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
 import { placeWindows, windowCount } from "./windows";
 
 /**
  * The key-value port in this process's memory, for embedded mode. Expiry is decided by the
  * clock whenever a key is read; expired keys nobody reads again are dropped by a sweep that
  * rides on writes, so there is no timer to hold the process open. Every method's body is
- * synchronous, which makes each one atomic.
+ * synchronous, which makes each one atomic; `immediate` offers the reads and counts made on
+ * every request without the promise around them.
  */
 
 interface Entry {
-  value: string;
+  /**
+   * A count (`increment`, `hitWindows`) is kept as a number, so counting neither parses nor
+   * formats it; anything `set` as text. Either reads back as text, as from Redis.
+   */
+  value: string | number;
   expiresAt: number;
 }
+
+const textOf = (entry: Entry): string => (typeof entry.value === "number" ? String(entry.value) : entry.value);
 
 const SWEEP_EVERY_MS = 30_000;
 const INTEGER = /^-?\d+$/;
@@ -22,6 +29,10 @@ class MemoryStore implements KeyValueStore {
   private readonly entries = new Map<string, Entry>();
   private nextSweep = 0;
   private closed = false;
+  readonly immediate: ImmediateReads = {
+    getMany: (keys) => this.getManyNow(keys),
+    hitWindows: (windows, options) => this.hitWindowsNow(windows, options),
+  };
 
   private checkOpen(): void {
     if (this.closed) throw new Error("the key-value store is closed");
@@ -36,6 +47,13 @@ class MemoryStore implements KeyValueStore {
     return entry;
   }
 
+  /** As Redis's INCRBY: only a value that is a whole number can be counted on. */
+  private countOf(key: string, entry: Entry): number {
+    if (typeof entry.value === "number") return entry.value;
+    if (!INTEGER.test(entry.value)) throw new Error(`the value of ${key} is not an integer`);
+    return Number(entry.value);
+  }
+
   private sweep(now: number): void {
     if (now < this.nextSweep) return;
     this.nextSweep = now + SWEEP_EVERY_MS;
@@ -44,13 +62,21 @@ class MemoryStore implements KeyValueStore {
 
   async get(key: string): Promise<string | null> {
     this.checkOpen();
-    return this.live(key, Date.now())?.value ?? null;
+    const entry = this.live(key, Date.now());
+    return entry ? textOf(entry) : null;
   }
 
   async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    return this.getManyNow(keys);
+  }
+
+  private getManyNow(keys: readonly string[]): (string | null)[] {
     this.checkOpen();
     const now = Date.now();
-    return keys.map((key) => this.live(key, now)?.value ?? null);
+    return keys.map((key) => {
+      const entry = this.live(key, now);
+      return entry ? textOf(entry) : null;
+    });
   }
 
   async set(key: string, value: string, options: SetOptions): Promise<boolean> {
@@ -76,35 +102,45 @@ class MemoryStore implements KeyValueStore {
     this.sweep(now);
     const entry = this.live(key, now);
     if (!entry) {
-      this.entries.set(key, { value: String(by), expiresAt: now + windowMs });
+      this.entries.set(key, { value: by, expiresAt: now + windowMs });
       return { value: by, ttlMs: windowMs };
     }
-    // As Redis's INCRBY: only a value that is a whole number can be counted on.
-    if (!INTEGER.test(entry.value)) throw new Error(`the value of ${key} is not an integer`);
-    const value = Number(entry.value) + by;
-    entry.value = String(value);
+    const value = this.countOf(key, entry) + by;
+    entry.value = value;
     return { value, ttlMs: entry.expiresAt - now };
   }
 
   async hitWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowsOutcome> {
+    return this.hitWindowsNow(windows, options);
+  }
+
+  private hitWindowsNow(windows: readonly FixedWindow[], options?: HitOptions): WindowsOutcome {
     this.checkOpen();
     const { windows: placed, cost } = placeWindows(windows, options);
     const now = Date.now();
     this.sweep(now);
-    const counts = placed.map(({ counterKey }) => {
-      const entry = this.live(counterKey, now);
-      if (!entry) return 0;
-      if (!INTEGER.test(entry.value)) throw new Error(`the value of ${counterKey} is not an integer`);
-      return Number(entry.value);
-    });
+    const found: (Entry | undefined)[] = [];
+    const counts: number[] = [];
+    for (const p of placed) {
+      const entry = this.live(p.counterKey, now);
+      found.push(entry);
+      counts.push(entry ? this.countOf(p.counterKey, entry) : 0);
+    }
     const allowed = placed.every((p, i) => (counts[i] ?? 0) + cost <= p.window.limit);
     if (allowed && cost > 0) {
       placed.forEach((p, i) => {
         const value = (counts[i] ?? 0) + cost;
         counts[i] = value;
         // Expiry follows this process's clock, like every other key here; the window itself
-        // is named by its start, so a new window never finds an old count.
-        this.entries.set(p.counterKey, { value: String(value), expiresAt: now + p.ttlMs });
+        // is named by its start, so a new window never finds an old count. A counter that
+        // exists is updated where it is: one map look-up per window, not two.
+        const entry = found[i];
+        if (entry) {
+          entry.value = value;
+          entry.expiresAt = now + p.ttlMs;
+        } else {
+          this.entries.set(p.counterKey, { value, expiresAt: now + p.ttlMs });
+        }
       });
     }
     return { allowed, windows: placed.map((p, i) => windowCount(p, counts[i] ?? 0)) };

@@ -55,8 +55,21 @@ export interface HitOptions {
  */
 export const WINDOW_EXPIRY_MARGIN_MS = 30_000;
 
+/**
+ * `getMany` and `hitWindows` answered at once, without a promise: what a store in this
+ * process's memory can do, so that embedded mode's per-request reads and counts take no
+ * asynchronous step. The same contract as the methods of the same names; arguments they
+ * refuse throw instead of rejecting.
+ */
+export interface ImmediateReads {
+  getMany(keys: readonly string[]): (string | null)[];
+  hitWindows(windows: readonly FixedWindow[], options?: HitOptions): WindowsOutcome;
+}
+
 export interface KeyValueStore {
   readonly kind: "redis" | "memory";
+  /** Present on the memory store only; a store across processes answers through its promises. */
+  readonly immediate?: ImmediateReads;
   get(key: string): Promise<string | null>;
   /**
    * The values of several keys in one step, in the order asked, null for each absent key: on

@@ -114,6 +114,8 @@ describeWithServers(["redis"], "Redis key-value adapter", () => {
     const kv = await openKeyValueStore({ redisUrl: url(), namespace: "test" });
     try {
       expect(kv.kind).toBe("redis");
+      // Shared across processes: every answer is a round trip, so there is nothing to answer at once.
+      expect(kv.immediate).toBeUndefined();
       await expect(kv.ping()).resolves.toBeUndefined();
     } finally {
       await kv.close();

@@ -28,18 +28,44 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
   const cost = options.cost ?? 1;
   checkNonNegativeInteger(nowMs, "nowMs");
   checkNonNegativeInteger(cost, "cost");
-  const seen = new Set<string>();
-  const placed = windows.map((window) => {
+  const placed: PlacedWindow[] = [];
+  for (const window of windows) {
     if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
-    if (seen.has(window.key)) throw new RangeError(`the window key ${window.key} is given twice`);
-    seen.add(window.key);
+    // A policy has one to three windows: a scan is cheaper than a set.
+    for (let i = 0; i < placed.length; i++) if (placed[i]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
     checkNonNegativeInteger(window.limit, "limit");
     checkPositiveInteger(window.windowMs, "windowMs");
     const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
     const resetAtMs = startMs + window.windowMs;
-    return { window, counterKey: `${window.key}:${startMs}`, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
-  });
+    const counterKey = window instanceof KeptWindow ? window.counterKeyAt(startMs) : `${window.key}:${startMs}`;
+    placed.push({ window, counterKey, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS });
+  }
   return { windows: placed, cost };
+}
+
+/**
+ * A window given again and again (the rate limiter keeps one per policy and subject): it
+ * names its current counter with the same string for as long as the window lasts, so the
+ * memory store's map finds the counter without building and hashing a new string.
+ */
+export class KeptWindow implements FixedWindow {
+  private startMs = Number.NaN;
+  private counterKey = "";
+
+  constructor(
+    readonly key: string,
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** The counter of the window that starts at `startMs`. */
+  counterKeyAt(startMs: number): string {
+    if (startMs !== this.startMs) {
+      this.counterKey = `${this.key}:${startMs}`;
+      this.startMs = startMs;
+    }
+    return this.counterKey;
+  }
 }
 
 export function windowCount(placed: PlacedWindow, count: number): WindowCount {
@@ -59,16 +85,23 @@ export interface WindowRead {
 
 const INTEGER = /^-?\d+$/;
 
+/** A class rather than closures: the gateway reads the failed-authentication window on every request. */
+class PlacedRead implements WindowRead {
+  readonly keys: string[];
+
+  constructor(private readonly placed: readonly PlacedWindow[]) {
+    this.keys = placed.map((p) => p.counterKey);
+  }
+
+  countsFrom(values: readonly (string | null)[]): WindowCount[] {
+    return this.placed.map((p, i) => {
+      const value = values[i] ?? null;
+      if (value !== null && !INTEGER.test(value)) throw new Error(`the value of ${p.counterKey} is not an integer`);
+      return windowCount(p, value === null ? 0 : Number(value));
+    });
+  }
+}
+
 export function readWindows(windows: readonly FixedWindow[], nowMs: number = Date.now()): WindowRead {
-  const { windows: placed } = placeWindows(windows, { nowMs, cost: 0 });
-  return {
-    keys: placed.map((p) => p.counterKey),
-    countsFrom(values) {
-      return placed.map((p, i) => {
-        const value = values[i] ?? null;
-        if (value !== null && !INTEGER.test(value)) throw new Error(`the value of ${p.counterKey} is not an integer`);
-        return windowCount(p, value === null ? 0 : Number(value));
-      });
-    },
-  };
+  return new PlacedRead(placeWindows(windows, { nowMs, cost: 0 }).windows);
 }
