@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import { startEmbedded, type TestStint } from "../../test/support/stint";
+import type { TestStint } from "../../test/support/stint";
 import { eventually, WebhookReceiver } from "../../test/support/webhook-receiver";
-import { DESKTOP, launchChromium, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
-import { buildWebApp } from "./support/web-build";
+import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
 
 /** The page's serious and critical axe findings on a desktop and then on a phone, each empty. */
 async function expectAccessible(page: Page, name: string): Promise<void> {
@@ -12,7 +12,7 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     expect({ name, viewport, violations: await seriousAccessibilityViolations(page) }).toEqual({ name, viewport, violations: [] });
     // Nothing wider than the screen: tables scroll inside their own box.
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await contentWidth(page)).toBeLessThanOrEqual(viewport.width);
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -22,16 +22,11 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
   let browser: Browser;
 
   beforeAll(async () => {
-    await buildWebApp();
     // The webhook receiver of these tests listens on loopback, which only a test deployment allows.
-    deployment = await startEmbedded({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-    browser = await launchChromium();
+    ({ deployment, browser } = await startWebApp({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" }));
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await deployment?.stop();
-  }, 30_000);
+  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
 
   /** Signs a new owner up in the app, and gives the test a client library signed in as them. */
   async function ownerInApp(label: string) {

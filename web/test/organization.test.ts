@@ -1,34 +1,20 @@
 import { Stint } from "../../sdk/js/src/index";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
-import { startEmbedded, type TestStint } from "../../test/support/stint";
-import { DESKTOP, launchChromium, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
-import { buildWebApp } from "./support/web-build";
+import type { TestStint } from "../../test/support/stint";
+import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { startWebApp, stopWebApp, libraryAs, contentWidth } from "./support/web-app";
 
 /** The library in Node, signed in as someone the page signed up, to check what the page stored. */
-async function libraryAs(baseUrl: string, email: string): Promise<Stint> {
-  const session = await new Stint({ baseUrl }).auth.login({ email, password: PASSWORD });
-  return new Stint({ baseUrl, accessToken: session.access_token });
-}
-
-async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
-}
-
 describeWithChromium("web application: projects, tasks, the team and the organization's settings", () => {
   let deployment: TestStint;
   let browser: Browser;
 
   beforeAll(async () => {
-    await buildWebApp();
-    deployment = await startEmbedded();
-    browser = await launchChromium();
+    ({ deployment, browser } = await startWebApp());
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await deployment?.stop();
-  }, 30_000);
+  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
 
   it("creates a project with a colour and a rate and a task, archives and unarchives it, and stores what the page showed", async () => {
     const { page, context, problems } = await openApp(browser, deployment.url);
@@ -294,13 +280,13 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
         const path = new URL(page.url()).pathname;
         await page.getByRole("main").getByText(loaded).first().waitFor();
         expect({ path, viewport, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, viewport, violations: [] });
-        expect({ path, viewport, tooWide: (await pageWidth(page)) > viewport.width }).toEqual({ path, viewport, tooWide: false });
+        expect({ path, viewport, tooWide: (await contentWidth(page)) > viewport.width }).toEqual({ path, viewport, tooWide: false });
       }
       // The project form, open, is checked too.
       await navigateTo(page, "Projects");
       await page.getByRole("button", { name: "New project" }).click();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      expect(await contentWidth(page)).toBeLessThanOrEqual(viewport.width);
       expect(problems).toEqual([]);
       await context.close();
     }

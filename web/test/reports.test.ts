@@ -3,9 +3,9 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import { startEmbedded, type TestStint } from "../../test/support/stint";
-import { launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
-import { buildWebApp } from "./support/web-build";
+import type { TestStint } from "../../test/support/stint";
+import { openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
 
 /** Every row of a table as the text of its cells, header cells included. */
 async function rowsOf(table: Locator): Promise<string[][]> {
@@ -62,15 +62,10 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   let shooter: { email: string; stint: Stint; entryIds: string[] };
 
   beforeAll(async () => {
-    await buildWebApp();
-    deployment = await startEmbedded();
-    browser = await launchChromium();
+    ({ deployment, browser } = await startWebApp());
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await deployment?.stop();
-  }, 30_000);
+  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
 
   it("signs up in the app, and the report of seeded time matches by project and by day, in the zone chosen, rounded as asked", async () => {
     const { page, context, problems } = await openApp(browser, deployment.url);
@@ -342,7 +337,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       await visit.ready(page).waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       // Nothing but the tables' own boxes scrolls sideways.
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await contentWidth(page)).toBeLessThanOrEqual(360);
       if (visit.path.startsWith("/reports")) await savePicture(page, "reports-phone");
       expect(problems).toEqual([]);
       await context.close();

@@ -1,24 +1,19 @@
 import { Stint } from "../../sdk/js/src/index";
 import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
-import { startEmbedded, type TestStint } from "../../test/support/stint";
-import { DESKTOP, launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
-import { buildWebApp } from "./support/web-build";
+import type { TestStint } from "../../test/support/stint";
+import { DESKTOP, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
 
 describeWithChromium("web application: signing up, in and out, the session cookie and the timer bar", () => {
   let deployment: TestStint;
   let browser: Browser;
 
   beforeAll(async () => {
-    await buildWebApp();
-    deployment = await startEmbedded();
-    browser = await launchChromium();
+    ({ deployment, browser } = await startWebApp());
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await deployment?.stop();
-  }, 30_000);
+  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
 
   it("signs up, survives a reload without any token in script-readable storage, signs out and in again", async () => {
     const { page, context, problems } = await openApp(browser, deployment.url);
@@ -108,7 +103,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
         await page.getByRole("heading", { level: 1 }).waitFor();
         expect({ path, viewport, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, viewport, violations: [] });
         // Nothing wider than the screen: a phone never scrolls sideways.
-        expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await contentWidth(page)).toBeLessThanOrEqual(viewport.width);
       }
       if (viewport === DESKTOP) {
         await page.goto("/signin");

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import { startEmbedded, type TestStint } from "../../test/support/stint";
-import { DESKTOP, launchChromium, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
-import { buildWebApp } from "./support/web-build";
+import type { TestStint } from "../../test/support/stint";
+import { DESKTOP, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { contentWidth, startWebApp, stopWebApp } from "./support/web-app";
 import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
 
 /** Monday 00:00 local time of the week holding `date` (the test runs in the browser's time zone). */
@@ -134,9 +134,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
   let member: { page: Page; context: BrowserContext; problems: string[] } | undefined;
 
   beforeAll(async () => {
-    await buildWebApp();
-    deployment = await startEmbedded();
-    browser = await launchChromium();
+    ({ deployment, browser } = await startWebApp());
     const { page, context, problems } = await openApp(browser, deployment.url);
     const email = uniqueEmail("sheet-owner");
     await signUpInApp(page, { name: "Olive Owner", organization: "Orrery Works", email, password: PASSWORD });
@@ -150,8 +148,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
   afterAll(async () => {
     await member?.context.close();
-    await browser?.close();
-    await deployment?.stop();
+    await stopWebApp({ deployment, browser });
   }, 30_000);
 
   afterEach(() => {
@@ -402,7 +399,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       await savePicture(page, viewport === PHONE ? "timesheet-edit-phone" : "timesheet-edit");
       await edit.getByRole("button", { name: "Cancel" }).click();
       // A phone never scrolls sideways: wide tables scroll inside their own box.
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await contentWidth(page)).toBeLessThanOrEqual(viewport.width);
       if (viewport === PHONE) await savePicture(page, "timesheet-phone");
       if (viewport === DESKTOP) {
         const picture = await savePicture(page, "timesheet");
