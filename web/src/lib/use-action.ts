@@ -11,6 +11,8 @@ export interface Action {
   run(change: () => Promise<string | void>): Promise<boolean>;
   /** Says something done elsewhere (a form of its own), or clears what was said with "". */
   say(message: string): void;
+  /** Forgets the last failure and what was said (a form found a problem of its own first). */
+  reset(): void;
 }
 
 /** One change a person asks for on a page, with its progress, its failure in words and its outcome. */
@@ -33,5 +35,9 @@ export function useAction(): Action {
       setBusy(false);
     }
   }, []);
-  return { busy, error, said, run, say: setSaid };
+  const reset = useCallback(() => {
+    setError(null);
+    setSaid("");
+  }, []);
+  return { busy, error, said, run, say: setSaid, reset };
 }

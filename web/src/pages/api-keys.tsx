@@ -9,6 +9,7 @@ import { collect } from "../lib/collect";
 import { showDateTime } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
+import { useAction } from "../lib/use-action";
 import "./developer.css";
 
 /** Settings > API keys: make a key with chosen permissions (shown once), see every key, revoke. */
@@ -45,30 +46,21 @@ function CreateKey({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
   const manager = useIsManager();
   const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<Permission[]>([]);
-  const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, reset } = useAction();
 
-  const submit = async (event: FormEvent) => {
+  // On a refusal, what was typed and chosen stays, so the person can correct it and try again.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setProblem("");
-    if (permissions.length === 0) {
-      setProblem("Choose at least one permission.");
-      return;
-    }
-    setBusy(true);
-    try {
+    reset();
+    setProblem(permissions.length === 0 ? "Choose at least one permission." : "");
+    if (permissions.length === 0) return;
+    void run(async () => {
       const key = await client.apiKeys.create({ name: name.trim(), permissions });
       setName("");
       setPermissions([]);
       onCreated(key);
-    } catch (failure) {
-      // What was typed and chosen stays, so the person can correct it and try again.
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

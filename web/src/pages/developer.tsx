@@ -135,31 +135,22 @@ function CreateApplication({ onCreated }: { onCreated(application: OAuthApplicat
   const [redirectUris, setRedirectUris] = useState("");
   const [homepageUrl, setHomepageUrl] = useState("");
   const [scopes, setScopes] = useState<Permission[]>([]);
-  const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, reset } = useAction();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setProblem("");
-    if (scopes.length === 0) {
-      setProblem("Choose at least one scope the application may ask for.");
-      return;
-    }
-    setBusy(true);
-    try {
+    reset();
+    setProblem(scopes.length === 0 ? "Choose at least one scope the application may ask for." : "");
+    if (scopes.length === 0) return;
+    void run(async () => {
       const application = await client.oauth.applications.create({ name: name.trim(), clientType, redirectUris: lines(redirectUris), homepageUrl: homepageUrl.trim() || null, scopes });
       setName("");
       setRedirectUris("");
       setHomepageUrl("");
       setScopes([]);
       onCreated(application);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { Webhook, WebhookCreateParams } from "@stint/sdk";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useAction } from "../lib/use-action";
 import { ErrorNotice } from "../components/status";
 
 export type WebhookEventName = WebhookCreateParams["events"][number];
@@ -42,27 +43,16 @@ export interface WebhookDraft {
 export function WebhookForm({ title, initial, submitLabel, onSubmit, children }: { title: string; initial: WebhookDraft; submitLabel: string; onSubmit(draft: WebhookDraft): Promise<void>; children?: ReactNode }) {
   const [url, setUrl] = useState(initial.url);
   const [events, setEvents] = useState<WebhookEventName[]>(initial.events);
-  const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, reset } = useAction();
   const idBase = title.replace(/\W+/g, "-").toLowerCase();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setProblem("");
-    if (events.length === 0) {
-      setProblem("Choose at least one event.");
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit({ url: url.trim(), events });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    reset();
+    setProblem(events.length === 0 ? "Choose at least one event." : "");
+    if (events.length === 0) return;
+    void run(() => onSubmit({ url: url.trim(), events }));
   };
   const toggle = (name: WebhookEventName, on: boolean) => setEvents((chosen) => (on ? [...chosen, name] : chosen.filter((other) => other !== name)));
   const allChosen = events.length === ALL_EVENTS.length;
