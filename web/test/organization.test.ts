@@ -5,7 +5,6 @@ import type { TestStint } from "../../test/support/stint";
 import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
 import { startWebApp, stopWebApp, libraryAs, contentWidth } from "./support/web-app";
 
-/** The library in Node, signed in as someone the page signed up, to check what the page stored. */
 describeWithChromium("web application: projects, tasks, the team and the organization's settings", () => {
   let deployment: TestStint;
   let browser: Browser;

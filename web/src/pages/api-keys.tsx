@@ -10,6 +10,7 @@ import { showDateTime } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import { useAction } from "../lib/use-action";
+import { NameList } from "../components/name-list";
 import "./developer.css";
 
 /** Settings > API keys: make a key with chosen permissions (shown once), see every key, revoke. */
@@ -146,13 +147,7 @@ function KeyList({ keys, loading, error, onRetry, people, onRevoked }: { keys: A
                     </code>
                   </td>
                   <td>
-                    <ul className="tag-list">
-                      {key.permissions.map((permission) => (
-                        <li key={permission}>
-                          <code>{permission}</code>
-                        </li>
-                      ))}
-                    </ul>
+                    <NameList names={key.permissions} />
                   </td>
                   {manager ? <td>{maker(key)}</td> : null}
                   <td className="nowrap">{showDateTime(key.created_at)}</td>

@@ -11,6 +11,7 @@ import { showDate, showDateTime } from "../lib/format";
 import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useStint } from "../session/session-context";
+import { NameList } from "../components/name-list";
 import "./developer.css";
 
 /** A secret to show once, and which application it belongs to. */
@@ -260,13 +261,7 @@ function ApplicationCard({ application, onChanged, onRotated }: { application: O
         <div>
           <dt>Scopes</dt>
           <dd>
-            <ul className="tag-list">
-              {application.scopes.map((scope) => (
-                <li key={scope}>
-                  <code>{scope}</code>
-                </li>
-              ))}
-            </ul>
+            <NameList names={application.scopes} />
           </dd>
         </div>
       </dl>
@@ -362,13 +357,7 @@ function Authorizations() {
                     {authorization.homepage_url ? <div className="hint">{authorization.homepage_url}</div> : null}
                   </td>
                   <td>
-                    <ul className="tag-list">
-                      {authorization.scopes.map((scope) => (
-                        <li key={scope}>
-                          <code>{scope}</code>
-                        </li>
-                      ))}
-                    </ul>
+                    <NameList names={authorization.scopes} />
                   </td>
                   <td className="nowrap">{showDateTime(authorization.authorized_at)}</td>
                   <td>

@@ -8,6 +8,7 @@ import { collect } from "../lib/collect";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useStint } from "../session/session-context";
 import "./developer.css";
+import { NameList } from "../components/name-list";
 import { WebhookForm, WebhookStatus } from "./webhook-form";
 
 /** Webhooks of the organization (owners and admins): the list, and a new one with its secret shown once. */
@@ -83,13 +84,7 @@ function WebhookList({ webhooks, loading, error, onRetry }: { webhooks: Webhook[
                     <Link href={`/webhooks/${webhook.id}`}>{webhook.url}</Link>
                   </td>
                   <td>
-                    <ul className="tag-list">
-                      {webhook.events.map((name) => (
-                        <li key={name}>
-                          <code>{name}</code>
-                        </li>
-                      ))}
-                    </ul>
+                    <NameList names={webhook.events} />
                   </td>
                   <td>
                     <WebhookStatus webhook={webhook} />
