@@ -5,7 +5,8 @@ import { natsTransporter } from "./bus";
 import { pinoOptions } from "./logger";
 import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
-import { busResilienceOptions, NodePresenceMiddleware } from "./bus-resilience";
+import { BUS_TIMINGS, busResilienceOptions, NodePresenceMiddleware } from "./bus-resilience";
+import { callDeadlines } from "./call-deadlines";
 
 /** Broker settings shared by every process: NATS when configured, pino logs, request scope. */
 export function brokerOptions(config: Config, logDestination?: Writable): BrokerOptions {
@@ -25,6 +26,6 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     registry: { strategy: "RoundRobin", preferLocal: true },
     metrics: false,
     tracing: false,
-    middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware],
+    middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
   };
 }

@@ -36,12 +36,16 @@ export const BUS_TIMINGS = {
   presenceAnswerTimeoutMs: 2_000,
 } as const;
 
-/** The broker options that decide how fast a dead node is noticed; `brokerOptions` spreads them. */
+/**
+ * The broker options that decide how fast a dead node is noticed; `brokerOptions` spreads them.
+ * Moleculer's own request timeout is off: `callDeadlines` (`call-deadlines.ts`) gives every call
+ * `requestTimeoutMs` without a timer per call.
+ */
 export function busResilienceOptions(): Pick<BrokerOptions, "heartbeatInterval" | "heartbeatTimeout" | "requestTimeout"> {
   return {
     heartbeatInterval: BUS_TIMINGS.heartbeatIntervalSeconds,
     heartbeatTimeout: BUS_TIMINGS.heartbeatTimeoutSeconds,
-    requestTimeout: BUS_TIMINGS.requestTimeoutMs,
+    requestTimeout: 0,
   };
 }
 
