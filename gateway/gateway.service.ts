@@ -26,6 +26,7 @@ import { requireJsonBody, verifyJsonBody } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { gatewayHttpHandler } from "./http-entry";
+import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { retryingOnce } from "./retry-once";
@@ -45,6 +46,8 @@ type RouteOf<S extends ApiStyle> = { opts: { style: S } };
 type LoggerInstance = Service["logger"];
 type CallActionArguments = [route: unknown, actionName: string, req: IncomingRequest, res: ServerResponse, params: unknown, isStream: boolean];
 type CallAction = (this: unknown, ...args: CallActionArguments) => Promise<unknown>;
+type RouteHandlerArguments = [ctx: Context, route: Parameters<typeof routeToAction>[0], req: IncomingRequest, res: ServerResponse, found?: FoundAlias];
+type RouteHandler = (this: unknown, ...args: RouteHandlerArguments) => Promise<unknown>;
 
 function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResponse, thrown: unknown, style: ApiStyle): void {
   const error = toErrorResponse(thrown);
@@ -191,6 +194,13 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     methods: {
       /** Every request, served by moleculer-web's routing without a broker action around it (see `http-entry.ts`). */
       httpHandler: gatewayHttpHandler,
+
+      /** moleculer-web's handling of a routed request, with fewer promises for an alias that only names an action (see `action-route.ts`). */
+      routeHandler(this: RoutingGateway, ...args: RouteHandlerArguments) {
+        const [, route, req, res, found] = args;
+        if (callsActionOnly(route, found)) return routeToAction.call(this, route, req, res, found);
+        return (ApiGateway.methods as { routeHandler: RouteHandler }).routeHandler.apply(this, args);
+      },
 
       /** moleculer-web's alias lookup, trying only the aliases that can match (see `alias-index.ts`). */
       resolveAlias: indexedAliasResolver<MatchableAlias>(),
