@@ -13,7 +13,7 @@
 import type { Context } from "moleculer";
 import type { ApiRouteSchema } from "moleculer-web";
 import { startStint } from "../app";
-import { requireJsonBody } from "../gateway/json-body";
+import { jsonBodies } from "../gateway/json-body";
 import { presentInStyle } from "../gateway/styles";
 import { loadConfig } from "../shared/config";
 import type { RequestMeta } from "../shared/context";
@@ -29,8 +29,8 @@ const openRoute = {
   aliases: { "GET /organization": "auth.getOrganization" },
   authentication: false,
   logging: false,
-  bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"] }, urlencoded: false },
-  use: [requireJsonBody((method, path) => method === "GET" && path === "/organization")],
+  bodyParsers: false,
+  use: [jsonBodies((method, path) => method === "GET" && path === "/organization")],
   onBeforeCall(ctx: Context<unknown, RequestMeta>, _route: unknown, req: { headers: Record<string, string | string[] | undefined> }) {
     const organizationId = req.headers[OPEN_ROUTE_ORGANIZATION_HEADER];
     if (typeof organizationId !== "string") throw new ApiError("invalid_request", `${OPEN_ROUTE_ORGANIZATION_HEADER} is required`);

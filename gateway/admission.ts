@@ -28,6 +28,9 @@ export interface Admitted {
   headers: RateLimitHeaders | null;
 }
 
+/** A public operation that is not counted per address: nothing to check, nothing to say. */
+const UNCOUNTED: Admitted = Object.freeze({ headers: null });
+
 /**
  * What the gateway does before any action runs: who is calling (decisions §4) and whether
  * they may call now (§7). One place, so that every route gets the same rules.
@@ -42,8 +45,7 @@ export function createAdmission(deps: AdmissionDependencies) {
   }
 
   /** Public operations that take a password or a token are counted per address; a throttled one also after failures. */
-  async function admitPublic(address: string, perAddress: "limited" | "throttled" | undefined): Promise<Admitted> {
-    if (!perAddress) return { headers: null };
+  async function admitPublic(address: string, perAddress: "limited" | "throttled"): Promise<Admitted> {
     if (perAddress === "throttled") await enforceFailedAuthenticationThrottle(deps.kv, address);
     return { headers: await enforceRateLimit(deps.kv, UNAUTHENTICATED_POLICY, addressSubject(address)) };
   }
@@ -83,7 +85,10 @@ export function createAdmission(deps: AdmissionDependencies) {
       try {
         address = addressOf(req);
         const access = deps.accessOf(action);
-        if (access && isPublic(access)) return admitPublic(address, access.perAddress).catch((error: unknown) => unavailable(error, "Authentication or rate limiting is"));
+        if (access && isPublic(access)) {
+          if (!access.perAddress) return UNCOUNTED;
+          return admitPublic(address, access.perAddress).catch((error: unknown) => unavailable(error, "Authentication or rate limiting is"));
+        }
         // The throttle's counters are read in the same key-value step as the credential's marks.
         const identity = deps.authenticator.identify(req, resolveApiKey, failedAuthenticationGate(address));
         const admitted = andThen(identity, (known) => andThen(countRequest(deps.kv, credentialPolicy(style, known.plan), credentialSubject(known)), (headers): Admitted => ({ identity: known, headers })));

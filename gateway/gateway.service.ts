@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
+import { writesLevel } from "../shared/logger";
 import type { RequestMeta } from "../shared/context";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
@@ -22,7 +23,7 @@ import { webSessionRoute } from "./web-app/session/session-route";
 import { webApp } from "./web-app/web-app-route";
 import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
-import { requireJsonBody, verifyJsonBody } from "./json-body";
+import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "./readiness";
 import { gatewayHttpHandler } from "./http-entry";
@@ -76,8 +77,8 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     aliases: aliasesOf(ROUTES, methodNotAllowedAlias, receiveUpload),
     authentication: true,
     logging: false,
-    bodyParsers: { json: { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody }, urlencoded: false },
-    use: [requireJsonBody((method, routePath) => servesOperation(method, routePath) && !isUploadRequest(method, routePath))],
+    bodyParsers: false,
+    use: [jsonBodies((method, routePath) => servesOperation(method, routePath) && !isUploadRequest(method, routePath))],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, data: unknown) {
       // A file (an export) is written in the caller's style by the service itself.
       if (data instanceof Readable) return data;
@@ -120,6 +121,7 @@ function claimHolders(broker: ServiceBroker): ClaimHolders {
 
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
+  const logsRequests = writesLevel(config, "info");
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
   const admission = createAdmission({
     kv: deps.kv,
@@ -146,10 +148,13 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       rootCallOptions: function (this: { logger: LoggerInstance }, options: { requestID?: string }, req: IncomingRequest, res: ServerResponse) {
         const requestId = requestIdFrom(req.headers["x-request-id"]);
         options.requestID = requestId;
-        inFlight.track(res);
         if (inFlight.draining) res.setHeader("Connection", "close");
+        if (!logsRequests) {
+          inFlight.track(res);
+          return;
+        }
         const started = process.hrtime.bigint();
-        res.once("close", () => {
+        inFlight.track(res, () => {
           const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
           const path = (req.originalUrl ?? req.url ?? "").split("?")[0];
           this.logger.info({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 100) / 100 }, "request");

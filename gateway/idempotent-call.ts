@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { IncomingRequest } from "moleculer-web";
 import type { RequestMeta } from "../shared/context";
+import type { Identity } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { creationKeyOf } from "../shared/creation";
@@ -33,13 +34,21 @@ function storedHeaders(res: ServerResponse): Record<string, string> {
  * Runs a POST at most once per `Idempotency-Key` and caller: a repeat with the same body
  * gets the first answer again without the action running (see `idempotency/`).
  */
-export async function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall, claims: ClaimHolders = {}): Promise<unknown> {
-  const meta = req.$ctx.meta as RequestMeta;
-  const identity = meta.identity;
+export function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall, claims: ClaimHolders = {}): Promise<unknown> {
+  const identity = (req.$ctx.meta as RequestMeta).identity;
   if (req.method !== "POST" || !identity) return call();
-  const key = idempotencyKeyFrom(req.headers["idempotency-key"]);
-  if (key === undefined) return call();
+  // A malformed key is refused as a rejection, as from the rest of this function.
+  let key: string | undefined;
+  try {
+    key = idempotencyKeyFrom(req.headers["idempotency-key"]);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return key === undefined ? call() : callOnce(kv, req, res, call, claims, identity, key);
+}
 
+async function callOnce(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall, claims: ClaimHolders, identity: Identity, key: string): Promise<unknown> {
+  const meta = req.$ctx.meta as RequestMeta;
   const scope = credentialSubject(identity);
   const path = req.originalUrl ?? req.url ?? "";
   const body = req.body ?? null;

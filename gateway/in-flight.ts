@@ -6,11 +6,13 @@ export class InFlightRequests {
   private waiters: (() => void)[] = [];
   draining = false;
 
-  track(res: ServerResponse): void {
+  /** Counts `res` until it closes, then calls `whenClosed`: one listener per response for both. */
+  track(res: ServerResponse, whenClosed?: () => void): void {
     this.count += 1;
     res.once("close", () => {
       this.count -= 1;
       if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+      whenClosed?.();
     });
   }
 

@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import bodyParser from "body-parser";
 import { ApiError } from "../shared/errors";
 import { NOT_A_JSON_OBJECT } from "../shared/validation";
 
@@ -21,7 +22,7 @@ export type ServesOperation = (method: string, path: string) => boolean;
  * an operation serves with a JSON body, so that a method a path does not serve gets its 405
  * (or an unknown path its 404) whatever body it carries, and an upload reads its own form.
  */
-export function requireJsonBody(servesOperation: ServesOperation) {
+function requireJsonBody(servesOperation: ServesOperation) {
   return (req: IncomingMessage, _res: ServerResponse, next: (err?: unknown) => void): void => {
     const path = (req.url ?? "").split("?")[0] ?? "";
     if (hasBody(req) && servesOperation(req.method ?? "", path) && !isJsonContentType(req.headers["content-type"])) {
@@ -29,6 +30,33 @@ export function requireJsonBody(servesOperation: ServesOperation) {
       return;
     }
     next();
+  };
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** A request that says it has a body, as body-parser decides it: a length (even 0) or a transfer encoding. */
+function declaresBody(req: IncomingMessage): boolean {
+  return req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
+}
+
+/** The JSON body parser of the API's routes: up to 1 MiB, an object or an array, UTF-8 checked first (`verifyJsonBody`). */
+export const API_JSON_BODIES = { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody };
+
+/**
+ * The API's request bodies: a JSON body where an operation takes one (`requireJsonBody`),
+ * parsed by body-parser with `options`. A request without a body (every GET) passes on at
+ * once, as body-parser would let it pass after checks of its own.
+ */
+export function jsonBodies(servesOperation: ServesOperation, options: bodyParser.OptionsJson = API_JSON_BODIES): Middleware {
+  const mustBeJson = requireJsonBody(servesOperation);
+  const parse = bodyParser.json(options);
+  return (req, res, next) => {
+    if (!declaresBody(req)) {
+      next();
+      return;
+    }
+    mustBeJson(req, res, (err) => (err ? next(err) : parse(req, res, next)));
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Writable } from "node:stream";
 import type { BrokerOptions } from "moleculer";
 import type { Config } from "./config";
@@ -26,6 +27,9 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     registry: { strategy: "RoundRobin", preferLocal: true },
     metrics: false,
     tracing: false,
+    // Every call's context gets an id. Moleculer's own builds a UUID from twenty string pieces,
+    // which are joined again wherever the id is hashed; Node's comes whole from a random pool.
+    uidGenerator: () => randomUUID(),
     middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
   };
 }

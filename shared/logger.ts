@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import type { LoggerOptions } from "pino";
+import { levels, type Level, type LoggerOptions } from "pino";
 import type { Config } from "./config";
 import { currentRequestId } from "./request-scope";
 
@@ -43,4 +43,9 @@ export function pinoOptions(config: Config, destination?: Writable): LoggerOptio
         ? { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,nodeID,ns" } }
         : undefined,
   };
+}
+
+/** Whether lines at `level` are written with this configuration: what is not need not be put together. */
+export function writesLevel(config: Pick<Config, "logLevel">, level: Level): boolean {
+  return (levels.values[level] ?? 0) >= (levels.values[config.logLevel] ?? 0);
 }
