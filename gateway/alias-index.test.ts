@@ -75,6 +75,21 @@ describe("indexed alias lookup", () => {
     }
   });
 
+  it("answers a path an alias without parameters matched from memory, and only such a path", () => {
+    const resolve = indexedAliasResolver<MatchableAlias>();
+    const tried: string[] = [];
+    const counted = ALIASES.map((entry) => ({ ...entry, match: (url: string) => (tried.push(url), entry.match(url)) }));
+    const service = { aliases: counted };
+    const triesOf = (url: string) => tried.filter((tried) => tried === url).length;
+    resolve.call(service, "/api/v1/version", "GET");
+    resolve.call(service, "/api/v1/time-entries/te_123", "GET");
+    const [versionTries, entryTries] = [triesOf("/api/v1/version"), triesOf("/api/v1/time-entries/te_123")];
+    expect(resolve.call(service, "/api/v1/version", "GET")).toEqual({ alias: counted[8], params: {} });
+    expect(resolve.call(service, "/api/v1/time-entries/te_123", "GET")).toEqual({ alias: counted[3], params: { id: "te_123" } });
+    expect(triesOf("/api/v1/version")).toBe(versionTries);
+    expect(triesOf("/api/v1/time-entries/te_123")).toBe(2 * entryTries);
+  });
+
   it("sees aliases moleculer-web adds or removes later", () => {
     const resolve = indexedAliasResolver<MatchableAlias>();
     const service = { aliases: ALIASES.slice(0, 3) };

@@ -4,7 +4,8 @@
  * reference and OAuth pages). This finds the same alias, the first in moleculer-web's order
  * that matches, trying only the aliases that can match: those whose literal beginning is
  * compatible with the first segments of the path. The candidates are worked out once per
- * method and leading segments and kept.
+ * method and leading segments and kept. A path that an alias without parameters matched
+ * (`/api/v1/version`, `/api/v1/organization`) is answered from memory the next time.
  */
 
 /** What an alias moleculer-web made offers. */
@@ -60,7 +61,20 @@ export function indexedAliasResolver<A extends MatchableAlias>() {
   let indexed: readonly A[] | undefined;
   let indexedLength = 0;
   let prefixes: string[] = [];
+  let withoutParameters = new Set<A>();
   const candidates = new Map<string, A[]>();
+  /** By method, then path: the alias without parameters a path resolved to. */
+  const resolvedPaths = new Map<string, Map<string, A>>();
+  let resolvedCount = 0;
+
+  /** Keeps what `url` resolved to when that can never differ: an alias without parameters. */
+  function remember(method: string, url: string, alias: A): void {
+    if (!withoutParameters.has(alias) || resolvedCount >= MAX_KEYS) return;
+    let byPath = resolvedPaths.get(method);
+    if (!byPath) resolvedPaths.set(method, (byPath = new Map()));
+    byPath.set(url, alias);
+    resolvedCount += 1;
+  }
 
   function candidatesFor(aliases: readonly A[], method: string, key: string): A[] {
     const cacheKey = `${method} ${key}`;
@@ -82,11 +96,17 @@ export function indexedAliasResolver<A extends MatchableAlias>() {
       indexed = aliases;
       indexedLength = aliases.length;
       prefixes = aliases.map((alias) => literalPrefix(alias.fullPath));
+      withoutParameters = new Set(aliases.filter((alias) => !PATTERN_SYNTAX.test(alias.fullPath)));
       candidates.clear();
+      resolvedPaths.clear();
+      resolvedCount = 0;
     }
+    const known = resolvedPaths.get(method)?.get(url);
+    if (known) return { alias: known, params: {} };
     const key = leadingSegments(url);
     // Lower-casing text outside ASCII can change its length: such paths take the plain scan.
-    if (NON_ASCII.test(key)) return scan(aliases, url, method);
-    return scan(candidatesFor(aliases, method, key.toLowerCase()), url, method);
+    const found = NON_ASCII.test(key) ? scan(aliases, url, method) : scan(candidatesFor(aliases, method, key.toLowerCase()), url, method);
+    if (found) remember(method, url, found.alias);
+    return found;
   };
 }
