@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { BenchContext } from "./context";
 import { findExecutable } from "./executables";
 import { LOOPBACK, freePort, waitForBanner } from "./net";
@@ -29,8 +30,9 @@ export async function provideNats(ctx: BenchContext): Promise<NatsAvailability> 
   const server = ctx.processes.spawn({
     label: "nats-server",
     command: binary,
-    // No JetStream, no monitoring port: the transporter needs only core publish/subscribe.
-    args: ["--addr", LOOPBACK, "--port", String(port)],
+    // JetStream, in the run's scratch folder: services that keep documents publish their
+    // events on a stream and will not start without it. No monitoring port.
+    args: ["--addr", LOOPBACK, "--port", String(port), "--jetstream", "--store_dir", join(ctx.scratchRoot, "nats")],
     cwd: ctx.scratchRoot,
     env: {},
     shared: true,
