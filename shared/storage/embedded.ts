@@ -47,6 +47,8 @@ export const DATABASE_FILE = "stint.sqlite";
 const COLLECTION_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 /** Documents are stored as SQLite's binary JSON (JSONB), which its JSON functions read without parsing text; read back as text. */
 const DOC_TEXT = "json(doc) AS doc";
+/** The stored form, for a query whose documents are turned into text all together (`readDocs`). */
+const DOC_STORED = "doc";
 /** Enough page cache to keep the hot parts of the indexes in memory, small enough to keep the process lean. */
 const CACHE_KIB = 16 * 1024;
 /**
@@ -158,13 +160,27 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   private findQuery(filter: Filter, options: FindOptions, examined = false): { query: Query; after: PipelineStage[] } {
     const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
     const orderBy = sort ? sortToSql(sort, this.tracked.of) : "";
-    if (orderBy === undefined) return { query: this.query(DOC_TEXT, filter, "", [], examined), after: pageStages(options) };
+    if (orderBy === undefined) return { query: this.query(DOC_STORED, filter, "", [], examined), after: pageStages(options) };
     const tail = `${orderBy ? ` ORDER BY ${orderBy}` : ""} LIMIT ? OFFSET ?`;
-    return { query: this.query(DOC_TEXT, filter, tail, [options.limit ? options.limit : -1, options.skip ?? 0], examined), after: [] };
+    return { query: this.query(DOC_STORED, filter, tail, [options.limit ? options.limit : -1, options.skip ?? 0], examined), after: [] };
   }
 
+  /**
+   * The documents a query of `doc` selects, in its order, as one JSON text that JavaScript
+   * parses once: a row object and a string per document cost more than the read itself, and
+   * node:sqlite leaves those strings in the old generation, where they wait for a full
+   * collection. SQLite never merges a subquery with a LIMIT into an aggregate around it, so
+   * the rows reach `json_group_array` in the subquery's order.
+   */
   private readDocs(query: Query, connection = this.reader): Doc[] {
-    return connection.all(query.sql, query.params).map((row) => JSON.parse(row.doc as string) as Doc);
+    const text = connection.get(`SELECT json_group_array(json(doc)) AS docs FROM (${query.sql})`, query.params)?.docs;
+    return typeof text === "string" ? (JSON.parse(text) as Doc[]) : [];
+  }
+
+  /** The one document a query of `doc` as text selects, if any. */
+  private readDoc(query: Query): Doc | undefined {
+    const text = this.reader.get(query.sql, query.params)?.doc;
+    return typeof text === "string" ? (JSON.parse(text) as Doc) : undefined;
   }
 
   /** Records the kinds `doc` brings to the tracked paths; in the write's transaction, before its data. */
@@ -225,8 +241,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   async findOne(filter: Filter): Promise<T | null> {
     this.checkOpen();
-    const [found] = this.readDocs(this.query(DOC_TEXT, filter, " LIMIT 1"));
-    return (found as T | undefined) ?? null;
+    return (this.readDoc(this.query(DOC_TEXT, filter, " LIMIT 1")) as T | undefined) ?? null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {

@@ -165,6 +165,19 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
         expect(await people.find({}, { limit: 2 })).toHaveLength(2);
       });
 
+      it("keeps the order of a sorted page of many documents, whatever order they were stored in", async () => {
+        const many = await store.collection<{ _id: string; rank: number; group: string }>({ name: `ordered_${Date.now()}` });
+        const docs = Array.from({ length: 240 }, (_, i) => ({ _id: `d${String(i).padStart(3, "0")}`, rank: (i * 37) % 60, group: i % 3 === 0 ? "a" : "b" }));
+        await many.insertMany([...docs].reverse());
+        const expected = [...docs].sort((x, y) => y.rank - x.rank || (x._id < y._id ? 1 : -1)).map((doc) => doc._id);
+        const page = async (skip: number, limit: number) => (await many.find({}, { sort: { rank: -1, _id: -1 }, skip, limit })).map((doc) => doc._id);
+        expect(await page(0, 100)).toEqual(expected.slice(0, 100));
+        expect(await page(100, 100)).toEqual(expected.slice(100, 200));
+        expect(await page(200, 100)).toEqual(expected.slice(200));
+        const inGroup = (await many.find({ group: "a" }, { sort: { rank: 1, _id: 1 } })).map((doc) => doc._id);
+        expect(inGroup).toEqual(docs.filter((doc) => doc.group === "a").sort((x, y) => x.rank - y.rank || (x._id < y._id ? -1 : 1)).map((doc) => doc._id));
+      });
+
       it("explains a find: what it returns, and at least that many documents read when the store says", async () => {
         for (const [filter, options] of [
           [{ team: "red" }, {}],
