@@ -49,7 +49,7 @@ const serviceLines = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "bench/results/", "data/", "sdk/python/", "sdk/js/dist/", "sdk/js/src/generated/", "coverage/"] },
+  { ignores: ["node_modules/", "dist/", "dist-bench/", "bench/results/", "data/", "sdk/python/", "sdk/js/dist/", "sdk/js/src/generated/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

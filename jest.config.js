@@ -17,7 +17,7 @@ module.exports = {
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
   testMatch: ["**/*.test.ts"],
-  testPathIgnorePatterns: ["/node_modules/", "/dist/"],
+  testPathIgnorePatterns: ["/node_modules/", "/dist/", "/dist-bench/"],
   // Suites start brokers, HTTP servers and child processes; run them one at a time
   // so ports and the two cores are not fought over.
   maxWorkers: 1,

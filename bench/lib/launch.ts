@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchContext } from "./context";
 import { LOOPBACK, freePort, waitForHttp } from "./net";
@@ -47,14 +48,39 @@ function serveNodeOptions(tree: string): string[] {
   }
 }
 
+/** Where bench-only entries are compiled with the app they start (git-ignored). */
+const COMPILED_BENCH_DIR = join(REPO_ROOT, "dist-bench");
+/** Scripts that are the bench's own baselines rather than the app: always through tsx. */
+const BASELINE_SCRIPTS = new Set(["bench/bare-server.ts"]);
+const compiledThisRun = new Set<string>();
+
+/**
+ * A bench-only entry that starts the app (`bench/app-with-open-route.ts`) compiled together
+ * with the app it imports, with the options of `npm run build`, into `dist-bench/`: once a
+ * run, so that its figures are those of the JavaScript a deployment runs.
+ */
+function compileBenchEntry(script: string): string {
+  if (!compiledThisRun.has(script)) {
+    mkdirSync(COMPILED_BENCH_DIR, { recursive: true });
+    const config = join(COMPILED_BENCH_DIR, "tsconfig.json");
+    // The build's own files (and so its declarations) and the entry, with the build's options.
+    writeFileSync(config, JSON.stringify({ extends: "../tsconfig.build.json", compilerOptions: { rootDir: "..", outDir: "." }, files: [join("..", script)] }));
+    execFileSync(process.execPath, [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", config], { cwd: REPO_ROOT, stdio: "inherit" });
+    compiledThisRun.add(script);
+  }
+  return join(COMPILED_BENCH_DIR, script.replace(/\.ts$/, ".js"));
+}
+
 /**
  * With `BENCH_COMPILED=1`, the app's entry runs as `npm run build` compiled it
- * (`dist/main.js`, as the container image runs it) instead of through tsx. Other scripts
- * (the bare server, bench-only entries) and the compared checkout's app always run through tsx.
+ * (`dist/main.js`, as the container image runs it) instead of through tsx, and a bench entry
+ * that starts the app runs compiled with it (`compileBenchEntry`). The bare server and the
+ * compared checkout's app always run through tsx.
  */
 function compiledEntry(script: string): string | undefined {
   // A compared checkout runs through tsx: with this checkout compared to itself, a run measures compiling.
-  if (process.env.BENCH_COMPILED !== "1" || script !== "main.ts") return undefined;
+  if (process.env.BENCH_COMPILED !== "1" || BASELINE_SCRIPTS.has(script)) return undefined;
+  if (script !== "main.ts") return compileBenchEntry(script);
   const entry = join(REPO_ROOT, "dist", "main.js");
   if (!existsSync(entry)) throw new Error("BENCH_COMPILED=1 needs dist/main.js: run `npm run build` first");
   return entry;
