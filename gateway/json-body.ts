@@ -41,16 +41,16 @@ function declaresBody(req: IncomingMessage): boolean {
 }
 
 /** The JSON body parser of the API's routes: up to 1 MiB, an object or an array, UTF-8 checked first (`verifyJsonBody`). */
-export const API_JSON_BODIES = { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody };
+const API_JSON_BODIES: bodyParser.OptionsJson = { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody };
 
 /**
  * The API's request bodies: a JSON body where an operation takes one (`requireJsonBody`),
- * parsed by body-parser with `options`. A request without a body (every GET) passes on at
- * once, as body-parser would let it pass after checks of its own.
+ * parsed by body-parser (`API_JSON_BODIES`). A request without a body (every GET) passes on
+ * at once, as body-parser would let it pass after checks of its own.
  */
-export function jsonBodies(servesOperation: ServesOperation, options: bodyParser.OptionsJson = API_JSON_BODIES): Middleware {
+export function jsonBodies(servesOperation: ServesOperation): Middleware {
   const mustBeJson = requireJsonBody(servesOperation);
-  const parse = bodyParser.json(options);
+  const parse = bodyParser.json(API_JSON_BODIES);
   return (req, res, next) => {
     if (!declaresBody(req)) {
       next();
@@ -83,7 +83,7 @@ const bodyProblem = (message: string) => ApiError.validation([{ field: "body", r
  *   `3`, `null`) "not valid JSON": say what is wrong with it, as validation says of an array.
  * Bodies declared in another charset (UTF-16, UTF-32) are left to body-parser.
  */
-export function verifyJsonBody(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string | null): void {
+function verifyJsonBody(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string | null): void {
   if (encoding?.toLowerCase() !== "utf-8") return;
   if (!isUtf8(body)) throw bodyProblem("is not valid UTF-8");
   const text = body.toString("utf8");

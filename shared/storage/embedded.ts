@@ -172,8 +172,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
    * collection. SQLite never merges a subquery with a LIMIT into an aggregate around it, so
    * the rows reach `json_group_array` in the subquery's order.
    */
-  private readDocs(query: Query, connection = this.reader): Doc[] {
-    const text = connection.get(`SELECT json_group_array(json(doc)) AS docs FROM (${query.sql})`, query.params)?.docs;
+  private readDocs(query: Query): Doc[] {
+    const text = this.reader.get(`SELECT json_group_array(json(doc)) AS docs FROM (${query.sql})`, query.params)?.docs;
     return typeof text === "string" ? (JSON.parse(text) as Doc[]) : [];
   }
 
