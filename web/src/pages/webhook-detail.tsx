@@ -236,7 +236,7 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
         <>
           <ErrorNotice error={deliveries.error} onRetry={deliveries.reload} />
           {current.data.length === 0 ? (
-            <Empty>{page === 1 ? "No deliveries yet. Send a test event, or wait for one of the chosen events to happen." : "No deliveries on this page."}</Empty>
+            <Empty>{current.meta.page === 1 ? "No deliveries yet. Send a test event, or wait for one of the chosen events to happen." : "No deliveries on this page."}</Empty>
           ) : (
             <div className="table-wrap table-contained">
               <table>
@@ -293,8 +293,9 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
             <button type="button" className="button-secondary" disabled={page <= 1} onClick={() => setPage((value) => value - 1)}>
               Newer
             </button>
+            {/* The number of the page on show, not the one asked for: while the next page loads, the rows and their label agree. */}
             <span>
-              Page {page} of {pages} ({total} {total === 1 ? "delivery" : "deliveries"})
+              Page {current.meta.page} of {pages} ({total} {total === 1 ? "delivery" : "deliveries"})
             </span>
             <button type="button" className="button-secondary" disabled={page >= pages} onClick={() => setPage((value) => value + 1)}>
               Older
