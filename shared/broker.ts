@@ -6,7 +6,7 @@ import { natsTransporter } from "./bus";
 import { pinoOptions } from "./logger";
 import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
-import { BUS_TIMINGS, busResilienceOptions, NodePresenceMiddleware } from "./bus-resilience";
+import { BUS_TIMINGS, busResilienceOptions, NodePresenceMiddleware, SignsOfLifeMiddleware } from "./bus-resilience";
 import { callDeadlines } from "./call-deadlines";
 
 /** Broker settings shared by every process: NATS when configured, pino logs, request scope. */
@@ -30,6 +30,6 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     // Every call's context gets an id. Moleculer's own builds a UUID from twenty string pieces,
     // which are joined again wherever the id is hashed; Node's comes whole from a random pool.
     uidGenerator: () => randomUUID(),
-    middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
+    middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, SignsOfLifeMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
   };
 }

@@ -21,6 +21,12 @@ import type { NatsConnection, Subscription } from "nats";
  *   it any more, and rejects the requests still waiting for it (`RequestRejectedError`, which
  *   the gateway retries or answers with a 503). A node that is only slow does not answer in
  *   time, which is not "no responders", so a busy process is never declared dead this way.
+ *
+ * Every packet a node sends is a sign of life, not only its heartbeat (`SignsOfLifeMiddleware`).
+ * A gateway streaming a large upload to a service puts the file's chunks on its NATS
+ * connection ahead of its heartbeats, and the service reads them in order: on a busy machine
+ * the heartbeats reached it seconds late, it declared the gateway gone while the chunks kept
+ * coming, and broke off the upload it was reading.
  */
 export const BUS_TIMINGS = {
   heartbeatIntervalSeconds: 2,
@@ -61,7 +67,48 @@ interface RegistryNode {
 }
 
 interface NodeRegistry {
-  nodes: { toArray(): RegistryNode[]; disconnected(nodeID: string, isUnexpected: boolean): void };
+  nodes: { toArray(): RegistryNode[]; get(nodeID: string): (RegistryNode & { lastHeartbeatTime: number }) | undefined; disconnected(nodeID: string, isUnexpected: boolean): void };
+}
+
+/** The nodes each broker has had a packet from since the last look. */
+const heardFrom = new WeakMap<ServiceBroker, Set<string>>();
+
+interface ReceivingTransit {
+  broker: ServiceBroker;
+}
+type MessageHandler = (cmd: string, packet: { payload?: { sender?: unknown } } | null | undefined) => unknown;
+
+/**
+ * Notes the sender of every packet this process receives. Once a second the presence watch
+ * (`watchBus`) counts each noted node as heard from, as moleculer counts a heartbeat: its
+ * check then finds a node whose heartbeats are late behind its other packets alive. Noting
+ * is one set insertion per packet; the clock is read once a second, not per packet.
+ */
+export const SignsOfLifeMiddleware: Middleware = {
+  name: "SignsOfLife",
+  transitMessageHandler(this: ReceivingTransit, next: MessageHandler): MessageHandler {
+    const heard = new Set<string>();
+    heardFrom.set(this.broker, heard);
+    return (cmd, packet) => {
+      const sender = packet?.payload?.sender;
+      if (typeof sender === "string") heard.add(sender);
+      return next(cmd, packet);
+    };
+  },
+} as unknown as Middleware;
+
+/** Counts the nodes heard from since the last call as alive now, as a heartbeat from each would. */
+function creditSignsOfLife(broker: ServiceBroker, registry: NodeRegistry): void {
+  const heard = heardFrom.get(broker);
+  if (!heard || heard.size === 0) return;
+  // Moleculer's own clock for heartbeats: whole seconds of the process's uptime.
+  const now = Math.round(process.uptime());
+  for (const id of heard) {
+    const node = registry.nodes.get(id);
+    // A node already declared gone comes back only through its own INFO or heartbeat.
+    if (node && node.available && !node.local) node.lastHeartbeatTime = now;
+  }
+  heard.clear();
 }
 
 interface BusWatch {
@@ -141,6 +188,7 @@ function watchBus(broker: ServiceBroker, client: NatsConnection): BusWatch {
     }
   };
   const timer = setInterval(() => {
+    creditSignsOfLife(broker, registry);
     if (!watch.connected) return;
     const nodes = registry.nodes.toArray().filter((node) => !node.local && node.available);
     for (const node of nodes) if (!asking.has(node.id)) void ask(node.id);
