@@ -3,7 +3,7 @@ import type { Writable } from "node:stream";
 import type { BrokerOptions } from "moleculer";
 import type { Config } from "./config";
 import { natsTransporter } from "./bus";
-import { pinoOptions } from "./logger";
+import { pinoOptions, quietUnwrittenLevels } from "./logger";
 import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
 import { BUS_TIMINGS, busResilienceOptions, NodePresenceMiddleware, SignsOfLifeMiddleware } from "./bus-resilience";
@@ -30,6 +30,6 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     // Every call's context gets an id. Moleculer's own builds a UUID from twenty string pieces,
     // which are joined again wherever the id is hashed; Node's comes whole from a random pool.
     uidGenerator: () => randomUUID(),
-    middlewares: [RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, SignsOfLifeMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
+    middlewares: [quietUnwrittenLevels(config), RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, SignsOfLifeMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
   };
 }

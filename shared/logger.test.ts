@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
+import { ServiceBroker } from "moleculer";
 import { pino } from "pino";
+import { brokerOptions } from "./broker";
 import { loadConfig } from "./config";
 import { pinoOptions } from "./logger";
 import { runInRequestScope } from "./request-scope";
@@ -37,5 +39,24 @@ describe("logger", () => {
     expect(outside?.requestId).toBeUndefined();
     expect(inside?.requestId).toBe("req-42");
     expect(nested?.requestId).toBe("req-42");
+  });
+
+  it("makes the levels it does not write do nothing in every moleculer logger, without reaching the appenders", () => {
+    const out = capture();
+    const config = loadConfig({ LOG_FORMAT: "json", LOG_LEVEL: "info" });
+    const entries: string[] = [];
+    const options = brokerOptions(config, out.stream);
+    // Moleculer hands every entry of a logger made after the middlewares to this hook, before any appender.
+    const broker = new ServiceBroker({ ...options, middlewares: [...(options.middlewares ?? []), { name: "SeesEntries", newLogEntry: (type: string) => entries.push(type) }] });
+    entries.length = 0;
+    const later = broker.getLogger("later-module");
+    later.debug("not written", { made: "for nothing" });
+    later.trace("not written either");
+    later.info("written");
+    expect(entries).toEqual(["info"]);
+    expect(out.lines().filter((line) => line.msg === "written" || String(line.msg).startsWith("not written"))).toHaveLength(1);
+    // The broker's own logger, made before the middlewares, is quieted the same way.
+    expect(broker.logger.debug).toBe(later.debug);
+    expect(broker.logger.info).not.toBe(later.info);
   });
 });

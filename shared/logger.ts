@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import type { Logger, Middleware, ServiceBroker } from "moleculer";
 import { levels, type Level, type LoggerOptions } from "pino";
 import type { Config } from "./config";
 import { currentRequestId } from "./request-scope";
@@ -48,4 +49,38 @@ export function pinoOptions(config: Config, destination?: Writable): LoggerOptio
 /** Whether lines at `level` are written with this configuration: what is not need not be put together. */
 export function writesLevel(config: Pick<Config, "logLevel">, level: Level): boolean {
   return (levels.values[level] ?? 0) >= (levels.values[config.logLevel] ?? 0);
+}
+
+/** Moleculer's log levels, which are pino's. */
+const MOLECULER_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const satisfies readonly Level[];
+const writesNothing = () => undefined;
+
+interface LoggerFactory {
+  cache: Map<string, Logger>;
+  getLogger(bindings: unknown): Logger;
+}
+
+function quietUnwritten(logger: Logger, config: Pick<Config, "logLevel">): Logger {
+  for (const level of MOLECULER_LEVELS) if (!writesLevel(config, level)) logger[level] = writesNothing;
+  return logger;
+}
+
+/**
+ * Moleculer gives every logger a method per level that hands its arguments to the appender,
+ * which only then drops what its level does not write; moleculer and moleculer-web call
+ * `debug` several times on every request ("Call action locally.", with an object made for
+ * it; "Anonymous user"). Here the levels the configuration does not write do nothing at
+ * once, in every logger of the broker: those made before this middleware and those after.
+ */
+export function quietUnwrittenLevels(config: Pick<Config, "logLevel">): Middleware {
+  return {
+    name: "QuietUnwrittenLevels",
+    created(broker: ServiceBroker) {
+      const factory = (broker as unknown as { loggerFactory?: LoggerFactory }).loggerFactory;
+      if (!factory) return;
+      for (const logger of factory.cache.values()) quietUnwritten(logger, config);
+      const getLogger = factory.getLogger.bind(factory);
+      factory.getLogger = (bindings) => quietUnwritten(getLogger(bindings), config);
+    },
+  };
 }
