@@ -1,4 +1,4 @@
-import type { KeyValueStore } from "../../shared/kv/port";
+import type { FixedWindow, KeyValueStore } from "../../shared/kv/port";
 import { readWindows, type WindowRead } from "../../shared/kv/windows";
 import { addressSubject } from "./client-address";
 import { decide, throwIfRefused, windowsOf, type RateLimitDecision } from "./limiter";
@@ -24,32 +24,37 @@ import { FAILED_AUTHENTICATION_POLICY, FAILED_AUTHENTICATIONS_PER_MINUTE } from 
  */
 export interface FailedAuthenticationGate {
   keys: readonly string[];
-  /** The decision for the values of `keys` (the first `keys.length` of `values`). */
-  decide(values: readonly (string | null)[]): RateLimitDecision;
+  /** The decision for the values of `keys` (the first `keys.length` of `values`), at `nowMs` (the clock by default). */
+  decide(values: readonly (string | null)[], nowMs?: number): RateLimitDecision;
   /** `decide`, throwing the 429 when the address is held back. */
   enforce(values: readonly (string | null)[]): void;
 }
 
 const ALLOWED: RateLimitDecision = { allowed: true, headers: null };
 
-/** A class rather than closures: one is made for every authenticated request. */
+/**
+ * An address's gate for one minute. Every authenticated request asks for its address's gate,
+ * so one is kept per address while its minute lasts rather than made for each request.
+ */
 class AddressGate implements FailedAuthenticationGate {
   readonly keys: readonly string[];
   private readonly read: WindowRead;
+  /** The minute this gate reads: a request outside it needs another minute's counter. */
+  readonly startsAtMs: number;
+  readonly endsAtMs: number;
 
-  constructor(
-    address: string,
-    private readonly nowMs: number,
-  ) {
-    this.read = readWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), nowMs);
+  constructor(windows: readonly FixedWindow[], nowMs: number) {
+    this.read = readWindows(windows, nowMs);
     this.keys = this.read.keys;
+    this.startsAtMs = this.read.startsAtMs;
+    this.endsAtMs = this.read.endsAtMs;
   }
 
-  decide(values: readonly (string | null)[]): RateLimitDecision {
+  decide(values: readonly (string | null)[], nowMs: number = Date.now()): RateLimitDecision {
     const windows = this.read.countsFrom(values);
     const full = windows.some((w) => w.count >= w.limit);
     if (!full) return ALLOWED;
-    const decision = decide(FAILED_AUTHENTICATION_POLICY, false, windows, this.nowMs);
+    const decision = decide(FAILED_AUTHENTICATION_POLICY, false, windows, nowMs);
     const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
     return {
       ...decision,
@@ -64,14 +69,22 @@ class AddressGate implements FailedAuthenticationGate {
   }
 }
 
+/** Each address's current gate, by its windows (which `windowsOf` keeps per address, within a bound). */
+const gates = new WeakMap<readonly FixedWindow[], AddressGate>();
+
 export function failedAuthenticationGate(address: string, nowMs: number = Date.now()): FailedAuthenticationGate {
-  return new AddressGate(address, nowMs);
+  const windows = windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address));
+  const kept = gates.get(windows);
+  if (kept && nowMs >= kept.startsAtMs && nowMs < kept.endsAtMs) return kept;
+  const gate = new AddressGate(windows, nowMs);
+  gates.set(windows, gate);
+  return gate;
 }
 
 /** Whether `address` may try to authenticate now; refused decisions carry `Retry-After` only. */
 export async function checkFailedAuthentication(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
   const gate = failedAuthenticationGate(address, nowMs);
-  return gate.decide(await kv.getMany(gate.keys));
+  return gate.decide(await kv.getMany(gate.keys), nowMs);
 }
 
 /** `checkFailedAuthentication`, throwing the 429 when the address is held back. */

@@ -64,7 +64,12 @@ const remaining = (w: WindowCount) => Math.max(0, w.limit - w.count);
 
 export function decide(policy: RatePolicy, allowed: boolean, windows: readonly WindowCount[], nowMs: number): RateLimitDecision {
   if (windows.length === 0) return { allowed: true, headers: null };
-  const tightest = windows.reduce((best, w) => (remaining(w) < remaining(best) || (remaining(w) === remaining(best) && w.resetAtMs > best.resetAtMs) ? w : best));
+  // Decided on every request: a loop, not a closure.
+  let tightest = windows[0] as WindowCount;
+  for (let i = 1; i < windows.length; i++) {
+    const w = windows[i] as WindowCount;
+    if (remaining(w) < remaining(tightest) || (remaining(w) === remaining(tightest) && w.resetAtMs > tightest.resetAtMs)) tightest = w;
+  }
   const headers: RateLimitHeaders = {
     "X-RateLimit-Limit": String(tightest.limit),
     "X-RateLimit-Remaining": String(remaining(tightest)),

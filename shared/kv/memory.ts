@@ -1,6 +1,6 @@
 import { checkInteger, checkPositiveInteger } from "./checks";
-import type { Counter, FixedWindow, HitOptions, ImmediateReads, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
-import { placeWindows, windowCount } from "./windows";
+import type { Counter, FixedWindow, HitOptions, ImmediateReads, KeyValueStore, SetOptions, WindowCount, WindowsOutcome } from "./port";
+import { placeWindows, windowCount, type PlacedWindow } from "./windows";
 
 /**
  * The key-value port in this process's memory, for embedded mode. Expiry is decided by the
@@ -73,10 +73,12 @@ class MemoryStore implements KeyValueStore {
   private getManyNow(keys: readonly string[]): (string | null)[] {
     this.checkOpen();
     const now = Date.now();
-    return keys.map((key) => {
-      const entry = this.live(key, now);
-      return entry ? textOf(entry) : null;
-    });
+    const values = new Array<string | null>(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const entry = this.live(keys[i] as string, now);
+      values[i] = entry ? textOf(entry) : null;
+    }
+    return values;
   }
 
   async set(key: string, value: string, options: SetOptions): Promise<boolean> {
@@ -119,17 +121,22 @@ class MemoryStore implements KeyValueStore {
     const { windows: placed, cost } = placeWindows(windows, options);
     const now = Date.now();
     this.sweep(now);
-    const found: (Entry | undefined)[] = [];
-    const counts: number[] = [];
-    for (const p of placed) {
+    // Every request of every caller comes through here: plain loops, arrays of the right length.
+    const found = new Array<Entry | undefined>(placed.length);
+    const counts = new Array<number>(placed.length);
+    let allowed = true;
+    for (let i = 0; i < placed.length; i++) {
+      const p = placed[i] as PlacedWindow;
       const entry = this.live(p.counterKey, now);
-      found.push(entry);
-      counts.push(entry ? this.countOf(p.counterKey, entry) : 0);
+      const count = entry ? this.countOf(p.counterKey, entry) : 0;
+      found[i] = entry;
+      counts[i] = count;
+      if (count + cost > p.window.limit) allowed = false;
     }
-    const allowed = placed.every((p, i) => (counts[i] ?? 0) + cost <= p.window.limit);
     if (allowed && cost > 0) {
-      placed.forEach((p, i) => {
-        const value = (counts[i] ?? 0) + cost;
+      for (let i = 0; i < placed.length; i++) {
+        const p = placed[i] as PlacedWindow;
+        const value = (counts[i] as number) + cost;
         counts[i] = value;
         // Expiry follows this process's clock, like every other key here; the window itself
         // is named by its start, so a new window never finds an old count. A counter that
@@ -141,9 +148,11 @@ class MemoryStore implements KeyValueStore {
         } else {
           this.entries.set(p.counterKey, { value, expiresAt: now + p.ttlMs });
         }
-      });
+      }
     }
-    return { allowed, windows: placed.map((p, i) => windowCount(p, counts[i] ?? 0)) };
+    const outcome = new Array<WindowCount>(placed.length);
+    for (let i = 0; i < placed.length; i++) outcome[i] = windowCount(placed[i] as PlacedWindow, counts[i] as number);
+    return { allowed, windows: outcome };
   }
 
   async ping(): Promise<void> {

@@ -28,17 +28,22 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
   const cost = options.cost ?? 1;
   checkNonNegativeInteger(nowMs, "nowMs");
   checkNonNegativeInteger(cost, "cost");
-  const placed: PlacedWindow[] = [];
-  for (const window of windows) {
+  // Counted on every request: a loop over an array of the right length, no closures.
+  const placed = new Array<PlacedWindow>(windows.length);
+  for (let at = 0; at < windows.length; at++) {
+    const window = windows[at] as FixedWindow;
     if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
     // A policy has one to three windows: a scan is cheaper than a set.
-    for (let i = 0; i < placed.length; i++) if (placed[i]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
-    checkNonNegativeInteger(window.limit, "limit");
-    checkPositiveInteger(window.windowMs, "windowMs");
+    for (let before = 0; before < at; before++) if (placed[before]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
+    // A kept window checked its limit and length when it was made.
+    if (!(window instanceof KeptWindow)) {
+      checkNonNegativeInteger(window.limit, "limit");
+      checkPositiveInteger(window.windowMs, "windowMs");
+    }
     const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
     const resetAtMs = startMs + window.windowMs;
     const counterKey = window instanceof KeptWindow ? window.counterKeyAt(startMs) : `${window.key}:${startMs}`;
-    placed.push({ window, counterKey, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS });
+    placed[at] = { window, counterKey, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
   }
   return { windows: placed, cost };
 }
@@ -56,7 +61,11 @@ export class KeptWindow implements FixedWindow {
     readonly key: string,
     readonly limit: number,
     readonly windowMs: number,
-  ) {}
+  ) {
+    if (key === "") throw new RangeError("a window's key must be a non-empty string");
+    checkNonNegativeInteger(limit, "limit");
+    checkPositiveInteger(windowMs, "windowMs");
+  }
 
   /** The counter of the window that starts at `startMs`. */
   counterKeyAt(startMs: number): string {
@@ -79,6 +88,9 @@ export function windowCount(placed: PlacedWindow, count: number): WindowCount {
  */
 export interface WindowRead {
   keys: string[];
+  /** Between when the last of these windows started and when the first ends, the same windows have the same counters. */
+  startsAtMs: number;
+  endsAtMs: number;
   /** `values[i]` is the value of `keys[i]`. Throws for a counter that is not a whole number, as `hitWindows` does. */
   countsFrom(values: readonly (string | null)[]): WindowCount[];
 }
@@ -88,9 +100,13 @@ const INTEGER = /^-?\d+$/;
 /** A class rather than closures: the gateway reads the failed-authentication window on every request. */
 class PlacedRead implements WindowRead {
   readonly keys: string[];
+  readonly startsAtMs: number;
+  readonly endsAtMs: number;
 
   constructor(private readonly placed: readonly PlacedWindow[]) {
     this.keys = placed.map((p) => p.counterKey);
+    this.startsAtMs = placed.reduce((last, p) => Math.max(last, p.resetAtMs - p.window.windowMs), Number.NEGATIVE_INFINITY);
+    this.endsAtMs = placed.reduce((first, p) => Math.min(first, p.resetAtMs), Number.POSITIVE_INFINITY);
   }
 
   countsFrom(values: readonly (string | null)[]): WindowCount[] {
