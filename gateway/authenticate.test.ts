@@ -92,6 +92,32 @@ describe.each(STORES)("with %s", (_store, open) => {
       expect(resolve).toHaveBeenCalledTimes(1);
     });
 
+    it("on a store in memory, skips the marks while no write could have made one, and reads them again after any write", async () => {
+      const authenticator = createAuthenticator({ signer, kv });
+      const resolve = jest.fn(async () => identity);
+      const before: PrecedingCheck = { keys: ["check:a"], enforce: jest.fn() };
+      // Looked up, then its marks read and found absent.
+      await authenticator.authenticate(keyRequest, resolve, before);
+      await authenticator.authenticate(keyRequest, resolve, before);
+      const reads = jest.spyOn(kv.immediate ?? kv, "getMany");
+      expect(await authenticator.authenticate(keyRequest, resolve, before)).toEqual(identity);
+      const expected = kv.immediate ? [[["check:a"]]] : [[expect.arrayContaining(["check:a", expect.stringContaining(apiKeyId)])]];
+      expect(reads.mock.calls).toEqual(expected);
+      expect(before.enforce).toHaveBeenCalledTimes(3);
+      // Any write may have been a mark: the next request reads them all, and the one after need not.
+      await kv.set("something:else", "1", { ttlMs: 60_000 });
+      reads.mockClear();
+      await authenticator.authenticate(keyRequest, resolve, before);
+      await authenticator.authenticate(keyRequest, resolve, before);
+      expect(reads.mock.calls.map(([keys]) => keys.length)).toEqual(kv.immediate ? [4, 1] : [4, 4]);
+      // A mark written after the skip counts at once: a plan change, then a revocation.
+      await markPlanChanged(kv, organizationId, "pro", 900);
+      expect((await authenticator.authenticate(keyRequest, resolve, before)).plan).toBe("pro");
+      await markKeyRevoked(kv, apiKeyId);
+      expect(await authenticator.authenticate(keyRequest, resolve, before).catch(refused)).toBe("This API key has been revoked");
+      expect(resolve).toHaveBeenCalledTimes(1);
+    });
+
     it("judges a known key and a valid token at once on a store in memory, through a promise otherwise", async () => {
       const authenticator = createAuthenticator({ signer, kv });
       const resolve = jest.fn(async () => identity);

@@ -8,6 +8,23 @@ describeKeyValueContract("memory, reads and counts answered at once", async () =
 describe("memory store", () => {
   const timers = () => process.getActiveResourcesInfo().filter((name) => name === "Timeout").length;
 
+  it("counts the writes that could make a key appear, and not the reads nor the window counters", async () => {
+    const kv = openMemoryStore();
+    const count = () => kv.immediate?.writeCount;
+    const start = count();
+    await kv.getMany(["a", "b"]);
+    kv.immediate?.getMany(["a"]);
+    await kv.hitWindows([{ key: "w", limit: 5, windowMs: 60_000 }]);
+    expect(count()).toBe(start);
+    await kv.set("a", "1", { ttlMs: 60_000 });
+    await kv.set("a", "2", { ttlMs: 60_000, onlyIfAbsent: true });
+    await kv.increment("n", 60_000);
+    await kv.delete("a");
+    // The refused `onlyIfAbsent` wrote nothing.
+    expect(count()).toBe((start ?? 0) + 3);
+    await kv.close();
+  });
+
   it("starts no timer that could hold the process open", async () => {
     const before = timers();
     const kv = openMemoryStore();

@@ -29,10 +29,18 @@ class MemoryStore implements KeyValueStore {
   private readonly entries = new Map<string, Entry>();
   private nextSweep = 0;
   private closed = false;
-  readonly immediate: ImmediateReads = {
-    getMany: (keys) => this.getManyNow(keys),
-    hitWindows: (windows, options) => this.hitWindowsNow(windows, options),
-  };
+  private writes = 0;
+  readonly immediate: ImmediateReads = ((store: MemoryStore) => ({
+    getMany: (keys: readonly string[]) => store.getManyNow(keys),
+    hitWindows: (windows: readonly FixedWindow[], options?: HitOptions) => store.hitWindowsNow(windows, options),
+    get writeCount() {
+      return store.writes;
+    },
+  }))(this);
+
+  private noteWrite(): void {
+    this.writes += 1;
+  }
 
   private checkOpen(): void {
     if (this.closed) throw new Error("the key-value store is closed");
@@ -88,12 +96,14 @@ class MemoryStore implements KeyValueStore {
     this.sweep(now);
     if (options.onlyIfAbsent && this.live(key, now)) return false;
     this.entries.set(key, { value, expiresAt: now + options.ttlMs });
+    this.noteWrite();
     return true;
   }
 
   async delete(key: string): Promise<void> {
     this.checkOpen();
     this.entries.delete(key);
+    this.noteWrite();
   }
 
   async increment(key: string, windowMs: number, by = 1): Promise<Counter> {
@@ -102,6 +112,7 @@ class MemoryStore implements KeyValueStore {
     checkInteger(by, "by");
     const now = Date.now();
     this.sweep(now);
+    this.noteWrite();
     const entry = this.live(key, now);
     if (!entry) {
       this.entries.set(key, { value: by, expiresAt: now + windowMs });
@@ -161,6 +172,7 @@ class MemoryStore implements KeyValueStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.noteWrite();
     this.entries.clear();
   }
 }

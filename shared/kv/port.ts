@@ -64,6 +64,12 @@ export const WINDOW_EXPIRY_MARGIN_MS = 30_000;
 export interface ImmediateReads {
   getMany(keys: readonly string[]): (string | null)[];
   hitWindows(windows: readonly FixedWindow[], options?: HitOptions): WindowsOutcome;
+  /**
+   * How many writes `set`, `delete` and `increment` have made (window counters, which
+   * `hitWindows` keeps under keys of their own, are not counted). A key written only through
+   * those three that was absent at one count is still absent while the count is the same.
+   */
+  readonly writeCount: number;
 }
 
 export interface KeyValueStore {
