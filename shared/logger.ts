@@ -60,8 +60,8 @@ interface LoggerFactory {
   getLogger(bindings: unknown): Logger;
 }
 
-function quietUnwritten(logger: Logger, config: Pick<Config, "logLevel">): Logger {
-  for (const level of MOLECULER_LEVELS) if (!writesLevel(config, level)) logger[level] = writesNothing;
+function quietUnwritten(logger: Logger, unwritten: readonly Level[]): Logger {
+  for (const level of unwritten) logger[level] = writesNothing;
   return logger;
 }
 
@@ -77,10 +77,11 @@ export function quietUnwrittenLevels(config: Pick<Config, "logLevel">): Middlewa
     name: "QuietUnwrittenLevels",
     created(broker: ServiceBroker) {
       const factory = (broker as unknown as { loggerFactory?: LoggerFactory }).loggerFactory;
-      if (!factory) return;
-      for (const logger of factory.cache.values()) quietUnwritten(logger, config);
+      const unwritten = MOLECULER_LEVELS.filter((level) => !writesLevel(config, level));
+      if (!factory || unwritten.length === 0) return;
+      for (const logger of factory.cache.values()) quietUnwritten(logger, unwritten);
       const getLogger = factory.getLogger.bind(factory);
-      factory.getLogger = (bindings) => quietUnwritten(getLogger(bindings), config);
+      factory.getLogger = (bindings) => quietUnwritten(getLogger(bindings), unwritten);
     },
   };
 }

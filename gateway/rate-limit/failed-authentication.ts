@@ -39,15 +39,15 @@ const ALLOWED: RateLimitDecision = { allowed: true, headers: null };
 class AddressGate implements FailedAuthenticationGate {
   readonly keys: readonly string[];
   private readonly read: WindowRead;
-  /** The minute this gate reads: a request outside it needs another minute's counter. */
-  readonly startsAtMs: number;
-  readonly endsAtMs: number;
 
   constructor(windows: readonly FixedWindow[], nowMs: number) {
     this.read = readWindows(windows, nowMs);
     this.keys = this.read.keys;
-    this.startsAtMs = this.read.startsAtMs;
-    this.endsAtMs = this.read.endsAtMs;
+  }
+
+  /** Whether `nowMs` falls in the minute this gate reads: outside it, another minute's counter counts. */
+  covers(nowMs: number): boolean {
+    return nowMs >= this.read.startsAtMs && nowMs < this.read.endsAtMs;
   }
 
   decide(values: readonly (string | null)[], nowMs: number = Date.now()): RateLimitDecision {
@@ -75,7 +75,7 @@ const gates = new WeakMap<readonly FixedWindow[], AddressGate>();
 export function failedAuthenticationGate(address: string, nowMs: number = Date.now()): FailedAuthenticationGate {
   const windows = windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address));
   const kept = gates.get(windows);
-  if (kept && nowMs >= kept.startsAtMs && nowMs < kept.endsAtMs) return kept;
+  if (kept?.covers(nowMs)) return kept;
   const gate = new AddressGate(windows, nowMs);
   gates.set(windows, gate);
   return gate;
