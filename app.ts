@@ -22,7 +22,7 @@ import { EventStream } from "./shared/event-stream";
 import { Outbox } from "./shared/outbox";
 import { startHealthListener, type HealthListener } from "./shared/health/listener";
 import { busConnected } from "./shared/bus-resilience";
-import { runMode, type Config, type ServiceName } from "./shared/config";
+import { countersWarning, runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
 import { openStore } from "./shared/storage/open";
@@ -113,6 +113,8 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     sweeping = outbox.startSweeping((event) => stream.publish(event), logger);
   }
   for (const line of storeNotes) broker.getLogger("storage").info(line);
+  const sharedStateWarning = countersWarning(config);
+  if (sharedStateWarning) broker.getLogger("counters").warn(sharedStateWarning);
   const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
   if (store) readiness.push({ name: "store", check: () => store.ping() });
   if (config.natsUrl) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, configurationTable, loadConfig, runMode, s3SettingsOf, SERVICE_NAMES } from "./config";
+import { ConfigError, configurationTable, countersWarning, loadConfig, runMode, s3SettingsOf, SERVICE_NAMES } from "./config";
 
 describe("configuration", () => {
   it("has a default for every setting, and runs embedded with nothing set", () => {
@@ -37,6 +37,15 @@ describe("configuration", () => {
     expect(config.services).toEqual(["gateway", "projects"]);
     expect(config.port).toBe(8080);
     expect(runMode(config)).toBe("distributed");
+  });
+
+  it("warns a process on the bus without Redis that its counters and marks are its own", () => {
+    const warning = countersWarning(loadConfig({ NATS_URL: "nats://bus:4222", SERVICES: "gateway" }));
+    expect(warning).toContain("REDIS_URL");
+    expect(warning).toContain("revoked key");
+    expect(countersWarning(loadConfig({ NATS_URL: "nats://bus:4222", REDIS_URL: "redis://cache:6379" }))).toBeNull();
+    expect(countersWarning(loadConfig({}))).toBeNull();
+    expect(countersWarning(loadConfig({ MONGO_URL: "mongodb://db:27017/stint" }))).toBeNull();
   });
 
   it.each([

@@ -251,6 +251,18 @@ export function runMode(config: Config): "embedded" | "distributed" {
   return config.mongoUrl || config.natsUrl || config.redisUrl ? "distributed" : "embedded";
 }
 
+/**
+ * What a process on the bus without Redis should tell its operator: its counters and marks
+ * (rate limits, idempotency claims, revoked keys, removed users, changed roles and plans) live in its own
+ * memory, which no other process reads. Not refused: one process on NATS, or a gateway with
+ * services that never write a mark, works; two gateways, or a gateway apart from the auth
+ * service, do not. Null when nothing needs saying.
+ */
+export function countersWarning(config: Config): string | null {
+  if (!config.natsUrl || config.redisUrl) return null;
+  return "NATS_URL is set without REDIS_URL: rate-limit counters, idempotency claims and the marks that make a revoked key, a removed user, a changed role or a changed plan count at once are kept in this process's memory, which other processes never read. A revoked key keeps working at another gateway until its key cache expires (30 s), a removed user's access token until it expires, and each gateway counts limits on its own. Set REDIS_URL on every process of a deployment of more than one.";
+}
+
 /** The README's configuration table, generated from the settings above. */
 export function configurationTable(): string {
   const rows = Object.values(settings).map((s) => `| \`${s.env}\` | ${s.defaultText} | ${s.doc} |`);
