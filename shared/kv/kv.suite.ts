@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FixedWindow, HitOptions, KeyValueStore } from "./port";
+import { KeptWindow } from "./windows";
 
 /** The key-value port's contract: every adapter runs this same suite. */
 
@@ -262,6 +263,23 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
         expect(await hit(2)).toMatchObject({ allowed: true, windows: [{ count: 5 }] });
         expect(await hit(0)).toMatchObject({ allowed: true, windows: [{ count: 5 }] });
         expect(await hit(1)).toMatchObject({ allowed: false, windows: [{ count: 5 }] });
+      });
+
+      it("counts a kept window as any window, also after its counter is deleted or set, and as it moves on and back", async () => {
+        const name = key("kept");
+        const kept = new KeptWindow(name, 20, MINUTE);
+        const hit = async (nowMs = MIDNIGHT) => (await kv.hitWindows([kept], { nowMs })).windows[0]?.count;
+        expect(await hit()).toBe(1);
+        expect(await hit()).toBe(2);
+        const counter = `${name}:${MIDNIGHT}`;
+        expect(await kv.get(counter)).toBe("2");
+        await kv.delete(counter);
+        expect(await hit()).toBe(1);
+        await kv.set(counter, "7", { ttlMs: LONG_MS });
+        expect(await hit()).toBe(8);
+        expect(await hit(MIDNIGHT + MINUTE)).toBe(1);
+        expect(await hit()).toBe(9);
+        expect(await kv.get(counter)).toBe("9");
       });
 
       it("keeps windows of different keys apart", async () => {

@@ -1,6 +1,8 @@
 import { describeKeyValueContract, throughImmediate } from "./kv.suite";
 import { openMemoryStore } from "./memory";
 import { openKeyValueStore } from "./open";
+import { WINDOW_EXPIRY_MARGIN_MS, type KeyValueStore } from "./port";
+import { KeptWindow } from "./windows";
 
 describeKeyValueContract("memory", async () => openMemoryStore());
 describeKeyValueContract("memory, reads and counts answered at once", async () => throughImmediate(openMemoryStore()));
@@ -72,6 +74,32 @@ describe("memory store", () => {
     expect((await kv.hitWindows([window], { nowMs: 120_000 })).windows[0]?.count).toBe(2);
     expect(now.hitWindows([window], { nowMs: 120_000 })).toMatchObject({ allowed: false, windows: [{ count: 2 }] });
     await kv.close();
+  });
+
+  it("keeps each store's own count of a kept window counted in several stores", async () => {
+    const a = openMemoryStore();
+    const b = openMemoryStore();
+    const kept = new KeptWindow("shared-window", 10, 60_000);
+    const hit = async (kv: KeyValueStore) => (await kv.hitWindows([kept], { nowMs: 120_000 })).windows[0]?.count;
+    expect([await hit(a), await hit(a), await hit(b), await hit(a), await hit(b)]).toEqual([1, 2, 1, 3, 2]);
+    await a.close();
+    await b.close();
+  });
+
+  it("starts a kept window's count again once its counter has expired, though the window was counted in it", async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const kv = openMemoryStore();
+      const kept = new KeptWindow("expiring-window", 10, 60_000);
+      // The window is placed by the caller's clock, the counter expires by the store's.
+      const hit = async () => (await kv.hitWindows([kept], { nowMs: 0 })).windows[0]?.count;
+      expect([await hit(), await hit()]).toEqual([1, 2]);
+      jest.setSystemTime(60_000 + WINDOW_EXPIRY_MARGIN_MS);
+      expect(await hit()).toBe(1);
+      await kv.close();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("is what openKeyValueStore picks without a Redis URL", async () => {

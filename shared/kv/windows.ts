@@ -51,11 +51,16 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
 /**
  * A window given again and again (the rate limiter keeps one per policy and subject): it
  * names its current counter with the same string for as long as the window lasts, so the
- * memory store's map finds the counter without building and hashing a new string.
+ * memory store's map finds the counter without building and hashing a new string. It can
+ * also hold one store's handle on that counter (`hold`, `heldBy`), which the memory store
+ * uses to reach the counter without looking it up at all; the handle is let go when the
+ * window moves on to its next counter.
  */
 export class KeptWindow implements FixedWindow {
   private startMs = Number.NaN;
   private counterKey = "";
+  private holder: object | undefined;
+  private held: unknown;
 
   constructor(
     readonly key: string,
@@ -72,8 +77,21 @@ export class KeptWindow implements FixedWindow {
     if (startMs !== this.startMs) {
       this.counterKey = `${this.key}:${startMs}`;
       this.startMs = startMs;
+      this.holder = undefined;
+      this.held = undefined;
     }
     return this.counterKey;
+  }
+
+  /** Keeps `store`'s handle on the counter `counterKeyAt` named last; another store's is let go. */
+  hold(store: object, handle: unknown): void {
+    this.holder = store;
+    this.held = handle;
+  }
+
+  /** What `store` gave `hold` for the current counter, or undefined: nothing held, or held for another store. */
+  heldBy(store: object): unknown {
+    return this.holder === store ? this.held : undefined;
   }
 }
 
