@@ -1,70 +1,38 @@
 import { randomBytes } from "node:crypto";
 import type { BenchContext } from "../lib/context";
-import { ratioGoal } from "../lib/goals";
+import { phaseFigureGoal, ratioGoal } from "../lib/goals";
 import { startApp, waitForReady } from "../lib/launch";
-import type { LoadRequest } from "../lib/load";
 import type { Measurement } from "../lib/measure";
-import { OPEN_ROUTE_ORGANIZATION_HEADER, OPEN_ROUTE_PATH } from "../lib/open-route";
 import type { ObservedProcess, RunningTarget, ScenarioSet, Target, TargetStart } from "../lib/scenario";
 import { requestEachOnce, seedOrganizations, type SeededOrganization } from "../lib/seed";
-import type { BenchSettings } from "../lib/settings";
+import { DEFAULT_ROUND_SECONDS, DEFAULT_ROUNDS, INTERLEAVED_PHASE, interleavedPhase, ROUND_SECONDS_OPTION, ROUNDS_OPTION } from "../auth-and-limits/interleaved";
+import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, routeRequest, type Route } from "../auth-and-limits/routes";
 
 /**
- * What authentication and rate limiting cost on a real request. The same process, the
- * same seeded data and the same `auth.getOrganization` handler are loaded twice:
+ * What authentication and rate limiting cost on a real request. The same seeded data and
+ * the same `auth.getOrganization` handler are reached two ways:
  *
- * - `open-*`: `GET /bench-open/organization`, a route only the bench's own entry file
+ * - `open`: `GET /bench-open/organization`, a route only the bench's own entry file
  *   (`bench/app-with-open-route.ts`) adds, which names the organization in a header and
  *   skips the gateway's authentication and rate limiting;
- * - `auth-*`: `GET /api/v1/organization` with `X-API-Key`, the product's route: the
+ * - `auth`: `GET /api/v1/organization` with `X-API-Key`, the product's route: the
  *   failed-authentication check, the key lookup (cached per process) and its revocation,
  *   role and plan marks, and the Style A limit (minute, hour and day counted in one step).
  *
+ * The targets give each route a process and a run of its own, embedded and distributed;
+ * the `embedded-interleaved` phase loads both routes of one process in turn, which is the
+ * steadier figure on a busy machine (see `bench/auth-and-limits/interleaved.ts`).
+ *
  * Style A allows 100 requests a minute per key, so one key would be refused within the
  * first second. The load goes round a pool of keys large enough that no key reaches its
- * limit at `ASSUMED_PEAK_REQUESTS_PER_SEC`; any refusal (429) is a non-2xx answer, which
+ * limit (`bench/auth-and-limits/routes.ts`); any refusal (429) is a non-2xx answer, which
  * fails the target rather than counting as served. Every key is used once before the
  * warm-up, so the figures are those of keys the gateway already knows (bench/README.md).
  */
 
-/**
- * More than the authenticated route serves on the machines this runs on (about 5,000 a
- * second on two cores); sizes the pool of keys. A faster machine that outruns it gets 429s,
- * and the target fails: raise it then.
- */
-const ASSUMED_PEAK_REQUESTS_PER_SEC = 12_000;
-/** Requests each key may get in one minute: under Style A's 100, with room for priming and the answer check. */
-const REQUESTS_PER_KEY = 90;
-/** Keys per organization: its owner's token makes them, and is itself limited to 100 a minute. */
-const KEYS_PER_ORGANIZATION = 90;
-/** Style A's shortest window: a key's count starts again every minute. */
-const MINUTE_SEC = 60;
-
-/** Enough keys that none of them sees more than REQUESTS_PER_KEY requests in one minute window. */
-function keysNeeded(settings: Pick<BenchSettings, "warmupSec" | "durationSec">): number {
-  // Warm-up and measured load, plus a margin for the answer check; a load longer than a
-  // minute needs no more keys, as no window sees more than a minute of it.
-  const loadedSec = Math.min(MINUTE_SEC, settings.warmupSec + settings.durationSec + 2);
-  return Math.ceil((ASSUMED_PEAK_REQUESTS_PER_SEC * loadedSec) / REQUESTS_PER_KEY);
-}
-
-type Route = "open" | "auth";
-
-const routeRequest = (route: Route, seeded: readonly SeededOrganization[]): LoadRequest =>
-  route === "open"
-    ? { method: "GET", path: OPEN_ROUTE_PATH, headerVariants: seeded.map((org) => ({ [OPEN_ROUTE_ORGANIZATION_HEADER]: org.id })) }
-    : {
-        method: "GET",
-        path: "/api/v1/organization",
-        // Key k of every organization, then key k+1 of every organization: neighbouring
-        // requests use different organizations, as they would from many clients.
-        headerVariants: (seeded[0]?.keys ?? []).flatMap((_, k) => seeded.map((org) => ({ "x-api-key": org.keys[k] as string }))),
-      };
-
 /** Seeds the accounts (the same for both routes) and points the target at its route. */
 async function seededRun(ctx: BenchContext, route: Route, baseUrl: string, started: Omit<RunningTarget, "baseUrl">): Promise<RunningTarget> {
-  const keys = keysNeeded(ctx.settings);
-  const organizations = Math.ceil(keys / KEYS_PER_ORGANIZATION);
+  const organizations = organizationsFor(ctx.settings, ctx.settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS);
   const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: ctx.settings.readyTimeoutSec * 1000 });
   const request = routeRequest(route, seeded);
   // Both routes once per key or organization before the warm-up, however slow the machine.
@@ -81,10 +49,6 @@ async function seededRun(ctx: BenchContext, route: Route, baseUrl: string, start
     ],
   };
 }
-
-/** Extra settings of every app process: sign-ups come through loopback as a trusted proxy (see `seed.ts`). */
-const APP_ENV = { TRUSTED_PROXIES: "127.0.0.1" };
-const ENTRY = "bench/app-with-open-route.ts";
 
 function embedded(route: Route): Target {
   return {
@@ -124,6 +88,9 @@ function distributed(route: Route): Target {
   };
 }
 
+/** With authentication and rate limiting, at least this share of the throughput without them. */
+const GOAL = 0.85;
+
 const throughput = (m: Measurement) => m.load?.requestsPerSec;
 
 /**
@@ -146,17 +113,29 @@ export const authAndLimits: ScenarioSet = {
   request: { method: "GET", path: "/api/v1/organization" },
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: null },
   reference: "open-embedded",
+  options: {
+    [ROUNDS_OPTION]: { doc: "rounds of the embedded-interleaved phase", fallback: DEFAULT_ROUNDS, min: 1, max: 50 },
+    [ROUND_SECONDS_OPTION]: { doc: "seconds of measured load per route and round in the embedded-interleaved phase", fallback: DEFAULT_ROUND_SECONDS, min: 1, max: 120 },
+  },
+  phases: [interleavedPhase],
   targets: [embedded("open"), embedded("auth"), distributed("open"), distributed("auth")],
   // The goal: with authentication and rate limiting, at least 0.85 of the throughput. The
   // same ratio is also computed from CPU time per request, which other work on a shared
   // machine disturbs far less than throughput.
-  goals(measurements) {
-    return ["embedded", "distributed"].flatMap((mode) => {
-      const [auth, open] = [`auth-${mode}`, `open-${mode}`];
-      return [
-        ratioGoal(`${mode}: authenticated / open throughput`, measurements, { numerator: auth, denominator: open }, throughput, { atLeast: 0.85 }),
-        ratioGoal(`${mode}: open / authenticated CPU per request`, measurements, { numerator: open, denominator: auth }, cpuPerRequest, { atLeast: 0.85 }),
-      ];
-    });
+  goals(measurements, phases) {
+    const interleaved = [
+      phaseFigureGoal("embedded, both routes in turn (median of rounds): authenticated / open throughput", phases, INTERLEAVED_PHASE, "throughput.ratio", "x", { atLeast: GOAL }),
+      phaseFigureGoal("embedded, both routes in turn (median of rounds): open / authenticated CPU per request", phases, INTERLEAVED_PHASE, "cpu.ratio", "x", { atLeast: GOAL }),
+    ];
+    return [
+      ...interleaved,
+      ...["embedded", "distributed"].flatMap((mode) => {
+        const [auth, open] = [`auth-${mode}`, `open-${mode}`];
+        return [
+          ratioGoal(`${mode}, a run each: authenticated / open throughput`, measurements, { numerator: auth, denominator: open }, throughput, { atLeast: GOAL }),
+          ratioGoal(`${mode}, a run each: open / authenticated CPU per request`, measurements, { numerator: open, denominator: auth }, cpuPerRequest, { atLeast: GOAL }),
+        ];
+      }),
+    ];
   },
 };

@@ -1,0 +1,146 @@
+import { KEY_CACHE_TTL_MS } from "../../shared/auth/revocations";
+import { STOP_GRACE_MS, type BenchContext } from "../lib/context";
+import { probeCpuSeconds } from "../lib/cpu-usage";
+import { startApp, waitForReady } from "../lib/launch";
+import { runLoad, type LoadResult } from "../lib/load";
+import type { InProcessPhase, PhaseReport } from "../lib/scenario";
+import { requestEachOnce, seedOrganizations } from "../lib/seed";
+import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, routeRequest, SWITCH_WARMUP_SEC, type Route } from "./routes";
+
+/**
+ * Both routes of one embedded process, loaded in turn. The targets of the set give each
+ * route a process and a run of its own, one after the other; on a shared or virtual machine
+ * whatever else runs meanwhile moves one run's figure by more than authentication costs.
+ * Here the same process, with the same data, the same compiled code and the same heap,
+ * serves the open route and the authenticated one in alternating rounds, each round's
+ * ratio is taken from two loads seconds apart, and the figure is the median of the rounds.
+ */
+
+export const INTERLEAVED_PHASE = "embedded-interleaved";
+export const ROUNDS_OPTION = "rounds";
+export const ROUND_SECONDS_OPTION = "round-seconds";
+export const DEFAULT_ROUNDS = 5;
+export const DEFAULT_ROUND_SECONDS = 5;
+
+
+/** Room on either side of a key's expiry: the bench's clock and the gateway's, and the time a request takes. */
+const KEY_MARGIN_MS = 1_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+interface RouteSample {
+  requestsPerSec: number;
+  cpuUsPerRequest: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+function checked(load: LoadResult, what: string): LoadResult {
+  if (load.problems.length > 0) throw new Error(`${what}: ${load.problems.join("; ")}`);
+  return load;
+}
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+
+/** The rounds' table and the figures the set's goals read (medians over the rounds). */
+function report(open: readonly RouteSample[], auth: readonly RouteSample[], organizations: number, roundSec: number): PhaseReport {
+  const throughputRatios = auth.map((sample, round) => sample.requestsPerSec / (open[round] as RouteSample).requestsPerSec);
+  const cpuRatios = open.map((sample, round) => sample.cpuUsPerRequest / (auth[round] as RouteSample).cpuUsPerRequest);
+  const rows = open.map((sample, round) => {
+    const other = auth[round] as RouteSample;
+    return [String(round + 1), fixed(sample.requestsPerSec, 0), fixed(other.requestsPerSec, 0), fixed(throughputRatios[round] as number, 3), fixed(sample.cpuUsPerRequest, 1), fixed(other.cpuUsPerRequest, 1), fixed(cpuRatios[round] as number, 3)];
+  });
+  const figures = {
+    "throughput.ratio": median(throughputRatios),
+    "cpu.ratio": median(cpuRatios),
+    "open.requestsPerSec": median(open.map((sample) => sample.requestsPerSec)),
+    "auth.requestsPerSec": median(auth.map((sample) => sample.requestsPerSec)),
+    "open.cpuUsPerRequest": median(open.map((sample) => sample.cpuUsPerRequest)),
+    "auth.cpuUsPerRequest": median(auth.map((sample) => sample.cpuUsPerRequest)),
+  };
+  rows.push([
+    "median",
+    fixed(figures["open.requestsPerSec"], 0),
+    fixed(figures["auth.requestsPerSec"], 0),
+    fixed(figures["throughput.ratio"], 3),
+    fixed(figures["open.cpuUsPerRequest"], 1),
+    fixed(figures["auth.cpuUsPerRequest"], 1),
+    fixed(figures["cpu.ratio"], 3),
+  ]);
+  return {
+    figures,
+    table: { header: ["round", "open req/s", "auth req/s", "auth / open", "open CPU µs", "auth CPU µs", "open / auth CPU"], rows },
+    notes: [`${open.length} rounds of ${roundSec} s per route, ${organizations} organizations with ${KEYS_PER_ORGANIZATION} API keys each; CPU is the app process's own per answered request`],
+  };
+}
+
+async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, rounds: number, roundSec: number): Promise<PhaseReport> {
+  const { settings } = ctx;
+  const organizations = organizationsFor(settings, roundSec);
+  const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: settings.readyTimeoutSec * 1000 });
+  const requests = { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) };
+  const load = (route: Route, durationSec: number) => runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate: settings.rate });
+  const prime = (route: Route) => requestEachOnce(baseUrl, requests[route].path, requests[route].headerVariants ?? []);
+  // The gateway keeps a key for KEY_CACHE_TTL_MS from its look-up, and then looks it up
+  // again: a read of three documents and a write, thousands at once when they were all
+  // looked up together. Like the targets, the rounds measure keys the gateway knows: a load
+  // that would outlast the keys waits for them to expire, and they are all looked up again
+  // (by sending each once) before it starts.
+  let lookedUpFrom = Number.NaN;
+  let lookedUpUntil = Number.NaN;
+  const keysLastFor = async (seconds: number) => {
+    if (Date.now() + seconds * 1000 + KEY_MARGIN_MS < lookedUpFrom + KEY_CACHE_TTL_MS) return;
+    if (!Number.isNaN(lookedUpUntil)) await sleep(lookedUpUntil + KEY_CACHE_TTL_MS + KEY_MARGIN_MS - Date.now());
+    lookedUpFrom = Date.now();
+    await prime("auth");
+    lookedUpUntil = Date.now();
+  };
+  const ready = (route: Route, seconds: number) => (route === "auth" ? keysLastFor(seconds) : prime(route));
+  const cpuSeconds = async () => {
+    const seconds = await probeCpuSeconds(pid);
+    if (seconds === undefined) throw new Error(`the app process (pid ${pid}) did not report its CPU time`);
+    return seconds;
+  };
+
+  for (const route of ["open", "auth"] as const) {
+    await ready(route, settings.warmupSec);
+    if (settings.warmupSec > 0) checked(await load(route, settings.warmupSec), `${route} warm-up`);
+  }
+  const samples: Record<Route, RouteSample[]> = { open: [], auth: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    // Which route goes first alternates, so that a drift of the machine favours neither.
+    const order: readonly Route[] = round % 2 === 0 ? ["open", "auth"] : ["auth", "open"];
+    for (const route of order) {
+      await ready(route, SWITCH_WARMUP_SEC + roundSec);
+      checked(await load(route, SWITCH_WARMUP_SEC), `${route} warm-up of round ${round + 1}`);
+      const before = await cpuSeconds();
+      const measured = checked(await load(route, roundSec), `${route}, round ${round + 1}`);
+      const after = await cpuSeconds();
+      samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: ((after - before) * 1e6) / measured.responses2xx });
+    }
+    const [open, auth] = [samples.open[round] as RouteSample, samples.auth[round] as RouteSample];
+    ctx.log(`  round ${round + 1}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs; authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs`);
+  }
+  return report(samples.open, samples.auth, organizations, roundSec);
+}
+
+export const interleavedPhase: InProcessPhase = {
+  name: INTERLEAVED_PHASE,
+  description: `${ENTRY} in one process: the open and the authenticated route loaded in turn for --${ROUNDS_OPTION} rounds of --${ROUND_SECONDS_OPTION} s each; medians of the rounds`,
+  async run(ctx) {
+    const rounds = ctx.settings.options[ROUNDS_OPTION] ?? DEFAULT_ROUNDS;
+    const roundSec = ctx.settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS;
+    const app = await startApp(ctx, { label: "embedded, both routes", http: true, script: ENTRY, env: APP_ENV });
+    try {
+      const baseUrl = app.baseUrl ?? "";
+      await waitForReady(ctx, baseUrl, [app.process]);
+      return await measureRounds(ctx, baseUrl, app.process.pid, rounds, roundSec);
+    } finally {
+      await app.process.stop(STOP_GRACE_MS);
+    }
+  },
+};
