@@ -6,6 +6,7 @@
  */
 
 import type { S3Settings } from "./blob/s3";
+import { KEY_CACHE_TTL_MS } from "./auth/revocations";
 import { parseIpRange } from "./net/ip";
 
 export class ConfigError extends Error {
@@ -180,7 +181,8 @@ function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
   };
 }
 
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const;
+/** The log levels, pino's and moleculer's alike, most severe first. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const;
 
 const settings = {
   port: integer("PORT", "TCP port the API gateway listens on.", 3000, 0, 65535),
@@ -260,7 +262,7 @@ export function runMode(config: Config): "embedded" | "distributed" {
  */
 export function countersWarning(config: Config): string | null {
   if (!config.natsUrl || config.redisUrl) return null;
-  return "NATS_URL is set without REDIS_URL: rate-limit counters, idempotency claims and the marks that make a revoked key, a removed user, a changed role or a changed plan count at once are kept in this process's memory, which other processes never read. A revoked key keeps working at another gateway until its key cache expires (30 s), a removed user's access token until it expires, and each gateway counts limits on its own. Set REDIS_URL on every process of a deployment of more than one.";
+  return `NATS_URL is set without REDIS_URL: rate-limit counters, idempotency claims and the marks that make a revoked key, a removed user, a changed role or a changed plan count at once are kept in this process's memory, which other processes never read. A revoked key keeps working at another gateway until its key cache expires (${KEY_CACHE_TTL_MS / 1000} s), a removed user's access token until it expires, and each gateway counts limits on its own. Set REDIS_URL on every process of a deployment of more than one.`;
 }
 
 /** The README's configuration table, generated from the settings above. */

@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import type { Logger, Middleware, ServiceBroker } from "moleculer";
 import { levels, type Level, type LoggerOptions } from "pino";
-import type { Config } from "./config";
+import { LOG_LEVELS, type Config } from "./config";
 import { currentRequestId } from "./request-scope";
 
 /** Fields whose values never reach a log line, at any depth we log. */
@@ -51,8 +51,6 @@ export function writesLevel(config: Pick<Config, "logLevel">, level: Level): boo
   return (levels.values[level] ?? 0) >= (levels.values[config.logLevel] ?? 0);
 }
 
-/** Moleculer's log levels, which are pino's. */
-const MOLECULER_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const satisfies readonly Level[];
 const writesNothing = () => undefined;
 
 interface LoggerFactory {
@@ -77,7 +75,7 @@ export function quietUnwrittenLevels(config: Pick<Config, "logLevel">): Middlewa
     name: "QuietUnwrittenLevels",
     created(broker: ServiceBroker) {
       const factory = (broker as unknown as { loggerFactory?: LoggerFactory }).loggerFactory;
-      const unwritten = MOLECULER_LEVELS.filter((level) => !writesLevel(config, level));
+      const unwritten = LOG_LEVELS.filter((level) => !writesLevel(config, level));
       if (!factory || unwritten.length === 0) return;
       for (const logger of factory.cache.values()) quietUnwritten(logger, unwritten);
       const getLogger = factory.getLogger.bind(factory);

@@ -3,9 +3,10 @@ import { STOP_GRACE_MS, type BenchContext } from "../lib/context";
 import { probeCpuSeconds } from "../lib/cpu-usage";
 import { startApp, waitForReady } from "../lib/launch";
 import { runLoad, type LoadResult } from "../lib/load";
+import { nearestRank } from "../lib/percentile";
 import type { InProcessPhase, PhaseReport } from "../lib/scenario";
 import { requestEachOnce, seedOrganizations } from "../lib/seed";
-import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, routeRequest, SWITCH_WARMUP_SEC, type Route } from "./routes";
+import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, ROUND_SECONDS_OPTION, roundSecondsOf, routeRequest, SWITCH_WARMUP_SEC, type Route } from "./routes";
 
 /**
  * Both routes of one embedded process, loaded in turn. The targets of the set give each
@@ -18,9 +19,7 @@ import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, routeRequest, 
 
 export const INTERLEAVED_PHASE = "embedded-interleaved";
 export const ROUNDS_OPTION = "rounds";
-export const ROUND_SECONDS_OPTION = "round-seconds";
 export const DEFAULT_ROUNDS = 5;
-export const DEFAULT_ROUND_SECONDS = 5;
 
 
 /** Room on either side of a key's expiry: the bench's clock and the gateway's, and the time a request takes. */
@@ -33,11 +32,7 @@ interface RouteSample {
   cpuUsPerRequest: number;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
+const median = (values: readonly number[]) => nearestRank(values, 50);
 
 function checked(load: LoadResult, what: string): LoadResult {
   if (load.problems.length > 0) throw new Error(`${what}: ${load.problems.join("; ")}`);
@@ -80,7 +75,7 @@ function report(open: readonly RouteSample[], auth: readonly RouteSample[], orga
 
 async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, rounds: number, roundSec: number): Promise<PhaseReport> {
   const { settings } = ctx;
-  const organizations = organizationsFor(settings, roundSec);
+  const organizations = organizationsFor(settings);
   const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: settings.readyTimeoutSec * 1000 });
   const requests = { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) };
   const load = (route: Route, durationSec: number) => runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate: settings.rate });
@@ -133,7 +128,7 @@ export const interleavedPhase: InProcessPhase = {
   description: `${ENTRY} in one process: the open and the authenticated route loaded in turn for --${ROUNDS_OPTION} rounds of --${ROUND_SECONDS_OPTION} s each; medians of the rounds`,
   async run(ctx) {
     const rounds = ctx.settings.options[ROUNDS_OPTION] ?? DEFAULT_ROUNDS;
-    const roundSec = ctx.settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS;
+    const roundSec = roundSecondsOf(ctx.settings);
     const app = await startApp(ctx, { label: "embedded, both routes", http: true, script: ENTRY, env: APP_ENV });
     try {
       const baseUrl = app.baseUrl ?? "";

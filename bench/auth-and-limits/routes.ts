@@ -29,17 +29,22 @@ const MINUTE_SEC = 60;
 
 /** Unmeasured load of a route right before each of its measured loads in the interleaved phase. */
 export const SWITCH_WARMUP_SEC = 1;
+/** The interleaved phase's measured load per route and round: it decides how many keys the whole set seeds. */
+export const ROUND_SECONDS_OPTION = "round-seconds";
+export const DEFAULT_ROUND_SECONDS = 5;
+
+export const roundSecondsOf = (settings: Pick<BenchSettings, "options">): number => settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS;
 
 /**
  * The most seconds of authenticated load one minute window can hold, in a target (its
  * warm-up and load, plus a margin for priming and the answer check) or in the interleaved
- * phase (`roundSec`: there the order of the routes alternates, so the authenticated loads
- * come two in a row every four, and a minute holds half of them plus one, after the first
- * warm-up). A load longer than a minute needs no more keys.
+ * phase (there the order of the routes alternates, so the authenticated loads come two in
+ * a row every four, and a minute holds half of them plus one of `--round-seconds`, after
+ * the first warm-up). A load longer than a minute needs no more keys.
  */
-function authenticatedSecondsPerMinute(settings: Pick<BenchSettings, "warmupSec" | "durationSec">, roundSec: number): number {
+function authenticatedSecondsPerMinute(settings: Pick<BenchSettings, "warmupSec" | "durationSec" | "options">): number {
   const target = settings.warmupSec + settings.durationSec + 2;
-  const interleaved = settings.warmupSec + MINUTE_SEC / 2 + roundSec + SWITCH_WARMUP_SEC + 2;
+  const interleaved = settings.warmupSec + MINUTE_SEC / 2 + roundSecondsOf(settings) + SWITCH_WARMUP_SEC + 2;
   return Math.min(MINUTE_SEC, Math.max(target, interleaved));
 }
 
@@ -48,8 +53,8 @@ function authenticatedSecondsPerMinute(settings: Pick<BenchSettings, "warmupSec"
  * window. The targets and the interleaved phase seed the same number, so that their figures
  * are of the same pool of keys (a larger pool is a larger working set for the gateway).
  */
-export function organizationsFor(settings: Pick<BenchSettings, "warmupSec" | "durationSec">, roundSec: number): number {
-  const keys = Math.ceil((ASSUMED_PEAK_REQUESTS_PER_SEC * authenticatedSecondsPerMinute(settings, roundSec)) / REQUESTS_PER_KEY);
+export function organizationsFor(settings: Pick<BenchSettings, "warmupSec" | "durationSec" | "options">): number {
+  const keys = Math.ceil((ASSUMED_PEAK_REQUESTS_PER_SEC * authenticatedSecondsPerMinute(settings)) / REQUESTS_PER_KEY);
   return Math.ceil(keys / KEYS_PER_ORGANIZATION);
 }
 

@@ -7,6 +7,7 @@ import { openEmbeddedStore } from "../../shared/storage/embedded";
 import { STOP_GRACE_MS, type BenchContext } from "../lib/context";
 import { LOOPBACK, freePort } from "../lib/net";
 import { startTypeScript } from "../lib/launch";
+import { nearestRank } from "../lib/percentile";
 import { RssSampler, readRssMiB } from "../lib/rss";
 import type { InProcessPhase, PhaseReport } from "../lib/scenario";
 import { monthRange } from "../time-entries/dataset";
@@ -28,11 +29,6 @@ interface Timed {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function nearestRank(values: readonly number[], percentile: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((percentile / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function statusOf(url: string, headers: Record<string, string> = {}): Promise<number> {
   try {

@@ -5,8 +5,8 @@ import { startApp, waitForReady } from "../lib/launch";
 import type { Measurement } from "../lib/measure";
 import type { ObservedProcess, RunningTarget, ScenarioSet, Target, TargetStart } from "../lib/scenario";
 import { requestEachOnce, seedOrganizations, type SeededOrganization } from "../lib/seed";
-import { DEFAULT_ROUND_SECONDS, DEFAULT_ROUNDS, INTERLEAVED_PHASE, interleavedPhase, ROUND_SECONDS_OPTION, ROUNDS_OPTION } from "../auth-and-limits/interleaved";
-import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, routeRequest, type Route } from "../auth-and-limits/routes";
+import { DEFAULT_ROUNDS, INTERLEAVED_PHASE, interleavedPhase, ROUNDS_OPTION } from "../auth-and-limits/interleaved";
+import { APP_ENV, DEFAULT_ROUND_SECONDS, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, ROUND_SECONDS_OPTION, routeRequest, type Route } from "../auth-and-limits/routes";
 
 /**
  * What authentication and rate limiting cost on a real request. The same seeded data and
@@ -32,7 +32,7 @@ import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, routeRequest, 
 
 /** Seeds the accounts (the same for both routes) and points the target at its route. */
 async function seededRun(ctx: BenchContext, route: Route, baseUrl: string, started: Omit<RunningTarget, "baseUrl">): Promise<RunningTarget> {
-  const organizations = organizationsFor(ctx.settings, ctx.settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS);
+  const organizations = organizationsFor(ctx.settings);
   const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: ctx.settings.readyTimeoutSec * 1000 });
   const request = routeRequest(route, seeded);
   // Both routes once per key or organization before the warm-up, however slow the machine.

@@ -1,3 +1,5 @@
+import { nearestRank } from "../lib/percentile";
+
 /** Durations of one kind of call, in milliseconds, and what the scenario reports of them. */
 export class Durations {
   private readonly values: number[] = [];
@@ -12,10 +14,7 @@ export class Durations {
 
   /** Nearest-rank percentile (as the HTTP loads report theirs); NaN when empty. */
   percentile(rank: number): number {
-    if (this.values.length === 0) return Number.NaN;
-    const sorted = [...this.values].sort((a, b) => a - b);
-    const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1));
-    return sorted[index] ?? Number.NaN;
+    return nearestRank(this.values, rank);
   }
 
   mean(): number {

@@ -35,14 +35,15 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
     if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
     // A policy has one to three windows: a scan is cheaper than a set.
     for (let before = 0; before < at; before++) if (placed[before]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
+    const kept = window instanceof KeptWindow ? window : undefined;
     // A kept window checked its limit and length when it was made.
-    if (!(window instanceof KeptWindow)) {
+    if (!kept) {
       checkNonNegativeInteger(window.limit, "limit");
       checkPositiveInteger(window.windowMs, "windowMs");
     }
     const startMs = Math.floor(nowMs / window.windowMs) * window.windowMs;
     const resetAtMs = startMs + window.windowMs;
-    const counterKey = window instanceof KeptWindow ? window.counterKeyAt(startMs) : `${window.key}:${startMs}`;
+    const counterKey = kept ? kept.counterKeyAt(startMs) : `${window.key}:${startMs}`;
     placed[at] = { window, counterKey, resetAtMs, ttlMs: resetAtMs - nowMs + WINDOW_EXPIRY_MARGIN_MS };
   }
   return { windows: placed, cost };
