@@ -1,6 +1,6 @@
 import { KEY_CACHE_TTL_MS } from "../../shared/auth/revocations";
 import { STOP_GRACE_MS, type BenchContext } from "../lib/context";
-import { probeCpuSeconds } from "../lib/cpu-usage";
+import { probeCpuUsage, type CpuSeconds } from "../lib/cpu-usage";
 import { startApp, waitForReady } from "../lib/launch";
 import { runLoad, type LoadResult } from "../lib/load";
 import { nearestRank } from "../lib/percentile";
@@ -30,6 +30,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 interface RouteSample {
   requestsPerSec: number;
   cpuUsPerRequest: number;
+  /**
+   * The part of it in the process's own code and libraries. The rest is the kernel's work
+   * for the process (the connections' reads and writes, and waking whoever reads them), which
+   * on a machine shared with the load generator moves with the generator's timing.
+   */
+  userUsPerRequest: number;
 }
 
 const median = (values: readonly number[]) => nearestRank(values, 50);
@@ -45,9 +51,10 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 function report(open: readonly RouteSample[], auth: readonly RouteSample[], organizations: number, roundSec: number): PhaseReport {
   const throughputRatios = auth.map((sample, round) => sample.requestsPerSec / (open[round] as RouteSample).requestsPerSec);
   const cpuRatios = open.map((sample, round) => sample.cpuUsPerRequest / (auth[round] as RouteSample).cpuUsPerRequest);
+  const userRatios = open.map((sample, round) => sample.userUsPerRequest / (auth[round] as RouteSample).userUsPerRequest);
   const rows = open.map((sample, round) => {
     const other = auth[round] as RouteSample;
-    return [String(round + 1), fixed(sample.requestsPerSec, 0), fixed(other.requestsPerSec, 0), fixed(throughputRatios[round] as number, 3), fixed(sample.cpuUsPerRequest, 1), fixed(other.cpuUsPerRequest, 1), fixed(cpuRatios[round] as number, 3)];
+    return [String(round + 1), fixed(sample.requestsPerSec, 0), fixed(other.requestsPerSec, 0), fixed(throughputRatios[round] as number, 3), fixed(sample.cpuUsPerRequest, 1), fixed(other.cpuUsPerRequest, 1), fixed(cpuRatios[round] as number, 3), fixed(sample.userUsPerRequest, 1), fixed(other.userUsPerRequest, 1), fixed(userRatios[round] as number, 3)];
   });
   const figures = {
     "throughput.ratio": median(throughputRatios),
@@ -56,6 +63,9 @@ function report(open: readonly RouteSample[], auth: readonly RouteSample[], orga
     "auth.requestsPerSec": median(auth.map((sample) => sample.requestsPerSec)),
     "open.cpuUsPerRequest": median(open.map((sample) => sample.cpuUsPerRequest)),
     "auth.cpuUsPerRequest": median(auth.map((sample) => sample.cpuUsPerRequest)),
+    "user.ratio": median(userRatios),
+    "open.userUsPerRequest": median(open.map((sample) => sample.userUsPerRequest)),
+    "auth.userUsPerRequest": median(auth.map((sample) => sample.userUsPerRequest)),
   };
   rows.push([
     "median",
@@ -65,11 +75,17 @@ function report(open: readonly RouteSample[], auth: readonly RouteSample[], orga
     fixed(figures["open.cpuUsPerRequest"], 1),
     fixed(figures["auth.cpuUsPerRequest"], 1),
     fixed(figures["cpu.ratio"], 3),
+    fixed(figures["open.userUsPerRequest"], 1),
+    fixed(figures["auth.userUsPerRequest"], 1),
+    fixed(figures["user.ratio"], 3),
   ]);
   return {
     figures,
-    table: { header: ["round", "open req/s", "auth req/s", "auth / open", "open CPU µs", "auth CPU µs", "open / auth CPU"], rows },
-    notes: [`${open.length} rounds of ${roundSec} s per route, ${organizations} organizations with ${KEYS_PER_ORGANIZATION} API keys each; CPU is the app process's own per answered request`],
+    table: { header: ["round", "open req/s", "auth req/s", "auth / open", "open CPU µs", "auth CPU µs", "open / auth CPU", "open user µs", "auth user µs", "open / auth user"], rows },
+    notes: [
+      `${open.length} rounds of ${roundSec} s per route, ${organizations} organizations with ${KEYS_PER_ORGANIZATION} API keys each; CPU is the app process's own per answered request`,
+      "user: the part of that CPU in the process's own code and libraries; the rest is the kernel's work for it (sockets, waking the load generator)",
+    ],
   };
 }
 
@@ -95,11 +111,12 @@ async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, ro
     lookedUpUntil = Date.now();
   };
   const ready = (route: Route, seconds: number) => (route === "auth" ? keysLastFor(seconds) : prime(route));
-  const cpuSeconds = async () => {
-    const seconds = await probeCpuSeconds(pid);
-    if (seconds === undefined) throw new Error(`the app process (pid ${pid}) did not report its CPU time`);
-    return seconds;
+  const cpuUsage = async (): Promise<CpuSeconds> => {
+    const usage = await probeCpuUsage(pid);
+    if (usage === undefined) throw new Error(`the app process (pid ${pid}) did not report its CPU time`);
+    return usage;
   };
+  const perRequestUs = (seconds: number, load: LoadResult) => (seconds * 1e6) / load.responses2xx;
 
   for (const route of ["open", "auth"] as const) {
     await ready(route, settings.warmupSec);
@@ -112,13 +129,14 @@ async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, ro
     for (const route of order) {
       await ready(route, SWITCH_WARMUP_SEC + roundSec);
       checked(await load(route, SWITCH_WARMUP_SEC), `${route} warm-up of round ${round + 1}`);
-      const before = await cpuSeconds();
+      const before = await cpuUsage();
       const measured = checked(await load(route, roundSec), `${route}, round ${round + 1}`);
-      const after = await cpuSeconds();
-      samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: ((after - before) * 1e6) / measured.responses2xx });
+      const after = await cpuUsage();
+      const user = after.user - before.user;
+      samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: perRequestUs(user + after.system - before.system, measured), userUsPerRequest: perRequestUs(user, measured) });
     }
     const [open, auth] = [samples.open[round] as RouteSample, samples.auth[round] as RouteSample];
-    ctx.log(`  round ${round + 1}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs; authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs`);
+    ctx.log(`  round ${round + 1}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs (user ${fixed(open.userUsPerRequest, 1)}); authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs (user ${fixed(auth.userUsPerRequest, 1)})`);
   }
   return report(samples.open, samples.auth, organizations, roundSec);
 }

@@ -49,13 +49,19 @@ function readAnswer(file: string): ProbeAnswer | undefined {
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
+/** A process's CPU time so far, in seconds: in its own code and libraries (`user`) and in the kernel for it (`system`). */
+export interface CpuSeconds {
+  user: number;
+  system: number;
+}
+
 /**
- * The CPU seconds (user + system) a probed process has used so far, by its own
- * `process.cpuUsage()`; undefined for a process without the probe or one that did not
- * answer within two seconds. With `BENCH_PROFILE_DIR` set, each call also starts or stops
- * the process's CPU profile.
+ * The CPU time a probed process has used so far, by its own `process.cpuUsage()`;
+ * undefined for a process without the probe or one that did not answer within two
+ * seconds. With `BENCH_PROFILE_DIR` set, each call also starts or stops the process's CPU
+ * profile.
  */
-export async function probeCpuSeconds(pid: number): Promise<number | undefined> {
+export async function probeCpuUsage(pid: number): Promise<CpuSeconds | undefined> {
   if (!probeDir || !probed.has(pid)) return undefined;
   const file = join(probeDir, `${pid}.json`);
   const before = readAnswer(file)?.sequence ?? 0;
@@ -66,8 +72,14 @@ export async function probeCpuSeconds(pid: number): Promise<number | undefined> 
   }
   for (let waited = 0; waited < 2000; waited += 5) {
     const answer = readAnswer(file);
-    if (answer && answer.sequence > before) return (answer.user + answer.system) / 1e6;
+    if (answer && answer.sequence > before) return { user: answer.user / 1e6, system: answer.system / 1e6 };
     await sleep(5);
   }
   return undefined;
+}
+
+/** `probeCpuUsage`, user and system added: the CPU seconds the process has used so far. */
+export async function probeCpuSeconds(pid: number): Promise<number | undefined> {
+  const usage = await probeCpuUsage(pid);
+  return usage === undefined ? undefined : usage.user + usage.system;
 }
