@@ -47,41 +47,72 @@ function checked(load: LoadResult, what: string): LoadResult {
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 
-/** The rounds' table and the figures the set's goals read (medians over the rounds). */
+/** A round's figures, or their medians: each route's sample and the three ratios. */
+interface Comparison {
+  open: RouteSample;
+  auth: RouteSample;
+  throughputRatio: number;
+  cpuRatio: number;
+  userRatio: number;
+}
+
+const compare = (open: RouteSample, auth: RouteSample): Comparison => ({
+  open,
+  auth,
+  throughputRatio: auth.requestsPerSec / open.requestsPerSec,
+  cpuRatio: open.cpuUsPerRequest / auth.cpuUsPerRequest,
+  userRatio: open.userUsPerRequest / auth.userUsPerRequest,
+});
+
+const medianSample = (samples: readonly RouteSample[]): RouteSample => ({
+  requestsPerSec: median(samples.map((sample) => sample.requestsPerSec)),
+  cpuUsPerRequest: median(samples.map((sample) => sample.cpuUsPerRequest)),
+  userUsPerRequest: median(samples.map((sample) => sample.userUsPerRequest)),
+});
+
+const TABLE_HEADER = ["round", "open req/s", "auth req/s", "auth / open", "open CPU µs", "auth CPU µs", "open / auth CPU", "open user µs", "auth user µs", "open / auth user"];
+
+const tableRow = (label: string, c: Comparison) => [
+  label,
+  fixed(c.open.requestsPerSec, 0),
+  fixed(c.auth.requestsPerSec, 0),
+  fixed(c.throughputRatio, 3),
+  fixed(c.open.cpuUsPerRequest, 1),
+  fixed(c.auth.cpuUsPerRequest, 1),
+  fixed(c.cpuRatio, 3),
+  fixed(c.open.userUsPerRequest, 1),
+  fixed(c.auth.userUsPerRequest, 1),
+  fixed(c.userRatio, 3),
+];
+
+/**
+ * The rounds' table and the figures the set's goals read: the median of each round's ratio
+ * (not the ratio of the medians), beside the median of each route's figures.
+ */
 function report(open: readonly RouteSample[], auth: readonly RouteSample[], organizations: number, roundSec: number): PhaseReport {
-  const throughputRatios = auth.map((sample, round) => sample.requestsPerSec / (open[round] as RouteSample).requestsPerSec);
-  const cpuRatios = open.map((sample, round) => sample.cpuUsPerRequest / (auth[round] as RouteSample).cpuUsPerRequest);
-  const userRatios = open.map((sample, round) => sample.userUsPerRequest / (auth[round] as RouteSample).userUsPerRequest);
-  const rows = open.map((sample, round) => {
-    const other = auth[round] as RouteSample;
-    return [String(round + 1), fixed(sample.requestsPerSec, 0), fixed(other.requestsPerSec, 0), fixed(throughputRatios[round] as number, 3), fixed(sample.cpuUsPerRequest, 1), fixed(other.cpuUsPerRequest, 1), fixed(cpuRatios[round] as number, 3), fixed(sample.userUsPerRequest, 1), fixed(other.userUsPerRequest, 1), fixed(userRatios[round] as number, 3)];
-  });
-  const figures = {
-    "throughput.ratio": median(throughputRatios),
-    "cpu.ratio": median(cpuRatios),
-    "open.requestsPerSec": median(open.map((sample) => sample.requestsPerSec)),
-    "auth.requestsPerSec": median(auth.map((sample) => sample.requestsPerSec)),
-    "open.cpuUsPerRequest": median(open.map((sample) => sample.cpuUsPerRequest)),
-    "auth.cpuUsPerRequest": median(auth.map((sample) => sample.cpuUsPerRequest)),
-    "user.ratio": median(userRatios),
-    "open.userUsPerRequest": median(open.map((sample) => sample.userUsPerRequest)),
-    "auth.userUsPerRequest": median(auth.map((sample) => sample.userUsPerRequest)),
+  const rounds = open.map((sample, round) => compare(sample, auth[round] as RouteSample));
+  const medians: Comparison = {
+    open: medianSample(open),
+    auth: medianSample(auth),
+    throughputRatio: median(rounds.map((round) => round.throughputRatio)),
+    cpuRatio: median(rounds.map((round) => round.cpuRatio)),
+    userRatio: median(rounds.map((round) => round.userRatio)),
   };
-  rows.push([
-    "median",
-    fixed(figures["open.requestsPerSec"], 0),
-    fixed(figures["auth.requestsPerSec"], 0),
-    fixed(figures["throughput.ratio"], 3),
-    fixed(figures["open.cpuUsPerRequest"], 1),
-    fixed(figures["auth.cpuUsPerRequest"], 1),
-    fixed(figures["cpu.ratio"], 3),
-    fixed(figures["open.userUsPerRequest"], 1),
-    fixed(figures["auth.userUsPerRequest"], 1),
-    fixed(figures["user.ratio"], 3),
-  ]);
+  const figures = {
+    "throughput.ratio": medians.throughputRatio,
+    "cpu.ratio": medians.cpuRatio,
+    "user.ratio": medians.userRatio,
+    "open.requestsPerSec": medians.open.requestsPerSec,
+    "auth.requestsPerSec": medians.auth.requestsPerSec,
+    "open.cpuUsPerRequest": medians.open.cpuUsPerRequest,
+    "auth.cpuUsPerRequest": medians.auth.cpuUsPerRequest,
+    "open.userUsPerRequest": medians.open.userUsPerRequest,
+    "auth.userUsPerRequest": medians.auth.userUsPerRequest,
+  };
+  const rows = [...rounds.map((round, at) => tableRow(String(at + 1), round)), tableRow("median", medians)];
   return {
     figures,
-    table: { header: ["round", "open req/s", "auth req/s", "auth / open", "open CPU µs", "auth CPU µs", "open / auth CPU", "open user µs", "auth user µs", "open / auth user"], rows },
+    table: { header: TABLE_HEADER, rows },
     notes: [
       `${open.length} rounds of ${roundSec} s per route, ${organizations} organizations with ${KEYS_PER_ORGANIZATION} API keys each; CPU is the app process's own per answered request`,
       "user: the part of that CPU in the process's own code and libraries; the rest is the kernel's work for it (sockets, waking the load generator)",
