@@ -19,6 +19,7 @@ import { CpuWindow } from "./lib/cpu";
 import { type GoalRow } from "./lib/goals";
 import { REPO_ROOT, startTypeScript } from "./lib/launch";
 import { freePort, LOOPBACK, waitForHttp } from "./lib/net";
+import { nearestRankOfSorted } from "./lib/percentile";
 import type { ManagedProcess } from "./lib/processes";
 import { describeMachine, table } from "./lib/report";
 import { readSettings } from "./lib/settings";
@@ -63,11 +64,6 @@ async function control<T>(port: number, path: string, method = "GET"): Promise<T
   return (await response.json()) as T;
 }
 
-function percentile(sorted: readonly number[], rank: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
 async function waitForDeliveries(port: number, expected: number, watch: ManagedProcess[]): Promise<ReceiverStats> {
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
   for (;;) {
@@ -94,8 +90,8 @@ async function phase(receivers: { port: number; process: ManagedProcess }, sende
     deliveries: stats.received,
     seconds,
     deliveriesPerSec: stats.received / seconds,
-    lagP50Ms: percentile(sorted, 50),
-    lagP95Ms: percentile(sorted, 95),
+    lagP50Ms: nearestRankOfSorted(sorted, 50),
+    lagP95Ms: nearestRankOfSorted(sorted, 95),
     lagMaxMs: sorted.at(-1) ?? Number.NaN,
     duplicates: stats.duplicates,
     senderCores: used.processes[0],

@@ -1,14 +1,11 @@
 import { EntryStore } from "../../services/time-entries/entry-store";
 import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "../../services/time-entries/time-entry";
 import { openEmbeddedStore } from "../../shared/storage/embedded";
+import { nearestRankOfSorted } from "../lib/percentile";
 import type { InProcessPhase } from "../lib/scenario";
 import { listDataset, listThroughStore } from "./dataset";
 
 const WARMUP_CALLS = 300;
-
-function percentile(sorted: readonly number[], rank: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 /**
  * The store's share of a list request, measured on its own: in the bench process, the
@@ -41,8 +38,8 @@ export const storeListPhase: InProcessPhase = {
       const cpu = process.cpuUsage(cpuBefore);
       const cpuUsPerList = (cpu.user + cpu.system) / times.length;
       const sorted = [...times].sort((a, b) => a - b);
-      const p50 = percentile(sorted, 50);
-      const p99 = percentile(sorted, 99);
+      const p50 = nearestRankOfSorted(sorted, 50);
+      const p99 = nearestRankOfSorted(sorted, 99);
       return {
         figures: { "store.cpuUsPerList": cpuUsPerList, "store.p50Ms": p50, "store.p99Ms": p99, "store.calls": times.length },
         table: {

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { nearestRankOfSorted } from "./percentile";
 
 export interface LoadRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -69,11 +70,7 @@ class Timings {
   /** Nearest-rank percentiles over everything added. */
   percentiles(ranks: readonly number[]): number[] {
     const sorted = this.values.slice(0, this.count).sort();
-    return ranks.map((rank) => {
-      if (sorted.length === 0) return Number.NaN;
-      const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1));
-      return sorted[index] ?? Number.NaN;
-    });
+    return ranks.map((rank) => nearestRankOfSorted(sorted, rank));
   }
 }
 
