@@ -2,7 +2,7 @@ import { KEY_CACHE_TTL_MS } from "../../shared/auth/revocations";
 import { STOP_GRACE_MS, type BenchContext } from "../lib/context";
 import { probeCpuUsage, type CpuSeconds } from "../lib/cpu-usage";
 import { startApp, waitForReady } from "../lib/launch";
-import { runLoad, type LoadResult } from "../lib/load";
+import { runLoad, type LoadRequest, type LoadResult } from "../lib/load";
 import { nearestRank } from "../lib/percentile";
 import type { InProcessPhase, PhaseReport } from "../lib/scenario";
 import { requestEachOnce, seedOrganizations } from "../lib/seed";
@@ -27,7 +27,7 @@ const KEY_MARGIN_MS = 1_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-interface RouteSample {
+export interface RouteSample {
   requestsPerSec: number;
   cpuUsPerRequest: number;
   /**
@@ -38,14 +38,14 @@ interface RouteSample {
   userUsPerRequest: number;
 }
 
-const median = (values: readonly number[]) => nearestRank(values, 50);
+export const median = (values: readonly number[]) => nearestRank(values, 50);
 
 function checked(load: LoadResult, what: string): LoadResult {
   if (load.problems.length > 0) throw new Error(`${what}: ${load.problems.join("; ")}`);
   return load;
 }
 
-const fixed = (value: number, digits: number) => value.toFixed(digits);
+export const fixed = (value: number, digits: number) => value.toFixed(digits);
 
 /** A round's figures, or their medians: each route's sample and the three ratios. */
 interface Comparison {
@@ -64,7 +64,7 @@ const compare = (open: RouteSample, auth: RouteSample): Comparison => ({
   userRatio: open.userUsPerRequest / auth.userUsPerRequest,
 });
 
-const medianSample = (samples: readonly RouteSample[]): RouteSample => ({
+export const medianSample = (samples: readonly RouteSample[]): RouteSample => ({
   requestsPerSec: median(samples.map((sample) => sample.requestsPerSec)),
   cpuUsPerRequest: median(samples.map((sample) => sample.cpuUsPerRequest)),
   userUsPerRequest: median(samples.map((sample) => sample.userUsPerRequest)),
@@ -120,12 +120,51 @@ function report(open: readonly RouteSample[], auth: readonly RouteSample[], orga
   };
 }
 
-async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, rounds: number, roundSec: number): Promise<PhaseReport> {
+/** A process that serves both routes: where it listens, its pid for its CPU time, and the load of each route. */
+export interface BothRoutes {
+  label: string;
+  baseUrl: string;
+  pid: number;
+  requests: Record<Route, LoadRequest>;
+}
+
+export interface RoundsPlan {
+  rounds: number;
+  roundSec: number;
+  /** Requests a second over all connections; 0: as fast as answered. */
+  rate: number;
+}
+
+/**
+ * Every server's two routes loaded in turn, round after round; each route's samples per
+ * server, in the order of `servers`.
+ */
+export async function alternatingRounds(ctx: BenchContext, servers: readonly BothRoutes[], plan: RoundsPlan): Promise<Record<Route, RouteSample[]>[]> {
   const { settings } = ctx;
-  const organizations = organizationsFor(settings);
-  const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: settings.readyTimeoutSec * 1000 });
-  const requests = { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) };
-  const load = (route: Route, durationSec: number) => runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate: settings.rate });
+  const stages = servers.map((server) => routeStage(ctx, server, plan.rate));
+  for (const stage of stages) {
+    for (const route of ["open", "auth"] as const) {
+      await stage.ready(route, settings.warmupSec);
+      if (settings.warmupSec > 0) checked(await stage.load(route, settings.warmupSec), `${stage.label}, ${route} warm-up`);
+    }
+  }
+  for (let round = 0; round < plan.rounds; round += 1) {
+    // Which route goes first alternates, so that a drift of the machine favours neither.
+    const order: readonly Route[] = round % 2 === 0 ? ["open", "auth"] : ["auth", "open"];
+    for (const stage of stages) {
+      for (const route of order) await stage.measure(route, round, plan.roundSec);
+      const [open, auth] = [stage.samples.open[round] as RouteSample, stage.samples.auth[round] as RouteSample];
+      ctx.log(`  round ${round + 1}, ${stage.label}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs (user ${fixed(open.userUsPerRequest, 1)}); authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs (user ${fixed(auth.userUsPerRequest, 1)})`);
+    }
+  }
+  return stages.map((stage) => stage.samples);
+}
+
+/** One server's loads, the readiness of its keys, and its samples so far. */
+function routeStage(ctx: BenchContext, server: BothRoutes, rate: number) {
+  const { settings } = ctx;
+  const { baseUrl, requests } = server;
+  const load = (route: Route, durationSec: number) => runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate });
   const prime = (route: Route) => requestEachOnce(baseUrl, requests[route].path, requests[route].headerVariants ?? []);
   // The gateway keeps a key for KEY_CACHE_TTL_MS from its look-up, and then looks it up
   // again: a read of three documents and a write, thousands at once when they were all
@@ -143,33 +182,34 @@ async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, ro
   };
   const ready = (route: Route, seconds: number) => (route === "auth" ? keysLastFor(seconds) : prime(route));
   const cpuUsage = async (): Promise<CpuSeconds> => {
-    const usage = await probeCpuUsage(pid);
-    if (usage === undefined) throw new Error(`the app process (pid ${pid}) did not report its CPU time`);
+    const usage = await probeCpuUsage(server.pid);
+    if (usage === undefined) throw new Error(`${server.label} (pid ${server.pid}) did not report its CPU time`);
     return usage;
   };
-  const perRequestUs = (seconds: number, load: LoadResult) => (seconds * 1e6) / load.responses2xx;
-
-  for (const route of ["open", "auth"] as const) {
-    await ready(route, settings.warmupSec);
-    if (settings.warmupSec > 0) checked(await load(route, settings.warmupSec), `${route} warm-up`);
-  }
+  const perRequestUs = (seconds: number, measured: LoadResult) => (seconds * 1e6) / measured.responses2xx;
   const samples: Record<Route, RouteSample[]> = { open: [], auth: [] };
-  for (let round = 0; round < rounds; round += 1) {
-    // Which route goes first alternates, so that a drift of the machine favours neither.
-    const order: readonly Route[] = round % 2 === 0 ? ["open", "auth"] : ["auth", "open"];
-    for (const route of order) {
-      await ready(route, SWITCH_WARMUP_SEC + roundSec);
-      checked(await load(route, SWITCH_WARMUP_SEC), `${route} warm-up of round ${round + 1}`);
-      const before = await cpuUsage();
-      const measured = checked(await load(route, roundSec), `${route}, round ${round + 1}`);
-      const after = await cpuUsage();
-      const user = after.user - before.user;
-      samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: perRequestUs(user + after.system - before.system, measured), userUsPerRequest: perRequestUs(user, measured) });
-    }
-    const [open, auth] = [samples.open[round] as RouteSample, samples.auth[round] as RouteSample];
-    ctx.log(`  round ${round + 1}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs (user ${fixed(open.userUsPerRequest, 1)}); authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs (user ${fixed(auth.userUsPerRequest, 1)})`);
+
+  async function measure(route: Route, round: number, roundSec: number): Promise<void> {
+    await ready(route, SWITCH_WARMUP_SEC + roundSec);
+    checked(await load(route, SWITCH_WARMUP_SEC), `${server.label}, ${route} warm-up of round ${round + 1}`);
+    const before = await cpuUsage();
+    const measured = checked(await load(route, roundSec), `${server.label}, ${route}, round ${round + 1}`);
+    const after = await cpuUsage();
+    const user = after.user - before.user;
+    samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: perRequestUs(user + after.system - before.system, measured), userUsPerRequest: perRequestUs(user, measured) });
   }
-  return report(samples.open, samples.auth, organizations, roundSec);
+
+  return { label: server.label, load, ready, measure, samples };
+}
+
+async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, rounds: number, roundSec: number): Promise<PhaseReport> {
+  const { settings } = ctx;
+  const organizations = organizationsFor(settings);
+  const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: settings.readyTimeoutSec * 1000 });
+  const requests = { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) };
+  const [samples] = await alternatingRounds(ctx, [{ label: "app", baseUrl, pid, requests }], { rounds, roundSec, rate: settings.rate });
+  const { open, auth } = samples as Record<Route, RouteSample[]>;
+  return report(open, auth, organizations, roundSec);
 }
 
 export const interleavedPhase: InProcessPhase = {

@@ -239,7 +239,8 @@ export async function runScenarioSet(ctx: BenchContext, set: ScenarioSet): Promi
   ctx.log(`\n== ${set.title}: ${set.request.method} ${set.request.path}`);
   const selected = (name: string) => ctx.settings.only.length === 0 || ctx.settings.only.includes(name);
   const phases: PhaseResult[] = [];
-  for (const phase of (set.phases ?? []).filter((candidate) => selected(candidate.name))) phases.push(await runPhase(ctx, phase));
+  const phaseSelected = (phase: InProcessPhase) => (phase.onlyWhenNamed ? ctx.settings.only.includes(phase.name) : selected(phase.name));
+  for (const phase of (set.phases ?? []).filter(phaseSelected)) phases.push(await runPhase(ctx, phase));
   const chosen = set.targets.filter((target) => selected(target.name));
   const measurements: Measurement[] = [];
   for (const target of chosen) measurements.push(await measureTarget(ctx, set, target));

@@ -6,3 +6,6 @@
 export const OPEN_ROUTE_MOUNT = "/bench-open";
 export const OPEN_ROUTE_PATH = `${OPEN_ROUTE_MOUNT}/organization`;
 export const OPEN_ROUTE_ORGANIZATION_HEADER = "x-bench-organization";
+
+/** Where `bench/bare-admission-server.ts` lists the organizations and API keys it made at start. */
+export const BARE_KEYS_PATH = "/bench-keys";

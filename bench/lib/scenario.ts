@@ -87,5 +87,7 @@ export interface PhaseReport {
 export interface InProcessPhase {
   name: string;
   description: string;
+  /** Run only when `BENCH_ONLY` names it: a study that would lengthen every run of its set. */
+  onlyWhenNamed?: boolean;
   run(ctx: BenchContext): Promise<PhaseReport | { skipped: string }>;
 }

@@ -6,6 +6,7 @@ import type { Measurement } from "../lib/measure";
 import type { ObservedProcess, RunningTarget, ScenarioSet, Target, TargetStart } from "../lib/scenario";
 import { requestEachOnce, seedOrganizations, type SeededOrganization } from "../lib/seed";
 import { DEFAULT_ROUNDS, INTERLEAVED_PHASE, interleavedPhase, ROUNDS_OPTION } from "../auth-and-limits/interleaved";
+import { DEFAULT_FIXED_RATE, FIXED_RATE_OPTION, outsideTheFrameworkPhase } from "../auth-and-limits/outside-the-framework";
 import { APP_ENV, DEFAULT_ROUND_SECONDS, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, ROUND_SECONDS_OPTION, routeRequest, type Route } from "../auth-and-limits/routes";
 
 /**
@@ -21,7 +22,10 @@ import { APP_ENV, DEFAULT_ROUND_SECONDS, ENTRY, KEYS_PER_ORGANIZATION, organizat
  *
  * The targets give each route a process and a run of its own, embedded and distributed;
  * the `embedded-interleaved` phase loads both routes of one process in turn, which is the
- * steadier figure on a busy machine (see `bench/auth-and-limits/interleaved.ts`).
+ * steadier figure on a busy machine (see `bench/auth-and-limits/interleaved.ts`); the
+ * `admission-outside-the-framework` phase sets the authenticated route's extra cost in the
+ * app beside that of the same admission code in a plain `node:http` server (see
+ * `bench/auth-and-limits/outside-the-framework.ts`).
  *
  * Style A allows 100 requests a minute per key, so one key would be refused within the
  * first second. The load goes round a pool of keys large enough that no key reaches its
@@ -115,9 +119,10 @@ export const authAndLimits: ScenarioSet = {
   reference: "open-embedded",
   options: {
     [ROUNDS_OPTION]: { doc: "rounds of the embedded-interleaved phase", fallback: DEFAULT_ROUNDS, min: 1, max: 50 },
-    [ROUND_SECONDS_OPTION]: { doc: "seconds of measured load per route and round in the embedded-interleaved phase", fallback: DEFAULT_ROUND_SECONDS, min: 1, max: 120 },
+    [ROUND_SECONDS_OPTION]: { doc: "seconds of measured load per route and round in the embedded-interleaved and admission-outside-the-framework phases", fallback: DEFAULT_ROUND_SECONDS, min: 1, max: 120 },
+    [FIXED_RATE_OPTION]: { doc: "requests a second of every load in the admission-outside-the-framework phase", fallback: DEFAULT_FIXED_RATE, min: 100, max: 100_000 },
   },
-  phases: [interleavedPhase],
+  phases: [interleavedPhase, outsideTheFrameworkPhase],
   targets: [embedded("open"), embedded("auth"), distributed("open"), distributed("auth")],
   // The goal: with authentication and rate limiting, at least 0.85 of the throughput. The
   // same ratio is also computed from CPU time per request, which other work on a shared
