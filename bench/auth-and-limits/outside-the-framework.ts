@@ -5,7 +5,7 @@ import { freePort, LOOPBACK } from "../lib/net";
 import { BARE_KEYS_PATH, OPEN_ROUTE_ORGANIZATION_HEADER, OPEN_ROUTE_PATH } from "../lib/open-route";
 import type { InProcessPhase, PhaseReport } from "../lib/scenario";
 import { seedOrganizations } from "../lib/seed";
-import { alternatingRounds, fixed, median, medianSample, type RouteSample } from "./interleaved";
+import { alternatingRounds, DEFAULT_ROUNDS, fixed, median, medianSample, ROUNDS_OPTION, type RouteSample } from "./interleaved";
 import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, roundSecondsOf, routeRequest, type Route } from "./routes";
 
 /**
@@ -22,7 +22,6 @@ export const FIXED_RATE_OPTION = "fixed-rate";
 /** Under what the app's authenticated route serves on two cores (about 8,000 a second), so neither server saturates. */
 export const DEFAULT_FIXED_RATE = 4_000;
 const BARE_SCRIPT = "bench/bare-admission-server.ts";
-const ROUNDS = 5;
 
 interface Extra {
   open: RouteSample;
@@ -77,7 +76,7 @@ function report(app: Record<Route, RouteSample[]>, bare: Record<Route, RouteSamp
     },
     table: { header: HEADER, rows: [...appRounds.map((round, at) => row(String(at + 1), round, bareRounds[at] as Extra)), row("median", appMedian, bareMedian)] },
     notes: [
-      `${ROUNDS} rounds of ${roundSec} s per route and server at ${rate} requests a second; each server's pool holds ${keys} API keys; CPU is each server process's own per answered request`,
+      `${appRounds.length} rounds of ${roundSec} s per route and server at ${rate} requests a second; each server's pool holds ${keys} API keys; CPU is each server process's own per answered request`,
       "extra: the authenticated route's CPU per request minus the open route's, in the same server and round; bare: the gateway's admission code in a plain node:http server",
     ],
   };
@@ -96,6 +95,7 @@ async function bareRoutes(baseUrl: string): Promise<Record<Route, LoadRequest>> 
 async function measure(ctx: BenchContext): Promise<PhaseReport> {
   const { settings } = ctx;
   const rate = settings.options[FIXED_RATE_OPTION] ?? DEFAULT_FIXED_RATE;
+  const rounds = settings.options[ROUNDS_OPTION] ?? DEFAULT_ROUNDS;
   const roundSec = roundSecondsOf(settings);
   const organizations = organizationsFor(settings);
   const app = await startApp(ctx, { label: "embedded, both routes", http: true, script: ENTRY, env: APP_ENV });
@@ -111,7 +111,7 @@ async function measure(ctx: BenchContext): Promise<PhaseReport> {
       { label: "app", baseUrl: appUrl, pid: app.process.pid, requests: { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) } },
       { label: "bare", baseUrl: bareUrl, pid: bare.pid, requests: await bareRoutes(bareUrl) },
     ];
-    const [appSamples, bareSamples] = (await alternatingRounds(ctx, servers, { rounds: ROUNDS, roundSec, rate })) as [Record<Route, RouteSample[]>, Record<Route, RouteSample[]>];
+    const [appSamples, bareSamples] = (await alternatingRounds(ctx, servers, { rounds, roundSec, rate })) as [Record<Route, RouteSample[]>, Record<Route, RouteSample[]>];
     return report(appSamples, bareSamples, rate, roundSec, organizations * KEYS_PER_ORGANIZATION);
   } finally {
     await Promise.all([app.process.stop(STOP_GRACE_MS), bare.stop(STOP_GRACE_MS)]);
@@ -120,7 +120,7 @@ async function measure(ctx: BenchContext): Promise<PhaseReport> {
 
 export const outsideTheFrameworkPhase: InProcessPhase = {
   name: OUTSIDE_PHASE,
-  description: `${ENTRY} and ${BARE_SCRIPT} (the gateway's admission in a plain node:http server), both routes of each loaded in turn at --${FIXED_RATE_OPTION} requests a second; the authenticated route's extra CPU per request in each`,
+  description: `${ENTRY} and ${BARE_SCRIPT} (the gateway's admission in a plain node:http server), both routes of each loaded in turn for --${ROUNDS_OPTION} rounds at --${FIXED_RATE_OPTION} requests a second; the authenticated route's extra CPU per request in each`,
   // Three minutes of loads more: a study of where the gap is, not a figure every run needs.
   onlyWhenNamed: true,
   run: measure,

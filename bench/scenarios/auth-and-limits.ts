@@ -118,7 +118,7 @@ export const authAndLimits: ScenarioSet = {
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: null },
   reference: "open-embedded",
   options: {
-    [ROUNDS_OPTION]: { doc: "rounds of the embedded-interleaved phase", fallback: DEFAULT_ROUNDS, min: 1, max: 50 },
+    [ROUNDS_OPTION]: { doc: "rounds of the embedded-interleaved and admission-outside-the-framework phases", fallback: DEFAULT_ROUNDS, min: 1, max: 50 },
     [ROUND_SECONDS_OPTION]: { doc: "seconds of measured load per route and round in the embedded-interleaved and admission-outside-the-framework phases", fallback: DEFAULT_ROUND_SECONDS, min: 1, max: 120 },
     [FIXED_RATE_OPTION]: { doc: "requests a second of every load in the admission-outside-the-framework phase", fallback: DEFAULT_FIXED_RATE, min: 100, max: 100_000 },
   },
