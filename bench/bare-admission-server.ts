@@ -68,7 +68,7 @@ function refuse(res: ServerResponse, thrown: unknown): void {
   send(res, error.status, { error: { code: error.code, message: error.message } });
 }
 
-const answerAdmitted = (res: ServerResponse) => (admitted: Admitted) => send(res, 200, { data: shown[Number(admitted.identity?.organizationId)] }, admitted.headers);
+const answerAdmitted = (res: ServerResponse, admitted: Admitted) => send(res, 200, { data: shown[Number(admitted.identity?.organizationId)] }, admitted.headers);
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? "/").split("?")[0];
@@ -77,8 +77,9 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
     send(res, organization ? 200 : 404, organization ? { data: organization } : { error: { code: "not_found", message: "No such organization." } });
   } else if (path === "/api/v1/organization") {
     const admitted = admission.admit(req, "auth.getOrganization", "A", resolveApiKey);
-    if (admitted instanceof Promise) admitted.then(answerAdmitted(res), (thrown: unknown) => refuse(res, thrown));
-    else answerAdmitted(res)(admitted);
+    // A known key is admitted without a promise, as in the app: no closure on that path.
+    if (admitted instanceof Promise) admitted.then((known) => answerAdmitted(res, known), (thrown: unknown) => refuse(res, thrown));
+    else answerAdmitted(res, admitted);
   } else if (path === BARE_KEYS_PATH) {
     send(res, 200, { organizations: shown.length, keys });
   } else if (path === "/health/ready") {

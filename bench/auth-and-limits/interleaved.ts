@@ -140,14 +140,8 @@ export interface RoundsPlan {
  * server, in the order of `servers`.
  */
 export async function alternatingRounds(ctx: BenchContext, servers: readonly BothRoutes[], plan: RoundsPlan): Promise<Record<Route, RouteSample[]>[]> {
-  const { settings } = ctx;
   const stages = servers.map((server) => routeStage(ctx, server, plan.rate));
-  for (const stage of stages) {
-    for (const route of ["open", "auth"] as const) {
-      await stage.ready(route, settings.warmupSec);
-      if (settings.warmupSec > 0) checked(await stage.load(route, settings.warmupSec), `${stage.label}, ${route} warm-up`);
-    }
-  }
+  for (const stage of stages) await stage.warmUp();
   for (let round = 0; round < plan.rounds; round += 1) {
     // Which route goes first alternates, so that a drift of the machine favours neither.
     const order: readonly Route[] = round % 2 === 0 ? ["open", "auth"] : ["auth", "open"];
@@ -160,8 +154,17 @@ export async function alternatingRounds(ctx: BenchContext, servers: readonly Bot
   return stages.map((stage) => stage.samples);
 }
 
-/** One server's loads, the readiness of its keys, and its samples so far. */
-function routeStage(ctx: BenchContext, server: BothRoutes, rate: number) {
+/** One server in the rounds: its warm-up, one measured load of a route, and the samples so far. */
+interface RouteStage {
+  label: string;
+  /** Each route's warm-up (`BENCH_WARMUP` seconds), its keys made known first. */
+  warmUp(): Promise<void>;
+  /** A route's switch warm-up and measured load in `round`, its sample added to `samples`. */
+  measure(route: Route, round: number, roundSec: number): Promise<void>;
+  samples: Record<Route, RouteSample[]>;
+}
+
+function routeStage(ctx: BenchContext, server: BothRoutes, rate: number): RouteStage {
   const { settings } = ctx;
   const { baseUrl, requests } = server;
   const load = (route: Route, durationSec: number) => runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate });
@@ -199,7 +202,14 @@ function routeStage(ctx: BenchContext, server: BothRoutes, rate: number) {
     samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: perRequestUs(user + after.system - before.system, measured), userUsPerRequest: perRequestUs(user, measured) });
   }
 
-  return { label: server.label, load, ready, measure, samples };
+  async function warmUp(): Promise<void> {
+    for (const route of ["open", "auth"] as const) {
+      await ready(route, settings.warmupSec);
+      if (settings.warmupSec > 0) checked(await load(route, settings.warmupSec), `${server.label}, ${route} warm-up`);
+    }
+  }
+
+  return { label: server.label, warmUp, measure, samples };
 }
 
 async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, rounds: number, roundSec: number): Promise<PhaseReport> {
