@@ -93,7 +93,12 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
   let eventStream: EventStream | undefined;
   try {
     if (config.natsUrl && config.services.some((name) => EVENT_USERS.includes(name))) {
-      eventStream = await EventStream.open({ natsUrl: config.natsUrl, namespace: config.namespace, connectionName: config.nodeId || undefined, ackWaitMs: config.eventAckWaitSeconds * 1000 });
+      eventStream = await EventStream.open({
+        natsUrl: config.natsUrl,
+        namespace: config.namespace,
+        connectionName: config.nodeId || undefined,
+        ackWaitMs: config.eventAckWaitSeconds * 1000,
+      });
     }
   } catch (error) {
     await store?.close();
@@ -129,7 +134,10 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
   }
   const warnings = broker.getLogger("auth");
   const signer = config.services.some((name) => KEY_HOLDERS.includes(name))
-    ? tokenSigner(signingSecret(config, (message) => warnings.warn(message)), config.accessTokenTtlSeconds)
+    ? tokenSigner(
+        signingSecret(config, (message) => warnings.warn(message)),
+        config.accessTokenTtlSeconds,
+      )
     : keylessSigner(config.accessTokenTtlSeconds);
   const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));

@@ -49,7 +49,19 @@ const serviceLines = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "dist-bench/", "bench/results/", "data/", "sdk/python/", "sdk/js/dist/", "sdk/js/src/generated/", "coverage/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "dist-bench/",
+      "bench/results/",
+      "data/",
+      "sdk/python/",
+      "sdk/js/dist/",
+      "sdk/js/src/generated/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -72,7 +84,16 @@ export default tseslint.config(
   },
   {
     files: ["**/*.js", "**/*.cjs", "**/*.mjs"],
-    languageOptions: { globals: { module: "writable", require: "readonly", process: "readonly", __dirname: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: {
+        module: "writable",
+        require: "readonly",
+        process: "readonly",
+        __dirname: "readonly",
+        console: "readonly",
+        URL: "readonly",
+      },
+    },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

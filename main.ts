@@ -22,7 +22,15 @@ async function main(): Promise<void> {
   });
   const logger = stint.broker.getLogger("stint");
   logger.info(
-    { mode: stint.mode, services: config.services, url: stint.url, store: config.mongoUrl ? "mongodb" : config.dataDir, bus: config.natsUrl ? "nats" : "in-process", counters: config.redisUrl ? "redis" : "memory", health: stint.healthUrl },
+    {
+      mode: stint.mode,
+      services: config.services,
+      url: stint.url,
+      store: config.mongoUrl ? "mongodb" : config.dataDir,
+      bus: config.natsUrl ? "nats" : "in-process",
+      counters: config.redisUrl ? "redis" : "memory",
+      health: stint.healthUrl,
+    },
     stint.url ? `Stint is listening on ${stint.url} (${stint.mode} mode)` : `Stint services started (${stint.mode} mode)`,
   );
 

@@ -43,7 +43,8 @@ const openRoute = {
 
 async function main(): Promise<void> {
   const stint = await startStint(loadConfig());
-  const gateway = stint.broker.getLocalService("gateway") as unknown as { addRoute(route: ApiRouteSchema, toBottom: boolean): void } | undefined;
+  const gateway = stint.broker.getLocalService("gateway") as unknown as
+    { addRoute(route: ApiRouteSchema, toBottom: boolean): void } | undefined;
   gateway?.addRoute(openRoute, true);
   let stopping = false;
   process.on("SIGTERM", () => {

@@ -46,13 +46,25 @@ const shown = Array.from({ length: organizations }, (_, at) => ({
 const identities = new Map<string, Identity>();
 for (let k = 0; k < keysPerOrganization; k += 1) {
   for (let org = 0; org < organizations; org += 1) {
-    identities.set(`tt_live_${randomSecret(40)}`, { organizationId: String(org), plan: "free", userId: `usr_${org}`, role: "owner", permissions: ["users:read"], apiKeyId: `key_${org}_${k}` });
+    identities.set(`tt_live_${randomSecret(40)}`, {
+      organizationId: String(org),
+      plan: "free",
+      userId: `usr_${org}`,
+      role: "owner",
+      permissions: ["users:read"],
+      apiKeyId: `key_${org}_${k}`,
+    });
   }
 }
 const keys = [...identities.keys()];
 
 const kv = openMemoryStore();
-const admission = createAdmission({ kv, authenticator: createAuthenticator({ signer: keylessSigner(3600), kv }), trustedProxies: parseTrustedProxies(["127.0.0.1"]), accessOf });
+const admission = createAdmission({
+  kv,
+  authenticator: createAuthenticator({ signer: keylessSigner(3600), kv }),
+  trustedProxies: parseTrustedProxies(["127.0.0.1"]),
+  accessOf,
+});
 const resolveApiKey = async (secret: string) => identities.get(secret) ?? null;
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> | null = null): void {
@@ -68,17 +80,26 @@ function refuse(res: ServerResponse, thrown: unknown): void {
   send(res, error.status, { error: { code: error.code, message: error.message } });
 }
 
-const answerAdmitted = (res: ServerResponse, admitted: Admitted) => send(res, 200, { data: shown[Number(admitted.identity?.organizationId)] }, admitted.headers);
+const answerAdmitted = (res: ServerResponse, admitted: Admitted) =>
+  send(res, 200, { data: shown[Number(admitted.identity?.organizationId)] }, admitted.headers);
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? "/").split("?")[0];
   if (path === OPEN_ROUTE_PATH) {
     const organization = shown[Number(req.headers[OPEN_ROUTE_ORGANIZATION_HEADER])];
-    send(res, organization ? 200 : 404, organization ? { data: organization } : { error: { code: "not_found", message: "No such organization." } });
+    send(
+      res,
+      organization ? 200 : 404,
+      organization ? { data: organization } : { error: { code: "not_found", message: "No such organization." } },
+    );
   } else if (path === "/api/v1/organization") {
     const admitted = admission.admit(req, "auth.getOrganization", "A", resolveApiKey);
     // A known key is admitted without a promise, as in the app: no closure on that path.
-    if (admitted instanceof Promise) admitted.then((known) => answerAdmitted(res, known), (thrown: unknown) => refuse(res, thrown));
+    if (admitted instanceof Promise)
+      admitted.then(
+        (known) => answerAdmitted(res, known),
+        (thrown: unknown) => refuse(res, thrown),
+      );
     else answerAdmitted(res, admitted);
   } else if (path === BARE_KEYS_PATH) {
     send(res, 200, { organizations: shown.length, keys });

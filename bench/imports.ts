@@ -24,8 +24,17 @@ async function start(dataDir: string): Promise<{ url: string; stints: RunningSti
     const stint = await startStint(loadConfig({ ...QUIET, DATA_DIR: dataDir }));
     return { url: stint.url as string, stints: [stint] };
   }
-  const shared = { ...QUIET, NAMESPACE: `bench-imports-${process.pid}`, MONGO_URL: MONGO_URL.replace(/\/[^/?]*(\?|$)/, `/stint_bench_imports_${process.pid}$1`), NATS_URL, REDIS_URL, DATA_DIR: dataDir };
-  const services = await startStint(loadConfig({ ...shared, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `bench-services-${process.pid}` }));
+  const shared = {
+    ...QUIET,
+    NAMESPACE: `bench-imports-${process.pid}`,
+    MONGO_URL: MONGO_URL.replace(/\/[^/?]*(\?|$)/, `/stint_bench_imports_${process.pid}$1`),
+    NATS_URL,
+    REDIS_URL,
+    DATA_DIR: dataDir,
+  };
+  const services = await startStint(
+    loadConfig({ ...shared, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `bench-services-${process.pid}` }),
+  );
   const gateway = await startStint(loadConfig({ ...shared, SERVICES: "gateway", NODE_ID: `bench-gateway-${process.pid}` }));
   await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
   return { url: gateway.url as string, stints: [gateway, services] };
@@ -33,14 +42,18 @@ async function start(dataDir: string): Promise<{ url: string; stints: RunningSti
 
 /** A year of a ten-person team: ten projects of five tasks, entries of 15 to 120 minutes. */
 function generated(emails: readonly string[]): string {
-  const lines = ["id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable"];
+  const lines = [
+    "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable",
+  ];
   const base = Date.UTC(2025, 0, 1, 8);
   for (let row = 0; row < ROWS; row++) {
     const start = base + row * 5 * 60_000;
     const seconds = (15 + (row % 8) * 15) * 60;
     const email = emails[row % emails.length];
     const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
-    lines.push(`,,${email},,,Project ${row % 10},,Task ${row % 5},Work item ${row},${iso(start)},${iso(start + seconds * 1000)},${seconds},${seconds / 3600},${row % 3 !== 0}`);
+    lines.push(
+      `,,${email},,,Project ${row % 10},,Task ${row % 5},Work item ${row},${iso(start)},${iso(start + seconds * 1000)},${seconds},${seconds / 3600},${row % 3 !== 0}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -74,7 +87,20 @@ async function main(): Promise<void> {
     } while (job.status === "running");
     const ended = performance.now();
     const mode = stints.length > 1 ? "distributed (gateway and services over NATS, MongoDB)" : "embedded";
-    console.log(JSON.stringify({ mode, rows: ROWS, megabytes: Math.round(csv.length / 1e5) / 10, status: job.status, rows_imported: job.rows_imported, rows_skipped: job.rows_skipped, errors: job.errors.length, answered_ms: Math.round(accepted - began), total_seconds: Math.round(ended - began) / 1000, rows_per_second: Math.round(ROWS / ((ended - began) / 1000)) }));
+    console.log(
+      JSON.stringify({
+        mode,
+        rows: ROWS,
+        megabytes: Math.round(csv.length / 1e5) / 10,
+        status: job.status,
+        rows_imported: job.rows_imported,
+        rows_skipped: job.rows_skipped,
+        errors: job.errors.length,
+        answered_ms: Math.round(accepted - began),
+        total_seconds: Math.round(ended - began) / 1000,
+        rows_per_second: Math.round(ROWS / ((ended - began) / 1000)),
+      }),
+    );
   } finally {
     for (const stint of stints) await stint.stop();
     rmSync(dataDir, { recursive: true, force: true });

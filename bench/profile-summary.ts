@@ -36,7 +36,9 @@ function areaOf(url: string, name: string): string {
 
 function frameOf(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const where = url ? `${url.includes("node_modules/") ? url.slice(url.lastIndexOf("node_modules/") + 13) : basename(url)}:${lineNumber + 1}` : "";
+  const where = url
+    ? `${url.includes("node_modules/") ? url.slice(url.lastIndexOf("node_modules/") + 13) : basename(url)}:${lineNumber + 1}`
+    : "";
   return `${functionName || "(anonymous)"}${where ? ` ${where}` : ""}`;
 }
 

@@ -26,7 +26,10 @@ function settingsOrExit(): { settings: BenchSettings; sets: ScenarioSet[] } {
     // Sets named on the command line take the place of BENCH_SCENARIOS.
     const scenarios = args.scenarios.length > 0 ? args.scenarios : fromEnv.scenarios;
     const sets = SCENARIO_SETS.filter((set) => (scenarios.length === 0 ? !set.onlyWhenNamed : scenarios.includes(set.name)));
-    if (sets.length === 0) throw new SettingsError(`${args.scenarios.length > 0 ? "the command line" : "BENCH_SCENARIOS"} names no known set; known: ${SCENARIO_SETS.map((set) => set.name).join(", ")}`);
+    if (sets.length === 0)
+      throw new SettingsError(
+        `${args.scenarios.length > 0 ? "the command line" : "BENCH_SCENARIOS"} names no known set; known: ${SCENARIO_SETS.map((set) => set.name).join(", ")}`,
+      );
     const accepted = Object.assign({}, ...sets.map((set) => set.options ?? {})) as Record<string, ScenarioOption>;
     const settings: BenchSettings = { ...fromEnv, scenarios, options: readOptions(args.options, accepted) };
     return { settings, sets };
@@ -42,7 +45,9 @@ function settingsOrExit(): { settings: BenchSettings; sets: ScenarioSet[] } {
 function checkNodeOrExit(): void {
   const major = Number(process.versions.node.split(".")[0]);
   if (major < NODE_MAJOR_NEEDED) {
-    process.stderr.write(`bench: the app needs Node ${NODE_MAJOR_NEEDED} and the bench starts it with its own Node (${process.version}); run it with \`npm run bench\`, which uses the project's Node 22\n`);
+    process.stderr.write(
+      `bench: the app needs Node ${NODE_MAJOR_NEEDED} and the bench starts it with its own Node (${process.version}); run it with \`npm run bench\`, which uses the project's Node 22\n`,
+    );
     process.exit(1);
   }
 }
@@ -50,7 +55,9 @@ function checkNodeOrExit(): void {
 function summarise(results: readonly ScenarioResult[]): { line: string; failed: boolean } {
   const verdicts = results.flatMap((result) => result.goals.map((goal) => goal.verdict));
   const count = (verdict: string) => verdicts.filter((v) => v === verdict).length;
-  const failedTargets = results.flatMap((result) => result.measurements.filter((m) => m.status === "failed").map((m) => `${result.name}/${m.target}`));
+  const failedTargets = results.flatMap((result) =>
+    result.measurements.filter((m) => m.status === "failed").map((m) => `${result.name}/${m.target}`),
+  );
   const line =
     `\ngoals: ${count("PASS")} PASS, ${count("MISS")} MISS, ${count("FAILED")} FAILED, ${count("SKIPPED")} SKIPPED` +
     (failedTargets.length > 0 ? `\nfailed targets: ${failedTargets.join(", ")}` : "");

@@ -42,7 +42,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A PNG of noise (which does not compress) of about `bytes`. */
 async function noisePng(bytes: number): Promise<Buffer> {
   const side = Math.round(Math.sqrt(bytes / 3));
-  return sharp({ create: { width: side, height: side, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  return sharp({
+    create: { width: side, height: side, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+  })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
@@ -53,7 +55,8 @@ async function noisePng(bytes: number): Promise<Buffer> {
  */
 function stintCommand(): string[] {
   if (process.env.BENCH_COMPILED === "0") return ["--import", "tsx", "main.ts"];
-  if (!existsSync(join(__dirname, "..", "dist", "main.js"))) throw new Error("the bench runs dist/main.js as npm start does: run `npm run build` first (or set BENCH_COMPILED=0)");
+  if (!existsSync(join(__dirname, "..", "dist", "main.js")))
+    throw new Error("the bench runs dist/main.js as npm start does: run `npm run build` first (or set BENCH_COMPILED=0)");
   return ["--experimental-async-context-frame", "dist/main.js"];
 }
 
@@ -63,13 +66,26 @@ async function startStint(dataDir: string): Promise<{ url: string; pid: number; 
   const child = spawn(process.execPath, stintCommand(), {
     cwd: join(__dirname, ".."),
     // MALLOC_ARENA_MAX is passed on when set: glibc's allocator keeps less memory with fewer arenas.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}), HOST: LOOPBACK, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", LOG_FORMAT: "json", JWT_SECRET: "bench-signing-secret-that-is-long-enough-0123456789" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      HOST: LOOPBACK,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      LOG_FORMAT: "json",
+      JWT_SECRET: "bench-signing-secret-that-is-long-enough-0123456789",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://${LOOPBACK}:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`Stint exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/health/ready`).then((res) => res.status === 200, () => false);
+    const ready = await fetch(`${url}/health/ready`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (attempt > 600) throw new Error("Stint did not become ready");
     await sleep(100);
@@ -86,7 +102,11 @@ async function startStint(dataDir: string): Promise<{ url: string; pid: number; 
 }
 
 async function json<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -111,12 +131,25 @@ async function throughput(seconds: number, inFlight: number, work: () => Promise
 /** A streamed upload whose file is `size` bytes of `chunk` repeated: nothing that size is ever held here. */
 function streamedUpload(url: string, token: string, entryId: string, size: number, chunk: Buffer): Promise<number> {
   const boundary = "----stint-bench";
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="time_entry_id"\r\n\r\n${entryId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="time_entry_id"\r\n\r\n${entryId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   return new Promise((resolve) => {
-    const req = request(`${url}/api/screenshots`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + size) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${url}/api/screenshots`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(head.length + size),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     let sent = 0;
     let closed = false;
     req.on("error", () => resolve(0));
@@ -137,11 +170,16 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "stint-bench-screenshots-"));
   const first = await startStint(dataDir);
   const owner = { email: `bench-${Date.now()}@example.test`, password: "a long bench passphrase" };
-  const registered = await json<{ organization: { id: string } }>(first.url, "/api/auth/register", { ...owner, name: "Bench", organization_name: "Bench" });
+  const registered = await json<{ organization: { id: string } }>(first.url, "/api/auth/register", {
+    ...owner,
+    name: "Bench",
+    organization_name: "Bench",
+  });
   await first.stop();
   // Style B on the enterprise plan has no rate limit: the bench measures uploads, not the limiter.
   const quiet = { out: () => undefined, err: (line: string) => console.error(line) };
-  if ((await runAdmin(["set-plan", registered.organization.id, "enterprise"], { DATA_DIR: dataDir }, quiet)) !== 0) throw new Error("the admin tool could not set the plan");
+  if ((await runAdmin(["set-plan", registered.organization.id, "enterprise"], { DATA_DIR: dataDir }, quiet)) !== 0)
+    throw new Error("the admin tool could not set the plan");
   const stint = await startStint(dataDir);
   try {
     const token = (await json<{ access_token: string }>(stint.url, "/api/auth/login", owner)).access_token;
@@ -153,7 +191,11 @@ async function main(): Promise<void> {
       const form = new FormData();
       form.append("time_entry_id", entry.data.id);
       form.append("file", new Blob([file], { type: "image/png" }), "shot.png");
-      const res = await fetch(`${stint.url}/api/screenshots`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+      const res = await fetch(`${stint.url}/api/screenshots`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       await res.arrayBuffer();
       if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
     };
@@ -172,14 +214,33 @@ async function main(): Promise<void> {
       );
     }
     const loaded = sampler.stop();
-    console.log(JSON.stringify({ figure: "resident memory, 20 concurrent 10 MiB uploads", file_bytes: large.length, rounds: LARGE_ROUNDS, accepted, idle_mib: Math.round(idle ?? 0), peak_mib: Math.round(loaded?.peakMiB ?? 0), mean_mib: Math.round(loaded?.meanMiB ?? 0), goal_mib: 300 }));
+    console.log(
+      JSON.stringify({
+        figure: "resident memory, 20 concurrent 10 MiB uploads",
+        file_bytes: large.length,
+        rounds: LARGE_ROUNDS,
+        accepted,
+        idle_mib: Math.round(idle ?? 0),
+        peak_mib: Math.round(loaded?.peakMiB ?? 0),
+        mean_mib: Math.round(loaded?.meanMiB ?? 0),
+        goal_mib: 300,
+      }),
+    );
 
     await sleep(2000);
     const chunk = Buffer.alloc(256 * 1024, 0x42);
     const refusedSampler = new RssSampler(stint.pid, 25);
-    const statuses = await Promise.all(Array.from({ length: CONCURRENT_LARGE }, () => streamedUpload(stint.url, token, entry.data.id, 1024 * 1024 * 1024, chunk)));
+    const statuses = await Promise.all(
+      Array.from({ length: CONCURRENT_LARGE }, () => streamedUpload(stint.url, token, entry.data.id, 1024 * 1024 * 1024, chunk)),
+    );
     const refused = refusedSampler.stop();
-    console.log(JSON.stringify({ figure: "resident memory, 20 concurrent 1 GiB uploads refused", statuses: [...new Set(statuses)], peak_mib: Math.round(refused?.peakMiB ?? 0) }));
+    console.log(
+      JSON.stringify({
+        figure: "resident memory, 20 concurrent 1 GiB uploads refused",
+        statuses: [...new Set(statuses)],
+        peak_mib: Math.round(refused?.peakMiB ?? 0),
+      }),
+    );
 
     await throughput(2, IN_FLIGHT, upload(small));
     const gateway = await throughput(SECONDS, IN_FLIGHT, upload(small));
@@ -187,7 +248,17 @@ async function main(): Promise<void> {
     let n = 0;
     const direct = await throughput(SECONDS, IN_FLIGHT, () => blobs.put(`bench/${n++}/image.png`, small, "image/png"));
     await blobs.close();
-    console.log(JSON.stringify({ figure: "uploads per second, 300 KB PNG", file_bytes: small.length, in_flight: IN_FLIGHT, seconds: SECONDS, gateway: gateway.perSecond, straight_to_blob_store: direct.perSecond, ratio: Math.round((gateway.perSecond / direct.perSecond) * 1000) / 1000 }));
+    console.log(
+      JSON.stringify({
+        figure: "uploads per second, 300 KB PNG",
+        file_bytes: small.length,
+        in_flight: IN_FLIGHT,
+        seconds: SECONDS,
+        gateway: gateway.perSecond,
+        straight_to_blob_store: direct.perSecond,
+        ratio: Math.round((gateway.perSecond / direct.perSecond) * 1000) / 1000,
+      }),
+    );
   } finally {
     await stint.stop();
     rmSync(dataDir, { recursive: true, force: true });

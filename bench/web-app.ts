@@ -46,12 +46,22 @@ async function firstLoad(page: Page, url: string, heading: string): Promise<{ ms
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
   // The page marks the moment its heading was shown (the bare page too); Playwright's own
   // polling would add its delay to the figure.
-  const ms = await page.evaluate(() => (globalThis as unknown as { performance: { getEntriesByName(name: string): { startTime: number }[] } }).performance.getEntriesByName("stint:first-page-shown")[0]?.startTime ?? Number.NaN);
+  const ms = await page.evaluate(
+    () =>
+      (globalThis as unknown as { performance: { getEntriesByName(name: string): { startTime: number }[] } }).performance.getEntriesByName(
+        "stint:first-page-shown",
+      )[0]?.startTime ?? Number.NaN,
+  );
   return { ms, scripts };
 }
 
 /** `ROUNDS` first loads, each in a new browser context (nothing cached); `cookie` makes each round's session cookie. */
-async function coldLoads(browser: Browser, url: string, heading: string, cookie?: () => Promise<string>): Promise<{ ms: number[]; scripts: string[] }> {
+async function coldLoads(
+  browser: Browser,
+  url: string,
+  heading: string,
+  cookie?: () => Promise<string>,
+): Promise<{ ms: number[]; scripts: string[] }> {
   const ms: number[] = [];
   let scripts: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -67,7 +77,11 @@ async function coldLoads(browser: Browser, url: string, heading: string, cookie?
 }
 
 async function bareServer(): Promise<Server> {
-  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><title>bare</title><h1>Bare</h1><script>performance.mark("stint:first-page-shown")</script>'));
+  const server = createServer((_req, res) =>
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end('<!doctype html><title>bare</title><h1>Bare</h1><script>performance.mark("stint:first-page-shown")</script>'),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
 }
@@ -85,7 +99,11 @@ async function main(): Promise<void> {
     // gateway as the app does, keeping the cookie the gateway sets.
     const sessionCookie = async (): Promise<string> => {
       const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password });
-      const kept = await fetch(`${deployment.url}/web-session`, { method: "POST", headers: { "X-Stint-Web": "1", "Content-Type": "application/json" }, body: JSON.stringify({ refresh_token: session.refresh_token }) });
+      const kept = await fetch(`${deployment.url}/web-session`, {
+        method: "POST",
+        headers: { "X-Stint-Web": "1", "Content-Type": "application/json" },
+        body: JSON.stringify({ refresh_token: session.refresh_token }),
+      });
       const value = /stint_session=([^;]+)/.exec(kept.headers.get("set-cookie") ?? "")?.[1];
       if (!value) throw new Error(`the gateway kept no session cookie (${kept.status})`);
       return value;
@@ -99,7 +117,8 @@ async function main(): Promise<void> {
 
     const all = readdirSync(ASSETS).filter((file) => file.endsWith(".js"));
     const total = all.reduce((sum, file) => sum + gzippedSize(file), 0);
-    const sent = (scripts: string[]) => [...new Set(scripts)].filter((file) => all.includes(file)).reduce((sum, file) => sum + gzippedSize(file), 0);
+    const sent = (scripts: string[]) =>
+      [...new Set(scripts)].filter((file) => all.includes(file)).reduce((sum, file) => sum + gzippedSize(file), 0);
     const rows: [string, string, string][] = [
       ["JavaScript gzipped, sign-in page", `${(sent(signIn.scripts) / KB).toFixed(1)} KB`, "< 300 KB"],
       ["JavaScript gzipped, timesheet (signed in)", `${(sent(timesheetScripts) / KB).toFixed(1)} KB`, "< 300 KB"],

@@ -70,20 +70,28 @@ async function waitForDeliveries(port: number, expected: number, watch: ManagedP
     const stats = await control<ReceiverStats>(port, "/stats");
     if (stats.received >= expected) return stats;
     const gone = watch.find((child) => child.exitedWith !== undefined);
-    if (gone) throw new Error(`${gone.label} exited (${gone.exitedWith}) with ${stats.received}/${expected} deliveries received\n${gone.output()}`);
-    if (Date.now() > deadline) throw new Error(`only ${stats.received} of ${expected} deliveries arrived within ${DELIVERY_TIMEOUT_MS / 1000} s`);
+    if (gone)
+      throw new Error(`${gone.label} exited (${gone.exitedWith}) with ${stats.received}/${expected} deliveries received\n${gone.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`only ${stats.received} of ${expected} deliveries arrived within ${DELIVERY_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 /** Runs `emit` against a fresh count, waits for `events` × receivers deliveries, and sums them up. */
-async function phase(receivers: { port: number; process: ManagedProcess }, sender: ManagedProcess, events: number, emit: () => Promise<unknown>): Promise<Phase> {
+async function phase(
+  receivers: { port: number; process: ManagedProcess },
+  sender: ManagedProcess,
+  events: number,
+  emit: () => Promise<unknown>,
+): Promise<Phase> {
   await control(receivers.port, "/reset", "POST");
   const cpu = new CpuWindow([sender.pid, receivers.process.pid]);
   await emit();
   const stats = await waitForDeliveries(receivers.port, events * RECEIVERS, [sender, receivers.process]);
   const used = cpu.end();
-  if (stats.duplicates > 0 || stats.malformed > 0) throw new Error(`${stats.duplicates} deliveries arrived twice and ${stats.malformed} bodies were not as sent`);
+  if (stats.duplicates > 0 || stats.malformed > 0)
+    throw new Error(`${stats.duplicates} deliveries arrived twice and ${stats.malformed} bodies were not as sent`);
   const sorted = [...stats.lags].sort((a, b) => a - b);
   const seconds = (stats.lastReceivedAt - stats.firstEmittedAt) / 1000;
   return {
@@ -99,7 +107,11 @@ async function phase(receivers: { port: number; process: ManagedProcess }, sende
   };
 }
 
-async function startSender(ctx: BenchContext, kind: SenderKind, receiverPorts: number[]): Promise<{ process: ManagedProcess; port: number }> {
+async function startSender(
+  ctx: BenchContext,
+  kind: SenderKind,
+  receiverPorts: number[],
+): Promise<{ process: ManagedProcess; port: number }> {
   const port = await freePort();
   const child = startTypeScript(ctx, kind, "bench/webhooks/sender.ts", {
     SENDER: kind === "bare" ? "bare" : "webhooks",
@@ -113,17 +125,28 @@ async function startSender(ctx: BenchContext, kind: SenderKind, receiverPorts: n
   return { process: child, port };
 }
 
-async function measure(ctx: BenchContext, kind: SenderKind, receivers: { port: number; process: ManagedProcess; ports: number[] }, steadyRate?: number): Promise<SenderResult> {
+async function measure(
+  ctx: BenchContext,
+  kind: SenderKind,
+  receivers: { port: number; process: ManagedProcess; ports: number[] },
+  steadyRate?: number,
+): Promise<SenderResult> {
   const sender = await startSender(ctx, kind, receivers.ports);
   try {
     await phase(receivers, sender.process, WARMUP_EVENTS, () => control(sender.port, `/burst?events=${WARMUP_EVENTS}`, "POST"));
     const burst = await phase(receivers, sender.process, EVENTS, () => control(sender.port, `/burst?events=${EVENTS}`, "POST"));
-    ctx.log(`${kind}: burst of ${EVENTS} events, ${burst.deliveries} deliveries in ${burst.seconds.toFixed(2)} s (${burst.deliveriesPerSec.toFixed(0)}/s)`);
+    ctx.log(
+      `${kind}: burst of ${EVENTS} events, ${burst.deliveries} deliveries in ${burst.seconds.toFixed(2)} s (${burst.deliveriesPerSec.toFixed(0)}/s)`,
+    );
     const eventsPerSec = steadyRate ?? burst.deliveriesPerSec / 2 / RECEIVERS;
     const seconds = ctx.settings.durationSec;
     const total = Math.round(eventsPerSec * seconds);
-    const steady = await phase(receivers, sender.process, total, () => control(sender.port, `/steady?rate=${eventsPerSec}&seconds=${seconds}`, "POST"));
-    ctx.log(`${kind}: ${eventsPerSec.toFixed(1)} events/s (${(eventsPerSec * RECEIVERS).toFixed(0)} deliveries/s) for ${seconds} s, lag p50 ${steady.lagP50Ms.toFixed(1)} ms, p95 ${steady.lagP95Ms.toFixed(1)} ms`);
+    const steady = await phase(receivers, sender.process, total, () =>
+      control(sender.port, `/steady?rate=${eventsPerSec}&seconds=${seconds}`, "POST"),
+    );
+    ctx.log(
+      `${kind}: ${eventsPerSec.toFixed(1)} events/s (${(eventsPerSec * RECEIVERS).toFixed(0)} deliveries/s) for ${seconds} s, lag p50 ${steady.lagP50Ms.toFixed(1)} ms, p95 ${steady.lagP95Ms.toFixed(1)} ms`,
+    );
     return { sender: kind, burst, steady: { ...steady, eventsPerSec } };
   } finally {
     await sender.process.stop(15_000);
@@ -142,16 +165,25 @@ function goals(bare: SenderResult, webhooks: SenderResult): GoalRow[] {
 async function main(): Promise<number> {
   const settings = readSettings();
   const ctx = new BenchContext(settings);
-  const stopOnSignal = (signal: NodeJS.Signals, code: number) => process.once(signal, () => void ctx.close().finally(() => process.exit(code)));
+  const stopOnSignal = (signal: NodeJS.Signals, code: number) =>
+    process.once(signal, () => void ctx.close().finally(() => process.exit(code)));
   stopOnSignal("SIGINT", 130);
   stopOnSignal("SIGTERM", 143);
   const startedAt = new Date().toISOString();
   try {
     const controlPort = await freePort();
-    const receiverProcess = startTypeScript(ctx, "receivers", "bench/webhooks/receivers.ts", { RECEIVERS: String(RECEIVERS), CONTROL_PORT: String(controlPort) });
-    await waitForHttp(`http://${LOOPBACK}:${controlPort}/ports`, 200, { timeoutMs: settings.readyTimeoutSec * 1000, watch: [receiverProcess] });
+    const receiverProcess = startTypeScript(ctx, "receivers", "bench/webhooks/receivers.ts", {
+      RECEIVERS: String(RECEIVERS),
+      CONTROL_PORT: String(controlPort),
+    });
+    await waitForHttp(`http://${LOOPBACK}:${controlPort}/ports`, 200, {
+      timeoutMs: settings.readyTimeoutSec * 1000,
+      watch: [receiverProcess],
+    });
     const receivers = { port: controlPort, process: receiverProcess, ports: await control<number[]>(controlPort, "/ports") };
-    ctx.log(`Webhook bench: ${RECEIVERS} receivers, ${PER_RECEIVER} in flight per receiver, bursts of ${EVENTS} events, ${settings.durationSec} s steady`);
+    ctx.log(
+      `Webhook bench: ${RECEIVERS} receivers, ${PER_RECEIVER} in flight per receiver, bursts of ${EVENTS} events, ${settings.durationSec} s steady`,
+    );
 
     const webhooks = await measure(ctx, "webhooks", receivers);
     const bare = await measure(ctx, "bare", receivers, webhooks.steady?.eventsPerSec);
@@ -172,11 +204,24 @@ async function main(): Promise<number> {
     );
     ctx.log(`\n${table(["phase", "deliveries", "per s", "lag p50 ms", "p95 ms", "max ms", "sender CPU", "receivers CPU", "dupes"], rows)}`);
     const goalRows = goals(bare, webhooks);
-    ctx.log(`\n${table(["figure", "value", "goal", "verdict"], goalRows.map((row) => [row.figure, row.value?.toFixed(2) ?? "-", row.goal, row.verdict]), [2, 3])}`);
+    ctx.log(
+      `\n${table(
+        ["figure", "value", "goal", "verdict"],
+        goalRows.map((row) => [row.figure, row.value?.toFixed(2) ?? "-", row.goal, row.verdict]),
+        [2, 3],
+      )}`,
+    );
     const dir = join(__dirname, "results");
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `webhooks-${startedAt.replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.json`);
-    const report = { startedAt, finishedAt: new Date().toISOString(), ...describeMachine(REPO_ROOT), settings: { ...settings, events: EVENTS, receivers: RECEIVERS, perReceiver: PER_RECEIVER }, results: [bare, webhooks, ...mongodb], goals: goalRows };
+    const report = {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      ...describeMachine(REPO_ROOT),
+      settings: { ...settings, events: EVENTS, receivers: RECEIVERS, perReceiver: PER_RECEIVER },
+      results: [bare, webhooks, ...mongodb],
+      goals: goalRows,
+    };
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     ctx.log(`results: ${file.slice(REPO_ROOT.length + 1)}`);
     return 0;

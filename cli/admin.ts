@@ -5,7 +5,15 @@ import { openKeyValueStore } from "../shared/kv/open";
 import type { KeyValueStore } from "../shared/kv/port";
 import { openStore } from "../shared/storage/open";
 import type { DocumentStore } from "../shared/storage/port";
-import { AdminError, describeOrganization, findOrganization, parseOrganizationId, parsePlan, setOrganizationPlan, type PlanChange } from "./plans";
+import {
+  AdminError,
+  describeOrganization,
+  findOrganization,
+  parseOrganizationId,
+  parsePlan,
+  setOrganizationPlan,
+  type PlanChange,
+} from "./plans";
 import { stintAnswersOn } from "./server-guard";
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -21,12 +29,14 @@ export interface AdminOutput {
   err(line: string): void;
 }
 
-type Command = { name: "set-plan"; organizationId: string; plan: ReturnType<typeof parsePlan> } | { name: "show-org"; organizationId: string };
+type Command =
+  { name: "set-plan"; organizationId: string; plan: ReturnType<typeof parsePlan> } | { name: "show-org"; organizationId: string };
 
 function parseCommand(argv: readonly string[]): Command {
   const [name, ...rest] = argv;
   const expectArguments = (count: number) => {
-    if (rest.length !== count) throw new AdminError(`${name} takes ${count} argument${count === 1 ? "" : "s"}, got ${rest.length}\n\n${USAGE}`, 2);
+    if (rest.length !== count)
+      throw new AdminError(`${name} takes ${count} argument${count === 1 ? "" : "s"}, got ${rest.length}\n\n${USAGE}`, 2);
   };
   switch (name) {
     case "set-plan":
@@ -70,7 +80,11 @@ async function run(command: Command, config: Config, output: AdminOutput): Promi
     }
     // Counters in memory belong to the server process; only a shared Redis reaches gateways.
     if (config.redisUrl) kv = await openKeyValueStore({ redisUrl: config.redisUrl, namespace: config.namespace });
-    const change = await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: config.accessTokenTtlSeconds }, command.organizationId, command.plan);
+    const change = await setOrganizationPlan(
+      { organizations, kv, accessTokenTtlSeconds: config.accessTokenTtlSeconds },
+      command.organizationId,
+      command.plan,
+    );
     const what = change.previousPlan === command.plan ? `plan already ${command.plan}` : `plan ${change.previousPlan} -> ${command.plan}`;
     output.out(`${change.organization._id} ${JSON.stringify(change.organization.name)}: ${what}; ${whenEffective(config, change)}`);
   } finally {

@@ -36,7 +36,13 @@ describe("setting an organization's plan (embedded store)", () => {
   });
 
   async function anOrganization(plan: OrganizationDocument["plan"] = "free"): Promise<OrganizationDocument> {
-    const doc: OrganizationDocument = { _id: newId("organization"), name: "Acme", plan, created_at: "2026-11-21T09:00:00Z", updated_at: "2026-11-21T09:00:00Z" };
+    const doc: OrganizationDocument = {
+      _id: newId("organization"),
+      name: "Acme",
+      plan,
+      created_at: "2026-11-21T09:00:00Z",
+      updated_at: "2026-11-21T09:00:00Z",
+    };
     await organizations.insertOne(doc);
     return doc;
   }
@@ -95,7 +101,9 @@ describe("setting an organization's plan (embedded store)", () => {
   it("says when the gateways could not be told, after the store changed", async () => {
     const org = await anOrganization();
     jest.spyOn(kv, "set").mockRejectedValueOnce(new Error("connection refused"));
-    await expect(setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, org._id, "pro")).rejects.toThrow(/store now says plan pro.*connection refused.*run the command again/);
+    await expect(setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, org._id, "pro")).rejects.toThrow(
+      /store now says plan pro.*connection refused.*run the command again/,
+    );
     expect((await organizations.findOne({ _id: org._id }))?.plan).toBe("pro");
   });
 

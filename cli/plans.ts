@@ -25,7 +25,8 @@ export class AdminError extends Error {
 
 export function parseOrganizationId(value: string | undefined): string {
   const id = value === undefined ? null : parseId("organization", value.trim());
-  if (id === null) throw new AdminError(`Not an organization id: ${JSON.stringify(value ?? "")} (expected org_ followed by 22 letters and digits)`, 2);
+  if (id === null)
+    throw new AdminError(`Not an organization id: ${JSON.stringify(value ?? "")} (expected org_ followed by 22 letters and digits)`, 2);
   return id;
 }
 
@@ -65,7 +66,11 @@ export interface PlanChange {
  */
 export async function setOrganizationPlan(deps: PlanChangeDependencies, id: string, plan: Plan): Promise<PlanChange> {
   const updatedAt = isoSeconds();
-  const before = await deps.organizations.findOneAndUpdate({ _id: id, plan: { $ne: plan } }, { $set: { plan, updated_at: updatedAt } }, { returnDocument: "before" });
+  const before = await deps.organizations.findOneAndUpdate(
+    { _id: id, plan: { $ne: plan } },
+    { $set: { plan, updated_at: updatedAt } },
+    { returnDocument: "before" },
+  );
   // Nothing updated: the organization is unknown, or already on this plan.
   const change = before
     ? { organization: { ...before, plan, updated_at: updatedAt }, previousPlan: before.plan }
@@ -75,7 +80,10 @@ export async function setOrganizationPlan(deps: PlanChangeDependencies, id: stri
       await markPlanChanged(deps.kv, id, plan, deps.accessTokenTtlSeconds);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new AdminError(`The store now says plan ${plan} for ${id}, but the gateways could not be told through Redis (${reason}): run the command again`, 1);
+      throw new AdminError(
+        `The store now says plan ${plan} for ${id}, but the gateways could not be told through Redis (${reason}): run the command again`,
+        1,
+      );
     }
   }
   return { ...change, announced: deps.kv !== null };

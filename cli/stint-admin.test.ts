@@ -28,10 +28,15 @@ interface Run {
 /** `tsx cli/stint-admin.ts <args>` as its own process, with only the environment given. */
 function admin(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [TSX_CLI, "cli/stint-admin.ts", ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [TSX_CLI, "cli/stint-admin.ts", ...args],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -60,7 +65,13 @@ describe("stint-admin, run as a command", () => {
 
   beforeAll(async () => {
     env = { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(await idlePort()) };
-    org = { _id: newId("organization"), name: "Acme Ltd", plan: "free", created_at: "2026-11-21T09:00:00Z", updated_at: "2026-11-21T09:00:00Z" };
+    org = {
+      _id: newId("organization"),
+      name: "Acme Ltd",
+      plan: "free",
+      created_at: "2026-11-21T09:00:00Z",
+      updated_at: "2026-11-21T09:00:00Z",
+    };
     const store = await openEmbeddedStore(dataDir);
     await (await openAccountCollections(store)).organizations.insertOne(org);
     await store.close();
@@ -78,7 +89,9 @@ describe("stint-admin, run as a command", () => {
 
     const shown = await admin(["show-org", org._id], env);
     expect(shown.code).toBe(0);
-    expect(shown.stdout).toMatch(new RegExp(`^${org._id} "Acme Ltd": plan enterprise \\(created 2026-11-21T09:00:00Z, updated \\S+Z\\)\\n$`));
+    expect(shown.stdout).toMatch(
+      new RegExp(`^${org._id} "Acme Ltd": plan enterprise \\(created 2026-11-21T09:00:00Z, updated \\S+Z\\)\\n$`),
+    );
   });
 
   it("exits 2 naming the problem for an unknown plan, a bad id or a bad command, and changes nothing", async () => {
@@ -134,7 +147,13 @@ describeWithServers(["mongo", "redis"], "stint-admin against MongoDB and Redis",
     const mongoUrl = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_admin_${randomUUID().slice(0, 8)}`);
     const redisUrl = serverUrl("redis") as string;
     const namespace = `admin-test-${process.pid}`;
-    const org: OrganizationDocument = { _id: newId("organization"), name: "Remote", plan: "standard", created_at: "2026-11-21T09:00:00Z", updated_at: "2026-11-21T09:00:00Z" };
+    const org: OrganizationDocument = {
+      _id: newId("organization"),
+      name: "Remote",
+      plan: "standard",
+      created_at: "2026-11-21T09:00:00Z",
+      updated_at: "2026-11-21T09:00:00Z",
+    };
     const store = await openMongoStore(mongoUrl);
     const kv = await openKeyValueStore({ redisUrl, namespace });
     try {
@@ -143,7 +162,9 @@ describeWithServers(["mongo", "redis"], "stint-admin against MongoDB and Redis",
 
       const run = await admin(["set-plan", org._id, "pro"], { MONGO_URL: mongoUrl, REDIS_URL: redisUrl, NAMESPACE: namespace });
       expect(run).toMatchObject({ code: 0, stderr: "" });
-      expect(run.stdout).toBe(`${org._id} "Remote": plan standard -> pro; every gateway sharing this Redis applies it from the next request\n`);
+      expect(run.stdout).toBe(
+        `${org._id} "Remote": plan standard -> pro; every gateway sharing this Redis applies it from the next request\n`,
+      );
       expect((await organizations.findOne({ _id: org._id }))?.plan).toBe("pro");
       expect(await changedPlanOf(kv, org._id)).toBe("pro");
     } finally {

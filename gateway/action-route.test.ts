@@ -27,7 +27,8 @@ function gateway(answer: unknown = "answered") {
   return { instance, seen };
 }
 
-const request = (fields: Record<string, unknown> = {}) => Object.assign(new PassThrough(), { headers: {} }, fields) as unknown as IncomingMessage;
+const request = (fields: Record<string, unknown> = {}) =>
+  Object.assign(new PassThrough(), { headers: {} }, fields) as unknown as IncomingMessage;
 const response = () => new PassThrough() as unknown as ServerResponse;
 
 describe("which aliases take the action route", () => {
@@ -56,14 +57,17 @@ describe("the action route", () => {
       order.push("check");
       next();
     };
-    await expect(routeToAction.call(instance, route([parse, check]), request({ query: { page: "2" } }), response(), actionAlias)).resolves.toBe("answered");
+    await expect(
+      routeToAction.call(instance, route([parse, check]), request({ query: { page: "2" } }), response(), actionAlias),
+    ).resolves.toBe("answered");
     expect(order).toEqual(["parse", "check"]);
     expect(seen).toEqual({ cors: 1, params: { body: { name: "x" }, query: { page: "2" }, params: { id: "prj_1" } } });
   });
 
   it("hands on a middleware's failure as moleculer-web does: its status and type kept, and the alias never called", async () => {
     const { instance, seen } = gateway();
-    const tooLarge: Middleware = (_req, _res, next) => next(Object.assign(new Error("request entity too large"), { status: 413, type: "entity.too.large" }));
+    const tooLarge: Middleware = (_req, _res, next) =>
+      next(Object.assign(new Error("request entity too large"), { status: 413, type: "entity.too.large" }));
     const failure = routeToAction.call(instance, route([tooLarge]), request(), response(), actionAlias);
     await expect(failure).rejects.toBeInstanceOf(Errors.MoleculerError);
     await expect(failure).rejects.toMatchObject({ message: "request entity too large", code: 413, type: "entity.too.large" });
@@ -73,7 +77,9 @@ describe("the action route", () => {
   it("passes a MoleculerError from a middleware on as it is", async () => {
     const { instance } = gateway();
     const refusal = new Errors.MoleculerError("no", 415, "UNSUPPORTED");
-    await expect(routeToAction.call(instance, route([(_req, _res, next) => next(refusal)]), request(), response(), actionAlias)).rejects.toBe(refusal);
+    await expect(
+      routeToAction.call(instance, route([(_req, _res, next) => next(refusal)]), request(), response(), actionAlias),
+    ).rejects.toBe(refusal);
   });
 
   it("fails with an error the response emits instead of letting it end the process", async () => {

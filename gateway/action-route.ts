@@ -24,7 +24,12 @@ type RoutedRequest = IncomingMessage & { $route?: unknown; $params?: unknown; $a
 
 /** Whether an alias only names an action: the API's operations, not a handler of the gateway's own nor an upload's form reader. */
 export function callsActionOnly(route: Route, found: FoundAlias | undefined): found is FoundAlias {
-  return found !== undefined && typeof found.alias.action === "string" && typeof found.alias.handler !== "function" && route.opts.mergeParams === false;
+  return (
+    found !== undefined &&
+    typeof found.alias.action === "string" &&
+    typeof found.alias.handler !== "function" &&
+    route.opts.mergeParams === false
+  );
 }
 
 /** As moleculer-web turns a route middleware's failure into the error its error handler is given. */
@@ -48,7 +53,13 @@ function middlewareFailure(err: unknown): Error {
  * reach the route's `onError`. A listener for the response's `error` stays, as moleculer-web
  * has one: without any, such an event would end the process.
  */
-export function routeToAction(this: RoutingGateway, route: Route, req: RoutedRequest, res: ServerResponse & { $route?: unknown }, found: FoundAlias): Promise<unknown> {
+export function routeToAction(
+  this: RoutingGateway,
+  route: Route,
+  req: RoutedRequest,
+  res: ServerResponse & { $route?: unknown },
+  found: FoundAlias,
+): Promise<unknown> {
   req.$route = route;
   res.$route = route;
   this.logRequest(req);

@@ -34,13 +34,29 @@ describe("admission", () => {
     // Across processes every answer is a promise; in memory the per-request reads and counts are answered at once.
     const broken: KeyValueStore[] = [
       Object.assign(Object.create(kv) as KeyValueStore, { hitWindows: away, get: away, getMany: away, immediate: undefined }),
-      Object.assign(Object.create(kv) as KeyValueStore, { hitWindows: away, get: away, getMany: away, immediate: { hitWindows: refuse, getMany: refuse } }),
+      Object.assign(Object.create(kv) as KeyValueStore, {
+        hitWindows: away,
+        get: away,
+        getMany: away,
+        immediate: { hitWindows: refuse, getMany: refuse },
+      }),
     ];
     for (const store of broken) {
       const { admission, signer } = await admissionWith(store);
-      const token = signer.sign({ userId: "usr_0000000000000000000000", organizationId: "org_0000000000000000000000", plan: "free", role: "owner" });
-      for (const [action, headers] of [["auth.login", {}], ["projects.list", { authorization: `Bearer ${token}` }]] as const) {
-        const refusal = await Promise.resolve(admission.admit(requestFrom("192.0.2.1", headers), action, "A", noKeys)).then(() => null, (error: unknown) => error);
+      const token = signer.sign({
+        userId: "usr_0000000000000000000000",
+        organizationId: "org_0000000000000000000000",
+        plan: "free",
+        role: "owner",
+      });
+      for (const [action, headers] of [
+        ["auth.login", {}],
+        ["projects.list", { authorization: `Bearer ${token}` }],
+      ] as const) {
+        const refusal = await Promise.resolve(admission.admit(requestFrom("192.0.2.1", headers), action, "A", noKeys)).then(
+          () => null,
+          (error: unknown) => error,
+        );
         expect(toErrorResponse(refusal)).toMatchObject({ status: 503, code: "service_unavailable" });
         expect(JSON.stringify(toErrorResponse(refusal))).not.toContain("ECONNREFUSED");
       }
@@ -61,7 +77,12 @@ describe("admission", () => {
   it("admits a caller whose token holds at once on a store in memory, counting each request, and refuses through a promise", async () => {
     const kv = openMemoryStore();
     const { admission, signer } = await admissionWith(kv);
-    const token = signer.sign({ userId: "usr_0000000000000000000004", organizationId: "org_0000000000000000000004", plan: "free", role: "owner" });
+    const token = signer.sign({
+      userId: "usr_0000000000000000000004",
+      organizationId: "org_0000000000000000000004",
+      plan: "free",
+      role: "owner",
+    });
     const req = requestFrom("192.0.2.4", { authorization: `Bearer ${token}` });
     const remaining: (string | undefined)[] = [];
     // Style B on the free plan: 100 requests an hour.
@@ -75,7 +96,10 @@ describe("admission", () => {
     expect(remaining.at(-1)).toBe("0");
     const refused = admission.admit(req, "projects.list", "B", noKeys);
     expect(refused).toBeInstanceOf(Promise);
-    const refusal = await Promise.resolve(refused).then(() => null, (error: unknown) => error);
+    const refusal = await Promise.resolve(refused).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(toErrorResponse(refusal)).toMatchObject({ status: 429, code: "rate_limited" });
     await kv.close();
   });
@@ -83,7 +107,10 @@ describe("admission", () => {
   it("refuses a request without a credential on any other route (401)", async () => {
     const kv = await openMemoryStore();
     const { admission } = await admissionWith(kv);
-    const refusal = await Promise.resolve(admission.admit(requestFrom("192.0.2.3"), "projects.list", "B", noKeys)).then(() => null, (error: unknown) => error);
+    const refusal = await Promise.resolve(admission.admit(requestFrom("192.0.2.3"), "projects.list", "B", noKeys)).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(toErrorResponse(refusal)).toMatchObject({ status: 401, code: "unauthorized" });
     await kv.close();
   });

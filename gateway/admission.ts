@@ -8,7 +8,11 @@ import type { KeyValueStore } from "../shared/kv/port";
 import { toErrorResponse } from "./error-response";
 import { CredentialRejected, type ApiKeyResolver, type Authenticator } from "./authenticate";
 import { addressSubject, clientAddressOf, type TrustedProxies } from "./rate-limit/client-address";
-import { enforceFailedAuthenticationThrottle, failedAuthenticationGate, recordFailedAuthentication } from "./rate-limit/failed-authentication";
+import {
+  enforceFailedAuthenticationThrottle,
+  failedAuthenticationGate,
+  recordFailedAuthentication,
+} from "./rate-limit/failed-authentication";
 import { countRequest, enforceRateLimit, type RateLimitHeaders } from "./rate-limit/limiter";
 import { credentialPolicy, credentialSubject, UNAUTHENTICATED_POLICY } from "./rate-limit/policy";
 import type { ApiStyle } from "./styles";
@@ -57,7 +61,8 @@ export function createAdmission(deps: AdmissionDependencies) {
    */
   async function refusal(error: unknown, address: string | undefined): Promise<never> {
     try {
-      if (address !== undefined && error instanceof CredentialRejected && error.looksGuessed) await recordFailedAuthentication(deps.kv, address);
+      if (address !== undefined && error instanceof CredentialRejected && error.looksGuessed)
+        await recordFailedAuthentication(deps.kv, address);
     } catch (failure) {
       return unavailable(failure, "Authentication or rate limiting is");
     }
@@ -87,11 +92,18 @@ export function createAdmission(deps: AdmissionDependencies) {
         const access = deps.accessOf(action);
         if (access && isPublic(access)) {
           if (!access.perAddress) return UNCOUNTED;
-          return admitPublic(address, access.perAddress).catch((error: unknown) => unavailable(error, "Authentication or rate limiting is"));
+          return admitPublic(address, access.perAddress).catch((error: unknown) =>
+            unavailable(error, "Authentication or rate limiting is"),
+          );
         }
         // The throttle's counters are read in the same key-value step as the credential's marks.
         const identity = deps.authenticator.identify(req, resolveApiKey, failedAuthenticationGate(address));
-        const admitted = andThen(identity, (known) => andThen(countRequest(deps.kv, credentialPolicy(style, known.plan), credentialSubject(known)), (headers): Admitted => ({ identity: known, headers })));
+        const admitted = andThen(identity, (known) =>
+          andThen(countRequest(deps.kv, credentialPolicy(style, known.plan), credentialSubject(known)), (headers): Admitted => ({
+            identity: known,
+            headers,
+          })),
+        );
         const from = address;
         return admitted instanceof Promise ? admitted.catch((error: unknown) => refusal(error, from)) : admitted;
       } catch (error) {

@@ -69,7 +69,10 @@ describe("indexed alias lookup", () => {
       for (let round = 0; round < 2; round++) {
         const expected = linear(url, method);
         const found = resolve.call(service, url, method);
-        expect({ url, found: found ? (found.alias as { name?: string }).name : false }).toEqual({ url, found: expected ? (expected.alias as { name?: string }).name : false });
+        expect({ url, found: found ? (found.alias as { name?: string }).name : false }).toEqual({
+          url,
+          found: expected ? (expected.alias as { name?: string }).name : false,
+        });
         if (found && expected) expect(found.params).toEqual(expected.params);
       }
     }

@@ -1,6 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { markPlanChanged } from "../shared/auth/plan-changes";
-import { markClientRevoked, markFamilyRevoked, markGrantRevoked, markKeyRevoked, markUserCredentialsChanged } from "../shared/auth/revocations";
+import {
+  markClientRevoked,
+  markFamilyRevoked,
+  markGrantRevoked,
+  markKeyRevoked,
+  markUserCredentialsChanged,
+} from "../shared/auth/revocations";
 import { tokenSigner } from "../shared/auth/tokens";
 import { newId } from "../shared/ids";
 import type { Identity } from "../shared/identity";
@@ -46,7 +52,14 @@ describe.each(STORES)("with %s", (_store, open) => {
 
     it("overrides a key's cached lookup without asking the auth service again", async () => {
       const authenticator = createAuthenticator({ signer, kv });
-      const identity: Identity = { organizationId, plan: "free", userId, role: "owner", permissions: ["projects:read"], apiKeyId: newId("apiKey") };
+      const identity: Identity = {
+        organizationId,
+        plan: "free",
+        userId,
+        role: "owner",
+        permissions: ["projects:read"],
+        apiKeyId: newId("apiKey"),
+      };
       const resolve = jest.fn(async () => identity);
       const req = requestWith({ "x-api-key": `tt_live_${"k".repeat(40)}` });
       expect((await authenticator.authenticate(req, resolve)).plan).toBe("free");
@@ -156,7 +169,9 @@ describe.each(STORES)("with %s", (_store, open) => {
       await markUserCredentialsChanged(kv, userId, 900);
       await authenticator.authenticate(keyRequest, resolve);
       expect(resolve).toHaveBeenCalledTimes(2);
-      expect(await authenticator.authenticate(tokenRequest, resolve).catch(refused)).toBe("The access token is no longer valid; sign in again");
+      expect(await authenticator.authenticate(tokenRequest, resolve).catch(refused)).toBe(
+        "The access token is no longer valid; sign in again",
+      );
     });
 
     it("lets a refusing preceding check answer before anything is said about the credential", async () => {
@@ -198,7 +213,10 @@ describe.each(STORES)("with %s", (_store, open) => {
     });
 
     const tokenFor = (role: "owner" | "member", family = "family-1") =>
-      signer.sign({ userId, organizationId, plan: "free", role, oauth: { clientId, scopes: ["projects:read", "users:write"], family } }, { ttlSeconds: 3600 });
+      signer.sign(
+        { userId, organizationId, plan: "free", role, oauth: { clientId, scopes: ["projects:read", "users:write"], family } },
+        { ttlSeconds: 3600 },
+      );
 
     it("may do what its scopes name within its user's role, and says which application it is", async () => {
       const authenticator = createAuthenticator({ signer, kv });

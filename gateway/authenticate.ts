@@ -90,7 +90,8 @@ interface CachedKey {
 }
 
 /** Whether the three marks of a key, read after `at` values of a preceding check, are all absent. */
-const marksAbsent = (values: readonly (string | null)[], at: number) => values[at] === null && values[at + 1] === null && values[at + 2] === null;
+const marksAbsent = (values: readonly (string | null)[], at: number) =>
+  values[at] === null && values[at + 1] === null && values[at + 2] === null;
 
 /** A plan the operator changed overrides the one a token carries or a cached key holds. */
 function withPlan(identity: Identity, changedPlan: Plan | null): Identity {
@@ -127,7 +128,8 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   }
 
   /** `before`'s keys, then `markKeys`: read in one key-value step. */
-  const withPreceding = (before: PrecedingCheck, markKeys: readonly string[]) => (before.keys.length === 0 ? markKeys : [...before.keys, ...markKeys]);
+  const withPreceding = (before: PrecedingCheck, markKeys: readonly string[]) =>
+    before.keys.length === 0 ? markKeys : [...before.keys, ...markKeys];
 
   function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Eventually<Identity> {
     if (secret.length === 0 || secret.length > MAX_API_KEY_LENGTH) {
@@ -156,14 +158,26 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   }
 
   /** A key this gateway has not resolved lately: the auth service is asked after the check, as for every credential. */
-  async function identityOfUnknownKey(hash: string, secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Promise<Identity> {
+  async function identityOfUnknownKey(
+    hash: string,
+    secret: string,
+    resolveApiKey: ApiKeyResolver,
+    before: PrecedingCheck,
+  ): Promise<Identity> {
     await afterCheck(before, () => undefined);
     const entry = await resolve(hash, secret, resolveApiKey);
     return judgeKey(hash, secret, resolveApiKey, entry, NO_CHECK, await readMany(deps.kv, entry.markKeys));
   }
 
   /** A key's identity from the values of `before`'s keys followed by those of the key's marks. */
-  function judgeKey(hash: string, secret: string, resolveApiKey: ApiKeyResolver, entry: CachedKey, before: PrecedingCheck, values: readonly (string | null)[]): Eventually<Identity> {
+  function judgeKey(
+    hash: string,
+    secret: string,
+    resolveApiKey: ApiKeyResolver,
+    entry: CachedKey,
+    before: PrecedingCheck,
+    values: readonly (string | null)[],
+  ): Eventually<Identity> {
     before.enforce(values);
     const at = before.keys.length;
     if ((values[at] ?? null) !== null) {
@@ -171,7 +185,8 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
       throw unauthorized("This API key has been revoked");
     }
     const changedPlan = changedPlanFrom(values[at + 2] ?? null);
-    if (validAfterOf(values[at + 1] ?? null) > entry.resolvedAtMs) return resolve(hash, secret, resolveApiKey).then((fresh) => withPlan(fresh.identity, changedPlan));
+    if (validAfterOf(values[at + 1] ?? null) > entry.resolvedAtMs)
+      return resolve(hash, secret, resolveApiKey).then((fresh) => withPlan(fresh.identity, changedPlan));
     return withPlan(entry.identity, changedPlan);
   }
 
@@ -197,7 +212,10 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
       });
     }
     const grantKeys = claims.oauth ? oauthMarkKeys(claims.userId, claims.oauth) : [];
-    return andThen(readMany(deps.kv, withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys])), (values) => judgeToken(claims, before, values));
+    return andThen(
+      readMany(deps.kv, withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys])),
+      (values) => judgeToken(claims, before, values),
+    );
   }
 
   /** A token's identity from the values of `before`'s keys followed by those of its marks. */
@@ -227,7 +245,9 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
         throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
       });
     }
-    return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey, before) : identityOfToken(credential.token, before);
+    return credential.kind === "api_key"
+      ? identityOfKey(credential.secret, resolveApiKey, before)
+      : identityOfToken(credential.token, before);
   }
 
   return {

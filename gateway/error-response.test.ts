@@ -75,7 +75,14 @@ describe("error responses", () => {
     const id = "prj_0123456789abcdefghijAB";
     const value = { data: [{ id, project_id: id, description: "prj_ is our prefix", other: "prj_short" }] };
     expect(presentInStyle("B", value)).toEqual({
-      data: [{ id: "proj_0123456789abcdefghijAB", project_id: "proj_0123456789abcdefghijAB", description: "prj_ is our prefix", other: "prj_short" }],
+      data: [
+        {
+          id: "proj_0123456789abcdefghijAB",
+          project_id: "proj_0123456789abcdefghijAB",
+          description: "prj_ is our prefix",
+          other: "prj_short",
+        },
+      ],
     });
     expect(presentInStyle("A", value)).toBe(value);
   });

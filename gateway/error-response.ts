@@ -19,12 +19,42 @@ interface ErrorLike {
 
 /** body-parser's error types, as moleculer-web passes them on in `type`. */
 const BODY_PARSER_ERRORS: Record<string, ErrorResponse> = {
-  "entity.parse.failed": { status: 400, code: "invalid_request", message: "The request body is not valid JSON", details: { field: "body", reason: "invalid" } },
-  "entity.too.large": { status: 413, code: "payload_too_large", message: "The request body is larger than 1 MiB", details: { limit_bytes: 1048576 } },
-  "encoding.unsupported": { status: 415, code: "unsupported_media_type", message: "The request body's encoding is not supported", details: {} },
-  "charset.unsupported": { status: 415, code: "unsupported_media_type", message: "The request body's charset is not supported", details: {} },
-  "request.aborted": { status: 400, code: "invalid_request", message: "The request body was not received in full", details: { field: "body", reason: "invalid" } },
-  "request.size.invalid": { status: 400, code: "invalid_request", message: "The request body does not match its Content-Length", details: { field: "body", reason: "invalid" } },
+  "entity.parse.failed": {
+    status: 400,
+    code: "invalid_request",
+    message: "The request body is not valid JSON",
+    details: { field: "body", reason: "invalid" },
+  },
+  "entity.too.large": {
+    status: 413,
+    code: "payload_too_large",
+    message: "The request body is larger than 1 MiB",
+    details: { limit_bytes: 1048576 },
+  },
+  "encoding.unsupported": {
+    status: 415,
+    code: "unsupported_media_type",
+    message: "The request body's encoding is not supported",
+    details: {},
+  },
+  "charset.unsupported": {
+    status: 415,
+    code: "unsupported_media_type",
+    message: "The request body's charset is not supported",
+    details: {},
+  },
+  "request.aborted": {
+    status: 400,
+    code: "invalid_request",
+    message: "The request body was not received in full",
+    details: { field: "body", reason: "invalid" },
+  },
+  "request.size.invalid": {
+    status: 400,
+    code: "invalid_request",
+    message: "The request body does not match its Content-Length",
+    details: { field: "body", reason: "invalid" },
+  },
 };
 
 /** moleculer-web's errors that callers may meet, by name. */
@@ -38,7 +68,12 @@ const FRAMEWORK_ERRORS: Record<string, ErrorResponse> = {
  * a 500: the request may be sent again once the dependency is back.
  */
 const OUTAGES: Record<OutageKind, ErrorResponse> = {
-  bus: { status: 503, code: "service_unavailable", message: "A service this request needs is not available; try again shortly", details: {} },
+  bus: {
+    status: 503,
+    code: "service_unavailable",
+    message: "A service this request needs is not available; try again shortly",
+    details: {},
+  },
   store: { status: 503, code: "service_unavailable", message: "The data store is not available; try again shortly", details: {} },
   counters: { status: 503, code: "service_unavailable", message: "The counters store is not available; try again shortly", details: {} },
 };

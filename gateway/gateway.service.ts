@@ -45,9 +45,22 @@ export interface GatewayDependencies {
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
 type LoggerInstance = Service["logger"];
-type CallActionArguments = [route: unknown, actionName: string, req: IncomingRequest, res: ServerResponse, params: unknown, isStream: boolean];
+type CallActionArguments = [
+  route: unknown,
+  actionName: string,
+  req: IncomingRequest,
+  res: ServerResponse,
+  params: unknown,
+  isStream: boolean,
+];
 type CallAction = (this: unknown, ...args: CallActionArguments) => Promise<unknown>;
-type RouteHandlerArguments = [ctx: Context, route: Parameters<typeof routeToAction>[0], req: IncomingRequest, res: ServerResponse, found?: FoundAlias];
+type RouteHandlerArguments = [
+  ctx: Context,
+  route: Parameters<typeof routeToAction>[0],
+  req: IncomingRequest,
+  res: ServerResponse,
+  found?: FoundAlias,
+];
 type RouteHandler = (this: unknown, ...args: RouteHandlerArguments) => Promise<unknown>;
 
 function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResponse, thrown: unknown, style: ApiStyle): void {
@@ -56,7 +69,14 @@ function sendError(logger: LoggerInstance, req: IncomingRequest, res: ServerResp
     logger.error({ err: thrown, path: req.originalUrl }, "request failed");
   }
   // A dependency that is away is the operator's to see, once per request, without its details reaching the caller.
-  if (error.status === 503) logger.warn({ err: { name: (thrown as { name?: unknown } | null)?.name, message: (thrown as { message?: unknown } | null)?.message }, path: req.originalUrl }, "answered 503: a dependency is not available");
+  if (error.status === 503)
+    logger.warn(
+      {
+        err: { name: (thrown as { name?: unknown } | null)?.name, message: (thrown as { message?: unknown } | null)?.message },
+        path: req.originalUrl,
+      },
+      "answered 503: a dependency is not available",
+    );
   if (res.headersSent) {
     res.end();
     return;
@@ -115,7 +135,11 @@ const healthRoute = {
 function claimHolders(broker: ServiceBroker): ClaimHolders {
   return {
     holder: broker.nodeID,
-    isHolderAlive: (holder) => holder === broker.nodeID || Boolean((broker.registry as unknown as { nodes: { get(id: string): { available?: boolean } | undefined } }).nodes.get(holder)?.available),
+    isHolderAlive: (holder) =>
+      holder === broker.nodeID ||
+      Boolean(
+        (broker.registry as unknown as { nodes: { get(id: string): { available?: boolean } | undefined } }).nodes.get(holder)?.available,
+      ),
   };
 }
 
@@ -145,7 +169,12 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       logRouteRegistration: "debug",
       // Called first for every request: names it, counts it, and logs it when done.
       // moleculer-web accepts a function here although its typings only name an object.
-      rootCallOptions: function (this: { logger: LoggerInstance }, options: { requestID?: string }, req: IncomingRequest, res: ServerResponse) {
+      rootCallOptions: function (
+        this: { logger: LoggerInstance },
+        options: { requestID?: string },
+        req: IncomingRequest,
+        res: ServerResponse,
+      ) {
         const requestId = requestIdFrom(req.headers["x-request-id"]);
         options.requestID = requestId;
         if (inFlight.draining) res.setHeader("Connection", "close");
@@ -157,15 +186,31 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         inFlight.track(res, () => {
           const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
           const path = (req.originalUrl ?? req.url ?? "").split("?")[0];
-          this.logger.info({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 100) / 100 }, "request");
+          this.logger.info(
+            { requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 100) / 100 },
+            "request",
+          );
         });
       } as unknown as ApiSettingsSchema["rootCallOptions"],
       routes: [
         healthRoute,
         ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
         referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
-        oauthRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, clientPolicy: oauthClientPolicy(config.oauthClientPerMinute, config.oauthClientPerHour) }),
-        webSessionRoute({ kv: deps.kv, admission, trustedProxies, publicUrl: config.publicUrl, refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400, repeatWindowMs: config.webSessionRepeatSeconds * 1000 }),
+        oauthRoute({
+          kv: deps.kv,
+          admission,
+          trustedProxies,
+          publicUrl: config.publicUrl,
+          clientPolicy: oauthClientPolicy(config.oauthClientPerMinute, config.oauthClientPerHour),
+        }),
+        webSessionRoute({
+          kv: deps.kv,
+          admission,
+          trustedProxies,
+          publicUrl: config.publicUrl,
+          refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400,
+          repeatWindowMs: config.webSessionRepeatSeconds * 1000,
+        }),
         web.route,
       ],
       onError(this: { logger: LoggerInstance }, req: IncomingRequest, res: ServerResponse, err: Error) {
@@ -193,7 +238,8 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     started(this: { logger: LoggerInstance }) {
-      if (!web.built) this.logger.warn({ folder: web.folder }, "the web application is not built: / answers a page saying so (run npm run build)");
+      if (!web.built)
+        this.logger.warn({ folder: web.folder }, "the web application is not built: / answers a page saying so (run npm run build)");
     },
 
     methods: {
@@ -211,19 +257,44 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       resolveAlias: indexedAliasResolver<MatchableAlias>(),
 
       /** moleculer-web's 404 for whatever no alias serves, or a 405 where other methods are served; a browser opening a page of the web application gets it. */
-      send404(this: { aliases: RegisteredAlias[]; sendError(req: IncomingRequest, res: ServerResponse, err: Error): void }, req: IncomingRequest, res: ServerResponse) {
+      send404(
+        this: { aliases: RegisteredAlias[]; sendError(req: IncomingRequest, res: ServerResponse, err: Error): void },
+        req: IncomingRequest,
+        res: ServerResponse,
+      ) {
         if (web.answerNavigation(req, res, (err) => this.sendError(req, res, err as Error))) return;
         this.sendError(req, res, notFoundOrMethodNotAllowed(this.aliases, req, res, new ApiGateway.Errors.NotFoundError("Not found", {})));
       },
 
       /** moleculer-web's own call, wrapped so that a repeated POST is answered from its first run. */
-      callAction(this: { broker: ServiceBroker; logger: LoggerInstance; sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void }, ...args: CallActionArguments) {
+      callAction(
+        this: {
+          broker: ServiceBroker;
+          logger: LoggerInstance;
+          sendResponse(req: IncomingRequest, res: ServerResponse, data: unknown, action: unknown): void;
+        },
+        ...args: CallActionArguments
+      ) {
         const [route, action, req, res] = args;
         const upload = uploadOf(req);
         // An upload is not replayed by Idempotency-Key: its file is gone once read, and an import finds what it imported before.
         const call = upload
-          ? callWithUpload.call(this, route as Parameters<typeof callWithUpload>[0], req, res, upload, tooLargeError(operationOf(action)?.upload ?? { field: "file", mediaType: "", maxBytes: 0 }))
-          : callIdempotently(deps.kv, req, res, () => retryingOnce(this.broker, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args)), claimHolders(this.broker));
+          ? callWithUpload.call(
+              this,
+              route as Parameters<typeof callWithUpload>[0],
+              req,
+              res,
+              upload,
+              tooLargeError(operationOf(action)?.upload ?? { field: "file", mediaType: "", maxBytes: 0 }),
+            )
+          : callIdempotently(
+              deps.kv,
+              req,
+              res,
+              () =>
+                retryingOnce(this.broker, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args)),
+              claimHolders(this.broker),
+            );
         return call.catch(async (error: unknown) => {
           await admission.noteFailure(req, action, error);
           throw error;
@@ -231,9 +302,17 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       },
 
       // Not an async function: embedded mode admits a known caller without a promise, and moleculer-web awaits what this returns.
-      authenticate(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, alias: { action?: string }): Eventually<null> {
+      authenticate(
+        ctx: Context<unknown, RequestMeta>,
+        route: RouteOf<ApiStyle>,
+        req: IncomingRequest,
+        res: ServerResponse,
+        alias: { action?: string },
+      ): Eventually<null> {
         // The key resolver is passed as it is made: a closure bound to a name is renamed on every request when run through tsx.
-        const answer = admission.admit(req, alias.action ?? "", route.opts.style, (secret: string) => authClient.over(ctx).resolveApiKey({ secret }));
+        const answer = admission.admit(req, alias.action ?? "", route.opts.style, (secret: string) =>
+          authClient.over(ctx).resolveApiKey({ secret }),
+        );
         return andThen(answer, (admitted) => {
           if (admitted.headers) for (const name in admitted.headers) res.setHeader(name, admitted.headers[name] as string);
           if (admitted.identity) ctx.meta.identity = admitted.identity;

@@ -52,7 +52,12 @@ export async function gatewayHttpHandler(this: GatewayInstance, req: IncomingMes
   const options: { requestID?: string } = {};
   (this.settings.rootCallOptions as RootCallOptions | undefined)?.call(this, options, req, res);
   // No endpoint: the context belongs to no action, as the `rest` action's did to one nobody else calls.
-  const createContext = this.broker.ContextFactory.create as (broker: ServiceBroker, endpoint: null, params: unknown, options: object) => Context<{ req: IncomingMessage; res: ServerResponse }>;
+  const createContext = this.broker.ContextFactory.create as (
+    broker: ServiceBroker,
+    endpoint: null,
+    params: unknown,
+    options: object,
+  ) => Context<{ req: IncomingMessage; res: ServerResponse }>;
   const ctx = createContext(this.broker, null, { req, res }, options);
   // The target's context names the gateway as its caller, as it did under the `rest` action.
   (ctx as { service: unknown }).service = this;

@@ -34,7 +34,13 @@ function storedHeaders(res: ServerResponse): Record<string, string> {
  * Runs a POST at most once per `Idempotency-Key` and caller: a repeat with the same body
  * gets the first answer again without the action running (see `idempotency/`).
  */
-export function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall, claims: ClaimHolders = {}): Promise<unknown> {
+export function callIdempotently(
+  kv: KeyValueStore,
+  req: GatewayRequest,
+  res: ServerResponse,
+  call: ActionCall,
+  claims: ClaimHolders = {},
+): Promise<unknown> {
   const identity = (req.$ctx.meta as RequestMeta).identity;
   if (req.method !== "POST" || !identity) return call();
   // A malformed key is refused as a rejection, as from the rest of this function.
@@ -47,7 +53,15 @@ export function callIdempotently(kv: KeyValueStore, req: GatewayRequest, res: Se
   return key === undefined ? call() : callOnce(kv, req, res, call, claims, identity, key);
 }
 
-async function callOnce(kv: KeyValueStore, req: GatewayRequest, res: ServerResponse, call: ActionCall, claims: ClaimHolders, identity: Identity, key: string): Promise<unknown> {
+async function callOnce(
+  kv: KeyValueStore,
+  req: GatewayRequest,
+  res: ServerResponse,
+  call: ActionCall,
+  claims: ClaimHolders,
+  identity: Identity,
+  key: string,
+): Promise<unknown> {
   const meta = req.$ctx.meta as RequestMeta;
   const scope = credentialSubject(identity);
   const path = req.originalUrl ?? req.url ?? "";
@@ -60,7 +74,12 @@ async function callOnce(kv: KeyValueStore, req: GatewayRequest, res: ServerRespo
     return true;
   }
   // The service derives what it creates from this, so that no repeat creates it twice.
-  meta.creationKey = creationKeyOf({ organizationId: identity.organizationId, scope, idempotencyKey: key, fingerprint: fingerprintOf("POST", path, body) });
+  meta.creationKey = creationKeyOf({
+    organizationId: identity.organizationId,
+    scope,
+    idempotencyKey: key,
+    fingerprint: fingerprintOf("POST", path, body),
+  });
   try {
     const result = await call();
     await outcome.complete({ status: res.statusCode, headers: storedHeaders(res), body: req.$sentBody ?? null });
@@ -68,7 +87,11 @@ async function callOnce(kv: KeyValueStore, req: GatewayRequest, res: ServerRespo
   } catch (error) {
     const shown = toErrorResponse(error);
     if (shown.status < 500) {
-      await outcome.complete({ status: shown.status, headers: { "Content-Type": "application/json; charset=utf-8" }, body: errorBody(styleOfPath(path), shown) });
+      await outcome.complete({
+        status: shown.status,
+        headers: { "Content-Type": "application/json; charset=utf-8" },
+        body: errorBody(styleOfPath(path), shown),
+      });
     } else {
       await outcome.abandon();
     }

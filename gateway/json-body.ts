@@ -41,7 +41,12 @@ function declaresBody(req: IncomingMessage): boolean {
 }
 
 /** The JSON body parser of the API's routes: up to 1 MiB, an object or an array, UTF-8 checked first (`verifyJsonBody`). */
-const API_JSON_BODIES: bodyParser.OptionsJson = { limit: "1mb", strict: true, type: ["application/json", "application/*+json"], verify: verifyJsonBody };
+const API_JSON_BODIES: bodyParser.OptionsJson = {
+  limit: "1mb",
+  strict: true,
+  type: ["application/json", "application/*+json"],
+  verify: verifyJsonBody,
+};
 
 /**
  * The API's request bodies: a JSON body where an operation takes one (`requireJsonBody`),

@@ -52,11 +52,18 @@ function routedPathOf(req: IncomingMessage & { parsedUrl?: string }): string {
  * whose `Allow` header lists those methods (RFC 9110 §15.5.6); otherwise the 404 stands.
  * Returns the error to send in place of moleculer-web's 404.
  */
-export function notFoundOrMethodNotAllowed(aliases: readonly RegisteredAlias[], req: IncomingMessage, res: ServerResponse, notFound: Error): Error {
+export function notFoundOrMethodNotAllowed(
+  aliases: readonly RegisteredAlias[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  notFound: Error,
+): Error {
   const allowed = methodsServedAt(aliases, routedPathOf(req));
   if (allowed.length === 0) return notFound;
   res.setHeader("Allow", allowed.join(", "));
-  return new ApiError("method_not_allowed", `${req.method ?? "This method"} is not served here; this path serves ${allowed.join(", ")}`, { allowed_methods: allowed });
+  return new ApiError("method_not_allowed", `${req.method ?? "This method"} is not served here; this path serves ${allowed.join(", ")}`, {
+    allowed_methods: allowed,
+  });
 }
 
 /** The methods `Allow` names, as it names them. */
@@ -69,7 +76,11 @@ export function methodNotAllowedAlias(allowed: readonly string[]) {
   const allow = allowHeader(allowed);
   const handler = (req: IncomingMessage, res: ServerResponse, next: (err: unknown) => void): void => {
     res.setHeader("Allow", allow);
-    next(new ApiError("method_not_allowed", `${req.method ?? "This method"} is not served here; this path serves ${allow}`, { allowed_methods: allow.split(", ") }));
+    next(
+      new ApiError("method_not_allowed", `${req.method ?? "This method"} is not served here; this path serves ${allow}`, {
+        allowed_methods: allow.split(", "),
+      }),
+    );
   };
   return Object.assign(handler, { [REFUSES]: true });
 }

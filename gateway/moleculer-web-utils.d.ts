@@ -5,5 +5,8 @@ declare module "moleculer-web/src/utils" {
   type Middleware = (this: unknown, ...args: never[]) => void;
 
   /** Runs the middlewares in order, as moleculer-web runs a route's, then calls `done` with the first error or none. */
-  export function compose(this: unknown, ...middlewares: Middleware[]): (req: IncomingMessage, res: ServerResponse, done: (err?: unknown) => void) => void;
+  export function compose(
+    this: unknown,
+    ...middlewares: Middleware[]
+  ): (req: IncomingMessage, res: ServerResponse, done: (err?: unknown) => void) => void;
 }

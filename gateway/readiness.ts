@@ -36,7 +36,16 @@ function withTimeout(work: Promise<void>): Promise<void> {
 
 export async function checkReadiness(checks: readonly ReadinessCheck[]): Promise<ReadinessReport> {
   const results = await Promise.all(
-    checks.map(async (c) => [c.name, await withTimeout(c.check()).then(() => "ok" as const, () => "failing" as const)] as const),
+    checks.map(
+      async (c) =>
+        [
+          c.name,
+          await withTimeout(c.check()).then(
+            () => "ok" as const,
+            () => "failing" as const,
+          ),
+        ] as const,
+    ),
   );
   return { ready: results.every(([, state]) => state === "ok"), checks: Object.fromEntries(results) };
 }

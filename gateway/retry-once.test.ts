@@ -21,7 +21,9 @@ function brokerWith(endpoints: FakeEndpoint[]): ServiceBroker {
 }
 
 function requestTo(first: FakeEndpoint, method: string, headers: Record<string, string> = {}) {
-  return { method, headers, originalUrl: "/api/v1/time-entries", $endpoint: first, $action: first.action } as unknown as IncomingRequest & { $endpoint: FakeEndpoint };
+  return { method, headers, originalUrl: "/api/v1/time-entries", $endpoint: first, $action: first.action } as unknown as IncomingRequest & {
+    $endpoint: FakeEndpoint;
+  };
 }
 
 const response = (headersSent = false) => ({ headersSent }) as ServerResponse;
@@ -57,7 +59,9 @@ describe("one retry of a lost, safe request", () => {
       calls += 1;
       throw lost();
     };
-    await expect(retryingOnce(brokerWith([endpoint("services-1"), endpoint("services-2")]), req, response(), attempt)).rejects.toBeInstanceOf(Errors.RequestRejectedError);
+    await expect(
+      retryingOnce(brokerWith([endpoint("services-1"), endpoint("services-2")]), req, response(), attempt),
+    ).rejects.toBeInstanceOf(Errors.RequestRejectedError);
     expect(calls).toBe(2);
   });
 

@@ -63,7 +63,12 @@ function nextEndpoint(broker: ServiceBroker, failed: Endpoint, error: unknown): 
  * elsewhere. While this process has lost NATS, a request for another process is refused at
  * once with a 503 rather than left to wait for the request timeout.
  */
-export async function retryingOnce<T>(broker: ServiceBroker, req: IncomingRequest, res: ServerResponse, attempt: () => Promise<T>): Promise<T> {
+export async function retryingOnce<T>(
+  broker: ServiceBroker,
+  req: IncomingRequest,
+  res: ServerResponse,
+  attempt: () => Promise<T>,
+): Promise<T> {
   if ((req as unknown as Routed).$endpoint?.local === false && !busConnected(broker)) {
     throw new ApiError("service_unavailable", "The service bus is not reachable; try again shortly");
   }
@@ -75,7 +80,12 @@ export async function retryingOnce<T>(broker: ServiceBroker, req: IncomingReques
     if (!failed || res.headersSent || !isLostRequest(error) || !isSafeToRetry(req)) throw error;
     const next = nextEndpoint(broker, failed, error);
     if (!next) throw error;
-    broker.getLogger("gateway").warn({ err: { name: (error as Error).name }, failedNode: failed.id, retryNode: next.id, path: req.originalUrl }, "request lost on the bus; trying once more");
+    broker
+      .getLogger("gateway")
+      .warn(
+        { err: { name: (error as Error).name }, failedNode: failed.id, retryNode: next.id, path: req.originalUrl },
+        "request lost on the bus; trying once more",
+      );
     routed.$endpoint = next;
     routed.$action = next.action;
     return attempt();

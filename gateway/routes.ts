@@ -16,7 +16,18 @@ import type { DocumentedEndpoint, Upload } from "../shared/operations";
  * Every operation the API serves, read from the services' own tables: the gateway
  * declares none of its own. Each is mounted in both styles (see `styles.ts`).
  */
-const TABLES: readonly OperationTable[] = [systemOperations, authOperations, userOperations, timeEntryOperations, projectOperations, reportOperations, importOperations, screenshotOperations, webhookOperations, oauthOperations];
+const TABLES: readonly OperationTable[] = [
+  systemOperations,
+  authOperations,
+  userOperations,
+  timeEntryOperations,
+  projectOperations,
+  reportOperations,
+  importOperations,
+  screenshotOperations,
+  webhookOperations,
+  oauthOperations,
+];
 
 /** What the gateway serves itself outside the operations (the OAuth protocol), for the documents. */
 export const DOCUMENTED_ENDPOINTS: readonly DocumentedEndpoint[] = oauthEndpoints;
@@ -39,7 +50,9 @@ function specificity(path: string): string {
 
 function routesOf(tables: readonly OperationTable[]): Route[] {
   const routes = tables.flatMap((table) =>
-    Object.entries(table.operations).flatMap(([name, operation]) => methodsOf(operation).map((method) => ({ method, path: operation.path, action: `${table.service}.${name}`, operation }))),
+    Object.entries(table.operations).flatMap(([name, operation]) =>
+      methodsOf(operation).map((method) => ({ method, path: operation.path, action: `${table.service}.${name}`, operation })),
+    ),
   );
   return routes.sort((a, b) => specificity(a.path).localeCompare(specificity(b.path)));
 }
@@ -100,7 +113,13 @@ export function aliasesOf<Handler, Middleware>(
   return Object.fromEntries([
     ...shadowedMethodsOf(routes).map((shadow) => [`${shadow.method} ${shadow.path}`, methodNotAllowed(shadow.allowed)] as const),
     // An upload's form is read after the caller is admitted, then the action is called.
-    ...routes.map((route) => [`${route.method} ${route.path}`, route.operation.upload ? [receiveUpload(route.operation.upload), route.action] : route.action] as const),
+    ...routes.map(
+      (route) =>
+        [
+          `${route.method} ${route.path}`,
+          route.operation.upload ? [receiveUpload(route.operation.upload), route.action] : route.action,
+        ] as const,
+    ),
   ]);
 }
 
@@ -124,7 +143,9 @@ export function locationOf(operation: Operation, baseUrl: string, shown: unknown
   if (!("location" in operation.success) || !operation.success.location) return undefined;
   let complete = true;
   const path = operation.success.location.replace(/\{([\w.]+)\}/g, (_match, field: string) => {
-    const value = field.split(".").reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), shown);
+    const value = field
+      .split(".")
+      .reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), shown);
     if (typeof value !== "string") complete = false;
     return encodeURIComponent(String(value));
   });
@@ -134,7 +155,12 @@ export function locationOf(operation: Operation, baseUrl: string, shown: unknown
 /** Each route as a pattern over the path under a mount (`/projects/:id` matches `/projects/prj_...`). */
 const ROUTE_PATTERNS: readonly { method: string; pattern: RegExp }[] = ROUTES.map((route) => ({
   method: route.method,
-  pattern: new RegExp(`^${route.path.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`),
+  pattern: new RegExp(
+    `^${route.path
+      .split("/")
+      .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/")}/?$`,
+  ),
 }));
 
 /** Whether an operation serves `method` at `path`, a path under a style's mount. */

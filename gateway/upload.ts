@@ -64,7 +64,8 @@ function closeAfterLingering(req: IncomingMessage): void {
 const MAX_FIELDS = 10;
 const MAX_FIELD_BYTES = 1024;
 
-const tooLargeError = (upload: Upload) => new ApiError("payload_too_large", `The file is larger than ${upload.maxBytes / (1024 * 1024)} MiB`);
+const tooLargeError = (upload: Upload) =>
+  new ApiError("payload_too_large", `The file is larger than ${upload.maxBytes / (1024 * 1024)} MiB`);
 
 /**
  * An alias middleware, run after the caller is admitted: reads the form up to its file,
@@ -132,12 +133,20 @@ export function receiveUpload(upload: Upload) {
       next();
     });
     busboy.on("error", (error: unknown) => {
-      const problem = ApiError.validation([{ field: "body", reason: "invalid", message: `is not a complete multipart form (${error instanceof Error ? error.message : "unreadable"})` }]);
+      const problem = ApiError.validation([
+        {
+          field: "body",
+          reason: "invalid",
+          message: `is not a complete multipart form (${error instanceof Error ? error.message : "unreadable"})`,
+        },
+      ]);
       const current = (req as unknown as WithUpload).$upload;
       if (current && !current.file.destroyed) current.file.destroy(problem);
       fail(problem);
     });
-    busboy.on("finish", () => fail(ApiError.validation([{ field: upload.field, reason: "required", message: "is required: a form field holding the file" }])));
+    busboy.on("finish", () =>
+      fail(ApiError.validation([{ field: upload.field, reason: "required", message: "is required: a form field holding the file" }])),
+    );
     req.pipe(busboy);
   };
 }
@@ -155,7 +164,14 @@ type AfterCall = (this: unknown, ctx: Context, route: unknown, req: IncomingRequ
 const UPLOAD_CALL_TIMEOUT_MS = 10 * 60_000;
 
 /** moleculer-web's call of the action, with the file as the call's stream. */
-export async function callWithUpload(this: ActionCaller, route: { onAfterCall?: AfterCall }, req: IncomingRequest, res: ServerResponse, upload: ReceivedUpload, tooLarge: ApiError): Promise<true> {
+export async function callWithUpload(
+  this: ActionCaller,
+  route: { onAfterCall?: AfterCall },
+  req: IncomingRequest,
+  res: ServerResponse,
+  upload: ReceivedUpload,
+  tooLarge: ApiError,
+): Promise<true> {
   const ctx = req.$ctx as Context;
   let data: unknown;
   try {

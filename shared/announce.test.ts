@@ -55,7 +55,11 @@ describe("the outbox", () => {
       return { id: "prj_1", name: "actual" };
     });
     expect(result).toEqual({ id: "prj_1", name: "actual" });
-    expect(during[0]).toEqual([expect.objectContaining({ event: expect.objectContaining({ type: "project.created", organization_id: "org_1", data: { id: "prj_1", name: "expected" } }) })]);
+    expect(during[0]).toEqual([
+      expect.objectContaining({
+        event: expect.objectContaining({ type: "project.created", organization_id: "org_1", data: { id: "prj_1", name: "expected" } }),
+      }),
+    ]);
     expect(published).toEqual([expect.objectContaining({ id: during[0]?.[0]?._id, data: { id: "prj_1", name: "actual" } })]);
     expect(await records.count({})).toBe(0);
   });
@@ -63,9 +67,13 @@ describe("the outbox", () => {
   it("announces nothing for a refused change, and leaves a change of unknown outcome to the sweep", async () => {
     const events = durableEvents(await outbox(), stream, quiet);
     const announce = events.announce<{ id: string }>(ctx, "project.updated", () => "org_1");
-    await expect(announceChange(announce, { id: "prj_1" }, () => Promise.reject(ApiError.notFound("Project")))).rejects.toThrow("Project not found");
+    await expect(announceChange(announce, { id: "prj_1" }, () => Promise.reject(ApiError.notFound("Project")))).rejects.toThrow(
+      "Project not found",
+    );
     expect(await records.count({})).toBe(0);
-    await expect(announceChange(announce, { id: "prj_2" }, () => Promise.reject(new Error("the store stopped answering")))).rejects.toThrow("stopped answering");
+    await expect(announceChange(announce, { id: "prj_2" }, () => Promise.reject(new Error("the store stopped answering")))).rejects.toThrow(
+      "stopped answering",
+    );
     expect(published).toEqual([]);
     expect(await records.find({})).toEqual([expect.objectContaining({ event: expect.objectContaining({ data: { id: "prj_2" } }) })]);
   });
@@ -74,7 +82,11 @@ describe("the outbox", () => {
     const box = await outbox();
     const events = durableEvents(box, stream, quiet);
     streamDown = true;
-    await announceChange(events.announce<{ id: string; n: number }>(ctx, "project.updated", () => "org_1"), { id: "prj_1", n: 1 }, () => Promise.resolve({ id: "prj_1", n: 2 }));
+    await announceChange(
+      events.announce<{ id: string; n: number }>(ctx, "project.updated", () => "org_1"),
+      { id: "prj_1", n: 1 },
+      () => Promise.resolve({ id: "prj_1", n: 2 }),
+    );
     expect(published).toEqual([]);
     streamDown = false;
 

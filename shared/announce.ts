@@ -101,13 +101,34 @@ export function durableEvents(outbox: Outbox, stream: Pick<EventStream, "publish
                 await stream.publish(final);
               } catch (error) {
                 logger.warn({ err: error, eventId: event.id, eventType: type }, "could not publish an event now; the outbox sweep will");
-                await outbox.settle(final).catch((settleError: unknown) => logger.warn({ err: settleError, eventId: event.id }, "could not update an outbox record; its sweep will publish the expected data"));
+                await outbox
+                  .settle(final)
+                  .catch((settleError: unknown) =>
+                    logger.warn(
+                      { err: settleError, eventId: event.id },
+                      "could not update an outbox record; its sweep will publish the expected data",
+                    ),
+                  );
                 return;
               }
-              await outbox.remove(event.id).catch((error: unknown) => logger.warn({ err: error, eventId: event.id }, "could not clear a published outbox record; the sweep will publish it again, harmlessly"));
+              await outbox
+                .remove(event.id)
+                .catch((error: unknown) =>
+                  logger.warn(
+                    { err: error, eventId: event.id },
+                    "could not clear a published outbox record; the sweep will publish it again, harmlessly",
+                  ),
+                );
             },
             async drop() {
-              await outbox.remove(event.id).catch((error: unknown) => logger.warn({ err: error, eventId: event.id }, "could not clear the outbox record of a refused change; the sweep will publish it"));
+              await outbox
+                .remove(event.id)
+                .catch((error: unknown) =>
+                  logger.warn(
+                    { err: error, eventId: event.id },
+                    "could not clear the outbox record of a refused change; the sweep will publish it",
+                  ),
+                );
             },
           };
         },

@@ -30,6 +30,13 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     // Every call's context gets an id. Moleculer's own builds a UUID from twenty string pieces,
     // which are joined again wherever the id is hashed; Node's comes whole from a random pool.
     uidGenerator: () => randomUUID(),
-    middlewares: [quietUnwrittenLevels(config), RequestScopeMiddleware, AccessMiddleware, NodePresenceMiddleware, SignsOfLifeMiddleware, callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs })],
+    middlewares: [
+      quietUnwrittenLevels(config),
+      RequestScopeMiddleware,
+      AccessMiddleware,
+      NodePresenceMiddleware,
+      SignsOfLifeMiddleware,
+      callDeadlines({ timeoutMs: BUS_TIMINGS.requestTimeoutMs }),
+    ],
   };
 }

@@ -67,7 +67,11 @@ interface RegistryNode {
 }
 
 interface NodeRegistry {
-  nodes: { toArray(): RegistryNode[]; get(nodeID: string): (RegistryNode & { lastHeartbeatTime: number }) | undefined; disconnected(nodeID: string, isUnexpected: boolean): void };
+  nodes: {
+    toArray(): RegistryNode[];
+    get(nodeID: string): (RegistryNode & { lastHeartbeatTime: number }) | undefined;
+    disconnected(nodeID: string, isUnexpected: boolean): void;
+  };
 }
 
 /** The nodes each broker has had a packet from since the last look. */

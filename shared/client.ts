@@ -67,7 +67,10 @@ export type InternalHandlers<Actions extends Record<string, InternalAction>> = {
 };
 
 /** The serving side of a client: each action validates its declared input, then runs. Not routed. */
-export function internalActions<Actions extends Record<string, InternalAction>>(client: ServiceClient<Actions>, handlers: InternalHandlers<Actions>): Record<string, ActionSchema> {
+export function internalActions<Actions extends Record<string, InternalAction>>(
+  client: ServiceClient<Actions>,
+  handlers: InternalHandlers<Actions>,
+): Record<string, ActionSchema> {
   const byName = handlers as Record<string, (input: unknown, ctx: Context<unknown>) => Promise<unknown>>;
   return Object.fromEntries(
     Object.entries(client.actions).map(([name, action]) => {

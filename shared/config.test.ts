@@ -69,9 +69,26 @@ describe("configuration", () => {
 
   it("reads the object store's settings, and wants both of its keys or neither", () => {
     expect(s3SettingsOf(loadConfig({}))).toBeUndefined();
-    const config = loadConfig({ S3_BUCKET: "shots", S3_ENDPOINT: "http://minio:9000", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "true" });
-    expect(s3SettingsOf(config)).toEqual({ bucket: "shots", endpoint: "http://minio:9000", region: "us-east-1", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: true });
-    expect(s3SettingsOf(loadConfig({ S3_BUCKET: "shots" }))).toMatchObject({ accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false });
+    const config = loadConfig({
+      S3_BUCKET: "shots",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3SettingsOf(config)).toEqual({
+      bucket: "shots",
+      endpoint: "http://minio:9000",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    expect(s3SettingsOf(loadConfig({ S3_BUCKET: "shots" }))).toMatchObject({
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
     expect(() => loadConfig({ S3_BUCKET: "shots", S3_ACCESS_KEY_ID: "id" })).toThrow(/^Invalid configuration: S3_SECRET_ACCESS_KEY /);
     expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/^Invalid configuration: S3_ACCESS_KEY_ID /);
   });

@@ -142,7 +142,19 @@ function oneOf<T extends string>(env: string, doc: string, fallback: T, values: 
 }
 
 /** Names accepted in `SERVICES`; `all` stands for every one of them. */
-export const SERVICE_NAMES = ["gateway", "auth", "users", "projects", "timeEntries", "webhooks", "reports", "imports", "screenshots", "oauth", "system"] as const;
+export const SERVICE_NAMES = [
+  "gateway",
+  "auth",
+  "users",
+  "projects",
+  "timeEntries",
+  "webhooks",
+  "reports",
+  "imports",
+  "screenshots",
+  "oauth",
+  "system",
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Every service but the gateway: what a "services" process runs in a split deployment. */
@@ -155,7 +167,10 @@ function serviceList(env: string, doc: string): Setting<ServiceName[]> {
     defaultText: "`all`",
     parse(raw, variable) {
       if (raw === undefined || raw.trim() === "" || raw.trim() === "all") return [...SERVICE_NAMES];
-      const names = raw.split(",").map((name) => name.trim()).filter(Boolean);
+      const names = raw
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean);
       for (const name of names) {
         if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
           throw new ConfigError(variable, `names an unknown service "${name}" (known: ${SERVICE_NAMES.join(", ")}, all)`);
@@ -173,7 +188,10 @@ function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
     doc,
     defaultText: "(unset)",
     parse(raw, variable) {
-      const entries = (raw ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+      const entries = (raw ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       const invalid = entries.find((entry) => parseIpRange(entry) === null);
       if (invalid !== undefined) throw new ConfigError(variable, `has an entry that is not an IP address or CIDR range: "${invalid}"`);
       return Object.freeze(entries);
@@ -187,38 +205,141 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] a
 const settings = {
   port: integer("PORT", "TCP port the API gateway listens on.", 3000, 0, 65535),
   host: text("HOST", "Address the API gateway and the health listener bind to; use `0.0.0.0` in containers.", "127.0.0.1"),
-  healthPort: optionalPort("HEALTH_PORT", "TCP port of a small HTTP listener answering `GET /livez` (200 while the process runs) and `GET /readyz` (200 once its services have started and while its store, bus and counters answer; 503 otherwise and while shutting down), for processes that run no gateway, such as a Kubernetes pod of one service. Unset: no such listener (a gateway answers `/health/live` and `/health/ready` on `PORT`)."),
-  trustedProxies: ipRangeList("TRUSTED_PROXIES", "Comma-separated IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of the gateway. Only for requests from these is `X-Forwarded-For` read to find the client's address (rate limits per address); unset, it is never read."),
-  dataDir: text("DATA_DIR", "Folder of the embedded document store, used when `MONGO_URL` is unset, and of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set.", "./data"),
-  mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", ["mongodb", "mongodb+srv"]),
+  healthPort: optionalPort(
+    "HEALTH_PORT",
+    "TCP port of a small HTTP listener answering `GET /livez` (200 while the process runs) and `GET /readyz` (200 once its services have started and while its store, bus and counters answer; 503 otherwise and while shutting down), for processes that run no gateway, such as a Kubernetes pod of one service. Unset: no such listener (a gateway answers `/health/live` and `/health/ready` on `PORT`).",
+  ),
+  trustedProxies: ipRangeList(
+    "TRUSTED_PROXIES",
+    "Comma-separated IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of the gateway. Only for requests from these is `X-Forwarded-For` read to find the client's address (rate limits per address); unset, it is never read.",
+  ),
+  dataDir: text(
+    "DATA_DIR",
+    "Folder of the embedded document store, used when `MONGO_URL` is unset, and of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set.",
+    "./data",
+  ),
+  mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", [
+    "mongodb",
+    "mongodb+srv",
+  ]),
   natsUrl: optionalUrl("NATS_URL", "NATS server; when set, services talk over NATS instead of in one process.", ["nats", "tls"]),
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
-  services: serviceList("SERVICES", "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`), or `all`."),
-  s3Bucket: text("S3_BUCKET", "Bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, R2...) that keeps screenshots; it must exist. Unset: screenshots are kept in GridFS in MongoDB when `MONGO_URL` is set, as files under `DATA_DIR/blobs` otherwise.", ""),
-  s3Endpoint: optionalUrl("S3_ENDPOINT", "Address of the S3-compatible server, such as `http://127.0.0.1:9000` for MinIO. Unset: AWS S3 itself.", ["http", "https"]),
+  services: serviceList(
+    "SERVICES",
+    "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`), or `all`.",
+  ),
+  s3Bucket: text(
+    "S3_BUCKET",
+    "Bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, R2...) that keeps screenshots; it must exist. Unset: screenshots are kept in GridFS in MongoDB when `MONGO_URL` is set, as files under `DATA_DIR/blobs` otherwise.",
+    "",
+  ),
+  s3Endpoint: optionalUrl(
+    "S3_ENDPOINT",
+    "Address of the S3-compatible server, such as `http://127.0.0.1:9000` for MinIO. Unset: AWS S3 itself.",
+    ["http", "https"],
+  ),
   s3Region: text("S3_REGION", "Region of the bucket.", "us-east-1"),
-  s3AccessKeyId: text("S3_ACCESS_KEY_ID", "Access key of the object store. Unset (with `S3_SECRET_ACCESS_KEY`): the AWS SDK's own chain (`AWS_*` variables, instance or pod roles).", ""),
+  s3AccessKeyId: text(
+    "S3_ACCESS_KEY_ID",
+    "Access key of the object store. Unset (with `S3_SECRET_ACCESS_KEY`): the AWS SDK's own chain (`AWS_*` variables, instance or pod roles).",
+    "",
+  ),
   s3SecretAccessKey: text("S3_SECRET_ACCESS_KEY", "Secret key that goes with `S3_ACCESS_KEY_ID`.", ""),
-  s3ForcePathStyle: flag("S3_FORCE_PATH_STYLE", "Addresses objects as `endpoint/bucket/key` instead of `bucket.endpoint/key`; MinIO and most self-hosted stores need `true`.", false),
-  publicUrl: optionalUrl("PUBLIC_URL", "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).", ["http", "https"]),
-  webDir: optionalFolder("WEB_DIR", "Folder of the built web application (`npm run build` writes it), which the gateway serves at `/` and reads once when it starts. Without an `index.html` there, `/` answers a 503 page saying the application is not built; the API is unaffected.", "`dist/web` under the project root"),
-  jwtSecret: secret("JWT_SECRET", "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning."),
+  s3ForcePathStyle: flag(
+    "S3_FORCE_PATH_STYLE",
+    "Addresses objects as `endpoint/bucket/key` instead of `bucket.endpoint/key`; MinIO and most self-hosted stores need `true`.",
+    false,
+  ),
+  publicUrl: optionalUrl(
+    "PUBLIC_URL",
+    "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).",
+    ["http", "https"],
+  ),
+  webDir: optionalFolder(
+    "WEB_DIR",
+    "Folder of the built web application (`npm run build` writes it), which the gateway serves at `/` and reads once when it starts. Without an `index.html` there, `/` answers a 503 page saying the application is not built; the API is unaffected.",
+    "`dist/web` under the project root",
+  ),
+  jwtSecret: secret(
+    "JWT_SECRET",
+    "Key that signs access tokens (HS256), at least 32 characters. Read only by processes running the gateway, auth or oauth, which must all have the same one. Unset: one is generated and kept in `DATA_DIR`, with a warning.",
+  ),
   accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", "Lifetime of an access token.", 900, 60, 86400),
   refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", "Lifetime of a refresh token; each use replaces it with a new one.", 30, 1, 365),
-  webSessionRepeatSeconds: integer("WEB_SESSION_REPEAT_SECONDS", "How long the web application's session refresh answers again, with the same tokens, when its spent cookie comes back (a reload cut the answer off before the browser kept the new cookie). Past it, a spent cookie ends the sign-in.", 30, 1, 300),
-  oauthClientPerMinute: integer("OAUTH_CLIENT_REQUESTS_PER_MINUTE", "Requests a minute one confidential OAuth application may make to the token, device, revocation and introspection endpoints, counted after it authenticated.", 3000, 1, 1_000_000),
+  webSessionRepeatSeconds: integer(
+    "WEB_SESSION_REPEAT_SECONDS",
+    "How long the web application's session refresh answers again, with the same tokens, when its spent cookie comes back (a reload cut the answer off before the browser kept the new cookie). Past it, a spent cookie ends the sign-in.",
+    30,
+    1,
+    300,
+  ),
+  oauthClientPerMinute: integer(
+    "OAUTH_CLIENT_REQUESTS_PER_MINUTE",
+    "Requests a minute one confidential OAuth application may make to the token, device, revocation and introspection endpoints, counted after it authenticated.",
+    3000,
+    1,
+    1_000_000,
+  ),
   oauthClientPerHour: integer("OAUTH_CLIENT_REQUESTS_PER_HOUR", "The same per hour.", 100_000, 1, 100_000_000),
   logLevel: oneOf("LOG_LEVEL", "Lowest level written to the log.", "info", LOG_LEVELS),
-  logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", ["auto", "json", "pretty"] as const),
-  namespace: text("NAMESPACE", "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.", "stint"),
+  logFormat: oneOf("LOG_FORMAT", "`json` for one JSON object a line, `pretty` for people, `auto` for pretty on a terminal.", "auto", [
+    "auto",
+    "json",
+    "pretty",
+  ] as const),
+  namespace: text(
+    "NAMESPACE",
+    "Bus namespace; processes talk only to others with the same one, so deployments can share a NATS server.",
+    "stint",
+  ),
   nodeId: text("NODE_ID", "Name of this process on the service bus; defaults to host name and process id.", ""),
-  eventAckWaitSeconds: integer("EVENT_ACK_WAIT_SECONDS", "Distributed mode: how long a webhook-service process may hold a domain event from JetStream without acknowledging it before the event is delivered again, to any process of the service.", 30, 1, 3600),
-  eventSweepAfterSeconds: integer("EVENT_SWEEP_AFTER_SECONDS", "Distributed mode: how old an event left unpublished in the outbox (its process died, or NATS was away) is before a sweep, run by every process that announces events, publishes it.", 30, 1, 3600),
-  shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", "How long SIGTERM waits for in-flight requests before closing connections.", 10000, 0, 600000),
-  cleanupIntervalSeconds: integer("CLEANUP_INTERVAL_SECONDS", "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes). Every replica prunes on its own; deleting by age is safe to run anywhere at once.", 900, 10, 86400),
-  webhookDeliveryRetentionDays: integer("WEBHOOK_DELIVERY_RETENTION_DAYS", "How long a settled webhook delivery (succeeded or failed for good), with its attempts, stays in the delivery log; pending ones are never pruned.", 30, 1, 3650),
-  expiredRecordRetentionDays: integer("EXPIRED_RECORD_RETENTION_DAYS", "How long refresh tokens (spent or not) and invitations are kept after they expire, before they are pruned.", 1, 0, 365),
-  webhookAllowPrivateUrls: flag("WEBHOOK_ALLOW_PRIVATE_URLS", "Lets webhooks use `http://` and loopback, private and link-local addresses (cloud metadata addresses stay refused). For development and tests only; off, webhook URLs must be `https://` and reach public addresses only.", false),
+  eventAckWaitSeconds: integer(
+    "EVENT_ACK_WAIT_SECONDS",
+    "Distributed mode: how long a webhook-service process may hold a domain event from JetStream without acknowledging it before the event is delivered again, to any process of the service.",
+    30,
+    1,
+    3600,
+  ),
+  eventSweepAfterSeconds: integer(
+    "EVENT_SWEEP_AFTER_SECONDS",
+    "Distributed mode: how old an event left unpublished in the outbox (its process died, or NATS was away) is before a sweep, run by every process that announces events, publishes it.",
+    30,
+    1,
+    3600,
+  ),
+  shutdownTimeoutMs: integer(
+    "SHUTDOWN_TIMEOUT_MS",
+    "How long SIGTERM waits for in-flight requests before closing connections.",
+    10000,
+    0,
+    600000,
+  ),
+  cleanupIntervalSeconds: integer(
+    "CLEANUP_INTERVAL_SECONDS",
+    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
+    900,
+    10,
+    86400,
+  ),
+  webhookDeliveryRetentionDays: integer(
+    "WEBHOOK_DELIVERY_RETENTION_DAYS",
+    "How long a settled webhook delivery (succeeded or failed for good), with its attempts, stays in the delivery log; pending ones are never pruned.",
+    30,
+    1,
+    3650,
+  ),
+  expiredRecordRetentionDays: integer(
+    "EXPIRED_RECORD_RETENTION_DAYS",
+    "How long refresh tokens (spent or not) and invitations are kept after they expire, before they are pruned.",
+    1,
+    0,
+    365,
+  ),
+  webhookAllowPrivateUrls: flag(
+    "WEBHOOK_ALLOW_PRIVATE_URLS",
+    "Lets webhooks use `http://` and loopback, private and link-local addresses (cloud metadata addresses stay refused). For development and tests only; off, webhook URLs must be `https://` and reach public addresses only.",
+    false,
+  ),
 };
 
 type Settings = typeof settings;
@@ -230,7 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = Object.freeze(Object.fromEntries(entries)) as Config;
   // One key of the pair alone would fall back to the SDK's chain without a word.
   if (Boolean(config.s3AccessKeyId) !== Boolean(config.s3SecretAccessKey)) {
-    throw new ConfigError(config.s3AccessKeyId ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID", "must be set together with the other S3 key, or neither");
+    throw new ConfigError(
+      config.s3AccessKeyId ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
+      "must be set together with the other S3 key, or neither",
+    );
   }
   return config;
 }

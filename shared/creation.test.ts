@@ -9,7 +9,12 @@ describe("creation keys and derived ids", () => {
   it("derives the same id from the same request, and another from any other part", () => {
     const key = creationKeyOf(request);
     expect(creationKeyOf({ ...request })).toBe(key);
-    for (const change of [{ organizationId: "org_2" }, { scope: "user:usr_1" }, { idempotencyKey: "k-2" }, { fingerprint: "e".repeat(64) }]) {
+    for (const change of [
+      { organizationId: "org_2" },
+      { scope: "user:usr_1" },
+      { idempotencyKey: "k-2" },
+      { fingerprint: "e".repeat(64) },
+    ]) {
       expect(creationKeyOf({ ...request, ...change })).not.toBe(key);
     }
     expect(derivedId("timeEntry", key)).toBe(derivedId("timeEntry", key));

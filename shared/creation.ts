@@ -89,7 +89,10 @@ export function isRepeatable(meta: Creation | undefined): boolean {
  * resource to revoke.
  */
 export function createdBeforeWithSecret(what: string, id: string): ApiError {
-  return ApiError.conflict(`${what} was created by an earlier attempt with this Idempotency-Key and its secret was shown only in that answer; revoke it and create another`, { id });
+  return ApiError.conflict(
+    `${what} was created by an earlier attempt with this Idempotency-Key and its secret was shown only in that answer; revoke it and create another`,
+    { id },
+  );
 }
 
 export type Inserted<T> = { created: true; doc: T } | { created: false; doc: T };
@@ -100,7 +103,11 @@ export type Inserted<T> = { created: true; doc: T } | { created: false; doc: T }
  * it into a 409, answers that one instead, marked not created. Any other duplicate (a
  * unique name) is thrown as before.
  */
-export async function insertOnce<T extends { _id: string }>(doc: T, insert: (doc: T) => Promise<unknown>, earlier: (id: string) => Promise<T | null>): Promise<Inserted<T>> {
+export async function insertOnce<T extends { _id: string }>(
+  doc: T,
+  insert: (doc: T) => Promise<unknown>,
+  earlier: (id: string) => Promise<T | null>,
+): Promise<Inserted<T>> {
   try {
     await insert(doc);
     return { created: true, doc };

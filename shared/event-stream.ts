@@ -1,4 +1,19 @@
-import { AckPolicy, connect, DeliverPolicy, DiscardPolicy, JSONCodec, nanos, RetentionPolicy, StorageType, type ConsumerConfig, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection, type StreamConfig } from "nats";
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  DiscardPolicy,
+  JSONCodec,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerConfig,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+  type StreamConfig,
+} from "nats";
 import type { DomainEvent } from "./events";
 import { parseId } from "./ids";
 
@@ -58,7 +73,14 @@ const codec = JSONCodec<DomainEvent>();
 
 function isEvent(value: unknown): value is DomainEvent {
   const event = value as Partial<DomainEvent> | null;
-  return typeof event === "object" && event !== null && typeof event.id === "string" && parseId("event", event.id) !== null && typeof event.type === "string" && typeof event.organization_id === "string";
+  return (
+    typeof event === "object" &&
+    event !== null &&
+    typeof event.id === "string" &&
+    parseId("event", event.id) !== null &&
+    typeof event.type === "string" &&
+    typeof event.organization_id === "string"
+  );
 }
 
 function notFound(error: unknown): boolean {
@@ -76,7 +98,12 @@ export class EventStream {
 
   /** Connects (retrying for ever after a lost connection) and makes sure the stream and the webhook consumer exist. */
   static async open(options: EventStreamOptions): Promise<EventStream> {
-    const connection = await connect({ servers: options.natsUrl, name: options.connectionName, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+    const connection = await connect({
+      servers: options.natsUrl,
+      name: options.connectionName,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1000,
+    });
     try {
       const manager = await connection.jetstreamManager();
       const names = eventStreamNames(options.namespace);
@@ -124,7 +151,10 @@ export class EventStream {
         await handler(event);
         message.ack();
       } catch (error) {
-        logger.error({ err: error, eventId: event.id, eventType: event.type, redelivered: message.redelivered }, "could not take an event; it will be delivered again");
+        logger.error(
+          { err: error, eventId: event.id, eventType: event.type, redelivered: message.redelivered },
+          "could not take an event; it will be delivered again",
+        );
         message.nak(RETRY_DELAY_MS);
       }
     };
@@ -208,7 +238,8 @@ async function ensureConsumer(manager: JetStreamManager, names: ReturnType<typeo
   };
   try {
     const info = await manager.consumers.info(names.stream, WEBHOOKS_CONSUMER);
-    if (info.config.ack_wait !== config.ack_wait) await manager.consumers.update(names.stream, WEBHOOKS_CONSUMER, { ack_wait: config.ack_wait });
+    if (info.config.ack_wait !== config.ack_wait)
+      await manager.consumers.update(names.stream, WEBHOOKS_CONSUMER, { ack_wait: config.ack_wait });
   } catch (error) {
     if (!notFound(error)) throw error;
     await manager.consumers.add(names.stream, config);

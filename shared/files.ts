@@ -27,9 +27,17 @@ export function matchesETag(ifNoneMatch: string | undefined, etag: string): bool
  * caller's `If-None-Match` names the same `ETag` the answer is a 304 and `open` is never
  * called, so nothing is read from storage.
  */
-export async function answerWithImage(ctx: ApiContext<unknown>, image: { etag: string; mediaType: string; open(): Promise<Readable> }): Promise<Readable | null> {
+export async function answerWithImage(
+  ctx: ApiContext<unknown>,
+  image: { etag: string; mediaType: string; open(): Promise<Readable> },
+): Promise<Readable | null> {
   const etag = `"${image.etag}"`;
-  ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, ETag: etag, "Cache-Control": "private, max-age=0, must-revalidate", "X-Content-Type-Options": "nosniff" };
+  ctx.meta.$responseHeaders = {
+    ...ctx.meta.$responseHeaders,
+    ETag: etag,
+    "Cache-Control": "private, max-age=0, must-revalidate",
+    "X-Content-Type-Options": "nosniff",
+  };
   if (matchesETag(ctx.meta.ifNoneMatch, etag)) {
     ctx.meta.$statusCode = 304;
     return null;

@@ -15,9 +15,12 @@ describe("ids", () => {
     expect(toStyleBProjectId(id)).toBe(`proj_${random}`);
   });
 
-  it.each(["prj_", "prj_abc", `usr_${"a".repeat(22)}`, `prj_${"a".repeat(21)}!`, `prj_${"a".repeat(23)}`, "", "prj"])("refuses %s as a project id", (value) => {
-    expect(parseId("project", value)).toBeNull();
-  });
+  it.each(["prj_", "prj_abc", `usr_${"a".repeat(22)}`, `prj_${"a".repeat(21)}!`, `prj_${"a".repeat(23)}`, "", "prj"])(
+    "refuses %s as a project id",
+    (value) => {
+      expect(parseId("project", value)).toBeNull();
+    },
+  );
 
   it("accepts proj_ only for projects", () => {
     expect(parseId("task", `proj_${"a".repeat(22)}`)).toBeNull();

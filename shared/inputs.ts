@@ -13,17 +13,14 @@ export const noInput = z.object({ params: nothing, query: nothing, body: noBody 
  * so with the pattern `\S`, so that a client following them never sends only spaces.
  */
 export function trimmedText(max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(max, `must be at most ${max} characters`)
-    .meta({ pattern: "\\S" });
+  return z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`).meta({ pattern: "\\S" });
 }
 
 /** An update must change something: `minProperties: 1` in the documents, a 400 naming `body` otherwise. */
 export function someChanges<T extends z.ZodObject>(body: T): T {
-  return body.refine((fields) => Object.keys(fields).length > 0, { message: "must change at least one field", params: { reason: "required" } }).meta({ minProperties: 1 });
+  return body
+    .refine((fields) => Object.keys(fields).length > 0, { message: "must change at least one field", params: { reason: "required" } })
+    .meta({ minProperties: 1 });
 }
 
 /** RFC 5321's limit on the part before the `@`, which the documents' `format: email` implies. */
@@ -35,7 +32,10 @@ export const emailAddress = z
   .trim()
   .max(254, "must be at most 254 characters")
   .email("must be an email address")
-  .refine((value) => value.lastIndexOf("@") <= MAX_LOCAL_PART, { message: `must have at most ${MAX_LOCAL_PART} characters before the @`, params: { reason: "invalid" } })
+  .refine((value) => value.lastIndexOf("@") <= MAX_LOCAL_PART, {
+    message: `must have at most ${MAX_LOCAL_PART} characters before the @`,
+    params: { reason: "invalid" },
+  })
   .transform((value) => value.toLowerCase());
 
 /** Instants and dates may not lie before the Unix epoch or after 2100; anything else is a typo. */
@@ -60,7 +60,11 @@ export const instant = z
     const shape = ISO_DATE_TIME.exec(value);
     const millis = shape && isCalendarDate(shape[1] as string) ? Date.parse(value) : Number.NaN;
     if (Number.isNaN(millis)) {
-      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp with a time zone, like 2026-11-21T09:30:00Z", params: { reason: "invalid" } });
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an ISO 8601 timestamp with a time zone, like 2026-11-21T09:30:00Z",
+        params: { reason: "invalid" },
+      });
       return z.NEVER;
     }
     if (millis < EARLIEST || millis >= LATEST) {

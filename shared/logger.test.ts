@@ -14,14 +14,29 @@ function capture(): { stream: Writable; lines: () => Record<string, unknown>[] }
       done();
     },
   });
-  return { stream, lines: () => chunks.join("").split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join("")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe("logger", () => {
   it("never writes secrets, at the top level or nested", () => {
     const out = capture();
     const logger = pino(pinoOptions(loadConfig({ LOG_FORMAT: "json" }), out.stream), out.stream);
-    logger.info({ password: "hunter2", body: { token: "tok_1", refresh_token: "r1", secret: "whsec_x", name: "ok" }, headers: { authorization: "Bearer abc", "x-api-key": "tt_live_k" } }, "login");
+    logger.info(
+      {
+        password: "hunter2",
+        body: { token: "tok_1", refresh_token: "r1", secret: "whsec_x", name: "ok" },
+        headers: { authorization: "Bearer abc", "x-api-key": "tt_live_k" },
+      },
+      "login",
+    );
     const text = JSON.stringify(out.lines());
     for (const secret of ["hunter2", "tok_1", "r1", "whsec_x", "Bearer abc", "tt_live_k"]) expect(text).not.toContain(secret);
     expect(text).toContain('"name":"ok"');
@@ -47,7 +62,10 @@ describe("logger", () => {
     const entries: string[] = [];
     const options = brokerOptions(config, out.stream);
     // Moleculer hands every entry of a logger made after the middlewares to this hook, before any appender.
-    const broker = new ServiceBroker({ ...options, middlewares: [...(options.middlewares ?? []), { name: "SeesEntries", newLogEntry: (type: string) => entries.push(type) }] });
+    const broker = new ServiceBroker({
+      ...options,
+      middlewares: [...(options.middlewares ?? []), { name: "SeesEntries", newLogEntry: (type: string) => entries.push(type) }],
+    });
     entries.length = 0;
     const later = broker.getLogger("later-module");
     later.debug("not written", { made: "for nothing" });

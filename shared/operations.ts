@@ -107,15 +107,29 @@ export function defineOperations<const Ops extends Record<string, Operation>>(se
 
 type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? Readable : never;
 type ImageOf<O extends Operation> = O["success"] extends { image: readonly string[] } ? Readable | null : never;
-type ResultOf<O extends Operation> = (O["success"] extends { body: infer B extends z.ZodType } ? z.input<B> : O["success"] extends { image: readonly string[] } ? never : null) | FileOf<O> | ImageOf<O>;
+type ResultOf<O extends Operation> =
+  | (O["success"] extends { body: infer B extends z.ZodType }
+      ? z.input<B>
+      : O["success"] extends { image: readonly string[] }
+        ? never
+        : null)
+  | FileOf<O>
+  | ImageOf<O>;
 type CallerOf<O extends Operation> = O["access"] extends PublicAccess ? undefined : Identity;
 
 /** The code behind one operation: its validated input, its caller, its result. */
-export type OperationHandler<O extends Operation> = (input: z.output<O["input"]>, who: CallerOf<O>, ctx: ApiContext<unknown>) => Promise<ResultOf<O>>;
+export type OperationHandler<O extends Operation> = (
+  input: z.output<O["input"]>,
+  who: CallerOf<O>,
+  ctx: ApiContext<unknown>,
+) => Promise<ResultOf<O>>;
 
 export type HandlersOf<T extends OperationTable> = { [K in keyof T["operations"]]: OperationHandler<T["operations"][K]> };
 
-function routedAction(operation: Operation, handler: (input: unknown, who: Identity | undefined, ctx: ApiContext<unknown>) => Promise<unknown>): ActionSchema {
+function routedAction(
+  operation: Operation,
+  handler: (input: unknown, who: Identity | undefined, ctx: ApiContext<unknown>) => Promise<unknown>,
+): ActionSchema {
   const { success } = operation;
   return {
     visibility: "published",

@@ -57,5 +57,11 @@ export function outageOf(error: unknown): OutageKind | undefined {
  */
 export function isLostRequest(error: unknown): boolean {
   const { name } = (error ?? {}) as { name?: unknown };
-  return name === "RequestRejectedError" || name === "RequestTimeoutError" || name === "ServiceNotAvailableError" || name === "BrokerDisconnectedError" || name === "QueueIsFullError";
+  return (
+    name === "RequestRejectedError" ||
+    name === "RequestTimeoutError" ||
+    name === "ServiceNotAvailableError" ||
+    name === "BrokerDisconnectedError" ||
+    name === "QueueIsFullError"
+  );
 }

@@ -54,7 +54,12 @@ export class Outbox {
   async record(event: DomainEvent): Promise<void> {
     const now = this.now();
     try {
-      await this.records.insertOne({ _id: event.id, event, publish_after: now + this.timing.sweepAfterMs, created_at: new Date(now).toISOString() });
+      await this.records.insertOne({
+        _id: event.id,
+        event,
+        publish_after: now + this.timing.sweepAfterMs,
+        created_at: new Date(now).toISOString(),
+      });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }
@@ -83,7 +88,10 @@ export class Outbox {
     const due = await this.records.find({ publish_after: { $lte: now } }, { sort: { publish_after: 1 }, limit: SWEEP_BATCH });
     let published = 0;
     for (const record of due) {
-      const taken = await this.records.findOneAndUpdate({ _id: record._id, publish_after: record.publish_after }, { $set: { publish_after: now + SWEEP_LEASE_MS } });
+      const taken = await this.records.findOneAndUpdate(
+        { _id: record._id, publish_after: record.publish_after },
+        { $set: { publish_after: now + SWEEP_LEASE_MS } },
+      );
       if (!taken) continue;
       await publish(taken.event);
       await this.remove(taken._id);
@@ -93,7 +101,10 @@ export class Outbox {
   }
 
   /** Runs `sweep` every `sweepEveryMs` until stopped; failures are logged and tried again next time. */
-  startSweeping(publish: (event: DomainEvent) => Promise<void>, logger: { info(fields: object, message: string): void; warn(fields: object, message: string): void }): { stop(): Promise<void> } {
+  startSweeping(
+    publish: (event: DomainEvent) => Promise<void>,
+    logger: { info(fields: object, message: string): void; warn(fields: object, message: string): void },
+  ): { stop(): Promise<void> } {
     let busy: Promise<void> | undefined;
     let stopped = false;
     const timer = setInterval(() => {

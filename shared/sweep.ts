@@ -20,7 +20,12 @@ export type SweepCounts = object;
  * The first sweep comes at a random moment of the first interval (at most a minute), so that
  * replicas started together do not sweep together.
  */
-export function sweepPeriodically(what: string, sweep: () => Promise<SweepCounts>, logger: Logger, everyMs: number = SWEEP_EVERY_MS): () => void {
+export function sweepPeriodically(
+  what: string,
+  sweep: () => Promise<SweepCounts>,
+  logger: Logger,
+  everyMs: number = SWEEP_EVERY_MS,
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const run = async () => {

@@ -77,14 +77,17 @@ function toProblems(error: z.ZodError, input: unknown, bodyPath: readonly Proper
 
 /** A string id of one kind, normalised to its stored form; any other string is invalid. */
 export function idOf(kind: IdKind) {
-  return z.string().meta({ pattern: acceptedIdPattern(kind) }).transform((value, ctx) => {
-    const id = parseId(kind, value);
-    if (id === null) {
-      ctx.addIssue({ code: "custom", message: `is not a valid ${kind} id`, params: { reason: "invalid" } });
-      return z.NEVER;
-    }
-    return id;
-  });
+  return z
+    .string()
+    .meta({ pattern: acceptedIdPattern(kind) })
+    .transform((value, ctx) => {
+      const id = parseId(kind, value);
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: `is not a valid ${kind} id`, params: { reason: "invalid" } });
+        return z.NEVER;
+      }
+      return id;
+    });
 }
 
 /** An integer carried in a query string. */

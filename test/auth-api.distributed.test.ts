@@ -24,7 +24,10 @@ describeWithServers(["mongo", "nats", "redis"], "accounts, sessions and credenti
     it("revokes a key through one gateway and refuses it at once through the other", async () => {
       const second = await (stint.addGateway as () => Promise<string>)();
       const { api } = await registerOwner(stint.url);
-      const created = await api.post<{ data: { id: string; key: string } }>("/api/v1/api-keys", { name: "Two gateways", permissions: ["projects:read"] });
+      const created = await api.post<{ data: { id: string; key: string } }>("/api/v1/api-keys", {
+        name: "Two gateways",
+        permissions: ["projects:read"],
+      });
       const headers = { "x-api-key": created.body.data.key };
       // The second gateway has resolved and cached the key before it is revoked.
       expect((await client(second).get("/api/v1/projects", { headers })).status).toBe(200);

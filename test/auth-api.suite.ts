@@ -43,7 +43,12 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
     describe("register and sign in", () => {
       it("registers an organization on the free plan with its owner, and tokens", async () => {
         const address = email("reg");
-        const res = await anonymous.post<Account>(`${B}/auth/register`, { email: address.toUpperCase(), password: "a long enough password", name: "Ada", organization_name: "Analytical" });
+        const res = await anonymous.post<Account>(`${B}/auth/register`, {
+          email: address.toUpperCase(),
+          password: "a long enough password",
+          name: "Ada",
+          organization_name: "Analytical",
+        });
         expect(res.status).toBe(201);
         expect(res.body.user).toMatchObject({ email: address, role: "owner", organization_id: res.body.organization.id });
         expect(res.body.user.id).toMatch(/^usr_/);
@@ -58,10 +63,17 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       });
 
       it("refuses a second account with the same email (409) and keeps the first", async () => {
-        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, { email: owner.account.user.email, password: "another password!", name: "Copy", organization_name: "Copy" });
+        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, {
+          email: owner.account.user.email,
+          password: "another password!",
+          name: "Copy",
+          organization_name: "Copy",
+        });
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe("conflict");
-        expect((await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" })).status).toBe(200);
+        expect(
+          (await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" })).status,
+        ).toBe(200);
       });
 
       it.each([
@@ -69,7 +81,11 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         [{ email: "a@example.test", password: "short", name: "x", organization_name: "y" }, "password", "invalid"],
         [{ email: "a@example.test", password: "long enough pass", name: "x" }, "organization_name", "required"],
         [{ email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", role: "admin" }, "role", "unknown"],
-        [{ email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", plan: "enterprise" }, "plan", "unknown"],
+        [
+          { email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", plan: "enterprise" },
+          "plan",
+          "unknown",
+        ],
       ])("rejects %j naming %s", async (body, field, reason) => {
         const res = await anonymous.post<StyleAError>(`${A}/auth/register`, body);
         expect(res.status).toBe(400);
@@ -80,7 +96,10 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         const ok = await anonymous.post<Account>(`${B}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" });
         expect(ok.status).toBe(200);
         expect(ok.body.user.id).toBe(owner.account.user.id);
-        const wrong = await anonymous.post<StyleBError>(`${B}/auth/login`, { email: owner.account.user.email, password: "wrong password!!" });
+        const wrong = await anonymous.post<StyleBError>(`${B}/auth/login`, {
+          email: owner.account.user.email,
+          password: "wrong password!!",
+        });
         const unknown = await anonymous.post<StyleBError>(`${B}/auth/login`, { email: email("nobody"), password: "wrong password!!" });
         expect(wrong.status).toBe(401);
         expect(unknown.status).toBe(401);
@@ -105,7 +124,10 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       });
 
       it("signs out: the refresh token stops working", async () => {
-        const session = await anonymous.post<Tokens>(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" });
+        const session = await anonymous.post<Tokens>(`${A}/auth/login`, {
+          email: owner.account.user.email,
+          password: "correct horse battery",
+        });
         expect((await anonymous.post(`${B}/auth/logout`, { refresh_token: session.body.refresh_token })).status).toBe(204);
         expect((await anonymous.post(`${B}/auth/refresh`, { refresh_token: session.body.refresh_token })).status).toBe(401);
       });
@@ -141,7 +163,10 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       });
 
       it("creates an API key shown once, lists it by prefix and last four, and accepts it in both headers and styles", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "CI", permissions: ["projects:read", "projects:write"] });
+        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, {
+          name: "CI",
+          permissions: ["projects:read", "projects:write"],
+        });
         expect(created.status).toBe(201);
         const key = created.body.data.key as string;
         expect(key).toMatch(/^tt_live_[0-9A-Za-z]{40}$/);
@@ -202,11 +227,18 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
 
       async function inviteAndJoin(role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
         const address = email(role);
-        const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(`${A}/users/invitations`, { email: address, role });
+        const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(
+          `${A}/users/invitations`,
+          { email: address, role },
+        );
         expect(invited.status).toBe(201);
         expect(invited.body.data).toMatchObject({ email: address, role });
         expect(invited.body.data.id).toMatch(/^inv_/);
-        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, { token: invited.body.data.token, name: role, password: "member password 1" });
+        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, {
+          token: invited.body.data.token,
+          name: role,
+          password: "member password 1",
+        });
         expect(joined.status).toBe(201);
         expect(joined.body.user).toMatchObject({ email: address, role, organization_id: owner.account.organization.id });
         return { account: joined.body, api: client(stint.url, { authorization: `Bearer ${joined.body.access_token}` }) };
@@ -253,14 +285,30 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       it("cannot be escalated through the body: role, organization_id and user_id are refused", async () => {
         const address = email("escalate");
         const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address });
-        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, { token: invited.body.data.token, name: "x", password: "member password 1", role: "owner" });
+        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, {
+          token: invited.body.data.token,
+          name: "x",
+          password: "member password 1",
+          role: "owner",
+        });
         expect(accept.status).toBe(400);
         expect(accept.body.error.details).toMatchObject({ field: "role", reason: "unknown" });
         expect((await owner.api.post<StyleAError>(`${A}/users/invitations`, { email: email("o"), role: "owner" })).status).toBe(400);
         const member = await inviteAndJoin("member");
-        const key = await member.api.post<StyleAError>(`${A}/api-keys`, { name: "k", permissions: ["projects:read"], user_id: owner.account.user.id });
+        const key = await member.api.post<StyleAError>(`${A}/api-keys`, {
+          name: "k",
+          permissions: ["projects:read"],
+          user_id: owner.account.user.id,
+        });
         expect(key.body.error.details).toMatchObject({ field: "user_id", reason: "unknown" });
-        expect((await owner.api.patch<StyleAError>(`${A}/users/${member.account.user.id}`, { role: "admin", organization_id: "org_0000000000000000000000" })).status).toBe(400);
+        expect(
+          (
+            await owner.api.patch<StyleAError>(`${A}/users/${member.account.user.id}`, {
+              role: "admin",
+              organization_id: "org_0000000000000000000000",
+            })
+          ).status,
+        ).toBe(400);
       });
 
       it("changes a role (old tokens stop, new ones carry the role), and never the owner's", async () => {
@@ -351,14 +399,26 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect((await owner.api.delete(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
         const listed = await owner.api.get<List<Invitation>>(`${A}/users/invitations?per_page=200`);
         expect(listed.body.data.map((i) => i.id)).not.toContain(invited.body.data.id);
-        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, { token: invited.body.data.token, name: "Late", password: "member password 1" });
+        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, {
+          token: invited.body.data.token,
+          name: "Late",
+          password: "member password 1",
+        });
         expect(accept.status).toBe(400);
         expect(accept.body.error.details).toMatchObject({ field: "token", reason: "invalid" });
       });
 
       it("forgets an accepted invitation", async () => {
         const invited = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: email("accepted") });
-        expect((await anonymous.post(`${A}/auth/invitations/accept`, { token: invited.body.data.token, name: "Joined", password: "member password 1" })).status).toBe(201);
+        expect(
+          (
+            await anonymous.post(`${A}/auth/invitations/accept`, {
+              token: invited.body.data.token,
+              name: "Joined",
+              password: "member password 1",
+            })
+          ).status,
+        ).toBe(201);
         expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
       });
 
@@ -366,7 +426,11 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         const invited = await invite(A);
         const address = email("member");
         const joining = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: address });
-        const joined = await anonymous.post<Account>(`${A}/auth/invitations/accept`, { token: joining.body.data.token, name: "Member", password: "member password 1" });
+        const joined = await anonymous.post<Account>(`${A}/auth/invitations/accept`, {
+          token: joining.body.data.token,
+          name: "Member",
+          password: "member password 1",
+        });
         const member = client(stint.url, { authorization: `Bearer ${joined.body.access_token}` });
         const other = await registerOwner(stint.url, "Elsewhere");
         for (const style of [A, B]) {

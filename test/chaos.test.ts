@@ -88,7 +88,12 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
 
   /** One entry, retried like a client library would until it is acknowledged. */
   async function write(apiKey: string, key: string, startTime: Date): Promise<void> {
-    const body = { description: key, start_time: startTime.toISOString().replace(/\.\d+Z$/, "Z"), end_time: new Date(startTime.getTime() + 60_000).toISOString().replace(/\.\d+Z$/, "Z"), project_id: projectId };
+    const body = {
+      description: key,
+      start_time: startTime.toISOString().replace(/\.\d+Z$/, "Z"),
+      end_time: new Date(startTime.getTime() + 60_000).toISOString().replace(/\.\d+Z$/, "Z"),
+      project_id: projectId,
+    };
     const deadline = Date.now() + 90_000;
     for (let attempt = 0; Date.now() < deadline; attempt++) {
       const gateway = gateways[(attempt + Math.floor(Math.random() * gateways.length)) % gateways.length] as string;
@@ -144,7 +149,10 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
   it("loses no acknowledged write, doubles none, and answers only what a client retries", async () => {
     const keys: string[] = [];
     for (let i = 0; i < WRITERS; i++) {
-      const made = await owner().post<{ data: { key: string } }>(`${A}/api-keys`, { name: `writer ${i}`, permissions: ["time_entries:write", "time_entries:read"] });
+      const made = await owner().post<{ data: { key: string } }>(`${A}/api-keys`, {
+        name: `writer ${i}`,
+        permissions: ["time_entries:write", "time_entries:read"],
+      });
       expect(made.status).toBe(201);
       keys.push(made.body.data.key);
     }
@@ -185,14 +193,18 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
     })();
 
     await Promise.all([...writers, chaos]);
-    process.stdout.write(`chaos: a gateway removed the killed service node ${presenceNoticedMs} ms after the SIGKILL (${noticedBy}); answers other than 201: ${JSON.stringify(countsOf(answers.filter((a) => a !== 201)))}\n`);
+    process.stdout.write(
+      `chaos: a gateway removed the killed service node ${presenceNoticedMs} ms after the SIGKILL (${noticedBy}); answers other than 201: ${JSON.stringify(countsOf(answers.filter((a) => a !== 201)))}\n`,
+    );
     // The killings were felt (so the test is not vacuous), and only as answers a client retries.
     expect(answers.some((a) => a !== 201)).toBe(true);
     expect(unexpected).toEqual([]);
     expect(acknowledged).toHaveLength(total);
     expect(answers.filter((a) => a !== 201 && a !== "connection" && !RETRIABLE.has(a))).toEqual([]);
 
-    const listed = await owner().get<{ data: { id: string; description: string }[]; meta: { total: number } }>(`${A}/time-entries?per_page=200`);
+    const listed = await owner().get<{ data: { id: string; description: string }[]; meta: { total: number } }>(
+      `${A}/time-entries?per_page=200`,
+    );
     expect(listed.status).toBe(200);
     const byKey = new Map<string, string[]>();
     for (const entry of listed.body.data) byKey.set(entry.description, [...(byKey.get(entry.description) ?? []), entry.id]);
@@ -209,7 +221,13 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
    */
   it("delivers every acknowledged entry's time_entry.created to the webhook, duplicates only as the same webhook-id", async () => {
     expect(acknowledged.length).toBeGreaterThan(0);
-    const createdIds = () => new Set(receiver.events<{ type: string; data: { id?: string } }>().filter((e) => e.type === "time_entry.created").map((e) => e.data.id));
+    const createdIds = () =>
+      new Set(
+        receiver
+          .events<{ type: string; data: { id?: string } }>()
+          .filter((e) => e.type === "time_entry.created")
+          .map((e) => e.data.id),
+      );
     const deadline = Date.now() + 45_000;
     while (acknowledged.some(({ id }) => !createdIds().has(id)) && Date.now() < deadline) await sleep(500);
     const missing = acknowledged.filter(({ id }) => !createdIds().has(id)).map(({ id }) => id);
@@ -227,5 +245,3 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
     expect(unlike).toEqual([]);
   });
 });
-
-

@@ -1,7 +1,13 @@
 import { pruneRefreshTokens, REFRESH_TOKENS, type RefreshTokenDocument } from "../services/auth/session";
 import { INVITATIONS, pruneInvitations, type InvitationDocument } from "../services/users/invitation";
 import { DeliveryStore } from "../services/webhooks/delivery-store";
-import { ATTEMPT_CLAIMS_COLLECTION, DELIVERIES_COLLECTION, type AttemptClaimDocument, type DeliveryDocument, type DeliveryState } from "../services/webhooks/documents";
+import {
+  ATTEMPT_CLAIMS_COLLECTION,
+  DELIVERIES_COLLECTION,
+  type AttemptClaimDocument,
+  type DeliveryDocument,
+  type DeliveryState,
+} from "../services/webhooks/documents";
 import { openStore } from "../shared/storage/open";
 import type { DocumentStore } from "../shared/storage/port";
 import { DAY_MS } from "../shared/sweep";
@@ -29,7 +35,14 @@ describe("pruning by age", () => {
 
   it("prunes refresh tokens, spent or not, a retention after they expired, and keeps the rest", async () => {
     const tokens = await store.collection<RefreshTokenDocument>(REFRESH_TOKENS);
-    const token = (id: string, expiresAt: number, spent: boolean): RefreshTokenDocument => ({ _id: id, family: "evt_f", user_id: "usr_1", organization_id: "org_1", expires_at: expiresAt, spent });
+    const token = (id: string, expiresAt: number, spent: boolean): RefreshTokenDocument => ({
+      _id: id,
+      family: "evt_f",
+      user_id: "usr_1",
+      organization_id: "org_1",
+      expires_at: expiresAt,
+      spent,
+    });
     await tokens.insertMany([
       token("old-spent", NOW - 3 * DAY_MS, true),
       token("old-unspent", NOW - 2 * DAY_MS, false),
@@ -54,14 +67,21 @@ describe("pruning by age", () => {
       expires_at: expiresAt,
       created_at: "2026-05-01T00:00:00Z",
     });
-    await invitations.insertMany([invitation("expired-long-ago", NOW - 10 * DAY_MS), invitation("expired-today", NOW - 1000), invitation("pending", NOW + DAY_MS)]);
+    await invitations.insertMany([
+      invitation("expired-long-ago", NOW - 10 * DAY_MS),
+      invitation("expired-today", NOW - 1000),
+      invitation("pending", NOW + DAY_MS),
+    ]);
     expect(await pruneInvitations(invitations, NOW, DAY_MS)).toEqual({ invitations: 1 });
     expect(await pruneInvitations(invitations, NOW, DAY_MS)).toEqual({ invitations: 0 });
     expect((await invitations.find({})).map((doc) => doc._id).sort()).toEqual(["expired-today", "pending"]);
   });
 
   it("prunes settled webhook deliveries and old attempt claims, never a pending delivery", async () => {
-    const [deliveryDocs, claimDocs] = await Promise.all([store.collection<DeliveryDocument>(DELIVERIES_COLLECTION), store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION)]);
+    const [deliveryDocs, claimDocs] = await Promise.all([
+      store.collection<DeliveryDocument>(DELIVERIES_COLLECTION),
+      store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION),
+    ]);
     const at = (ms: number) => new Date(ms).toISOString();
     const delivery = (id: string, state: DeliveryState, updatedAt: number): DeliveryDocument => ({
       _id: id,
@@ -85,7 +105,16 @@ describe("pruning by age", () => {
       delivery("old-pending", "pending", NOW - 40 * DAY_MS),
       delivery("recent-succeeded", "succeeded", NOW - 2 * DAY_MS),
     ]);
-    const claim = (id: string, claimedAt: number): AttemptClaimDocument => ({ _id: id, organization_id: "org_1", webhook_id: "wh_1", delivery_id: "d", attempt: 1, worker: "w", claimed_at: at(claimedAt), lease_until: claimedAt + 60_000 });
+    const claim = (id: string, claimedAt: number): AttemptClaimDocument => ({
+      _id: id,
+      organization_id: "org_1",
+      webhook_id: "wh_1",
+      delivery_id: "d",
+      attempt: 1,
+      worker: "w",
+      claimed_at: at(claimedAt),
+      lease_until: claimedAt + 60_000,
+    });
     await claimDocs.insertMany([claim("old-claim", NOW - 40 * DAY_MS), claim("recent-claim", NOW - DAY_MS)]);
 
     const deliveries = new DeliveryStore(deliveryDocs, claimDocs);

@@ -73,7 +73,9 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
 
   async function startWebhookService(name: string): Promise<LogLines> {
     const logs = new LogLines();
-    const stint = await startStint(loadConfig({ ...env, SERVICES: "webhooks", NODE_ID: name, LOG_LEVEL: "debug" }), { logDestination: logs });
+    const stint = await startStint(loadConfig({ ...env, SERVICES: "webhooks", NODE_ID: name, LOG_LEVEL: "debug" }), {
+      logDestination: logs,
+    });
     webhookServices.set(name, { stint, logs });
     await main.broker.waitForServices(["webhooks"], 10_000);
     return logs;
@@ -82,7 +84,10 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
   async function stopWebhookService(name: string): Promise<void> {
     await webhookServices.get(name)?.stint.stop();
     webhookServices.delete(name);
-    await eventually("the gateway to see the webhook service gone", () => !main.broker.registry.getServiceList({ onlyAvailable: true }).some((s) => s.name === "webhooks" && s.nodeID === name));
+    await eventually(
+      "the gateway to see the webhook service gone",
+      () => !main.broker.registry.getServiceList({ onlyAvailable: true }).some((s) => s.name === "webhooks" && s.nodeID === name),
+    );
   }
 
   /** A new organization with a subscription to project events, delivered to a receiver of its own. */
@@ -216,19 +221,32 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     // The doomed process reaches the store through a proxy that lets its delivery insert
     // through and then answers nothing more: it has stored the delivery and never acks.
     const target = new URL(mongoUrl);
-    const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) }, mongoInsertInto(DELIVERIES_COLLECTION.name));
+    const proxy = await FreezingProxy.start(
+      { host: target.hostname, port: Number(target.port) },
+      mongoInsertInto(DELIVERIES_COLLECTION.name),
+    );
     const proxied = new URL(mongoUrl);
     proxied.host = `127.0.0.1:${proxy.port}`;
-    const doomed = new StintProcess({ ...env, LOG_LEVEL: "info", SERVICES: "webhooks", NODE_ID: `doomed-${namespace}`, MONGO_URL: proxied.toString() });
+    const doomed = new StintProcess({
+      ...env,
+      LOG_LEVEL: "info",
+      SERVICES: "webhooks",
+      NODE_ID: `doomed-${namespace}`,
+      MONGO_URL: proxied.toString(),
+    });
     try {
       await doomed.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
       await main.broker.waitForServices(["webhooks"], 10_000);
 
       const projectId = await createProject(api, "Held by a process about to die");
-      const [stored] = await eventually("the doomed process to store the delivery", async () => {
-        const found = await deliveriesOf(webhookId);
-        return found.length === 1 && proxy.frozen ? found : undefined;
-      }, 30_000);
+      const [stored] = await eventually(
+        "the doomed process to store the delivery",
+        async () => {
+          const found = await deliveriesOf(webhookId);
+          return found.length === 1 && proxy.frozen ? found : undefined;
+        },
+        30_000,
+      );
       expect((await stream.consumerInfo()).num_ack_pending).toBe(1);
       doomed.child.kill("SIGKILL");
       await doomed.exited;

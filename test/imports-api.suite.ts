@@ -78,7 +78,14 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       const made = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "LIGHTHOUSE", billable: false });
       expect(made.status).toBe(201);
       const job = await finished(owner, await upload(owner, { source: "stint" }, fixture("stint", people), B));
-      expect(job).toMatchObject({ source: "stint", status: "succeeded", rows_total: 5, rows_imported: 3, rows_skipped: 2, user_id: ownerId });
+      expect(job).toMatchObject({
+        source: "stint",
+        status: "succeeded",
+        rows_total: 5,
+        rows_imported: 3,
+        rows_skipped: 2,
+        user_id: ownerId,
+      });
       expect(job.errors).toEqual([
         { row: 5, field: "end_time", reason: "must be after the start" },
         { row: 6, field: "user_email", reason: "is not a user of this organization" },
@@ -87,7 +94,18 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       // "Lighthouse" and "lighthouse" are the existing LIGHTHOUSE; Harbour Wall is new.
       expect([...projects.keys()].sort()).toEqual(["Harbour Wall", "LIGHTHOUSE"]);
       const entries = await entriesOf(owner, "&start_date=2026-02-01&end_date=2026-02-28");
-      const shown = entries.map((entry) => [entry.user_id, entry.project_id, entry.task_id !== null, entry.description, entry.start_time, entry.end_time, entry.duration, entry.billable]).sort();
+      const shown = entries
+        .map((entry) => [
+          entry.user_id,
+          entry.project_id,
+          entry.task_id !== null,
+          entry.description,
+          entry.start_time,
+          entry.end_time,
+          entry.duration,
+          entry.billable,
+        ])
+        .sort();
       expect(shown).toEqual(
         [
           [ownerId, made.body.data.id, true, "Counted the steps, twice", "2026-02-02T08:00:00Z", "2026-02-02T09:30:00Z", 5400, true],
@@ -113,9 +131,20 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
     it("reads Toggl Track's detailed export in the given time zone", async () => {
       const { owner, ownerId, memberId, people } = await team();
       const job = await finished(owner, await upload(owner, { source: "toggl", timezone: "Europe/Berlin" }, fixture("toggl", people)));
-      expect(job).toMatchObject({ status: "succeeded", timezone: "Europe/Berlin", rows_total: 2, rows_imported: 2, rows_skipped: 0, errors: [] });
+      expect(job).toMatchObject({
+        status: "succeeded",
+        timezone: "Europe/Berlin",
+        rows_total: 2,
+        rows_imported: 2,
+        rows_skipped: 0,
+        errors: [],
+      });
       const entries = await entriesOf(owner, "&start_date=2026-01-01&end_date=2026-01-31");
-      expect(entries.map((entry) => [entry.user_id, entry.start_time, entry.end_time, entry.description, entry.billable, entry.task_id !== null]).sort()).toEqual(
+      expect(
+        entries
+          .map((entry) => [entry.user_id, entry.start_time, entry.end_time, entry.description, entry.billable, entry.task_id !== null])
+          .sort(),
+      ).toEqual(
         [
           [ownerId, "2026-01-12T08:15:00Z", "2026-01-12T09:45:00Z", "Sketched the winter table", true, true],
           [memberId, "2026-01-13T15:00:00Z", "2026-01-13T15:20:00Z", "Proofread the summer table", false, false],
@@ -125,7 +154,10 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
 
     it("reads Clockify's detailed export: US dates, 12-hour times, across midnight and a daylight-saving change", async () => {
       const { owner, ownerId, memberId, people } = await team();
-      const job = await finished(owner, await upload(owner, { source: "clockify", timezone: "Europe/Berlin" }, fixture("clockify", people)));
+      const job = await finished(
+        owner,
+        await upload(owner, { source: "clockify", timezone: "Europe/Berlin" }, fixture("clockify", people)),
+      );
       expect(job).toMatchObject({ status: "succeeded", rows_imported: 2, errors: [] });
       const entries = await entriesOf(owner, "&start_date=2026-03-01&end_date=2026-03-31");
       expect(entries.map((entry) => [entry.user_id, entry.start_time, entry.end_time, entry.duration]).sort()).toEqual(
@@ -205,7 +237,9 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       // A member's file naming a project that does not exist: refused, not made.
       const unknown = `user_email,project_name,task_name,description,start_time,end_time,billable\n,Secret Garden,,x,2026-05-01T10:00:00Z,2026-05-01T11:00:00Z,true\n`;
       const refused = await finished(member, await upload(member, { source: "stint" }, unknown));
-      expect(refused.errors).toEqual([{ row: 2, field: "project_name", reason: "is not a project of this organization (only an admin's import makes projects)" }]);
+      expect(refused.errors).toEqual([
+        { row: 2, field: "project_name", reason: "is not a project of this organization (only an admin's import makes projects)" },
+      ]);
       // The owner sees the member's import; the member does not see the owner's.
       expect((await owner.get(`${A}/imports/${job.id}`)).status).toBe(200);
       const ownersJob = await finished(owner, await upload(owner, { source: "stint" }, unknown));
@@ -238,19 +272,30 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       // An API key without projects:write imports into projects that exist and makes none.
       const file = `user_email,project_name,task_name,description,start_time,end_time,billable\n,Tide Tables,,x,2026-05-01T10:00:00Z,2026-05-01T11:00:00Z,true\n,Secret Garden,,y,2026-05-02T10:00:00Z,2026-05-02T11:00:00Z,true\n`;
       const kept = await finished(withWrite, await upload(withWrite, { source: "stint" }, file));
-      expect(kept).toMatchObject({ status: "succeeded", rows_imported: 1, errors: [{ row: 3, field: "project_name", reason: "is not a project of this organization (only an admin's import makes projects)" }] });
+      expect(kept).toMatchObject({
+        status: "succeeded",
+        rows_imported: 1,
+        errors: [
+          { row: 3, field: "project_name", reason: "is not a project of this organization (only an admin's import makes projects)" },
+        ],
+      });
     });
 
     it("round trip: export, import into a fresh organization, export again gives the same rows", async () => {
       const source = await team();
       await finished(source.owner, await upload(source.owner, { source: "stint" }, fixture("stint", source.people)));
-      await finished(source.owner, await upload(source.owner, { source: "toggl", timezone: "Asia/Tokyo" }, fixture("toggl", source.people)));
+      await finished(
+        source.owner,
+        await upload(source.owner, { source: "toggl", timezone: "Asia/Tokyo" }, fixture("toggl", source.people)),
+      );
       const range = "start_date=2026-01-01&end_date=2026-12-31";
       const exported = await source.owner.get(`${A}/reports/detailed?${range}&format=csv`);
       expect(exported.status).toBe(200);
       const target = await team();
       // The same people have other accounts (an email is one account) in the new organization.
-      const moved = exported.text.replaceAll(source.people.owner, target.people.owner).replaceAll(source.people.member, target.people.member);
+      const moved = exported.text
+        .replaceAll(source.people.owner, target.people.owner)
+        .replaceAll(source.people.member, target.people.member);
       const job = await finished(target.owner, await upload(target.owner, { source: "stint" }, moved));
       expect(job).toMatchObject({ status: "succeeded", rows_total: 5, rows_imported: 5, errors: [] });
       const again = await target.owner.get(`${A}/reports/detailed?${range}&format=csv`);

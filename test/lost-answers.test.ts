@@ -72,7 +72,11 @@ describeWithServers(["mongo", "nats", "redis"], "a create repeated after its ans
     const startKey = key("start");
     const started = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.body.data.id }, startKey);
     await forgetAnswers();
-    const startedAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.body.data.id }, startKey);
+    const startedAgain = await api.post<{ data: { id: string } }>(
+      `${A}/time-entries/start`,
+      { project_id: project.body.data.id },
+      startKey,
+    );
     expect(startedAgain.body.data.id).toBe(started.body.data.id);
     expect((await api.get<{ data: { id: string } | null }>(`${A}/time-entries/current`)).body.data?.id).toBe(started.body.data.id);
 
@@ -113,10 +117,18 @@ describeWithServers(["mongo", "nats", "redis"], "a create repeated after its ans
 
   it("answers 409 naming the API key whose secret was shown in the lost answer, and makes no second key", async () => {
     const headers = { headers: { "idempotency-key": `lost-key-${Date.now()}` } };
-    const made = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, { name: "lost", permissions: ["projects:read"] }, headers);
+    const made = await api.post<{ data: { id: string; key: string } }>(
+      `${A}/api-keys`,
+      { name: "lost", permissions: ["projects:read"] },
+      headers,
+    );
     expect(made.status).toBe(201);
     await forgetAnswers();
-    const again = await api.post<{ error: { code: string; details: { id: string } } }>(`${A}/api-keys`, { name: "lost", permissions: ["projects:read"] }, headers);
+    const again = await api.post<{ error: { code: string; details: { id: string } } }>(
+      `${A}/api-keys`,
+      { name: "lost", permissions: ["projects:read"] },
+      headers,
+    );
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "conflict", details: { id: made.body.data.id } });
     const keys = await api.get<{ data: { id: string }[] }>(`${A}/api-keys`);

@@ -3,7 +3,5 @@ import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed } from "./support/stint";
 
 describeWithServers(["mongo", "nats", "redis"], "malformed requests, distributed (MongoDB + NATS + Redis)", () => {
-  describeMalformedRequests("gateway and services as separate brokers over NATS", () =>
-    startDistributed(testServers("malformed")),
-  );
+  describeMalformedRequests("gateway and services as separate brokers over NATS", () => startDistributed(testServers("malformed")));
 });

@@ -81,7 +81,8 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
     });
 
     describe("request bodies", () => {
-      const raw = (base: string, bytes: string | Buffer) => api.post<StyleAError & StyleBError>(`${base}/projects`, undefined, { raw: bytes, headers: { "content-type": "application/json" } });
+      const raw = (base: string, bytes: string | Buffer) =>
+        api.post<StyleAError & StyleBError>(`${base}/projects`, undefined, { raw: bytes, headers: { "content-type": "application/json" } });
 
       it("refuses bytes that are not UTF-8 with a 400 on the body, and stores nothing", async () => {
         const invalid = Buffer.concat([Buffer.from('{"name":"Caf'), Buffer.from([0xff]), Buffer.from('"}')]);
@@ -100,15 +101,22 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         expect(res.status).toBe(201);
       });
 
-      it.each(["[]", '[{"name":"x"}]', '"a string"', "42", "null", "true", ' \n "padded"'])("says a body that is JSON but not an object (%s) must be one", async (body) => {
-        const a = await raw(A, body);
-        expect(a.status).toBe(400);
-        expect(a.body.error.message).toBe("body: must be a JSON object");
-        expect(a.body.error.details).toMatchObject({ field: "body", reason: "invalid", errors: [{ field: "body", reason: "invalid", message: "must be a JSON object" }] });
-        const b = await raw(B, body);
-        expect(b.status).toBe(400);
-        expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "body", reason: "invalid" } });
-      });
+      it.each(["[]", '[{"name":"x"}]', '"a string"', "42", "null", "true", ' \n "padded"'])(
+        "says a body that is JSON but not an object (%s) must be one",
+        async (body) => {
+          const a = await raw(A, body);
+          expect(a.status).toBe(400);
+          expect(a.body.error.message).toBe("body: must be a JSON object");
+          expect(a.body.error.details).toMatchObject({
+            field: "body",
+            reason: "invalid",
+            errors: [{ field: "body", reason: "invalid", message: "must be a JSON object" }],
+          });
+          const b = await raw(B, body);
+          expect(b.status).toBe(400);
+          expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "body", reason: "invalid" } });
+        },
+      );
 
       it("still calls text that is not JSON not JSON", async () => {
         const res = await raw(A, '"unterminated');
@@ -170,7 +178,10 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
           ["PUT", `${A}/auth/oauth/token`, "POST"],
           ["PUT", `${B}/projects`, "GET, POST"],
         ] as const) {
-          const res = await request(stint.url, method, path, { headers: { "content-type": "application/x-www-form-urlencoded" }, raw: "grant_type=x" });
+          const res = await request(stint.url, method, path, {
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            raw: "grant_type=x",
+          });
           expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({ method, path, status: 405, allow });
         }
         const served = await api.send("POST", `${A}/projects`, { headers: { "content-type": "text/plain" }, raw: "name=x" });

@@ -22,7 +22,8 @@ describeWithServers(["nats"], "NATS presence", () => {
   const lines: { msg?: string; leftNode?: string }[] = [];
   const logs = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) if (line.trim() !== "") lines.push(JSON.parse(line) as { msg?: string; leftNode?: string });
+      for (const line of chunk.toString("utf8").split("\n"))
+        if (line.trim() !== "") lines.push(JSON.parse(line) as { msg?: string; leftNode?: string });
       done();
     },
   });
@@ -32,7 +33,13 @@ describeWithServers(["nats"], "NATS presence", () => {
   const disconnected: { id: string; unexpected: boolean; at: number }[] = [];
 
   beforeAll(async () => {
-    const config = loadConfig({ NATS_URL: serverUrl("nats"), NAMESPACE: namespace, NODE_ID: "watcher", LOG_LEVEL: "info", LOG_FORMAT: "json" });
+    const config = loadConfig({
+      NATS_URL: serverUrl("nats"),
+      NAMESPACE: namespace,
+      NODE_ID: "watcher",
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
+    });
     watcher = new ServiceBroker({ ...brokerOptions(config, logs), heartbeatTimeout: 600 });
     watcher.createService({
       name: "watch",
@@ -43,7 +50,14 @@ describeWithServers(["nats"], "NATS presence", () => {
       },
     });
     await watcher.start();
-    victim = new StintProcess({ NATS_URL: serverUrl("nats") as string, NAMESPACE: namespace, NODE_ID: "victim", SERVICES: "system", JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: data.path });
+    victim = new StintProcess({
+      NATS_URL: serverUrl("nats") as string,
+      NAMESPACE: namespace,
+      NODE_ID: "victim",
+      SERVICES: "system",
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: data.path,
+    });
   });
 
   afterAll(async () => {

@@ -29,19 +29,47 @@ describeWithServers(["mongo", "nats", "redis"], "OAuth 2.0, distributed (MongoDB
       const second = await (stint.addGateway as () => Promise<string>)();
       const { account, api } = await registerOwner(stint.url);
       const callback = "https://client.example.test/callback";
-      const created = await api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", { name: "Two gateways", redirect_uris: [callback], scopes: ["projects:read"] });
+      const created = await api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
+        name: "Two gateways",
+        redirect_uris: [callback],
+        scopes: ["projects:read"],
+      });
       const app = created.body.data;
       const issuer = new URL(stint.url);
-      const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...fromAnyAddress }));
+      const as = await oauth.processDiscoveryResponse(
+        issuer,
+        await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...fromAnyAddress }),
+      );
       const url = new URL(as.authorization_endpoint as string);
       const verifier = oauth.generateRandomCodeVerifier();
-      for (const [name, value] of Object.entries({ response_type: "code", client_id: app.client_id, redirect_uri: callback, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" })) url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries({
+        response_type: "code",
+        client_id: app.client_id,
+        redirect_uri: callback,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      }))
+        url.searchParams.set(name, value);
       const visitor = new PageVisitor();
-      const consent = await visitor.follow(await visitor.submit(await visitor.get(url.toString()), { email: account.user.email, password: "correct horse battery" }));
+      const consent = await visitor.follow(
+        await visitor.submit(await visitor.get(url.toString()), { email: account.user.email, password: "correct horse battery" }),
+      );
       const back = await visitor.submit(consent, { action: "approve" });
       const clientInfo = { client_id: app.client_id };
       const params = oauth.validateAuthResponse(as, clientInfo, new URL(back.location as string), oauth.expectNoState);
-      const tokens = await oauth.processAuthorizationCodeResponse(as, clientInfo, await oauth.authorizationCodeGrantRequest(as, clientInfo, oauth.ClientSecretBasic(app.client_secret), params, callback, verifier, fromAnyAddress));
+      const tokens = await oauth.processAuthorizationCodeResponse(
+        as,
+        clientInfo,
+        await oauth.authorizationCodeGrantRequest(
+          as,
+          clientInfo,
+          oauth.ClientSecretBasic(app.client_secret),
+          params,
+          callback,
+          verifier,
+          fromAnyAddress,
+        ),
+      );
       const headers = { authorization: `Bearer ${tokens.access_token}` };
       expect((await client(second).get("/api/v1/projects", { headers })).status).toBe(200);
       expect((await api.delete(`/api/v1/oauth/authorizations/${app.client_id}`)).status).toBe(204);

@@ -36,7 +36,12 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     let owner: Person;
 
     async function register(api: Client, body: Record<string, unknown>): Promise<Application> {
-      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, { name: "Timesheet sync", redirect_uris: [CALLBACK], scopes: ["projects:read", "time_entries:read"], ...body });
+      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, {
+        name: "Timesheet sync",
+        redirect_uris: [CALLBACK],
+        scopes: ["projects:read", "time_entries:read"],
+        ...body,
+      });
       if (res.status !== 201) throw new Error(`registering failed: ${res.status} ${res.text}`);
       return res.body.data;
     }
@@ -44,40 +49,72 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     /** The authorization URL a client library would build. */
     function authorizeUrl(app: Application, params: Record<string, string> = {}): string {
       const url = new URL(as.authorization_endpoint as string);
-      for (const [name, value] of Object.entries({ response_type: "code", client_id: app.client_id, redirect_uri: CALLBACK, state: "st-123", ...params })) url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries({
+        response_type: "code",
+        client_id: app.client_id,
+        redirect_uri: CALLBACK,
+        state: "st-123",
+        ...params,
+      }))
+        url.searchParams.set(name, value);
       return url.toString();
     }
 
     /** A person signs in and approves on the pages; the callback URL the browser ends up at. */
     async function approve(visitor: PageVisitor, url: string, person: Person): Promise<URL> {
       let page = await visitor.get(url);
-      if (page.status === 200 && page.html.includes('name="password"')) page = await visitor.follow(await visitor.submit(page, { email: person.account.user.email, password: person.password }));
+      if (page.status === 200 && page.html.includes('name="password"'))
+        page = await visitor.follow(await visitor.submit(page, { email: person.account.user.email, password: person.password }));
       if (page.status === 200) page = await visitor.submit(page, { action: "approve" });
-      if (page.status !== 302 || !page.location) throw new Error(`expected the redirect back, got ${page.status}: ${page.html.slice(0, 400)}`);
+      if (page.status !== 302 || !page.location)
+        throw new Error(`expected the redirect back, got ${page.status}: ${page.html.slice(0, 400)}`);
       return new URL(page.location);
     }
 
     /** The whole authorization code flow with PKCE: the tokens. */
-    async function signInWith(app: Application, person: Person, options: { scope?: string; secret?: string; pkce?: boolean } = {}): Promise<oauth.TokenEndpointResponse> {
+    async function signInWith(
+      app: Application,
+      person: Person,
+      options: { scope?: string; secret?: string; pkce?: boolean } = {},
+    ): Promise<oauth.TokenEndpointResponse> {
       const verifier = oauth.generateRandomCodeVerifier();
       const params: Record<string, string> = options.scope ? { scope: options.scope } : {};
-      if (options.pkce !== false) Object.assign(params, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+      if (options.pkce !== false)
+        Object.assign(params, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
       const callback = await approve(new PageVisitor(), authorizeUrl(app, params), person);
       const clientInfo: oauth.Client = { client_id: app.client_id };
       const callbackParams = oauth.validateAuthResponse(as, clientInfo, callback, "st-123");
       const auth = app.client_type === "public" ? oauth.None() : oauth.ClientSecretBasic(options.secret ?? (app.client_secret as string));
-      const response = await oauth.authorizationCodeGrantRequest(as, clientInfo, auth, callbackParams, CALLBACK, options.pkce === false ? oauth.nopkce : verifier, fromAnyAddress);
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        clientInfo,
+        auth,
+        callbackParams,
+        CALLBACK,
+        options.pkce === false ? oauth.nopkce : verifier,
+        fromAnyAddress,
+      );
       return oauth.processAuthorizationCodeResponse(as, clientInfo, response);
     }
 
     /** A raw form post to an OAuth endpoint (of another deployment when `url` says so). */
-    async function post(path: string, form: Record<string, string>, headers: Record<string, string> = {}, url = stint.url): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
-      const res = await request<Record<string, unknown>>(url, "POST", path, { raw: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+    async function post(
+      path: string,
+      form: Record<string, string>,
+      headers: Record<string, string> = {},
+      url = stint.url,
+    ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+      const res = await request<Record<string, unknown>>(url, "POST", path, {
+        raw: new URLSearchParams(form).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      });
       return { status: res.status, headers: res.headers, body: res.body };
     }
 
     const bearer = (token: string) => client(stint.url, { authorization: `Bearer ${token}` });
-    const basic = (app: Application, secret = app.client_secret as string) => ({ authorization: `Basic ${Buffer.from(`${app.client_id}:${secret}`).toString("base64")}` });
+    const basic = (app: Application, secret = app.client_secret as string) => ({
+      authorization: `Basic ${Buffer.from(`${app.client_id}:${secret}`).toString("base64")}`,
+    });
 
     beforeAll(async () => {
       stint = await start();
@@ -128,20 +165,28 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("counts a confidential application only once its secret is checked: past the limit, 429 with Retry-After in RFC 6749's shape", async () => {
         await awayFromMinuteEnd();
         const app = await register(api, {});
-        const introspect = (secret: string) => post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
+        const introspect = (secret: string) =>
+          post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
         // Anyone can name the client_id; with a wrong secret that spends nothing of its allowance.
         for (let i = 0; i < PER_MINUTE + 2; i++) expect((await introspect("cls_wrong")).status).toBe(401);
         for (let i = 0; i < PER_MINUTE; i++) expect((await introspect(app.client_secret as string)).body).toEqual({ active: false });
         const refused = await introspect(app.client_secret as string);
         expect(refused.status).toBe(429);
-        expect(refused.body).toEqual({ error: "temporarily_unavailable", error_description: expect.stringContaining(`${PER_MINUTE} requests per minute`) });
+        expect(refused.body).toEqual({
+          error: "temporarily_unavailable",
+          error_description: expect.stringContaining(`${PER_MINUTE} requests per minute`),
+        });
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
         expect(refused.headers.get("cache-control")).toBe("no-store");
         // Every endpoint shares the count, and another application has its own.
-        expect((await post("/api/auth/oauth/revoke", { token: "ort_nothing" }, { ...basic(app), ...fromNewAddress() }, own.url)).status).toBe(429);
+        expect(
+          (await post("/api/auth/oauth/revoke", { token: "ort_nothing" }, { ...basic(app), ...fromNewAddress() }, own.url)).status,
+        ).toBe(429);
         const other = await register(api, {});
-        expect((await post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(other), ...fromNewAddress() }, own.url)).status).toBe(200);
+        expect(
+          (await post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(other), ...fromNewAddress() }, own.url)).status,
+        ).toBe(200);
       });
 
       it("counts a public application per address only: naming its client_id spends nobody's allowance", async () => {
@@ -156,7 +201,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("serves the metadata at the issuer's path too (RFC 8414 §3.1), naming endpoints under it", async () => {
         const atPath = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server/tracker");
         expect(atPath.status).toBe(200);
-        expect(atPath.body).toMatchObject({ issuer: "https://stint.example.test/tracker", token_endpoint: "https://stint.example.test/tracker/api/auth/oauth/token" });
+        expect(atPath.body).toMatchObject({
+          issuer: "https://stint.example.test/tracker",
+          token_endpoint: "https://stint.example.test/tracker/api/auth/oauth/token",
+        });
         const plain = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server");
         expect(plain.body).toEqual(atPath.body);
         expect((await client(stint.url).get("/.well-known/oauth-authorization-server/tracker")).status).toBe(404);
@@ -165,10 +213,21 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
 
     describe("applications (the developer portal)", () => {
       it("registers a confidential application, with its secret shown once, in both styles", async () => {
-        const created = await owner.api.post<{ data: Application }>(`${B}/oauth/applications`, { name: " Sync ", redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"], homepage_url: "https://client.example.test", scopes: ["projects:read"] });
+        const created = await owner.api.post<{ data: Application }>(`${B}/oauth/applications`, {
+          name: " Sync ",
+          redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"],
+          homepage_url: "https://client.example.test",
+          scopes: ["projects:read"],
+        });
         expect(created.status).toBe(201);
         const app = created.body.data;
-        expect(app).toMatchObject({ name: "Sync", status: "active", client_type: "confidential", scopes: ["projects:read"], homepage_url: "https://client.example.test" });
+        expect(app).toMatchObject({
+          name: "Sync",
+          status: "active",
+          client_type: "confidential",
+          scopes: ["projects:read"],
+          homepage_url: "https://client.example.test",
+        });
         expect(app.id).toMatch(/^app_/);
         expect(app.client_id).toMatch(/^cli_/);
         expect(app.client_secret).toMatch(/^cls_[0-9A-Za-z]{48}$/);
@@ -198,16 +257,33 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         [{ client_type: "spa" }, "client_type"],
         [{ client_secret: "mine" }, "client_secret"],
       ])("refuses %j naming %s (400)", async (body, field) => {
-        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, { name: "Bad", redirect_uris: [CALLBACK], scopes: ["projects:read"], ...body });
+        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, {
+          name: "Bad",
+          redirect_uris: [CALLBACK],
+          scopes: ["projects:read"],
+          ...body,
+        });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field });
       });
 
       it("changes name, redirect URIs, homepage, scopes and status; refuses an empty change", async () => {
         const app = await register(owner.api, {});
-        const changed = await owner.api.patch<{ data: Application }>(`${A}/oauth/applications/${app.id}`, { name: "Renamed", redirect_uris: ["https://other.example.test/cb"], homepage_url: null, scopes: ["projects:read", "projects:write"], status: "disabled" });
+        const changed = await owner.api.patch<{ data: Application }>(`${A}/oauth/applications/${app.id}`, {
+          name: "Renamed",
+          redirect_uris: ["https://other.example.test/cb"],
+          homepage_url: null,
+          scopes: ["projects:read", "projects:write"],
+          status: "disabled",
+        });
         expect(changed.status).toBe(200);
-        expect(changed.body.data).toMatchObject({ name: "Renamed", redirect_uris: ["https://other.example.test/cb"], homepage_url: null, scopes: ["projects:read", "projects:write"], status: "disabled" });
+        expect(changed.body.data).toMatchObject({
+          name: "Renamed",
+          redirect_uris: ["https://other.example.test/cb"],
+          homepage_url: null,
+          scopes: ["projects:read", "projects:write"],
+          status: "disabled",
+        });
         expect((await owner.api.patch(`${A}/oauth/applications/${app.id}`, {})).status).toBe(400);
       });
 
@@ -266,17 +342,32 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         /** A browser whose session is signed in as the owner. */
         async function signedIn(app: Application): Promise<PageVisitor> {
           const visitor = new PageVisitor();
-          await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app, { prompt: "consent" })), { email: owner.account.user.email, password: PASSWORD }));
+          await visitor.follow(
+            await visitor.submit(await visitor.get(authorizeUrl(app, { prompt: "consent" })), {
+              email: owner.account.user.email,
+              password: PASSWORD,
+            }),
+          );
           return visitor;
         }
 
         it("none: no page; login_required without a session, consent_required without remembered consent, a code with it", async () => {
           const app = await register(owner.api, {});
-          expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({ error: "login_required", code: null, state: "st-123" });
+          expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({
+            error: "login_required",
+            code: null,
+            state: "st-123",
+          });
           const visitor = await signedIn(app);
-          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({ error: "consent_required", code: null });
+          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({
+            error: "consent_required",
+            code: null,
+          });
           await approve(visitor, authorizeUrl(app), owner);
-          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({ error: null, code: expect.stringMatching(/^[0-9A-Za-z]{43}$/) });
+          expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({
+            error: null,
+            code: expect.stringMatching(/^[0-9A-Za-z]{43}$/),
+          });
         });
 
         it("consent: the consent page even when consent is remembered", async () => {
@@ -348,7 +439,11 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       });
 
       it("shows the sign-in page, then the consent page naming the application, its homepage and each scope in words", async () => {
-        const app = await register(owner.api, { name: "Invoice <Robot>", homepage_url: "https://robot.example.test", scopes: ["projects:read", "time_entries:read"] });
+        const app = await register(owner.api, {
+          name: "Invoice <Robot>",
+          homepage_url: "https://robot.example.test",
+          scopes: ["projects:read", "time_entries:read"],
+        });
         const visitor = new PageVisitor();
         const signIn = await visitor.get(authorizeUrl(app));
         expect(signIn.status).toBe(200);
@@ -378,7 +473,9 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("redirects a denial with access_denied and the state", async () => {
         const app = await register(owner.api, {});
         const visitor = new PageVisitor();
-        const consent = await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }));
+        const consent = await visitor.follow(
+          await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
+        );
         const denied = await visitor.submit(consent, { action: "deny" });
         expect(denied.status).toBe(302);
         const back = new URL(denied.location as string);
@@ -397,7 +494,9 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       beforeAll(async () => {
         app = await register(owner.api, {});
         visitor = new PageVisitor();
-        consent = await visitor.follow(await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }));
+        consent = await visitor.follow(
+          await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
+        );
       });
 
       it.each([
@@ -438,7 +537,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(forged.location).toBeNull();
         const stranger = new PageVisitor();
         const strangerPage = await stranger.get(authorizeUrl(app));
-        const crossed = await visitor.submit(consent, { action: "approve", csrf_token: /name="csrf_token" value="([^"]+)"/.exec(strangerPage.html)?.[1] ?? "" });
+        const crossed = await visitor.submit(consent, {
+          action: "approve",
+          csrf_token: /name="csrf_token" value="([^"]+)"/.exec(strangerPage.html)?.[1] ?? "",
+        });
         expect(crossed.status).toBe(403);
         // Without the cookie (a cross-site form), nothing is approved either.
         const cookieless = new PageVisitor();
@@ -449,7 +551,11 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
 
       it("refuses a code used twice, and revokes what the first use issued", async () => {
         const verifier = oauth.generateRandomCodeVerifier();
-        const callback = await approve(visitor, authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }), owner);
+        const callback = await approve(
+          visitor,
+          authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }),
+          owner,
+        );
         const code = callback.searchParams.get("code") as string;
         const form = { grant_type: "authorization_code", code, redirect_uri: CALLBACK, code_verifier: verifier };
         const first = await post("/api/auth/oauth/token", form, basic(app));
@@ -460,22 +566,71 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(second.status).toBe(400);
         expect(second.body).toMatchObject({ error: "invalid_grant" });
         expect((await bearer(first.body.access_token as string).get(`${A}/projects`)).status).toBe(401);
-        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: first.body.refresh_token as string }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        expect(
+          (
+            await post(
+              "/api/auth/oauth/token",
+              { grant_type: "refresh_token", refresh_token: first.body.refresh_token as string },
+              basic(app),
+            )
+          ).body,
+        ).toMatchObject({ error: "invalid_grant" });
       });
 
       it("refuses PKCE downgrades and a wrong verifier", async () => {
         const noChallenge = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
-        const downgrade = await post("/api/auth/oauth/token", { grant_type: "authorization_code", code: noChallenge, redirect_uri: CALLBACK, code_verifier: oauth.generateRandomCodeVerifier() }, basic(app));
+        const downgrade = await post(
+          "/api/auth/oauth/token",
+          {
+            grant_type: "authorization_code",
+            code: noChallenge,
+            redirect_uri: CALLBACK,
+            code_verifier: oauth.generateRandomCodeVerifier(),
+          },
+          basic(app),
+        );
         expect(downgrade.body).toMatchObject({ error: "invalid_grant" });
         const verifier = oauth.generateRandomCodeVerifier();
-        const challenged = async () => (await approve(visitor, authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }), owner)).searchParams.get("code") as string;
-        expect((await post("/api/auth/oauth/token", { grant_type: "authorization_code", code: await challenged(), redirect_uri: CALLBACK }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
-        expect((await post("/api/auth/oauth/token", { grant_type: "authorization_code", code: await challenged(), redirect_uri: CALLBACK, code_verifier: oauth.generateRandomCodeVerifier() }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        const challenged = async () =>
+          (
+            await approve(
+              visitor,
+              authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }),
+              owner,
+            )
+          ).searchParams.get("code") as string;
+        expect(
+          (
+            await post(
+              "/api/auth/oauth/token",
+              { grant_type: "authorization_code", code: await challenged(), redirect_uri: CALLBACK },
+              basic(app),
+            )
+          ).body,
+        ).toMatchObject({ error: "invalid_grant" });
+        expect(
+          (
+            await post(
+              "/api/auth/oauth/token",
+              {
+                grant_type: "authorization_code",
+                code: await challenged(),
+                redirect_uri: CALLBACK,
+                code_verifier: oauth.generateRandomCodeVerifier(),
+              },
+              basic(app),
+            )
+          ).body,
+        ).toMatchObject({ error: "invalid_grant" });
       });
 
       it("refuses a redirect_uri at the token endpoint that differs from the request's", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
-        const res = await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: "https://evil.example.test/callback" }, basic(app));
+        const res = await post(
+          "/api/auth/oauth/token",
+          { grant_type: "authorization_code", code, redirect_uri: "https://evil.example.test/callback" },
+          basic(app),
+        );
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ error: "invalid_grant" });
       });
@@ -483,12 +638,20 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("refuses a code to another application, and a wrong secret with 401 invalid_client", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const other = await register(owner.api, {});
-        expect((await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(other))).body).toMatchObject({ error: "invalid_grant" });
-        const wrong = await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(app, "cls_wrong"));
+        expect(
+          (await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(other))).body,
+        ).toMatchObject({ error: "invalid_grant" });
+        const wrong = await post(
+          "/api/auth/oauth/token",
+          { grant_type: "authorization_code", code, redirect_uri: CALLBACK },
+          basic(app, "cls_wrong"),
+        );
         expect(wrong.status).toBe(401);
         expect(wrong.body).toMatchObject({ error: "invalid_client" });
         expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
-        expect((await post("/api/auth/oauth/token", { grant_type: "password", username: "x", password: "y" }, basic(app))).body).toMatchObject({ error: "unsupported_grant_type" });
+        expect(
+          (await post("/api/auth/oauth/token", { grant_type: "password", username: "x", password: "y" }, basic(app))).body,
+        ).toMatchObject({ error: "unsupported_grant_type" });
       });
 
       it("disabling an application ends its tokens at once and refuses it everywhere", async () => {
@@ -497,7 +660,11 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
         expect((await owner.api.patch(`${A}/oauth/applications/${own.id}`, { status: "disabled" })).status).toBe(200);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
-        const refreshed = await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(own));
+        const refreshed = await post(
+          "/api/auth/oauth/token",
+          { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string },
+          basic(own),
+        );
         expect(refreshed.status).toBe(401);
         expect(refreshed.body).toMatchObject({ error: "invalid_client" });
         const page = await visitor.get(authorizeUrl(own));
@@ -512,7 +679,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
         expect((await owner.api.delete(`${A}/users/${member.account.user.id}`)).status).toBe(204);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
-        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        expect(
+          (await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(app)))
+            .body,
+        ).toMatchObject({ error: "invalid_grant" });
       });
 
       it("never grants beyond the user's role, nor widens scopes on refresh", async () => {
@@ -520,19 +690,30 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         const member = await joinTeam(stint.url, owner.api, "member");
         const tokens = await signInWith(wide, { ...member, password: "teammate password 1" });
         expect(tokens.scope).toBe("projects:read users:read");
-        expect((await bearer(tokens.access_token).post(`${A}/users/invitations`, { email: "x@example.test", role: "member" })).status).toBe(403);
+        expect((await bearer(tokens.access_token).post(`${A}/users/invitations`, { email: "x@example.test", role: "member" })).status).toBe(
+          403,
+        );
         const narrow = await signInWith(wide, owner, { scope: "projects:read" });
-        const widened = await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: narrow.refresh_token as string, scope: "projects:read users:write" }, basic(wide));
+        const widened = await post(
+          "/api/auth/oauth/token",
+          { grant_type: "refresh_token", refresh_token: narrow.refresh_token as string, scope: "projects:read users:write" },
+          basic(wide),
+        );
         expect(widened.body).toMatchObject({ error: "invalid_scope" });
         const narrowed = await signInWith(wide, owner, { scope: "projects:read users:read" });
-        const fewer = await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: narrowed.refresh_token as string, scope: "users:read" }, basic(wide));
+        const fewer = await post(
+          "/api/auth/oauth/token",
+          { grant_type: "refresh_token", refresh_token: narrowed.refresh_token as string, scope: "users:read" },
+          basic(wide),
+        );
         expect(fewer.body).toMatchObject({ scope: "users:read" });
       });
 
       it("counts failed client authentication like failed sign-ins: after ten, the address waits even with the right secret", async () => {
         const address = "192.0.2.77";
         const form = { grant_type: "refresh_token", refresh_token: "ort_nothing" };
-        for (let i = 0; i < 10; i++) expect((await post("/api/auth/oauth/token", form, { ...basic(app, "cls_wrong"), "x-forwarded-for": address })).status).toBe(401);
+        for (let i = 0; i < 10; i++)
+          expect((await post("/api/auth/oauth/token", form, { ...basic(app, "cls_wrong"), "x-forwarded-for": address })).status).toBe(401);
         const held = await post("/api/auth/oauth/token", form, { ...basic(app), "x-forwarded-for": address });
         expect(held.status).toBe(429);
         expect(held.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -551,40 +732,82 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("rotates refresh tokens; a spent one used again revokes the chain", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretPost(app.client_secret as string);
-        const second = await oauth.processRefreshTokenResponse(as, clientInfo(), await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress));
+        const second = await oauth.processRefreshTokenResponse(
+          as,
+          clientInfo(),
+          await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
+        );
         expect(second.refresh_token).not.toBe(tokens.refresh_token);
         expect((await bearer(second.access_token).get(`${A}/projects`)).status).toBe(200);
-        await expect(oauth.processRefreshTokenResponse(as, clientInfo(), await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress))).rejects.toMatchObject({ error: "invalid_grant" });
+        await expect(
+          oauth.processRefreshTokenResponse(
+            as,
+            clientInfo(),
+            await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
+          ),
+        ).rejects.toMatchObject({ error: "invalid_grant" });
         // The reuse revoked everything of the chain: the newest tokens too.
         expect((await bearer(second.access_token).get(`${A}/projects`)).status).toBe(401);
-        await expect(oauth.processRefreshTokenResponse(as, clientInfo(), await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, second.refresh_token as string, fromAnyAddress))).rejects.toMatchObject({ error: "invalid_grant" });
+        await expect(
+          oauth.processRefreshTokenResponse(
+            as,
+            clientInfo(),
+            await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, second.refresh_token as string, fromAnyAddress),
+          ),
+        ).rejects.toMatchObject({ error: "invalid_grant" });
       });
 
       it("revokes a refresh token, and with it the access tokens of its chain (RFC 7009)", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
-        await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress));
+        await oauth.processRevocationResponse(
+          await oauth.revocationRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
+        );
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
         await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, "ort_unknown", fromAnyAddress));
       });
 
       it("revokes an access token", async () => {
         const tokens = await signInWith(app, owner);
-        await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), oauth.ClientSecretBasic(app.client_secret as string), tokens.access_token, fromAnyAddress));
+        await oauth.processRevocationResponse(
+          await oauth.revocationRequest(
+            as,
+            clientInfo(),
+            oauth.ClientSecretBasic(app.client_secret as string),
+            tokens.access_token,
+            fromAnyAddress,
+          ),
+        );
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
       });
 
       it("introspects its own tokens for a confidential application (RFC 7662), and nobody else's", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
-        const active = await oauth.processIntrospectionResponse(as, clientInfo(), await oauth.introspectionRequest(as, clientInfo(), auth, tokens.access_token, fromAnyAddress));
-        expect(active).toMatchObject({ active: true, client_id: app.client_id, sub: owner.account.user.id, scope: "projects:read time_entries:read", token_type: "Bearer" });
-        const refresh = await oauth.processIntrospectionResponse(as, clientInfo(), await oauth.introspectionRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress));
+        const active = await oauth.processIntrospectionResponse(
+          as,
+          clientInfo(),
+          await oauth.introspectionRequest(as, clientInfo(), auth, tokens.access_token, fromAnyAddress),
+        );
+        expect(active).toMatchObject({
+          active: true,
+          client_id: app.client_id,
+          sub: owner.account.user.id,
+          scope: "projects:read time_entries:read",
+          token_type: "Bearer",
+        });
+        const refresh = await oauth.processIntrospectionResponse(
+          as,
+          clientInfo(),
+          await oauth.introspectionRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
+        );
         expect(refresh).toMatchObject({ active: true, token_type: "refresh_token" });
         const other = await register(owner.api, {});
         const theirs = await post("/api/auth/oauth/introspect", { token: tokens.access_token }, basic(other));
         expect(theirs.body).toEqual({ active: false });
-        expect((await post("/api/auth/oauth/introspect", { token: owner.account.access_token }, basic(app))).body).toEqual({ active: false });
+        expect((await post("/api/auth/oauth/introspect", { token: owner.account.access_token }, basic(app))).body).toEqual({
+          active: false,
+        });
         const publicApp = await register(owner.api, { client_type: "public" });
         const refused = await post("/api/auth/oauth/introspect", { token: tokens.access_token, client_id: publicApp.client_id });
         expect(refused.status).toBe(401);
@@ -599,13 +822,18 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         const tokens = await signInWith(app, owner);
         const listed = await owner.api.get<List<{ client_id: string; name: string; scopes: string[] }>>(`${A}/oauth/authorizations`);
         expect(listed.status).toBe(200);
-        expect(listed.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ client_id: app.client_id, name: "Calendar bridge", scopes: app.scopes })]));
+        expect(listed.body.data).toEqual(
+          expect.arrayContaining([expect.objectContaining({ client_id: app.client_id, name: "Calendar bridge", scopes: app.scopes })]),
+        );
         const member = await joinTeam(stint.url, owner.api, "member");
         expect((await member.api.get<List<unknown>>(`${B}/oauth/authorizations`)).body.data).toEqual([]);
         expect((await member.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(404);
         expect((await owner.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(204);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
-        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
+        expect(
+          (await post("/api/auth/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string }, basic(app)))
+            .body,
+        ).toMatchObject({ error: "invalid_grant" });
         expect((await owner.api.delete(`${A}/oauth/authorizations/${app.client_id}`)).status).toBe(404);
         expect((await owner.api.delete(`${A}/oauth/authorizations/not-a-client`)).status).toBe(404);
       });
@@ -615,10 +843,17 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("lets a command-line tool sign a person in: pending, slow_down, then tokens after approval", async () => {
         const app = await register(owner.api, { client_type: "public", scopes: ["time_entries:read", "time_entries:write"] });
         const clientInfo = { client_id: app.client_id };
-        const started = await oauth.processDeviceAuthorizationResponse(as, clientInfo, await oauth.deviceAuthorizationRequest(as, clientInfo, oauth.None(), {}, fromAnyAddress));
+        const started = await oauth.processDeviceAuthorizationResponse(
+          as,
+          clientInfo,
+          await oauth.deviceAuthorizationRequest(as, clientInfo, oauth.None(), {}, fromAnyAddress),
+        );
         expect(started).toMatchObject({ expires_in: 600, interval: 5, verification_uri: `${as.issuer}/api/auth/oauth/device` });
         expect(started.user_code).toMatch(/^[B-Z]{4}-[B-Z]{4}$/);
-        const poll = () => oauth.deviceCodeGrantRequest(as, clientInfo, oauth.None(), started.device_code, fromAnyAddress).then((response) => oauth.processDeviceCodeResponse(as, clientInfo, response));
+        const poll = () =>
+          oauth
+            .deviceCodeGrantRequest(as, clientInfo, oauth.None(), started.device_code, fromAnyAddress)
+            .then((response) => oauth.processDeviceCodeResponse(as, clientInfo, response));
         await expect(poll()).rejects.toMatchObject({ error: "authorization_pending" });
         await expect(poll()).rejects.toMatchObject({ error: "slow_down" });
 
@@ -644,10 +879,19 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       it("answers access_denied when the person declines", async () => {
         const app = await register(owner.api, { client_type: "public" });
         const clientInfo = { client_id: app.client_id };
-        const started = await oauth.processDeviceAuthorizationResponse(as, clientInfo, await oauth.deviceAuthorizationRequest(as, clientInfo, oauth.None(), {}, fromAnyAddress));
+        const started = await oauth.processDeviceAuthorizationResponse(
+          as,
+          clientInfo,
+          await oauth.deviceAuthorizationRequest(as, clientInfo, oauth.None(), {}, fromAnyAddress),
+        );
         const visitor = new PageVisitor();
         // The complete URI carries the code: after signing in, the page asks straight away, showing the code to compare.
-        const confirm = await visitor.follow(await visitor.submit(await visitor.get(started.verification_uri_complete as string), { email: owner.account.user.email, password: PASSWORD }));
+        const confirm = await visitor.follow(
+          await visitor.submit(await visitor.get(started.verification_uri_complete as string), {
+            email: owner.account.user.email,
+            password: PASSWORD,
+          }),
+        );
         expect(confirm.html).toContain(started.user_code);
         expect((await visitor.submit(confirm, { action: "deny" })).html).toContain("Declined");
         const response = await oauth.deviceCodeGrantRequest(as, clientInfo, oauth.None(), started.device_code, fromAddress("192.0.2.200"));
@@ -656,8 +900,18 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
 
       it("refuses an unknown device code and a scope the application does not have", async () => {
         const app = await register(owner.api, {});
-        expect((await post("/api/auth/oauth/token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "nothing" }, basic(app))).body).toMatchObject({ error: "invalid_grant" });
-        expect((await post("/api/auth/oauth/device/code", { scope: "webhooks:write" }, basic(app))).body).toMatchObject({ error: "invalid_scope" });
+        expect(
+          (
+            await post(
+              "/api/auth/oauth/token",
+              { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "nothing" },
+              basic(app),
+            )
+          ).body,
+        ).toMatchObject({ error: "invalid_grant" });
+        expect((await post("/api/auth/oauth/device/code", { scope: "webhooks:write" }, basic(app))).body).toMatchObject({
+          error: "invalid_scope",
+        });
       });
     });
   });

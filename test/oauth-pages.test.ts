@@ -33,7 +33,9 @@ describeWithChromium(TITLE, () => {
     context.on("request", (req) => {
       if (req.url().startsWith("https://client.example.test/")) callbacks.push(req.url());
     });
-    await context.route("https://client.example.test/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }));
+    await context.route("https://client.example.test/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }),
+    );
     return { page, problems, callbacks };
   }
 
@@ -123,7 +125,10 @@ describeWithChromium(TITLE, () => {
   it("approves a device: sign in, type the code, allow", async () => {
     const started = await fetch(`${stint.url}/api/auth/oauth/device/code`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString("base64")}`,
+      },
       body: "scope=time_entries%3Aread",
     });
     const codes = (await started.json()) as { device_code: string; user_code: string; verification_uri: string };

@@ -35,24 +35,29 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     await stint?.stop();
   }, 30_000);
 
-  it.each(STYLE_MOUNTS.map((mount) => [mount.path, mount.style] as const))("serves %s/openapi.json: the Style %s document, cacheable", async (base, style) => {
-    const res = await request<OpenApiDocument>(stint.url, "GET", `${base}/openapi.json`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(res.body).toEqual(built[style]);
-    // Public, but counted per client address like sign-in.
-    expect(res.headers.get("x-ratelimit-limit")).toBe("60");
+  it.each(STYLE_MOUNTS.map((mount) => [mount.path, mount.style] as const))(
+    "serves %s/openapi.json: the Style %s document, cacheable",
+    async (base, style) => {
+      const res = await request<OpenApiDocument>(stint.url, "GET", `${base}/openapi.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(res.body).toEqual(built[style]);
+      // Public, but counted per client address like sign-in.
+      expect(res.headers.get("x-ratelimit-limit")).toBe("60");
 
-    const etag = res.headers.get("etag");
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await request(stint.url, "GET", `${base}/openapi.json`, { headers: { "if-none-match": etag as string } });
-    expect(again.status).toBe(304);
-    expect(again.text).toBe("");
-  });
+      const etag = res.headers.get("etag");
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await request(stint.url, "GET", `${base}/openapi.json`, { headers: { "if-none-match": etag as string } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe("");
+    },
+  );
 
   it("serves the same document under both Style A mounts, and a different one for Style B", async () => {
-    const etags = await Promise.all(STYLE_MOUNTS.map(async (mount) => (await request(stint.url, "GET", `${mount.path}/openapi.json`)).headers.get("etag")));
+    const etags = await Promise.all(
+      STYLE_MOUNTS.map(async (mount) => (await request(stint.url, "GET", `${mount.path}/openapi.json`)).headers.get("etag")),
+    );
     expect(etags[0]).toBe(etags[1]);
     expect(etags[2]).not.toBe(etags[0]);
   });
@@ -61,7 +66,11 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     const aliases = await stint.stints[0]?.broker.call<ServedAlias[]>("gateway.listAliases");
     // A fixed path's refusals of other methods (405s) are aliases too, but serve nothing.
     const refusals = new Set(shadowedMethodsOf(ROUTES).map((shadow) => `${shadow.method} ${shadow.path}`));
-    const refusal = (alias: ServedAlias) => STYLE_MOUNTS.some((mount) => refusals.has(`${alias.methods} ${alias.fullPath.slice(mount.path.length)}`) && alias.fullPath.startsWith(`${mount.path}/`));
+    const refusal = (alias: ServedAlias) =>
+      STYLE_MOUNTS.some(
+        (mount) =>
+          refusals.has(`${alias.methods} ${alias.fullPath.slice(mount.path.length)}`) && alias.fullPath.startsWith(`${mount.path}/`),
+      );
     const served = (aliases ?? []).filter((alias) => !NOT_IN_DOCUMENTS.test(alias.fullPath) && !refusal(alias));
     expect(served.length).toBeGreaterThan(STYLE_MOUNTS.length * 20);
     // Each path belongs to the first mount it starts with, as the gateway decides its style.
@@ -74,8 +83,14 @@ describe("the OpenAPI documents and the reference page, as served", () => {
         .sort();
       const document = built[mount.style];
       const documented = documentedOperations(document);
-      expect({ mount: mount.path, undocumented: routes.filter((route) => !documented.includes(route)) }).toEqual({ mount: mount.path, undocumented: [] });
-      expect({ mount: mount.path, notServed: documented.filter((route) => !routes.includes(route)) }).toEqual({ mount: mount.path, notServed: [] });
+      expect({ mount: mount.path, undocumented: routes.filter((route) => !documented.includes(route)) }).toEqual({
+        mount: mount.path,
+        undocumented: [],
+      });
+      expect({ mount: mount.path, notServed: documented.filter((route) => !routes.includes(route)) }).toEqual({
+        mount: mount.path,
+        notServed: [],
+      });
     }
   });
 
@@ -91,10 +106,12 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     const res = await request(stint.url, "GET", "/docs");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    const csp = new Map((res.headers.get("content-security-policy") ?? "").split(";").map((directive) => {
-      const [name = "", ...sources] = directive.trim().split(/\s+/);
-      return [name, sources.join(" ")] as const;
-    }));
+    const csp = new Map(
+      (res.headers.get("content-security-policy") ?? "").split(";").map((directive) => {
+        const [name = "", ...sources] = directive.trim().split(/\s+/);
+        return [name, sources.join(" ")] as const;
+      }),
+    );
     expect(csp.get("default-src")).toBe("'none'");
     expect(csp.get("script-src")).toBe("'self'");
     expect(csp.get("connect-src")).toBe("'self'");
@@ -121,7 +138,15 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     expect(init.text).toContain("/api/v1/openapi.json");
     expect(init.text).toContain("/api/openapi.json");
 
-    for (const path of ["/docs/assets/package.json", "/docs/assets/swagger-ui-bundle.js.map", "/docs/assets/..%2Fpackage.json", "/docs/assets/%2e%2e%2f%2e%2e%2fpackage.json", "/docs/assets/../../package.json", "/docs/assets/__proto__", "/docs/assets/"]) {
+    for (const path of [
+      "/docs/assets/package.json",
+      "/docs/assets/swagger-ui-bundle.js.map",
+      "/docs/assets/..%2Fpackage.json",
+      "/docs/assets/%2e%2e%2f%2e%2e%2fpackage.json",
+      "/docs/assets/../../package.json",
+      "/docs/assets/__proto__",
+      "/docs/assets/",
+    ]) {
       const res = await request<{ error: { code: string } }>(stint.url, "GET", path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(res.body.error.code).toBe("not_found");
@@ -131,7 +156,8 @@ describe("the OpenAPI documents and the reference page, as served", () => {
   it("counts the reference per client address: the 61st request in a minute is a 429 in the path's style", async () => {
     const from = { "x-forwarded-for": "192.0.2.77" };
     const answers = [];
-    for (let i = 0; i < 60; i++) answers.push((await request(stint.url, "GET", i % 2 ? "/docs" : "/api/v1/openapi.json", { headers: from })).status);
+    for (let i = 0; i < 60; i++)
+      answers.push((await request(stint.url, "GET", i % 2 ? "/docs" : "/api/v1/openapi.json", { headers: from })).status);
     expect(answers.every((status) => status === 200)).toBe(true);
     const refused = await request<{ error: string; code: string }>(stint.url, "GET", "/api/openapi.json", { headers: from });
     expect(refused.status).toBe(429);

@@ -51,7 +51,9 @@ describeWithOwnServers("dependency outages", () => {
       NATS_URL: servers.nats.url,
       REDIS_URL: servers.redis.url,
     };
-    services = await startStint(loadConfig({ ...env, SERVICES: BACKEND_SERVICES.filter((name) => name !== "imports").join(","), NODE_ID: "outage-services" }));
+    services = await startStint(
+      loadConfig({ ...env, SERVICES: BACKEND_SERVICES.filter((name) => name !== "imports").join(","), NODE_ID: "outage-services" }),
+    );
     gateway = await startStint(loadConfig({ ...env, SERVICES: "gateway,imports", NODE_ID: "outage-gateway" }));
     await gateway.broker.waitForServices([...BACKEND_SERVICES], 30_000);
     url = gateway.url as string;
@@ -69,11 +71,19 @@ describeWithOwnServers("dependency outages", () => {
   function entryBody(n: number) {
     const start = new Date(Date.UTC(2026, 2, 2, 8) + n * 600_000);
     const iso = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
-    return { project_id: projectId, description: `outage entry ${n}`, start_time: iso(start), end_time: iso(new Date(start.getTime() + 300_000)) };
+    return {
+      project_id: projectId,
+      description: `outage entry ${n}`,
+      start_time: iso(start),
+      end_time: iso(new Date(start.getTime() + 300_000)),
+    };
   }
 
   /** A write with an Idempotency-Key; its status, and the error code and Retry-After of a failure. */
-  async function write(key: string, n: number): Promise<{ status: number | "connection"; code?: string; retryAfter?: string | null; id?: string }> {
+  async function write(
+    key: string,
+    n: number,
+  ): Promise<{ status: number | "connection"; code?: string; retryAfter?: string | null; id?: string }> {
     try {
       const res = await fetch(`${url}${A}/time-entries`, {
         method: "POST",
@@ -116,7 +126,9 @@ describeWithOwnServers("dependency outages", () => {
     for (const failure of failures) expect(failure).toEqual({ status: 503, code: "service_unavailable", retryAfter: "5" });
     expect(ready?.status).toBe(503);
     expect(ready?.checks[READINESS_CHECK[server.name]]).toBe("failing");
-    const elsewhere = Object.entries(ready?.checks ?? {}).filter(([name, state]) => name !== READINESS_CHECK[server.name] && name !== "services" && state !== "ok");
+    const elsewhere = Object.entries(ready?.checks ?? {}).filter(
+      ([name, state]) => name !== READINESS_CHECK[server.name] && name !== "services" && state !== "ok",
+    );
     expect(elsewhere).toEqual([]);
 
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)));
@@ -138,7 +150,9 @@ describeWithOwnServers("dependency outages", () => {
     // Nothing acknowledged is lost, nothing doubled.
     expect((await api.get(`${A}/time-entries/${before.id}`)).status).toBe(200);
     const listed = await api.get<{ data: { id: string; description: string }[] }>(`${A}/time-entries?per_page=200`);
-    expect(listed.body.data.filter((entry) => entry.description === entryBody(duringN).description).map((entry) => entry.id)).toEqual([after.id]);
+    expect(listed.body.data.filter((entry) => entry.description === entryBody(duringN).description).map((entry) => entry.id)).toEqual([
+      after.id,
+    ]);
   }
 
   it("is ready with every dependency up", async () => {

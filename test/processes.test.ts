@@ -38,7 +38,9 @@ describe("one process on embedded defaults", () => {
     socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
     const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     // Headers and half the body now; the rest after SIGTERM has arrived.
-    socket.write(`POST /api/v1/projects HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nAuthorization: Bearer ${account.access_token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    socket.write(
+      `POST /api/v1/projects HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nAuthorization: Bearer ${account.access_token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -93,7 +95,11 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
     const { api } = await registerOwner(url);
 
     const requestId = `proc-test-${randomUUID()}`;
-    const created = await api.post<{ data: { id: string } }>("/api/v1/projects", { name: "Across processes" }, { headers: { "x-request-id": requestId } });
+    const created = await api.post<{ data: { id: string } }>(
+      "/api/v1/projects",
+      { name: "Across processes" },
+      { headers: { "x-request-id": requestId } },
+    );
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const read = await api.get<{ data: { id: string; name: string } }>(`/api/projects/${id}`);

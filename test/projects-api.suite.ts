@@ -83,7 +83,14 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
 
       it("applies defaults to optional fields", async () => {
         const project = await createProject({ name: unique("Defaults") });
-        expect(project).toMatchObject({ description: null, color: null, client_name: null, billable: true, hourly_rate: null, archived: false });
+        expect(project).toMatchObject({
+          description: null,
+          color: null,
+          client_name: null,
+          billable: true,
+          hourly_rate: null,
+          archived: false,
+        });
       });
 
       it("refuses a second project with the same name in any case (409), keeping the first", async () => {
@@ -144,7 +151,10 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       });
 
       it("rejects malformed JSON with 400 in both styles", async () => {
-        const a = await api.send<StyleAError>("POST", `${A}/projects`, { raw: '{"name": "oops",', headers: { "content-type": "application/json" } });
+        const a = await api.send<StyleAError>("POST", `${A}/projects`, {
+          raw: '{"name": "oops",',
+          headers: { "content-type": "application/json" },
+        });
         expect(a.status).toBe(400);
         expect(a.body.error).toMatchObject({ code: "invalid_request", details: { field: "body", reason: "invalid" } });
         const b = await api.send<StyleBError>("POST", `${B}/projects`, { raw: "{nope", headers: { "content-type": "application/json" } });
@@ -163,7 +173,10 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       });
 
       it("rejects a body that is not JSON with 415", async () => {
-        const a = await api.send<StyleAError>("POST", `${A}/projects`, { raw: "name=form", headers: { "content-type": "application/x-www-form-urlencoded" } });
+        const a = await api.send<StyleAError>("POST", `${A}/projects`, {
+          raw: "name=form",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
         expect(a.status).toBe(415);
         expect(a.body.error.code).toBe("unsupported_media_type");
         const b = await api.send<StyleBError>("POST", `${B}/projects`, { raw: "plain", headers: { "content-type": "text/plain" } });
@@ -292,12 +305,15 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect((await api.delete(`${A}/projects/${project.id}`)).status).toBe(404);
       });
 
-      it.each(["prj_short", "task_0000000000000000000000", "nothing", "prj_000000000000000000000!"])("answers 404 for the malformed path id %s", async (id) => {
-        const res = await api.get<StyleAError>(`${A}/projects/${encodeURIComponent(id)}`);
-        expect(res.status).toBe(404);
-        expect(res.body.error.code).toBe("not_found");
-        expect((await api.patch(`${A}/projects/${encodeURIComponent(id)}`, { name: "x" })).status).toBe(404);
-      });
+      it.each(["prj_short", "task_0000000000000000000000", "nothing", "prj_000000000000000000000!"])(
+        "answers 404 for the malformed path id %s",
+        async (id) => {
+          const res = await api.get<StyleAError>(`${A}/projects/${encodeURIComponent(id)}`);
+          expect(res.status).toBe(404);
+          expect(res.body.error.code).toBe("not_found");
+          expect((await api.patch(`${A}/projects/${encodeURIComponent(id)}`, { name: "x" })).status).toBe(404);
+        },
+      );
 
       it("answers 404 for a well-formed id that does not exist", async () => {
         const res = await api.get<StyleAError>(`${A}/projects/prj_0000000000000000000000`);
@@ -312,7 +328,11 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         const first = await api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } });
         expect(first.status).toBe(201);
         expect(first.headers.get("idempotent-replayed")).toBeNull();
-        const again = await api.post<{ data: Project }>(`${A}/projects`, { hourly_rate: 50, name: body.name }, { headers: { "idempotency-key": key } });
+        const again = await api.post<{ data: Project }>(
+          `${A}/projects`,
+          { hourly_rate: 50, name: body.name },
+          { headers: { "idempotency-key": key } },
+        );
         expect(again.status).toBe(201);
         expect(again.headers.get("idempotent-replayed")).toBe("true");
         expect(again.headers.get("location")).toBe(first.headers.get("location"));
@@ -337,7 +357,9 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       it("runs concurrent duplicates once: one 201, the rest 409 or the replayed 201", async () => {
         const key = `idem-${randomUUID()}`;
         const body = { name: unique("Raced") };
-        const answers = await Promise.all(Array.from({ length: 8 }, () => api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } })));
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () => api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } })),
+        );
         const fresh = answers.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
         expect(fresh).toHaveLength(1);
         for (const answer of answers) expect([201, 409]).toContain(answer.status);
@@ -353,7 +375,11 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(again.status).toBe(400);
         expect(again.headers.get("idempotent-replayed")).toBe("true");
         expect(again.body).toEqual(bad.body);
-        const malformed = await api.post<StyleAError>(`${A}/projects`, { name: unique("x") }, { headers: { "idempotency-key": "k".repeat(300) } });
+        const malformed = await api.post<StyleAError>(
+          `${A}/projects`,
+          { name: unique("x") },
+          { headers: { "idempotency-key": "k".repeat(300) } },
+        );
         expect(malformed.status).toBe(400);
       });
     });

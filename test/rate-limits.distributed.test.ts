@@ -5,8 +5,7 @@ import { startDistributed } from "./support/stint";
 describeWithServers(["mongo", "nats", "redis"], "rate limits, distributed (two gateway processes sharing Redis)", () => {
   describeRateLimits(
     "every request split between two gateways",
-    () =>
-      startDistributed(testServers("limits")),
+    () => startDistributed(testServers("limits")),
     async (stint) => [stint.url, await (stint.addGateway as () => Promise<string>)()],
   );
 });

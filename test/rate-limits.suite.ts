@@ -23,7 +23,11 @@ function header(res: ApiResponse, name: string): number {
 }
 
 /** Decisions §7 over HTTP. `gateways` returns every gateway address of the deployment. */
-export function describeRateLimits(title: string, start: () => Promise<TestStint>, gateways: (stint: TestStint) => Promise<string[]>): void {
+export function describeRateLimits(
+  title: string,
+  start: () => Promise<TestStint>,
+  gateways: (stint: TestStint) => Promise<string[]>,
+): void {
   describe(title, () => {
     let stint: TestStint;
     let urls: string[];
@@ -47,7 +51,9 @@ export function describeRateLimits(title: string, start: () => Promise<TestStint
     /** `count` requests at once, spread over every gateway, within one minute window. */
     async function burst(path: string, headers: Record<string, string>, count: number): Promise<ApiResponse<StyleAError>[]> {
       await awayFromMinuteEnd();
-      return Promise.all(Array.from({ length: count }, (_, i) => client(urls[i % urls.length] as string).get<StyleAError>(path, { headers })));
+      return Promise.all(
+        Array.from({ length: count }, (_, i) => client(urls[i % urls.length] as string).get<StyleAError>(path, { headers })),
+      );
     }
 
     it("lets exactly 100 Style A requests a minute through per credential, then 429 with Retry-After", async () => {
@@ -97,7 +103,9 @@ export function describeRateLimits(title: string, start: () => Promise<TestStint
       await awayFromMinuteEnd();
       const from = { "x-forwarded-for": "192.0.2.10" };
       for (let i = 0; i < 10; i += 1) {
-        const guess = await client(stint.url).get("/api/v1/projects", { headers: { ...from, "x-api-key": `tt_live_${String(i).padStart(40, "0")}` } });
+        const guess = await client(stint.url).get("/api/v1/projects", {
+          headers: { ...from, "x-api-key": `tt_live_${String(i).padStart(40, "0")}` },
+        });
         expect(guess.status).toBe(401);
       }
       const good = await newKey();
@@ -112,7 +120,15 @@ export function describeRateLimits(title: string, start: () => Promise<TestStint
       const from = { "x-forwarded-for": "192.0.2.20" };
       const answers = [];
       for (let i = 0; i < 11; i += 1) {
-        answers.push((await client(stint.url).post("/api/auth/login", { email: "nobody@example.test", password: `guess number ${i}` }, { headers: from })).status);
+        answers.push(
+          (
+            await client(stint.url).post(
+              "/api/auth/login",
+              { email: "nobody@example.test", password: `guess number ${i}` },
+              { headers: from },
+            )
+          ).status,
+        );
       }
       expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(answers[10]).toBe(429);
@@ -152,7 +168,10 @@ export function describePlanLimits(title: string, start: () => Promise<PlanDeplo
     /** A new organization on the free plan, its owner's token and refresh token, and a key. */
     async function newOrganization() {
       const { account, api } = await registerOwner(deployment.url(), "Planned");
-      const created = await api.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "plans", permissions: ["projects:read", "users:read"] });
+      const created = await api.post<{ data: { key: string } }>("/api/v1/api-keys", {
+        name: "plans",
+        permissions: ["projects:read", "users:read"],
+      });
       expect(created.status).toBe(201);
       return { account, key: { "x-api-key": created.body.data.key } };
     }
@@ -207,7 +226,9 @@ export function describePlanLimits(title: string, start: () => Promise<PlanDeplo
       expect(old.status).toBe(200);
       expect(header(old, "x-ratelimit-limit")).toBe(deployment.announcesToGateways ? 5000 : 100);
 
-      const refreshed = await client(deployment.url()).post<{ access_token: string }>("/api/auth/refresh", { refresh_token: account.refresh_token });
+      const refreshed = await client(deployment.url()).post<{ access_token: string }>("/api/auth/refresh", {
+        refresh_token: account.refresh_token,
+      });
       expect(refreshed.status).toBe(200);
       expect(header(await styleB({ authorization: `Bearer ${refreshed.body.access_token}` }), "x-ratelimit-limit")).toBe(5000);
     });

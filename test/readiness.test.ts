@@ -50,7 +50,9 @@ describe("readiness while the services start", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
     const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "fatal", JWT_SECRET: TEST_JWT_SECRET });
-    broker.createService(gatewayService({ config, readiness, inFlight: new InFlightRequests(), kv, signer: tokenSigner(TEST_JWT_SECRET, 900) }));
+    broker.createService(
+      gatewayService({ config, readiness, inFlight: new InFlightRequests(), kv, signer: tokenSigner(TEST_JWT_SECRET, 900) }),
+    );
     const system = systemService();
     const open = system.started as (this: Service) => Promise<void>;
     broker.createService({
@@ -79,7 +81,11 @@ describe("readiness while the services start", () => {
   });
 
   it("says a service that has not started is failing, whatever else answers", async () => {
-    expect(await servicesStartedCheck(broker).check().catch((error: unknown) => String(error))).toMatch(/still starting/);
+    expect(
+      await servicesStartedCheck(broker)
+        .check()
+        .catch((error: unknown) => String(error)),
+    ).toMatch(/still starting/);
     await broker.start();
     await expect(servicesStartedCheck(broker).check()).resolves.toBeUndefined();
     await broker.stop();

@@ -49,7 +49,10 @@ function expectedKey(grouping: Grouping, entry: Made): string | null {
   }
 }
 
-function expectedSums(grouping: Grouping, entries: readonly Made[]): Map<string | null, { total: number; count: number; billable: number }> {
+function expectedSums(
+  grouping: Grouping,
+  entries: readonly Made[],
+): Map<string | null, { total: number; count: number; billable: number }> {
   const sums = new Map<string | null, { total: number; count: number; billable: number }>();
   for (const entry of entries) {
     const key = expectedKey(grouping, entry);
@@ -63,7 +66,9 @@ function expectedSums(grouping: Grouping, entries: readonly Made[]): Map<string 
 }
 
 function sumsOf(groups: readonly SummaryGroup[]): Map<string | null, { total: number; count: number; billable: number }> {
-  return new Map(groups.map((group) => [group.key, { total: group.total_seconds, count: group.entry_count, billable: group.billable_seconds }]));
+  return new Map(
+    groups.map((group) => [group.key, { total: group.total_seconds, count: group.entry_count, billable: group.billable_seconds }]),
+  );
 }
 
 async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
@@ -132,7 +137,18 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         { user: ownerId, project: alpha, task: design, start: "2026-03-08T10:00:00Z", seconds: 2700, billable: true },
       ];
       for (const made of entries) await entry(owner, made);
-      return { owner, member: member.api, ownerId, memberId, alpha, beta, design, entries, ownerEmail: account.user.email, memberEmail: member.account.user.email };
+      return {
+        owner,
+        member: member.api,
+        ownerId,
+        memberId,
+        alpha,
+        beta,
+        design,
+        entries,
+        ownerEmail: account.user.email,
+        memberEmail: member.account.user.email,
+      };
     }
 
     const SPRING = "start_date=2026-03-01&end_date=2026-04-30";
@@ -143,7 +159,15 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}`);
         expect(res.status).toBe(200);
         const report = res.body.data;
-        expect(report).toMatchObject({ start_date: "2026-03-01", end_date: "2026-04-30", timezone: "UTC", total_seconds: 16500, billable_seconds: 13500, rounded_seconds: 16500, entry_count: 5 });
+        expect(report).toMatchObject({
+          start_date: "2026-03-01",
+          end_date: "2026-04-30",
+          timezone: "UTC",
+          total_seconds: 16500,
+          billable_seconds: 13500,
+          rounded_seconds: 16500,
+          entry_count: 5,
+        });
         expect(report.as_of).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
         expect(report.groups).toEqual([
           { key: alpha, name: "Alpha", total_seconds: 13500, billable_seconds: 13500, rounded_seconds: 13500, entry_count: 3 },
@@ -165,7 +189,12 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
             expect(nested.status).toBe(200);
             for (const group of nested.body.data.groups) {
               const inGroup = entries.filter((made) => expectedKey(groupBy, made) === group.key);
-              expect({ groupBy, subGroupBy, key: group.key, sums: sumsOf(group.sub_groups ?? []) }).toEqual({ groupBy, subGroupBy, key: group.key, sums: expectedSums(subGroupBy, inGroup) });
+              expect({ groupBy, subGroupBy, key: group.key, sums: sumsOf(group.sub_groups ?? []) }).toEqual({
+                groupBy,
+                subGroupBy,
+                key: group.key,
+                sums: expectedSums(subGroupBy, inGroup),
+              });
             }
           }
         }
@@ -239,7 +268,9 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         await at("2026-03-28T23:30:00Z", 120); // 00:30 CET on the 29th
         await at("2026-03-29T21:59:00Z", 180); // 23:59 CEST on the 29th
         await at("2026-03-29T22:00:00Z", 240); // 00:00 CEST on the 30th
-        const berlin = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-03-28&end_date=2026-03-30&timezone=Europe/Berlin&group_by=day`);
+        const berlin = await owner.get<Summary>(
+          `${A}/reports/summary?start_date=2026-03-28&end_date=2026-03-30&timezone=Europe/Berlin&group_by=day`,
+        );
         expect(berlin.status).toBe(200);
         expect(berlin.body.data.timezone).toBe("Europe/Berlin");
         expect(berlin.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
@@ -260,13 +291,17 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         await at("2026-11-01T04:00:00Z", 20); // 00:00 EDT on 1 November
         await at("2026-11-02T04:30:00Z", 30); // 23:30 EST on 1 November
         await at("2026-11-02T05:00:00Z", 40); // 00:00 EST on 2 November
-        const newYork = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-10-31&end_date=2026-11-02&timezone=America/New_York&group_by=day`);
+        const newYork = await owner.get<Summary>(
+          `${A}/reports/summary?start_date=2026-10-31&end_date=2026-11-02&timezone=America/New_York&group_by=day`,
+        );
         expect(newYork.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
           ["2026-10-31", 10],
           ["2026-11-01", 50],
           ["2026-11-02", 40],
         ]);
-        const week = await owner.get<Summary>(`${A}/reports/summary?start_date=2026-10-31&end_date=2026-11-02&timezone=America/New_York&group_by=week&week_start=sunday`);
+        const week = await owner.get<Summary>(
+          `${A}/reports/summary?start_date=2026-10-31&end_date=2026-11-02&timezone=America/New_York&group_by=week&week_start=sunday`,
+        );
         expect(week.body.data.groups.map((group) => [group.key, group.total_seconds])).toEqual([
           ["2026-10-25", 10],
           ["2026-11-01", 90],
@@ -275,7 +310,8 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
 
       it("rounds up, down and to the nearest step, per entry or per group; a duration on a step stays", async () => {
         const { owner, ownerId, alpha, beta } = await team();
-        const at = (project: string, start: string, seconds: number) => entry(owner, { user: ownerId, project, task: null, start, seconds });
+        const at = (project: string, start: string, seconds: number) =>
+          entry(owner, { user: ownerId, project, task: null, start, seconds });
         await at(alpha, "2026-06-01T08:00:00Z", 900); // exactly 15 minutes
         await at(alpha, "2026-06-01T09:00:00Z", 450); // 7.5 minutes: a half
         await at(alpha, "2026-06-01T10:00:00Z", 960); // 16 minutes
@@ -297,8 +333,12 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(await rounded("rounding=up&rounding_minutes=15&rounding_scope=group")).toEqual([3600, 2700, 900]);
         expect(await rounded("rounding=down&rounding_minutes=15&rounding_scope=group")).toEqual([1800, 1800, 0]);
         expect(await rounded("rounding=nearest&rounding_minutes=6&rounding_scope=group")).toEqual([2160, 2160, 0]);
-        const sub = await owner.get<Summary>(`${A}/reports/summary?${JUNE}&rounding=up&rounding_minutes=15&rounding_scope=group&sub_group_by=day`);
-        expect(sub.body.data.groups[0]!.sub_groups).toEqual([{ key: "2026-06-01", name: "2026-06-01", total_seconds: 2310, billable_seconds: 2310, rounded_seconds: 2700, entry_count: 3 }]);
+        const sub = await owner.get<Summary>(
+          `${A}/reports/summary?${JUNE}&rounding=up&rounding_minutes=15&rounding_scope=group&sub_group_by=day`,
+        );
+        expect(sub.body.data.groups[0]!.sub_groups).toEqual([
+          { key: "2026-06-01", name: "2026-06-01", total_seconds: 2310, billable_seconds: 2310, rounded_seconds: 2700, entry_count: 3 },
+        ]);
       });
 
       it("counts a running entry up to as_of", async () => {
@@ -339,7 +379,11 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         const detailed = await member.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}`);
         expect(detailed.body.data.map((line) => line.user_id)).toEqual([memberId, memberId]);
         const csv = await member.get(`${A}/reports/detailed?${SPRING}&format=csv`);
-        expect(csvRows(csv.text).slice(1).map((row) => row[1])).toEqual([memberId, memberId]);
+        expect(
+          csvRows(csv.text)
+            .slice(1)
+            .map((row) => row[1]),
+        ).toEqual([memberId, memberId]);
         const admin = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&user_id=${memberId}`);
         expect(admin.body.data.total_seconds).toBe(8400);
       });
@@ -351,7 +395,12 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(base.total_seconds).toBe(16500);
         for (const query of [`project_id=${theirs.alpha}`, `user_id=${theirs.memberId}`, `task_id=${theirs.design}`]) {
           const res = await ours.owner.get<Summary>(`${A}/reports/summary?${SPRING}&${query}`);
-          expect({ query, status: res.status, total: res.body.data.total_seconds, groups: res.body.data.groups }).toEqual({ query, status: 200, total: 0, groups: [] });
+          expect({ query, status: res.status, total: res.body.data.total_seconds, groups: res.body.data.groups }).toEqual({
+            query,
+            status: 200,
+            total: 0,
+            groups: [],
+          });
         }
         const detailed = await ours.owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&project_id=${theirs.alpha}`);
         expect(detailed.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 50 } });
@@ -364,7 +413,10 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         const withoutReports = client(stint.url, { "x-api-key": key.body.data.key });
         expect((await withoutReports.get<StyleAError>(`${A}/reports/summary?${SPRING}`)).status).toBe(403);
         expect((await withoutReports.get<StyleAError>(`${A}/reports/detailed?${SPRING}&format=csv`)).status).toBe(403);
-        const readsReports = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "reports", permissions: ["reports:read"] });
+        const readsReports = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, {
+          name: "reports",
+          permissions: ["reports:read"],
+        });
         const withReports = client(stint.url, { "x-api-key": readsReports.body.data.key });
         expect((await withReports.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data.total_seconds).toBe(16500);
         expect((await client(stint.url).get(`${A}/reports/summary?${SPRING}`)).status).toBe(401);
@@ -395,7 +447,11 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ];
         for (const [query, field, reason] of cases) {
           const res = await owner.get<StyleAError>(`${A}/reports/summary?${query}`);
-          expect({ query, status: res.status, details: res.body.error?.details }).toMatchObject({ query, status: 400, details: { field, reason } });
+          expect({ query, status: res.status, details: res.body.error?.details }).toMatchObject({
+            query,
+            status: 400,
+            details: { field, reason },
+          });
         }
         const leapYear = await owner.get<Summary>(`${A}/reports/summary?start_date=2028-01-01&end_date=2028-12-31`);
         expect(leapYear.status).toBe(200);
@@ -404,7 +460,9 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(detailed.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "end_date", reason: "out_of_range" } });
         const page = await owner.get<StyleAError>(`${A}/reports/detailed?start_date=2026-01-01&end_date=2026-01-31&per_page=201`);
         expect(page.body.error.details).toMatchObject({ field: "per_page", reason: "out_of_range" });
-        const csv = await owner.get<StyleAError>(`${A}/reports/summary?start_date=2026-01-01&end_date=2026-01-31&format=csv&timezone=Nowhere`);
+        const csv = await owner.get<StyleAError>(
+          `${A}/reports/summary?start_date=2026-01-01&end_date=2026-01-31&format=csv&timezone=Nowhere`,
+        );
         expect(csv.status).toBe(400);
         expect(csv.headers.get("content-type")).toMatch(/application\/json/);
       });
@@ -420,8 +478,30 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(res.body.data.map((line) => line.start_time)).toEqual(["2026-03-08T10:00:00Z", "2026-03-02T11:00:00Z"]);
         const first = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=3`);
         expect(first.body.data.slice(1)).toEqual([
-          expect.objectContaining({ user_id: memberId, user_name: "member", user_email: memberEmail, project_id: alpha, project_name: "Alpha", task_id: null, task_name: null, start_time: "2026-03-09T08:00:00Z", end_time: "2026-03-09T10:00:00Z", duration: 7200, billable: true, is_running: false }),
-          expect.objectContaining({ user_id: ownerId, user_name: "Owner", user_email: ownerEmail, project_id: alpha, task_id: design, task_name: "Design", start_time: "2026-03-08T10:00:00Z", duration: 2700 }),
+          expect.objectContaining({
+            user_id: memberId,
+            user_name: "member",
+            user_email: memberEmail,
+            project_id: alpha,
+            project_name: "Alpha",
+            task_id: null,
+            task_name: null,
+            start_time: "2026-03-09T08:00:00Z",
+            end_time: "2026-03-09T10:00:00Z",
+            duration: 7200,
+            billable: true,
+            is_running: false,
+          }),
+          expect.objectContaining({
+            user_id: ownerId,
+            user_name: "Owner",
+            user_email: ownerEmail,
+            project_id: alpha,
+            task_id: design,
+            task_name: "Design",
+            start_time: "2026-03-08T10:00:00Z",
+            duration: 2700,
+          }),
         ]);
         const inB = await owner.get<List<DetailedEntry>>(`${B}/reports/detailed?${SPRING}&project_id=${beta}`);
         expect(inB.body.data.map((line) => [line.project_id, line.project_name])).toEqual([
@@ -434,12 +514,49 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         const { owner, ownerId, alpha } = await team();
         // More rows than a page, and a description that needs quoting.
         for (let i = 0; i < 6; i++) {
-          await entry(owner, { user: ownerId, project: alpha, task: null, start: `2026-04-1${i}T08:00:00Z`, seconds: 1000 + i, description: `Notes, "quoted"\nline ${i}` });
+          await entry(owner, {
+            user: ownerId,
+            project: alpha,
+            task: null,
+            start: `2026-04-1${i}T08:00:00Z`,
+            seconds: 1000 + i,
+            description: `Notes, "quoted"\nline ${i}`,
+          });
         }
         const json = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=200`);
         expect(json.body.meta.total).toBe(11);
-        const columns = ["id", "user_id", "user_email", "user_name", "project_id", "project_name", "task_id", "task_name", "description", "start_time", "end_time", "duration_seconds", "duration_hours", "billable"];
-        const expectedRows = json.body.data.map((line) => [line.id, line.user_id, line.user_email, line.user_name, line.project_id, line.project_name, line.task_id ?? "", line.task_name ?? "", line.description, line.start_time, line.end_time ?? "", String(line.duration), String(Math.round((line.duration / 3600) * 100) / 100), String(line.billable)]);
+        const columns = [
+          "id",
+          "user_id",
+          "user_email",
+          "user_name",
+          "project_id",
+          "project_name",
+          "task_id",
+          "task_name",
+          "description",
+          "start_time",
+          "end_time",
+          "duration_seconds",
+          "duration_hours",
+          "billable",
+        ];
+        const expectedRows = json.body.data.map((line) => [
+          line.id,
+          line.user_id,
+          line.user_email,
+          line.user_name,
+          line.project_id,
+          line.project_name,
+          line.task_id ?? "",
+          line.task_name ?? "",
+          line.description,
+          line.start_time,
+          line.end_time ?? "",
+          String(line.duration),
+          String(Math.round((line.duration / 3600) * 100) / 100),
+          String(line.billable),
+        ]);
 
         const csv = await owner.get(`${A}/reports/detailed?${SPRING}&format=csv`);
         expect(csv.status).toBe(200);
@@ -453,10 +570,16 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(xlsx.headers.get("content-disposition")).toBe('attachment; filename="stint-detailed-2026-03-01-2026-04-30.xlsx"');
         const sheet = await xlsxRows(xlsx.bytes);
         expect(sheet[0]).toEqual(columns);
-        expect(sheet.slice(1).map((row) => columns.map((_, i) => (row[i] === undefined || row[i] === null ? "" : String(row[i]))))).toEqual(expectedRows);
+        expect(sheet.slice(1).map((row) => columns.map((_, i) => (row[i] === undefined || row[i] === null ? "" : String(row[i]))))).toEqual(
+          expectedRows,
+        );
 
         const csvB = await owner.get(`${B}/reports/detailed?${SPRING}&format=csv`);
-        expect(csvRows(csvB.text).slice(1).map((row) => row[4])).toEqual(expectedRows.map((row) => styleB(row[4] as string)));
+        expect(
+          csvRows(csvB.text)
+            .slice(1)
+            .map((row) => row[4]),
+        ).toEqual(expectedRows.map((row) => styleB(row[4] as string)));
       });
 
       it("exports the summary as CSV and XLSX, adding up to the JSON report", async () => {
@@ -464,9 +587,35 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         const query = `${SPRING}&group_by=project&sub_group_by=month&rounding=up&rounding_minutes=30`;
         const json = (await owner.get<Summary>(`${A}/reports/summary?${query}`)).body.data;
         const expected = json.groups.flatMap((group) =>
-          (group.sub_groups ?? []).map((sub) => [group.key, group.name, sub.key, sub.name, sub.total_seconds, sub.total_seconds / 3600, sub.billable_seconds, sub.billable_seconds / 3600, sub.rounded_seconds, sub.rounded_seconds / 3600, sub.entry_count].map((cell) => (typeof cell === "number" ? String(Math.round(cell * 100) / 100) : String(cell ?? "")))),
+          (group.sub_groups ?? []).map((sub) =>
+            [
+              group.key,
+              group.name,
+              sub.key,
+              sub.name,
+              sub.total_seconds,
+              sub.total_seconds / 3600,
+              sub.billable_seconds,
+              sub.billable_seconds / 3600,
+              sub.rounded_seconds,
+              sub.rounded_seconds / 3600,
+              sub.entry_count,
+            ].map((cell) => (typeof cell === "number" ? String(Math.round(cell * 100) / 100) : String(cell ?? ""))),
+          ),
         );
-        const columns = ["group_key", "group_name", "sub_group_key", "sub_group_name", "total_seconds", "total_hours", "billable_seconds", "billable_hours", "rounded_seconds", "rounded_hours", "entry_count"];
+        const columns = [
+          "group_key",
+          "group_name",
+          "sub_group_key",
+          "sub_group_name",
+          "total_seconds",
+          "total_hours",
+          "billable_seconds",
+          "billable_hours",
+          "rounded_seconds",
+          "rounded_hours",
+          "entry_count",
+        ];
         const csv = await owner.get(`${A}/reports/summary?${query}&format=csv`);
         expect(csv.status).toBe(200);
         expect(csv.headers.get("content-disposition")).toBe('attachment; filename="stint-summary-2026-03-01-2026-04-30.csv"');
@@ -480,10 +629,16 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(xlsx.headers.get("content-disposition")).toBe('attachment; filename="stint-summary-2026-03-01-2026-04-30.xlsx"');
         const sheet = await xlsxRows(xlsx.bytes);
         expect(sheet[0]).toEqual(columns);
-        expect(sheet.slice(1).map((row) => columns.map((_, i) => String(row[i] ?? "")))).toEqual(expected.map((row) => [styleB(row[0]!), ...row.slice(1)]));
+        expect(sheet.slice(1).map((row) => columns.map((_, i) => String(row[i] ?? "")))).toEqual(
+          expected.map((row) => [styleB(row[0]!), ...row.slice(1)]),
+        );
 
         const flat = await owner.get(`${A}/reports/summary?${SPRING}&group_by=billable&format=csv`);
-        expect(csvRows(flat.text).slice(1).map((row) => row.slice(0, 5))).toEqual([
+        expect(
+          csvRows(flat.text)
+            .slice(1)
+            .map((row) => row.slice(0, 5)),
+        ).toEqual([
           ["true", "Billable", "", "", "13500"],
           ["false", "Not billable", "", "", "3000"],
         ]);

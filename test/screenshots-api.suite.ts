@@ -12,7 +12,9 @@ type One = { data: Screenshot };
 
 /** A picture made here, with EXIF that must not survive the upload. */
 async function picture(format: "png" | "jpeg" | "webp", width = 640, height = 400): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).withExif({ IFD0: { Artist: "secret-artist", Copyright: "secret-owner" } });
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).withExif({
+    IFD0: { Artist: "secret-artist", Copyright: "secret-owner" },
+  });
   return format === "png" ? image.png().toBuffer() : format === "jpeg" ? image.jpeg().toBuffer() : image.webp().toBuffer();
 }
 
@@ -23,7 +25,13 @@ function form(fields: Record<string, string>, file?: Buffer, fileName = "shot.pn
   return body;
 }
 
-function upload<T = One>(api: Client, fields: Record<string, string>, file?: Buffer, mount = A, fileName?: string): Promise<ApiResponse<T>> {
+function upload<T = One>(
+  api: Client,
+  fields: Record<string, string>,
+  file?: Buffer,
+  mount = A,
+  fileName?: string,
+): Promise<ApiResponse<T>> {
   return api.send<T>("POST", `${mount}/screenshots`, { form: form(fields, file, fileName) });
 }
 
@@ -39,8 +47,12 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       stint = await start();
       // A listener beside the gateway hears every announcement, wherever the service runs.
       const broker = stint.stints[0]!.broker;
-      const listen = (type: string) => (ctx: { params: { data: Screenshot; organization_id: string } }) => void events.push({ type, ...ctx.params });
-      broker.createService({ name: `screenshot-events-${Date.now()}`, events: { "screenshot.captured": listen("screenshot.captured"), "screenshot.deleted": listen("screenshot.deleted") } });
+      const listen = (type: string) => (ctx: { params: { data: Screenshot; organization_id: string } }) =>
+        void events.push({ type, ...ctx.params });
+      broker.createService({
+        name: `screenshot-events-${Date.now()}`,
+        events: { "screenshot.captured": listen("screenshot.captured"), "screenshot.deleted": listen("screenshot.deleted") },
+      });
       await broker.waitForServices(["screenshots"], 10_000);
     }, 60_000);
 
@@ -56,7 +68,11 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
       expect(project.status).toBe(201);
       const entryOf = async (api: Client, start = "2026-03-02T09:00:00Z", end = "2026-03-02T11:00:00Z") => {
-        const made = await api.post<{ data: { id: string } }>(`${A}/time-entries`, { project_id: project.body.data.id, start_time: start, end_time: end });
+        const made = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
+          project_id: project.body.data.id,
+          start_time: start,
+          end_time: end,
+        });
         expect(made.status).toBe(201);
         return made.body.data.id;
       };
@@ -81,7 +97,9 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
         const original = await picture(format);
         expect((await sharp(original).metadata()).exif).toBeDefined();
         // Named and declared as something else: the bytes decide.
-        const made = await owner.send<One>("POST", `${A}/screenshots`, { form: form({ time_entry_id: ownerEntry, taken_at: "2026-03-02T10:15:00+01:00" }, original, "shot.gif", "image/gif") });
+        const made = await owner.send<One>("POST", `${A}/screenshots`, {
+          form: form({ time_entry_id: ownerEntry, taken_at: "2026-03-02T10:15:00+01:00" }, original, "shot.gif", "image/gif"),
+        });
         expect(made.status).toBe(201);
         const shot = made.body.data;
         expect(shot).toMatchObject({
@@ -125,7 +143,13 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
         expect(thumbnail.headers.get("content-type")).toBe("image/webp");
         expect(thumbnail.headers.get("cache-control")).toMatch(/^private/);
         expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ format: "webp", width: 400, height: 250 });
-        expect((await owner.get(`${B}/screenshots/${shot.id}/thumbnail`, { headers: { "if-none-match": thumbnail.headers.get("etag") as string } })).status).toBe(304);
+        expect(
+          (
+            await owner.get(`${B}/screenshots/${shot.id}/thumbnail`, {
+              headers: { "if-none-match": thumbnail.headers.get("etag") as string },
+            })
+          ).status,
+        ).toBe(304);
       }
     });
 
@@ -137,11 +161,22 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
         ["text named .png", text, /not a PNG, JPEG or WebP/],
         ["cut-off PNG", png.subarray(0, Math.floor(png.length * 0.6)), /cut off or damaged/],
         ["cut-off JPEG", (await picture("jpeg", 1200, 800)).subarray(0, 3000), /cut off or damaged/],
-        ["60 megapixels", await sharp({ create: { width: 8000, height: 7500, channels: 3, background: "#fff" } }).png({ compressionLevel: 1 }).toBuffer(), /8000×7500 pixels: more than 50 megapixels/],
+        [
+          "60 megapixels",
+          await sharp({ create: { width: 8000, height: 7500, channels: 3, background: "#fff" } })
+            .png({ compressionLevel: 1 })
+            .toBuffer(),
+          /8000×7500 pixels: more than 50 megapixels/,
+        ],
       ];
       for (const [label, file, message] of cases) {
         const res = await upload<StyleAError>(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T10:00:00Z" }, file, A, "shot.png");
-        expect({ label, status: res.status, code: res.body.error.code, field: res.body.error.details.field }).toEqual({ label, status: 400, code: "invalid_request", field: "file" });
+        expect({ label, status: res.status, code: res.body.error.code, field: res.body.error.details.field }).toEqual({
+          label,
+          status: 400,
+          code: "invalid_request",
+          field: "file",
+        });
         expect(res.body.error.message).toMatch(message);
       }
       const missing = await upload<StyleBError>(owner, { time_entry_id: ownerEntry }, undefined, B);
@@ -161,7 +196,9 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       // Defaulting to now lies outside a finished entry of March.
       expect((await upload(owner, { time_entry_id: ownerEntry }, png)).status).toBe(400);
       // A running entry takes a screenshot of now.
-      const running = await member.post<{ data: { id: string; project_id: string } }>(`${A}/time-entries/start`, { project_id: (await owner.get<{ data: { project_id: string } }>(`${A}/time-entries/${ownerEntry}`)).body.data.project_id });
+      const running = await member.post<{ data: { id: string; project_id: string } }>(`${A}/time-entries/start`, {
+        project_id: (await owner.get<{ data: { project_id: string } }>(`${A}/time-entries/${ownerEntry}`)).body.data.project_id,
+      });
       expect(running.status).toBe(201);
       const now = await upload(member, { time_entry_id: running.body.data.id }, png);
       expect(now.status).toBe(201);
@@ -250,8 +287,10 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
 
     it("announces screenshot.captured with the screenshot as Style A shows it", async () => {
       const { member, memberEntry, organizationId } = await team();
-      const shot = (await upload(member, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("png"), B)).body.data;
-      for (let i = 0; i < 100 && !events.some((event) => event.data.id === shot.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const shot = (await upload(member, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("png"), B)).body
+        .data;
+      for (let i = 0; i < 100 && !events.some((event) => event.data.id === shot.id); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const captured = events.find((event) => event.type === "screenshot.captured" && event.data.id === shot.id);
       expect(captured?.organization_id).toBe(organizationId);
       expect(captured?.data.image_url).toBe(`/api/v1/screenshots/${shot.id}/image`);
@@ -268,7 +307,8 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       const readOnly = await keyOf(["screenshots:read"]);
       const other = await keyOf(["time_entries:read"]);
       const png = await picture("png");
-      const send = (key: string, method: string, path: string, formData?: FormData) => owner.send(method, path, { headers: { authorization: "", "x-api-key": key }, form: formData });
+      const send = (key: string, method: string, path: string, formData?: FormData) =>
+        owner.send(method, path, { headers: { authorization: "", "x-api-key": key }, form: formData });
       expect((await send(readOnly, "POST", `${A}/screenshots`, form({ time_entry_id: ownerEntry }, png))).status).toBe(403);
       expect((await send(other, "GET", `${A}/screenshots`)).status).toBe(403);
       expect((await send(readOnly, "GET", `${A}/screenshots`)).status).toBe(200);
@@ -294,12 +334,23 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       let sent = 0;
       const answer = await new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
         let answered = false;
-        const req = httpRequest(url, { method: "POST", headers: { authorization: token, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + declared) } }, (res) => {
-          answered = true;
-          let body = "";
-          res.on("data", (part: Buffer) => (body += part.toString()));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
-        });
+        const req = httpRequest(
+          url,
+          {
+            method: "POST",
+            headers: {
+              authorization: token,
+              "content-type": `multipart/form-data; boundary=${boundary}`,
+              "content-length": String(head.length + declared),
+            },
+          },
+          (res) => {
+            answered = true;
+            let body = "";
+            res.on("data", (part: Buffer) => (body += part.toString()));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+          },
+        );
         // Once the answer is in, the server closing on the rest of the body is what it said it would do.
         req.on("error", (error) => {
           if (!answered) reject(error);
@@ -335,14 +386,17 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await member.patch(`${A}/organization`, { screenshot_retention_days: 30 })).status).toBe(403);
       expect((await admin.patch(`${A}/organization`, { name: "Taken over" })).status).toBe(403);
       expect((await admin.patch(`${A}/organization`, { screenshot_retention_days: 0 })).status).toBe(400);
-      const set = await admin.patch<{ data: { screenshot_retention_days: number | null } }>(`${A}/organization`, { screenshot_retention_days: 30 });
+      const set = await admin.patch<{ data: { screenshot_retention_days: number | null } }>(`${A}/organization`, {
+        screenshot_retention_days: 30,
+      });
       expect(set.status).toBe(200);
       expect(set.body.data.screenshot_retention_days).toBe(30);
       const png = await picture("png", 200, 100);
       const old = (await upload(member, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, png)).body.data;
       const recent = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
       const recentEntry = await entryOf(member, new Date(recent.getTime() - 3600_000).toISOString(), recent.toISOString());
-      const kept = (await upload(member, { time_entry_id: recentEntry, taken_at: new Date(recent.getTime() - 60_000).toISOString() }, png)).body.data;
+      const kept = (await upload(member, { time_entry_id: recentEntry, taken_at: new Date(recent.getTime() - 60_000).toISOString() }, png))
+        .body.data;
       expect(kept.id).toMatch(/^scr_/);
 
       // Every process runs the sweep; two at once delete each screenshot once.
@@ -351,10 +405,13 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await owner.get(`${A}/screenshots/${old.id}`)).status).toBe(404);
       expect((await owner.get(`${A}/screenshots/${old.id}/image`)).status).toBe(404);
       expect((await owner.get(`${A}/screenshots/${kept.id}/image`)).status).toBe(200);
-      for (let i = 0; i < 100 && !events.some((event) => event.type === "screenshot.deleted" && event.data.id === old.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && !events.some((event) => event.type === "screenshot.deleted" && event.data.id === old.id); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(events.filter((event) => event.type === "screenshot.deleted" && event.data.id === old.id)).toHaveLength(1);
 
-      const unset = await owner.patch<{ data: { screenshot_retention_days: number | null } }>(`${B}/organization`, { screenshot_retention_days: null });
+      const unset = await owner.patch<{ data: { screenshot_retention_days: number | null } }>(`${B}/organization`, {
+        screenshot_retention_days: null,
+      });
       expect(unset.body.data.screenshot_retention_days).toBeNull();
     });
   });

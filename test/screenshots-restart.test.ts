@@ -24,10 +24,21 @@ function sendUpload(url: string, token: string, entryId: string, file: Buffer, s
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve) => {
-    const req = httpRequest(new URL(`${A}/screenshots`, url), { method: "POST", headers: { authorization: token, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + file.length + tail.length) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      new URL(`${A}/screenshots`, url),
+      {
+        method: "POST",
+        headers: {
+          authorization: token,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(head.length + file.length + tail.length),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     // A connection closed under it is an upload that did not happen.
     req.on("error", () => resolve(0));
     req.write(head);
@@ -52,8 +63,14 @@ describe("screenshots across a restart", () => {
     const organizationId = account.organization.id;
     const token = `Bearer ${account.access_token}`;
     const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
-    const entry = await owner.post<{ data: { id: string } }>(`${A}/time-entries`, { project_id: project.body.data.id, start_time: "2026-03-02T09:00:00Z", end_time: "2026-03-02T11:00:00Z" });
-    const noisy = sharp({ create: { width: 900, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+    const entry = await owner.post<{ data: { id: string } }>(`${A}/time-entries`, {
+      project_id: project.body.data.id,
+      start_time: "2026-03-02T09:00:00Z",
+      end_time: "2026-03-02T11:00:00Z",
+    });
+    const noisy = sharp({
+      create: { width: 900, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    });
     const file = await noisy.png().toBuffer();
 
     // Whole uploads and half-sent ones, all under way when the process is told to stop.

@@ -28,7 +28,13 @@ describeWithServers(["nats"], "signs of life on the bus", () => {
   let talker: ServiceBroker;
   const disconnected: { id: string; unexpected: boolean }[] = [];
 
-  const brokerNamed = (nodeID: string) => new ServiceBroker(brokerOptions(loadConfig({ NATS_URL: serverUrl("nats"), NAMESPACE: namespace, NODE_ID: nodeID, LOG_LEVEL: "warn", LOG_FORMAT: "json" }), quietLogs()));
+  const brokerNamed = (nodeID: string) =>
+    new ServiceBroker(
+      brokerOptions(
+        loadConfig({ NATS_URL: serverUrl("nats"), NAMESPACE: namespace, NODE_ID: nodeID, LOG_LEVEL: "warn", LOG_FORMAT: "json" }),
+        quietLogs(),
+      ),
+    );
 
   beforeAll(async () => {
     watcher = brokerNamed("watcher");

@@ -50,7 +50,12 @@ export function describeTasksApi(title: string, start: () => Promise<TestStint>)
     describe("create and read across styles", () => {
       it("creates a task in Style A with every field and a nested Location, and reads it in Style B with proj_", async () => {
         const project = await createProject();
-        const res = await api.post<{ data: Task }>(`${A}/projects/${project.id}/tasks`, { name: "  Wireframes  ", status: "done", billable: false, estimate_seconds: 7200 });
+        const res = await api.post<{ data: Task }>(`${A}/projects/${project.id}/tasks`, {
+          name: "  Wireframes  ",
+          status: "done",
+          billable: false,
+          estimate_seconds: 7200,
+        });
         expect(res.status).toBe(201);
         const task = res.body.data;
         expect(task.id).toMatch(/^task_[0-9A-Za-z]{22}$/);
@@ -197,10 +202,23 @@ export function describeTasksApi(title: string, start: () => Promise<TestStint>)
       it("updates with PATCH, changing only the fields given", async () => {
         const project = await createProject();
         const task = await createTask(project.id, { estimate_seconds: 600 });
-        const patched = await api.patch<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`, { status: "done", billable: true });
+        const patched = await api.patch<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`, {
+          status: "done",
+          billable: true,
+        });
         expect(patched.status).toBe(200);
-        expect(patched.body.data).toMatchObject({ id: task.id, name: task.name, status: "done", billable: true, estimate_seconds: 600, project_id: inStyleB(project.id) });
-        const cleared = await api.patch<{ data: Task }>(`${A}/projects/${project.id}/tasks/${task.id}`, { billable: null, estimate_seconds: null });
+        expect(patched.body.data).toMatchObject({
+          id: task.id,
+          name: task.name,
+          status: "done",
+          billable: true,
+          estimate_seconds: 600,
+          project_id: inStyleB(project.id),
+        });
+        const cleared = await api.patch<{ data: Task }>(`${A}/projects/${project.id}/tasks/${task.id}`, {
+          billable: null,
+          estimate_seconds: null,
+        });
         expect(cleared.body.data).toMatchObject({ status: "done", billable: null, estimate_seconds: null });
       });
 

@@ -33,7 +33,12 @@ describeWithServers(["mongo", "nats", "redis"], "time entries API, distributed (
       const project = (await owner.post<{ data: { id: string } }>("/api/v1/projects", { name: "Concurrent" })).body.data.id;
       const attempts = 30;
       const results = await Promise.all(
-        Array.from({ length: attempts }, (_, i) => through[i % through.length]!.post<{ data: TimeEntry }>("/api/v1/time-entries/start", { project_id: project, description: `start ${i}` })),
+        Array.from({ length: attempts }, (_, i) =>
+          through[i % through.length]!.post<{ data: TimeEntry }>("/api/v1/time-entries/start", {
+            project_id: project,
+            description: `start ${i}`,
+          }),
+        ),
       );
       expect(results.map((r) => r.status)).toEqual(Array(attempts).fill(201));
 
@@ -42,7 +47,9 @@ describeWithServers(["mongo", "nats", "redis"], "time entries API, distributed (
       expect(new Set(all.data.map((e) => e.description)).size).toBe(attempts);
       const running = all.data.filter((e) => e.is_running);
       expect(running).toHaveLength(1);
-      const finished = all.data.filter((e) => !e.is_running).sort((a, b) => a.start_time.localeCompare(b.start_time) || (a.end_time ?? "").localeCompare(b.end_time ?? ""));
+      const finished = all.data
+        .filter((e) => !e.is_running)
+        .sort((a, b) => a.start_time.localeCompare(b.start_time) || (a.end_time ?? "").localeCompare(b.end_time ?? ""));
       for (let i = 1; i < finished.length; i++) expect(finished[i]!.start_time >= finished[i - 1]!.end_time!).toBe(true);
       for (const entry of finished) expect(entry.end_time! >= entry.start_time).toBe(true);
       const lastEnd = finished.at(-1)?.end_time;

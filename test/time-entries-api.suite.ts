@@ -25,7 +25,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
     /** A fresh organization per test: every test has its own rate-limit budget and data. */
     async function team(): Promise<{ owner: Client; ownerId: string; projectId: string }> {
       const { account, api } = await registerOwner(stint.url);
-      const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Project ${randomUUID().slice(0, 8)}`, billable: true });
+      const project = await api.post<{ data: { id: string } }>(`${A}/projects`, {
+        name: `Project ${randomUUID().slice(0, 8)}`,
+        billable: true,
+      });
       expect(project.status).toBe(201);
       return { owner: api, ownerId: account.user.id, projectId: project.body.data.id };
     }
@@ -68,7 +71,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("accepts a Style B project id and takes billable from the request over the project's", async () => {
         const { owner, projectId } = await team();
-        const res = await owner.post<{ data: TimeEntry }>(`${B}/time-entries`, entryAt(`proj_${randomPart(projectId)}`, "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z", { billable: false }));
+        const res = await owner.post<{ data: TimeEntry }>(
+          `${B}/time-entries`,
+          entryAt(`proj_${randomPart(projectId)}`, "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z", { billable: false }),
+        );
         expect(res.status).toBe(201);
         expect(res.body.data.project_id).toBe(`proj_${randomPart(projectId)}`);
         expect(res.body.data.billable).toBe(false);
@@ -76,10 +82,16 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("names the bad field in each style and stores nothing", async () => {
         const { owner, projectId } = await team();
-        const missing = await owner.post<StyleAError>(`${A}/time-entries`, { start_time: "2026-03-02T10:00:00Z", end_time: "2026-03-02T11:00:00Z" });
+        const missing = await owner.post<StyleAError>(`${A}/time-entries`, {
+          start_time: "2026-03-02T10:00:00Z",
+          end_time: "2026-03-02T11:00:00Z",
+        });
         expect(missing.status).toBe(400);
         expect(missing.body.error).toMatchObject({ code: "invalid_request", details: { field: "project_id", reason: "required" } });
-        const missingB = await owner.post<StyleBError>(`${B}/time-entries`, { start_time: "2026-03-02T10:00:00Z", end_time: "2026-03-02T11:00:00Z" });
+        const missingB = await owner.post<StyleBError>(`${B}/time-entries`, {
+          start_time: "2026-03-02T10:00:00Z",
+          end_time: "2026-03-02T11:00:00Z",
+        });
         expect(missingB.status).toBe(400);
         expect(missingB.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "project_id", reason: "required" } });
 
@@ -100,7 +112,11 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         ];
         for (const [body, field, reason] of cases) {
           const res = await owner.post<StyleAError>(`${A}/time-entries`, body);
-          expect({ body, status: res.status, details: res.body.error?.details }).toMatchObject({ body, status: 400, details: { field, reason } });
+          expect({ body, status: res.status, details: res.body.error?.details }).toMatchObject({
+            body,
+            status: 400,
+            details: { field, reason },
+          });
         }
         const list = await owner.get<List<TimeEntry>>(`${A}/time-entries`);
         expect(list.body.meta.total).toBe(0);
@@ -109,7 +125,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("refuses new time on an archived project (400 naming project_id), by hand and by timer", async () => {
         const { owner, projectId } = await team();
         expect((await owner.post(`${A}/projects/${projectId}/archive`)).status).toBe(200);
-        const byHand = await owner.post<StyleAError>(`${A}/time-entries`, entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"));
+        const byHand = await owner.post<StyleAError>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"),
+        );
         expect(byHand.status).toBe(400);
         expect(byHand.body.error.details).toMatchObject({ field: "project_id", reason: "invalid" });
         expect(byHand.body.error.message).toMatch(/archived/);
@@ -121,15 +140,26 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("lets an entry on an archived project be edited, its project resent unchanged, but not moved onto an archived one", async () => {
         const { owner, projectId } = await team();
-        const entry = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"))).body.data;
-        const other = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Elsewhere ${randomUUID().slice(0, 8)}` })).body.data.id;
-        const elsewhere = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(other, "2026-03-03T10:00:00Z", "2026-03-03T11:00:00Z"))).body.data;
+        const entry = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"))
+        ).body.data;
+        const other = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Elsewhere ${randomUUID().slice(0, 8)}` })).body
+          .data.id;
+        const elsewhere = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(other, "2026-03-03T10:00:00Z", "2026-03-03T11:00:00Z"))
+        ).body.data;
         expect((await owner.post(`${A}/projects/${projectId}/archive`)).status).toBe(200);
 
-        const resent = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${entry.id}`, { project_id: projectId, description: "kept" });
+        const resent = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${entry.id}`, {
+          project_id: projectId,
+          description: "kept",
+        });
         expect(resent.status).toBe(200);
         expect(resent.body.data).toMatchObject({ project_id: projectId, description: "kept" });
-        const inStyleB = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${entry.id}`, { project_id: projectId.replace(/^prj_/, "proj_"), task_id: null });
+        const inStyleB = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${entry.id}`, {
+          project_id: projectId.replace(/^prj_/, "proj_"),
+          task_id: null,
+        });
         expect(inStyleB.status).toBe(200);
 
         const moved = await owner.put<StyleAError>(`${A}/time-entries/${elsewhere.id}`, { project_id: projectId });
@@ -140,14 +170,23 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("takes a task only of the entry's own project, and the task's billable over the project's", async () => {
         const { owner, projectId } = await team();
-        const otherProject = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` })).body.data.id;
-        const task = (await owner.post<{ data: { id: string } }>(`${A}/projects/${projectId}/tasks`, { name: "Design", billable: false })).body.data;
-        const foreignTask = (await owner.post<{ data: { id: string } }>(`${A}/projects/${otherProject}/tasks`, { name: "Elsewhere" })).body.data;
+        const otherProject = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` }))
+          .body.data.id;
+        const task = (await owner.post<{ data: { id: string } }>(`${A}/projects/${projectId}/tasks`, { name: "Design", billable: false }))
+          .body.data;
+        const foreignTask = (await owner.post<{ data: { id: string } }>(`${A}/projects/${otherProject}/tasks`, { name: "Elsewhere" })).body
+          .data;
 
-        const withTask = await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: task.id }));
+        const withTask = await owner.post<{ data: TimeEntry }>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: task.id }),
+        );
         expect(withTask.status).toBe(201);
         expect(withTask.body.data).toMatchObject({ task_id: task.id, billable: false });
-        const wrong = await owner.post<StyleAError>(`${A}/time-entries`, entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: foreignTask.id }));
+        const wrong = await owner.post<StyleAError>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: foreignTask.id }),
+        );
         expect(wrong.status).toBe(400);
         expect(wrong.body.error.details).toMatchObject({ field: "task_id", reason: "invalid" });
         const timer = await owner.post<StyleBError>(`${B}/time-entries/start`, { project_id: projectId, task_id: foreignTask.id });
@@ -162,7 +201,12 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("refuses to delete a project or task that has time entries (409: archive it), and deletes them once they have none", async () => {
         const { owner, projectId } = await team();
         const task = (await owner.post<{ data: { id: string } }>(`${A}/projects/${projectId}/tasks`, { name: "Build" })).body.data;
-        const entry = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-09T09:00:00Z", "2026-03-09T10:00:00Z", { task_id: task.id }))).body.data;
+        const entry = (
+          await owner.post<{ data: TimeEntry }>(
+            `${A}/time-entries`,
+            entryAt(projectId, "2026-03-09T09:00:00Z", "2026-03-09T10:00:00Z", { task_id: task.id }),
+          )
+        ).body.data;
         const project = await owner.delete<StyleAError>(`${A}/projects/${projectId}`);
         expect(project.status).toBe(409);
         expect(project.body.error.code).toBe("conflict");
@@ -179,8 +223,13 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("updates with PUT, checks the new span against the stored one, and keeps the entry as it was on a 400", async () => {
         const { owner, projectId } = await team();
-        const created = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-04T09:00:00Z", "2026-03-04T10:00:00Z"))).body.data;
-        const updated = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${created.id}`, { description: "Edited", end_time: "2026-03-04T12:00:00Z" });
+        const created = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-04T09:00:00Z", "2026-03-04T10:00:00Z"))
+        ).body.data;
+        const updated = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${created.id}`, {
+          description: "Edited",
+          end_time: "2026-03-04T12:00:00Z",
+        });
         expect(updated.status).toBe(200);
         expect(updated.body.data).toMatchObject({ description: "Edited", end_time: "2026-03-04T12:00:00Z", duration: 3 * 3600 });
 
@@ -198,7 +247,9 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("deletes an entry (204), after which it is a 404 in both styles", async () => {
         const { owner, projectId } = await team();
-        const created = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z"))).body.data;
+        const created = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z"))
+        ).body.data;
         const removed = await owner.delete(`${B}/time-entries/${created.id}`);
         expect(removed.status).toBe(204);
         expect((await owner.get<StyleAError>(`${A}/time-entries/${created.id}`)).body.error.code).toBe("not_found");
@@ -211,8 +262,16 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
     describe("lists", () => {
       it("filters by project, billable and inclusive UTC dates, sorts by start_time descending, and pages", async () => {
         const { owner, projectId } = await team();
-        const other = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}`, billable: false })).body.data.id;
-        const starts = ["2026-04-01T00:00:00Z", "2026-04-15T12:00:00Z", "2026-04-30T23:30:00Z", "2026-05-01T00:00:00Z", "2026-03-31T23:59:59Z"];
+        const other = (
+          await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}`, billable: false })
+        ).body.data.id;
+        const starts = [
+          "2026-04-01T00:00:00Z",
+          "2026-04-15T12:00:00Z",
+          "2026-04-30T23:30:00Z",
+          "2026-05-01T00:00:00Z",
+          "2026-03-31T23:59:59Z",
+        ];
         for (const startTime of starts) {
           const end = new Date(Date.parse(startTime) + 1800_000).toISOString();
           expect((await owner.post(`${A}/time-entries`, entryAt(projectId, startTime, end))).status).toBe(201);
@@ -222,9 +281,16 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         const april = await owner.get<List<TimeEntry>>(`${A}/time-entries?start_date=2026-04-01&end_date=2026-04-30`);
         expect(april.status).toBe(200);
         expect(april.body.meta).toEqual({ total: 4, page: 1, per_page: 50 });
-        expect(april.body.data.map((e) => e.start_time)).toEqual(["2026-04-30T23:30:00Z", "2026-04-15T12:00:00Z", "2026-04-10T09:00:00Z", "2026-04-01T00:00:00Z"]);
+        expect(april.body.data.map((e) => e.start_time)).toEqual([
+          "2026-04-30T23:30:00Z",
+          "2026-04-15T12:00:00Z",
+          "2026-04-10T09:00:00Z",
+          "2026-04-01T00:00:00Z",
+        ]);
 
-        const mine = await owner.get<List<TimeEntry>>(`${B}/time-entries?project_id=proj_${randomPart(projectId)}&start_date=2026-04-01&end_date=2026-04-30`);
+        const mine = await owner.get<List<TimeEntry>>(
+          `${B}/time-entries?project_id=proj_${randomPart(projectId)}&start_date=2026-04-01&end_date=2026-04-30`,
+        );
         expect(mine.body.meta.total).toBe(3);
         expect(mine.body.data.every((e) => e.project_id === `proj_${randomPart(projectId)}`)).toBe(true);
 
@@ -253,7 +319,8 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
       it("breaks start_time ties by id, descending", async () => {
         const { owner, projectId } = await team();
-        for (let i = 0; i < 3; i++) await owner.post(`${A}/time-entries`, entryAt(projectId, "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z"));
+        for (let i = 0; i < 3; i++)
+          await owner.post(`${A}/time-entries`, entryAt(projectId, "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z"));
         const ids = (await owner.get<List<TimeEntry>>(`${A}/time-entries`)).body.data.map((e) => e.id);
         expect(ids).toEqual([...ids].sort().reverse());
       });
@@ -263,9 +330,18 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("starts, shows the running entry as current, stops, and answers 404 when none runs", async () => {
         const { owner, projectId } = await team();
         expect((await owner.get<{ data: null }>(`${B}/time-entries/current`)).body).toEqual({ data: null });
-        const started = await owner.post<{ data: TimeEntry }>(`${B}/time-entries/start`, { project_id: `proj_${randomPart(projectId)}`, description: "Deep work" });
+        const started = await owner.post<{ data: TimeEntry }>(`${B}/time-entries/start`, {
+          project_id: `proj_${randomPart(projectId)}`,
+          description: "Deep work",
+        });
         expect(started.status).toBe(201);
-        expect(started.body.data).toMatchObject({ is_running: true, end_time: null, description: "Deep work", billable: true, project_id: `proj_${randomPart(projectId)}` });
+        expect(started.body.data).toMatchObject({
+          is_running: true,
+          end_time: null,
+          description: "Deep work",
+          billable: true,
+          project_id: `proj_${randomPart(projectId)}`,
+        });
         expect(started.body.data.duration).toBeGreaterThanOrEqual(0);
 
         const current = await owner.get<{ data: TimeEntry }>(`${A}/time-entries/current`);
@@ -275,7 +351,9 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect(stopped.status).toBe(200);
         expect(stopped.body.data).toMatchObject({ id: started.body.data.id, is_running: false });
         expect(stopped.body.data.end_time).not.toBeNull();
-        expect(stopped.body.data.duration).toBe((Date.parse(stopped.body.data.end_time as string) - Date.parse(stopped.body.data.start_time)) / 1000);
+        expect(stopped.body.data.duration).toBe(
+          (Date.parse(stopped.body.data.end_time as string) - Date.parse(stopped.body.data.start_time)) / 1000,
+        );
 
         const again = await owner.post<StyleAError>(`${A}/time-entries/stop`);
         expect(again.status).toBe(404);
@@ -289,7 +367,8 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("stops a running timer when another starts, ending it where the new one begins", async () => {
         const { owner, projectId } = await team();
         const first = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId })).body.data;
-        const second = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, description: "next" })).body.data;
+        const second = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, description: "next" }))
+          .body.data;
         const firstNow = (await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${first.id}`)).body.data;
         expect(firstNow.is_running).toBe(false);
         expect(firstNow.end_time).toBe(second.start_time);
@@ -300,7 +379,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         const { owner, projectId } = await team();
         const missing = await owner.post<StyleAError>(`${A}/time-entries/start`, { description: "no project" });
         expect(missing.body.error.details).toMatchObject({ field: "project_id", reason: "required" });
-        const unknown = await owner.post<StyleAError>(`${A}/time-entries/start`, { project_id: projectId, start_time: "2026-01-01T00:00:00Z" });
+        const unknown = await owner.post<StyleAError>(`${A}/time-entries/start`, {
+          project_id: projectId,
+          start_time: "2026-01-01T00:00:00Z",
+        });
         expect(unknown.body.error.details).toMatchObject({ field: "start_time", reason: "unknown" });
         const running = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId })).body.data;
         const ended = await owner.put<StyleAError>(`${A}/time-entries/${running.id}`, { end_time: "2099-01-01T00:00:00Z" });
@@ -321,7 +403,11 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("keeps exactly one timer running under concurrent starts: the rest stopped, none overlapping, none lost", async () => {
         const { owner, projectId } = await team();
         const attempts = 24;
-        const results = await Promise.all(Array.from({ length: attempts }, (_, i) => owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, description: `start ${i}` })));
+        const results = await Promise.all(
+          Array.from({ length: attempts }, (_, i) =>
+            owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, description: `start ${i}` }),
+          ),
+        );
         expect(results.map((r) => r.status)).toEqual(Array(attempts).fill(201));
         const list = await owner.get<List<TimeEntry>>(`${A}/time-entries?per_page=200`);
         expect(list.body.meta.total).toBe(attempts);
@@ -334,7 +420,9 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         // Chained, not overlapping: each entry ends exactly where some other one starts.
         const starts = new Set(list.body.data.map((e) => e.start_time));
         for (const entry of byEnd) expect(starts.has(entry.end_time as string)).toBe(true);
-        const intervals = byEnd.map((e) => [Date.parse(e.start_time), Date.parse(e.end_time as string)] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+        const intervals = byEnd
+          .map((e) => [Date.parse(e.start_time), Date.parse(e.end_time as string)] as const)
+          .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
         for (let i = 1; i < intervals.length; i++) expect(intervals[i]![0]).toBeGreaterThanOrEqual(intervals[i - 1]![1]);
         expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/current`)).body.data.id).toBe(running[0]!.id);
       }, 60_000);
@@ -344,8 +432,13 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("lets a member see and change only their own entries, and an owner record time for a member", async () => {
         const { owner, ownerId, projectId } = await team();
         const member = await joinTeam(stint.url, owner, "member");
-        const ownersEntry = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-06T09:00:00Z", "2026-03-06T10:00:00Z"))).body.data;
-        const forMember = await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-06T11:00:00Z", "2026-03-06T12:00:00Z", { user_id: member.account.user.id }));
+        const ownersEntry = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-06T09:00:00Z", "2026-03-06T10:00:00Z"))
+        ).body.data;
+        const forMember = await owner.post<{ data: TimeEntry }>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-06T11:00:00Z", "2026-03-06T12:00:00Z", { user_id: member.account.user.id }),
+        );
         expect(forMember.status).toBe(201);
         expect(forMember.body.data.user_id).toBe(member.account.user.id);
 
@@ -355,7 +448,14 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await member.api.get(`${A}/time-entries/${ownersEntry.id}`)).status).toBe(404);
         expect((await member.api.put(`${A}/time-entries/${ownersEntry.id}`, { description: "mine now" })).status).toBe(404);
         expect((await member.api.delete(`${A}/time-entries/${ownersEntry.id}`)).status).toBe(404);
-        expect((await member.api.post(`${A}/time-entries`, entryAt(projectId, "2026-03-06T13:00:00Z", "2026-03-06T14:00:00Z", { user_id: ownerId }))).status).toBe(403);
+        expect(
+          (
+            await member.api.post(
+              `${A}/time-entries`,
+              entryAt(projectId, "2026-03-06T13:00:00Z", "2026-03-06T14:00:00Z", { user_id: ownerId }),
+            )
+          ).status,
+        ).toBe(403);
         expect((await member.api.put(`${A}/time-entries/${forMember.body.data.id}`, { description: "my own" })).status).toBe(200);
 
         const ownerList = await owner.get<List<TimeEntry>>(`${A}/time-entries?user_id=${member.account.user.id}`);
@@ -366,14 +466,25 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
       it("answers 404 for another organization's entries and refuses its users and projects", async () => {
         const mine = await team();
         const theirs = await team();
-        const entry = (await mine.owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(mine.projectId, "2026-03-07T09:00:00Z", "2026-03-07T10:00:00Z"))).body.data;
+        const entry = (
+          await mine.owner.post<{ data: TimeEntry }>(
+            `${A}/time-entries`,
+            entryAt(mine.projectId, "2026-03-07T09:00:00Z", "2026-03-07T10:00:00Z"),
+          )
+        ).body.data;
         expect((await theirs.owner.get(`${A}/time-entries/${entry.id}`)).status).toBe(404);
         expect((await theirs.owner.put(`${B}/time-entries/${entry.id}`, { description: "stolen" })).status).toBe(404);
         expect((await theirs.owner.delete(`${A}/time-entries/${entry.id}`)).status).toBe(404);
         expect((await theirs.owner.get<List<TimeEntry>>(`${A}/time-entries`)).body.meta.total).toBe(0);
-        const intoMine = await theirs.owner.post<StyleAError>(`${A}/time-entries`, entryAt(mine.projectId, "2026-03-07T09:00:00Z", "2026-03-07T10:00:00Z"));
+        const intoMine = await theirs.owner.post<StyleAError>(
+          `${A}/time-entries`,
+          entryAt(mine.projectId, "2026-03-07T09:00:00Z", "2026-03-07T10:00:00Z"),
+        );
         expect(intoMine.body.error.details).toMatchObject({ field: "project_id", reason: "invalid" });
-        const forMyUser = await theirs.owner.post<StyleAError>(`${A}/time-entries`, entryAt(theirs.projectId, "2026-03-07T09:00:00Z", "2026-03-07T10:00:00Z", { user_id: mine.ownerId }));
+        const forMyUser = await theirs.owner.post<StyleAError>(
+          `${A}/time-entries`,
+          entryAt(theirs.projectId, "2026-03-07T09:00:00Z", "2026-03-07T10:00:00Z", { user_id: mine.ownerId }),
+        );
         expect(forMyUser.body.error.details).toMatchObject({ field: "user_id", reason: "invalid" });
         expect((await theirs.owner.get(`${A}/time-entries?user_id=${mine.ownerId}`)).status).toBe(200);
         expect((await mine.owner.get<{ data: TimeEntry }>(`${A}/time-entries/${entry.id}`)).body.data).toEqual(entry);

@@ -50,7 +50,10 @@ function entries(): TimeEntryDocument[] {
 }
 
 async function seeded(store: DocumentStore, indexes: readonly IndexSpec[]): Promise<Collection<TimeEntryDocument>> {
-  const collection = await store.collection<TimeEntryDocument>({ name: `${TIME_ENTRIES_COLLECTION.name}_${randomUUID().slice(0, 8)}`, indexes: [...indexes] });
+  const collection = await store.collection<TimeEntryDocument>({
+    name: `${TIME_ENTRIES_COLLECTION.name}_${randomUUID().slice(0, 8)}`,
+    indexes: [...indexes],
+  });
   await Promise.all(entries().map((entry) => collection.insertOne(entry)));
   return collection;
 }

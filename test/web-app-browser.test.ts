@@ -121,7 +121,10 @@ window.scriptOutcome = fetch("${target}/web-session/refresh", { method: "POST", 
       // The browser asks first (the header is not a simple one); the gateway grants nothing, so the request is never sent.
       expect(await evil.evaluate<string>("window.scriptOutcome")).toBe("blocked: TypeError");
       // A form needs no permission, but cannot carry the header: refused.
-      const [answer] = await Promise.all([evil.waitForResponse((res) => res.url().endsWith("/web-session/logout")), evil.evaluate("document.getElementById('logout').submit()")]);
+      const [answer] = await Promise.all([
+        evil.waitForResponse((res) => res.url().endsWith("/web-session/logout")),
+        evil.evaluate("document.getElementById('logout').submit()"),
+      ]);
       expect(answer.status()).toBe(403);
     } finally {
       await new Promise((resolve) => attacker.close(resolve));

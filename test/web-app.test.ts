@@ -31,15 +31,18 @@ function someAddress(): string {
 function send(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: { "x-forwarded-for": someAddress(), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const bytes = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text: bytes.toString("utf8") });
-      });
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: { "x-forwarded-for": someAddress(), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text: bytes.toString("utf8") });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -241,26 +244,32 @@ describe("the web application before it is built", () => {
   });
 });
 
-describeWithServers(["mongo", "nats", "redis"], "the web application served by a gateway process, distributed (MongoDB + NATS + Redis)", () => {
-  let stint: TestStint;
+describeWithServers(
+  ["mongo", "nats", "redis"],
+  "the web application served by a gateway process, distributed (MongoDB + NATS + Redis)",
+  () => {
+    let stint: TestStint;
 
-  beforeAll(async () => {
-    stint = await startDistributed(testServers("webapp"), "", { WEB_DIR: BUILD });
-  }, 60_000);
+    beforeAll(async () => {
+      stint = await startDistributed(testServers("webapp"), "", { WEB_DIR: BUILD });
+    }, 60_000);
 
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
 
-  it("serves the page, its files and its paths from the gateway, and the JSON 404 elsewhere", async () => {
-    const page = await send(stint.url, "GET", "/", { accept: BROWSER });
-    expect(page.status).toBe(200);
-    expectPageHeaders(page);
-    expect((await send(stint.url, "GET", "/assets/app-1a2b3c4d.js")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    const navigation = await send(stint.url, "GET", "/projects/abc", { accept: BROWSER });
-    expect(navigation.bytes.equals(page.bytes)).toBe(true);
-    const missing = await send(stint.url, "GET", "/nope", { accept: "application/json" });
-    expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.text)).toEqual(NOT_FOUND);
-  });
-});
+    it("serves the page, its files and its paths from the gateway, and the JSON 404 elsewhere", async () => {
+      const page = await send(stint.url, "GET", "/", { accept: BROWSER });
+      expect(page.status).toBe(200);
+      expectPageHeaders(page);
+      expect((await send(stint.url, "GET", "/assets/app-1a2b3c4d.js")).headers["cache-control"]).toBe(
+        "public, max-age=31536000, immutable",
+      );
+      const navigation = await send(stint.url, "GET", "/projects/abc", { accept: BROWSER });
+      expect(navigation.bytes.equals(page.bytes)).toBe(true);
+      const missing = await send(stint.url, "GET", "/nope", { accept: "application/json" });
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text)).toEqual(NOT_FOUND);
+    });
+  },
+);

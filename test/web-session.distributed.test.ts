@@ -3,5 +3,7 @@ import { startDistributed } from "./support/stint";
 import { describeWebSession, REPEAT_SECONDS } from "./web-session.suite";
 
 describeWithServers(["mongo", "nats", "redis"], "the web application's session cookie, distributed (MongoDB + NATS + Redis)", () => {
-  describeWebSession("gateway and services as separate brokers over NATS", () => startDistributed(testServers("websession"), "", { WEB_SESSION_REPEAT_SECONDS: String(REPEAT_SECONDS) }));
+  describeWebSession("gateway and services as separate brokers over NATS", () =>
+    startDistributed(testServers("websession"), "", { WEB_SESSION_REPEAT_SECONDS: String(REPEAT_SECONDS) }),
+  );
 });

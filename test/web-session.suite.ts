@@ -63,7 +63,12 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
 
     /** A new account through the API, as the application signs up through the client library. */
     async function signUp(): Promise<{ refreshToken: string; userId: string }> {
-      const res = await client(stint.url).post<{ refresh_token: string; user: { id: string } }>("/api/auth/register", { email: email("web"), password: PASSWORD, name: "Web", organization_name: "Web org" });
+      const res = await client(stint.url).post<{ refresh_token: string; user: { id: string } }>("/api/auth/register", {
+        email: email("web"),
+        password: PASSWORD,
+        name: "Web",
+        organization_name: "Web org",
+      });
       expect(res.status).toBe(201);
       return { refreshToken: res.body.refresh_token, userId: res.body.user.id };
     }
@@ -97,7 +102,10 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
     it("marks the cookie Secure when the request came over HTTPS through a trusted proxy", async () => {
       const { refreshToken } = await signUp();
       // Test deployments trust loopback as a proxy.
-      const stored = await post(stint.url, "/web-session", { body: { refresh_token: refreshToken }, headers: { ...APP, "x-forwarded-proto": "https" } });
+      const stored = await post(stint.url, "/web-session", {
+        body: { refresh_token: refreshToken },
+        headers: { ...APP, "x-forwarded-proto": "https" },
+      });
       expect(stored.status).toBe(204);
       expect(stored.setCookie).toMatch(/; Secure$/);
     });
@@ -234,7 +242,10 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       const address = someAddress();
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 12; attempt++) {
-        const answer = await post(stint.url, "/web-session/refresh", { cookie: `rt_guess${attempt}`, headers: { ...APP, "x-forwarded-for": address } });
+        const answer = await post(stint.url, "/web-session/refresh", {
+          cookie: `rt_guess${attempt}`,
+          headers: { ...APP, "x-forwarded-for": address },
+        });
         statuses.push(answer.status);
       }
       expect(statuses[0]).toBe(401);

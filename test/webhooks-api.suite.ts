@@ -48,7 +48,10 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
 
     describe("subscriptions", () => {
       it("creates a webhook in Style B with its secret shown once, and reads it back in Style A without it", async () => {
-        const res = await owner.post<{ data: Created }>(`${B}/webhooks`, { url: inbox.url, events: ["time_entry.created", "project.deleted", "time_entry.created"] });
+        const res = await owner.post<{ data: Created }>(`${B}/webhooks`, {
+          url: inbox.url,
+          events: ["time_entry.created", "project.deleted", "time_entry.created"],
+        });
         expect(res.status).toBe(201);
         const created = res.body.data;
         expect(created).toEqual({
@@ -114,7 +117,10 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         const webhook = await createWebhook(owner, ["project.created"]);
         const other = await WebhookReceiver.start();
         try {
-          const changed = await owner.patch<{ data: Webhook }>(`${B}/webhooks/${webhook.id}`, { url: other.url, events: ["project.updated"] });
+          const changed = await owner.patch<{ data: Webhook }>(`${B}/webhooks/${webhook.id}`, {
+            url: other.url,
+            events: ["project.updated"],
+          });
           expect(changed.status).toBe(200);
           expect(changed.body.data).toMatchObject({ url: other.url, events: ["project.updated"], status: "active" });
           expect(changed.text).not.toContain("whsec_");
@@ -131,7 +137,9 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
           await owner.patch(`${A}/projects/${project.id}`, { description: "changed again" });
           await other.waitFor(1);
           await new Promise((resolve) => setTimeout(resolve, 200));
-          expect(other.events().map((e) => [e.type, (e.data as { description?: string }).description])).toEqual([["project.updated", "changed again"]]);
+          expect(other.events().map((e) => [e.type, (e.data as { description?: string }).description])).toEqual([
+            ["project.updated", "changed again"],
+          ]);
         } finally {
           await other.close();
         }
@@ -156,7 +164,9 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         const before = inbox.requests.length;
         await owner.post(`${A}/webhooks/${webhook.id}/test`);
         const [request] = (await inbox.waitFor(before + 1)).slice(before);
-        await expect(verify(rotated.body.data.secret, request?.body ?? "", request?.headers["x-webhook-signature"] as string)).resolves.toBe(true);
+        await expect(
+          verify(rotated.body.data.secret, request?.body ?? "", request?.headers["x-webhook-signature"] as string),
+        ).resolves.toBe(true);
         await expect(verify(webhook.secret, request?.body ?? "", request?.headers["x-webhook-signature"] as string)).resolves.toBe(false);
       });
 
@@ -188,15 +198,33 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         const res = await owner.post<{ data: Delivery }>(`${B}/webhooks/${webhook.id}/test`);
         expect(res.status).toBe(201);
         expect(res.headers.get("location")).toBe(`${B}/webhooks/${webhook.id}/deliveries/${res.body.data.id}`);
-        expect(res.body.data).toMatchObject({ id: expect.stringMatching(/^whd_/), webhook_id: webhook.id, event_type: "ping", status: "pending", attempts: [] });
+        expect(res.body.data).toMatchObject({
+          id: expect.stringMatching(/^whd_/),
+          webhook_id: webhook.id,
+          event_type: "ping",
+          status: "pending",
+          attempts: [],
+        });
         const [request] = (await inbox.waitFor(before + 1)).slice(before);
         if (!request) throw new Error("no ping");
-        expect(JSON.parse(request.body)).toEqual({ id: res.body.data.event_id, type: "ping", created_at: expect.stringMatching(ISO_SECONDS), organization_id: expect.stringMatching(/^org_/), data: { webhook_id: webhook.id } });
+        expect(JSON.parse(request.body)).toEqual({
+          id: res.body.data.event_id,
+          type: "ping",
+          created_at: expect.stringMatching(ISO_SECONDS),
+          organization_id: expect.stringMatching(/^org_/),
+          data: { webhook_id: webhook.id },
+        });
         await expect(verify(webhook.secret, request.body, request.headers["x-webhook-signature"] as string)).resolves.toBe(true);
-        expect(new StandardWebhook(webhook.secret).verify(request.body, request.headers as Record<string, string>)).toMatchObject({ type: "ping" });
+        expect(new StandardWebhook(webhook.secret).verify(request.body, request.headers as Record<string, string>)).toMatchObject({
+          type: "ping",
+        });
 
         const [logged] = await deliveriesOf(owner, webhook.id, 1);
-        expect(logged).toMatchObject({ id: res.body.data.id, status: "succeeded", attempts: [{ attempt: 1, outcome: "succeeded", status_code: 200, error: null, next_retry_at: null }] });
+        expect(logged).toMatchObject({
+          id: res.body.data.id,
+          status: "succeeded",
+          attempts: [{ attempt: 1, outcome: "succeeded", status_code: 200, error: null, next_retry_at: null }],
+        });
         expect(logged?.attempts[0]?.started_at).toMatch(ISO_SECONDS);
         expect(typeof logged?.attempts[0]?.duration_ms).toBe("number");
         const one = await owner.get<{ data: Delivery }>(`${B}/webhooks/${webhook.id}/deliveries/${res.body.data.id}`);
@@ -207,7 +235,8 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
       it("delivers project.created with the project as Style A shows it, and redelivers it with the same event id", async () => {
         const webhook = await createWebhook(owner, ["project.created"]);
         const before = inbox.requests.length;
-        const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, { name: `Announced ${Math.random()}` })).body.data;
+        const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, { name: `Announced ${Math.random()}` })).body
+          .data;
         const [request] = (await inbox.waitFor(before + 1)).slice(before);
         const event = JSON.parse(request?.body ?? "{}") as { id: string; type: string; data: Record<string, unknown> };
         expect(event.type).toBe("project.created");
@@ -246,7 +275,8 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
       });
 
       it("holds an API key to webhooks:read and webhooks:write", async () => {
-        const key = (await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "Hooks reader", permissions: ["webhooks:read"] })).body.data.key;
+        const key = (await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "Hooks reader", permissions: ["webhooks:read"] }))
+          .body.data.key;
         const reader = client(stint.url, { "x-api-key": key });
         expect((await reader.get(`${A}/webhooks`)).status).toBe(200);
         const write = await reader.post<StyleAError>(`${A}/webhooks`, { url: inbox.url, events: ["project.created"] });

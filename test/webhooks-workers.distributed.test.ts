@@ -28,7 +28,11 @@ describeWithServers(["mongo", "nats"], "webhook workers in two processes (NATS +
   async function worker(nodeID: string): Promise<WebhooksHarness> {
     const store = await openMongoStore(url);
     stores.push(store);
-    const started = await startWebhooks({ store, delivery: { retryDelaysMs: [200, 200, 200], pollIntervalMs: 25 }, broker: { namespace, nodeID, transporter: transporter() } });
+    const started = await startWebhooks({
+      store,
+      delivery: { retryDelaysMs: [200, 200, 200], pollIntervalMs: 25 },
+      broker: { namespace, nodeID, transporter: transporter() },
+    });
     workers.push(started);
     return started;
   }
@@ -48,7 +52,10 @@ describeWithServers(["mongo", "nats"], "webhook workers in two processes (NATS +
   it("never sends the same attempt twice, and every event arrives", async () => {
     const [a, b] = [await worker("webhooks-a"), await worker("webhooks-b")];
     await emitter.waitForServices(["webhooks"], 10_000);
-    await eventually("both workers to be seen", () => emitter.registry.getServiceList({ onlyAvailable: true }).filter((s) => s.name === "webhooks").length === 2);
+    await eventually(
+      "both workers to be seen",
+      () => emitter.registry.getServiceList({ onlyAvailable: true }).filter((s) => s.name === "webhooks").length === 2,
+    );
     const owner = ownerOf();
     // Every first attempt fails, so every retry is due in both processes at once and both try to claim it.
     const inbox = await WebhookReceiver.start((request) => {
@@ -64,10 +71,19 @@ describeWithServers(["mongo", "nats"], "webhook workers in two processes (NATS +
         await emitter.emit("time_entry.created", event);
       }
       await inbox.waitFor(EVENTS * 2, 30_000);
-      const deliveries = await eventually("every delivery to succeed", async () => {
-        const list = (await b.call<{ data: { status: string; attempts: { attempt: number }[] }[] }>("deliveries", owner, { params: { id: webhook.id }, query: { per_page: "200" } })).data;
-        return list.length === EVENTS && list.every((d) => d.status === "succeeded") ? list : undefined;
-      }, 20_000);
+      const deliveries = await eventually(
+        "every delivery to succeed",
+        async () => {
+          const list = (
+            await b.call<{ data: { status: string; attempts: { attempt: number }[] }[] }>("deliveries", owner, {
+              params: { id: webhook.id },
+              query: { per_page: "200" },
+            })
+          ).data;
+          return list.length === EVENTS && list.every((d) => d.status === "succeeded") ? list : undefined;
+        },
+        20_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       const perEvent = new Map<string, number>();
@@ -78,7 +94,9 @@ describeWithServers(["mongo", "nats"], "webhook workers in two processes (NATS +
       expect(deliveries.every((d) => d.attempts.map((x) => x.attempt).join() === "1,2")).toBe(true);
 
       // Both processes did some of the sending.
-      const attempts = await (await stores[0]?.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION))?.find({ webhook_id: webhook.id });
+      const attempts = await (
+        await stores[0]?.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION)
+      )?.find({ webhook_id: webhook.id });
       const byWorker = new Set(attempts?.map((attempt) => attempt.worker));
       expect(byWorker).toEqual(new Set(["webhooks-a", "webhooks-b"]));
     } finally {
@@ -103,10 +121,14 @@ describeWithServers(["mongo", "nats"], "webhook workers in two processes (NATS +
       await inbox.waitFor(10);
       await a.stop();
       refusing = false;
-      const list = await eventually("the remaining process to deliver everything", async () => {
-        const found = (await b.call<{ data: { status: string }[] }>("deliveries", owner, { params: { id: webhook.id } })).data;
-        return found.length === 10 && found.every((d) => d.status === "succeeded") ? found : undefined;
-      }, 20_000);
+      const list = await eventually(
+        "the remaining process to deliver everything",
+        async () => {
+          const found = (await b.call<{ data: { status: string }[] }>("deliveries", owner, { params: { id: webhook.id } })).data;
+          return found.length === 10 && found.every((d) => d.status === "succeeded") ? found : undefined;
+        },
+        20_000,
+      );
       expect(list).toHaveLength(10);
       expect(new Set(inbox.events().map((e) => e.id))).toEqual(new Set(ids));
     } finally {

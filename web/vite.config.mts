@@ -25,6 +25,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
   },
   server: {
-    proxy: Object.fromEntries(["/api", "/v1", "/web-session", "/oauth", "/docs"].map((prefix) => [prefix, { target: stintUrl, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      ["/api", "/v1", "/web-session", "/oauth", "/docs"].map((prefix) => [prefix, { target: stintUrl, changeOrigin: false }]),
+    ),
   },
 });

@@ -6,7 +6,17 @@ import { runLoad, type LoadRequest, type LoadResult } from "../lib/load";
 import { nearestRank } from "../lib/percentile";
 import type { InProcessPhase, PhaseReport } from "../lib/scenario";
 import { requestEachOnce, seedOrganizations } from "../lib/seed";
-import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, ROUND_SECONDS_OPTION, roundSecondsOf, routeRequest, SWITCH_WARMUP_SEC, type Route } from "./routes";
+import {
+  APP_ENV,
+  ENTRY,
+  KEYS_PER_ORGANIZATION,
+  organizationsFor,
+  ROUND_SECONDS_OPTION,
+  roundSecondsOf,
+  routeRequest,
+  SWITCH_WARMUP_SEC,
+  type Route,
+} from "./routes";
 
 /**
  * Both routes of one embedded process, loaded in turn. The targets of the set give each
@@ -20,7 +30,6 @@ import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, ROUND_SECONDS_
 export const INTERLEAVED_PHASE = "embedded-interleaved";
 export const ROUNDS_OPTION = "rounds";
 export const DEFAULT_ROUNDS = 5;
-
 
 /** Room on either side of a key's expiry: the bench's clock and the gateway's, and the time a request takes. */
 const KEY_MARGIN_MS = 1_000;
@@ -70,7 +79,18 @@ export const medianSample = (samples: readonly RouteSample[]): RouteSample => ({
   userUsPerRequest: median(samples.map((sample) => sample.userUsPerRequest)),
 });
 
-const TABLE_HEADER = ["round", "open req/s", "auth req/s", "auth / open", "open CPU µs", "auth CPU µs", "open / auth CPU", "open user µs", "auth user µs", "open / auth user"];
+const TABLE_HEADER = [
+  "round",
+  "open req/s",
+  "auth req/s",
+  "auth / open",
+  "open CPU µs",
+  "auth CPU µs",
+  "open / auth CPU",
+  "open user µs",
+  "auth user µs",
+  "open / auth user",
+];
 
 const tableRow = (label: string, c: Comparison) => [
   label,
@@ -139,7 +159,11 @@ export interface RoundsPlan {
  * Every server's two routes loaded in turn, round after round; each route's samples per
  * server, in the order of `servers`.
  */
-export async function alternatingRounds(ctx: BenchContext, servers: readonly BothRoutes[], plan: RoundsPlan): Promise<Record<Route, RouteSample[]>[]> {
+export async function alternatingRounds(
+  ctx: BenchContext,
+  servers: readonly BothRoutes[],
+  plan: RoundsPlan,
+): Promise<Record<Route, RouteSample[]>[]> {
   const stages = servers.map((server) => routeStage(ctx, server, plan.rate));
   for (const stage of stages) await stage.warmUp();
   for (let round = 0; round < plan.rounds; round += 1) {
@@ -148,7 +172,9 @@ export async function alternatingRounds(ctx: BenchContext, servers: readonly Bot
     for (const stage of stages) {
       for (const route of order) await stage.measure(route, round, plan.roundSec);
       const [open, auth] = [stage.samples.open[round] as RouteSample, stage.samples.auth[round] as RouteSample];
-      ctx.log(`  round ${round + 1}, ${stage.label}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs (user ${fixed(open.userUsPerRequest, 1)}); authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs (user ${fixed(auth.userUsPerRequest, 1)})`);
+      ctx.log(
+        `  round ${round + 1}, ${stage.label}: open ${fixed(open.requestsPerSec, 0)} req/s, ${fixed(open.cpuUsPerRequest, 1)} µs (user ${fixed(open.userUsPerRequest, 1)}); authenticated ${fixed(auth.requestsPerSec, 0)} req/s, ${fixed(auth.cpuUsPerRequest, 1)} µs (user ${fixed(auth.userUsPerRequest, 1)})`,
+      );
     }
   }
   return stages.map((stage) => stage.samples);
@@ -167,7 +193,8 @@ interface RouteStage {
 function routeStage(ctx: BenchContext, server: BothRoutes, rate: number): RouteStage {
   const { settings } = ctx;
   const { baseUrl, requests } = server;
-  const load = (route: Route, durationSec: number) => runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate });
+  const load = (route: Route, durationSec: number) =>
+    runLoad({ baseUrl, request: requests[route], connections: settings.connections, durationSec, rate });
   const prime = (route: Route) => requestEachOnce(baseUrl, requests[route].path, requests[route].headerVariants ?? []);
   // The gateway keeps a key for KEY_CACHE_TTL_MS from its look-up, and then looks it up
   // again: a read of three documents and a write, thousands at once when they were all
@@ -199,7 +226,11 @@ function routeStage(ctx: BenchContext, server: BothRoutes, rate: number): RouteS
     const measured = checked(await load(route, roundSec), `${server.label}, ${route}, round ${round + 1}`);
     const after = await cpuUsage();
     const user = after.user - before.user;
-    samples[route].push({ requestsPerSec: measured.requestsPerSec, cpuUsPerRequest: perRequestUs(user + after.system - before.system, measured), userUsPerRequest: perRequestUs(user, measured) });
+    samples[route].push({
+      requestsPerSec: measured.requestsPerSec,
+      cpuUsPerRequest: perRequestUs(user + after.system - before.system, measured),
+      userUsPerRequest: perRequestUs(user, measured),
+    });
   }
 
   async function warmUp(): Promise<void> {
@@ -215,7 +246,11 @@ function routeStage(ctx: BenchContext, server: BothRoutes, rate: number): RouteS
 async function measureRounds(ctx: BenchContext, baseUrl: string, pid: number, rounds: number, roundSec: number): Promise<PhaseReport> {
   const { settings } = ctx;
   const organizations = organizationsFor(settings);
-  const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: settings.readyTimeoutSec * 1000 });
+  const seeded = await seedOrganizations(baseUrl, {
+    organizations,
+    keysPerOrganization: KEYS_PER_ORGANIZATION,
+    timeoutMs: settings.readyTimeoutSec * 1000,
+  });
   const requests = { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) };
   const [samples] = await alternatingRounds(ctx, [{ label: "app", baseUrl, pid, requests }], { rounds, roundSec, rate: settings.rate });
   const { open, auth } = samples as Record<Route, RouteSample[]>;

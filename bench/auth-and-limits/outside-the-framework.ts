@@ -32,7 +32,12 @@ interface Extra {
   userUs: number;
 }
 
-const extraOf = (open: RouteSample, auth: RouteSample): Extra => ({ open, auth, cpuUs: auth.cpuUsPerRequest - open.cpuUsPerRequest, userUs: auth.userUsPerRequest - open.userUsPerRequest });
+const extraOf = (open: RouteSample, auth: RouteSample): Extra => ({
+  open,
+  auth,
+  cpuUs: auth.cpuUsPerRequest - open.cpuUsPerRequest,
+  userUs: auth.userUsPerRequest - open.userUsPerRequest,
+});
 
 /** The medians of each route, and the median of the rounds' differences (not the difference of the medians). */
 function medianExtra(rounds: readonly Extra[]): Extra {
@@ -44,7 +49,18 @@ function medianExtra(rounds: readonly Extra[]): Extra {
   };
 }
 
-const HEADER = ["round", "app open µs", "app auth µs", "app extra µs", "app extra user µs", "bare open µs", "bare auth µs", "bare extra µs", "bare extra user µs", "app / bare extra"];
+const HEADER = [
+  "round",
+  "app open µs",
+  "app auth µs",
+  "app extra µs",
+  "app extra user µs",
+  "bare open µs",
+  "bare auth µs",
+  "bare extra µs",
+  "bare extra user µs",
+  "app / bare extra",
+];
 
 const row = (label: string, app: Extra, bare: Extra) => [
   label,
@@ -59,7 +75,13 @@ const row = (label: string, app: Extra, bare: Extra) => [
   fixed(app.cpuUs / bare.cpuUs, 2),
 ];
 
-function report(app: Record<Route, RouteSample[]>, bare: Record<Route, RouteSample[]>, rate: number, roundSec: number, keys: number): PhaseReport {
+function report(
+  app: Record<Route, RouteSample[]>,
+  bare: Record<Route, RouteSample[]>,
+  rate: number,
+  roundSec: number,
+  keys: number,
+): PhaseReport {
   const appRounds = app.open.map((open, at) => extraOf(open, app.auth[at] as RouteSample));
   const bareRounds = bare.open.map((open, at) => extraOf(open, bare.auth[at] as RouteSample));
   const [appMedian, bareMedian] = [medianExtra(appRounds), medianExtra(bareRounds)];
@@ -75,7 +97,10 @@ function report(app: Record<Route, RouteSample[]>, bare: Record<Route, RouteSamp
       "bare.extraUserUsPerRequest": bareMedian.userUs,
       "extra.appOverBare": median(appRounds.map((round, at) => round.cpuUs / (bareRounds[at] as Extra).cpuUs)),
     },
-    table: { header: HEADER, rows: [...appRounds.map((round, at) => row(String(at + 1), round, bareRounds[at] as Extra)), row("median", appMedian, bareMedian)] },
+    table: {
+      header: HEADER,
+      rows: [...appRounds.map((round, at) => row(String(at + 1), round, bareRounds[at] as Extra)), row("median", appMedian, bareMedian)],
+    },
     notes: [
       `${appRounds.length} rounds of ${roundSec} s per route and server at ${rate} requests a second; each server's pool holds ${keys} API keys; CPU is each server process's own per answered request`,
       "extra: the authenticated route's CPU per request minus the open route's, in the same server and round; bare: the gateway's admission code in a plain node:http server",
@@ -88,7 +113,11 @@ async function bareRoutes(baseUrl: string): Promise<Record<Route, LoadRequest>> 
   const answer = await fetch(new URL(BARE_KEYS_PATH, baseUrl));
   const { organizations, keys } = (await answer.json()) as { organizations: number; keys: string[] };
   return {
-    open: { method: "GET", path: OPEN_ROUTE_PATH, headerVariants: Array.from({ length: organizations }, (_, at) => ({ [OPEN_ROUTE_ORGANIZATION_HEADER]: String(at) })) },
+    open: {
+      method: "GET",
+      path: OPEN_ROUTE_PATH,
+      headerVariants: Array.from({ length: organizations }, (_, at) => ({ [OPEN_ROUTE_ORGANIZATION_HEADER]: String(at) })),
+    },
     auth: { method: "GET", path: "/api/v1/organization", headerVariants: keys.map((key) => ({ "x-api-key": key })) },
   };
 }
@@ -101,18 +130,35 @@ async function measure(ctx: BenchContext): Promise<PhaseReport> {
   const organizations = organizationsFor(settings);
   const app = await startApp(ctx, { label: "embedded, both routes", http: true, script: ENTRY, env: APP_ENV });
   const barePort = await freePort();
-  const bare = startTypeScript(ctx, "bare server with admission", BARE_SCRIPT, { PORT: String(barePort), HOST: LOOPBACK, ORGANIZATIONS: String(organizations), KEYS_PER_ORGANIZATION: String(KEYS_PER_ORGANIZATION) });
+  const bare = startTypeScript(ctx, "bare server with admission", BARE_SCRIPT, {
+    PORT: String(barePort),
+    HOST: LOOPBACK,
+    ORGANIZATIONS: String(organizations),
+    KEYS_PER_ORGANIZATION: String(KEYS_PER_ORGANIZATION),
+  });
   const bareUrl = `http://${LOOPBACK}:${barePort}`;
   try {
     const appUrl = app.baseUrl ?? "";
     await waitForReady(ctx, appUrl, [app.process]);
     await waitForReady(ctx, bareUrl, [bare]);
-    const seeded = await seedOrganizations(appUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: settings.readyTimeoutSec * 1000 });
+    const seeded = await seedOrganizations(appUrl, {
+      organizations,
+      keysPerOrganization: KEYS_PER_ORGANIZATION,
+      timeoutMs: settings.readyTimeoutSec * 1000,
+    });
     const servers = [
-      { label: "app", baseUrl: appUrl, pid: app.process.pid, requests: { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) } },
+      {
+        label: "app",
+        baseUrl: appUrl,
+        pid: app.process.pid,
+        requests: { open: routeRequest("open", seeded), auth: routeRequest("auth", seeded) },
+      },
       { label: "bare", baseUrl: bareUrl, pid: bare.pid, requests: await bareRoutes(bareUrl) },
     ];
-    const [appSamples, bareSamples] = (await alternatingRounds(ctx, servers, { rounds, roundSec, rate })) as [Record<Route, RouteSample[]>, Record<Route, RouteSample[]>];
+    const [appSamples, bareSamples] = (await alternatingRounds(ctx, servers, { rounds, roundSec, rate })) as [
+      Record<Route, RouteSample[]>,
+      Record<Route, RouteSample[]>,
+    ];
     return report(appSamples, bareSamples, rate, roundSec, organizations * KEYS_PER_ORGANIZATION);
   } finally {
     await Promise.all([app.process.stop(STOP_GRACE_MS), bare.stop(STOP_GRACE_MS)]);

@@ -33,7 +33,8 @@ export const SWITCH_WARMUP_SEC = 1;
 export const ROUND_SECONDS_OPTION = "round-seconds";
 export const DEFAULT_ROUND_SECONDS = 5;
 
-export const roundSecondsOf = (settings: Pick<BenchSettings, "options">): number => settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS;
+export const roundSecondsOf = (settings: Pick<BenchSettings, "options">): number =>
+  settings.options[ROUND_SECONDS_OPTION] ?? DEFAULT_ROUND_SECONDS;
 
 /**
  * The most seconds of authenticated load one minute window can hold, in a target (its

@@ -58,12 +58,26 @@ async function seed(dataDir: string): Promise<ListDataset> {
       for (let index = from; index < Math.min(total, from + INSERTS_IN_FLIGHT); index++) {
         const userId = members[index % MEMBERS] as string;
         // Day n of the month, 08:00 plus up to four hours: 60 entries over 28 days.
-        const startMs = monthStartMs + (Math.floor(index / MEMBERS) % 28) * 86_400_000 + 8 * 3_600_000 + Math.floor(random() * 14_400) * 1000;
+        const startMs =
+          monthStartMs + (Math.floor(index / MEMBERS) % 28) * 86_400_000 + 8 * 3_600_000 + Math.floor(random() * 14_400) * 1000;
         const seconds = 900 + Math.floor(random() * 13_500);
         const end = isoSeconds(new Date(startMs + seconds * 1000));
         const projectId = projects[Math.floor(random() * projects.length)] as string;
         batch.push(
-          entries.insertOne({ _id: newId("timeEntry"), organization_id: organizationId, user_id: userId, project_id: projectId, task_id: null, description: `Work ${index % 97}`, start_time: isoSeconds(new Date(startMs)), end_time: end, duration: seconds, billable: true, created_at: end, updated_at: end }),
+          entries.insertOne({
+            _id: newId("timeEntry"),
+            organization_id: organizationId,
+            user_id: userId,
+            project_id: projectId,
+            task_id: null,
+            description: `Work ${index % 97}`,
+            start_time: isoSeconds(new Date(startMs)),
+            end_time: end,
+            duration: seconds,
+            billable: true,
+            created_at: end,
+            updated_at: end,
+          }),
         );
       }
       await Promise.all(batch);

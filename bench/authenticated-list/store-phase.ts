@@ -44,7 +44,16 @@ export const storeListPhase: InProcessPhase = {
         figures: { "store.cpuUsPerList": cpuUsPerList, "store.p50Ms": p50, "store.p99Ms": p99, "store.calls": times.length },
         table: {
           header: ["store call", "calls", "p50 ms", "p99 ms", "CPU µs/call", "entries a page"],
-          rows: [["EntryStore.list, one member's month", String(times.length), p50.toFixed(3), p99.toFixed(3), cpuUsPerList.toFixed(1), (items / times.length).toFixed(1)]],
+          rows: [
+            [
+              "EntryStore.list, one member's month",
+              String(times.length),
+              p50.toFixed(3),
+              p99.toFixed(3),
+              cpuUsPerList.toFixed(1),
+              (items / times.length).toFixed(1),
+            ],
+          ],
         },
         notes: [`${dataset.members.length} members, one month (${dataset.month}) of entries each, embedded store in ${dataset.dataDir}`],
       };

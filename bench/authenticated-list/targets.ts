@@ -15,7 +15,9 @@ const TOKEN_TTL_SECONDS = 3600;
 async function memberRequests(dataset: ListDataset, secret: string): Promise<{ request: LoadRequest; expect: ExpectedResponse }> {
   const signer = tokenSigner(secret, TOKEN_TTL_SECONDS);
   const paths = dataset.members.map((userId) => `/api/v1/time-entries?${new URLSearchParams(listQuery(dataset, userId)).toString()}`);
-  const headerVariants = dataset.members.map((userId) => ({ authorization: `Bearer ${signer.sign({ userId, organizationId: dataset.organizationId, plan: "free", role: "member" })}` }));
+  const headerVariants = dataset.members.map((userId) => ({
+    authorization: `Bearer ${signer.sign({ userId, organizationId: dataset.organizationId, plan: "free", role: "member" })}`,
+  }));
   // The first member's answer, read from the store before the app opens it.
   const store = await openEmbeddedStore(dataset.dataDir);
   try {
@@ -26,13 +28,17 @@ async function memberRequests(dataset: ListDataset, secret: string): Promise<{ r
       first.total,
       { page: 1, per_page: PER_PAGE },
     );
-    return { request: { method: "GET", path: paths[0] as string, pathVariants: paths, headerVariants }, expect: { status: 200, contentType: "application/json; charset=utf-8", body } };
+    return {
+      request: { method: "GET", path: paths[0] as string, pathVariants: paths, headerVariants },
+      expect: { status: 200, contentType: "application/json; charset=utf-8", body },
+    };
   } finally {
     await store.close();
   }
 }
 
-const note = (dataset: ListDataset) => `load goes round ${dataset.members.length} members, each with their own access token and their month (${dataset.month}), ${PER_PAGE} a page`;
+const note = (dataset: ListDataset) =>
+  `load goes round ${dataset.members.length} members, each with their own access token and their month (${dataset.month}), ${PER_PAGE} a page`;
 
 /** The app in one process on the seeded folder (of `tree`, a compared checkout, when given). */
 export const listEmbeddedTarget = (tree?: string): Target => ({
@@ -64,7 +70,12 @@ export const listDistributedTarget = (tree?: string): Target => ({
     const secret = randomBytes(48).toString("base64url");
     const { request, expect } = await memberRequests(dataset, secret);
     const bus = { NATS_URL: nats.url, NAMESPACE: `bench-${process.pid}`, JWT_SECRET: secret };
-    const worker = await startApp(ctx, { label: "timeEntries", http: false, env: { ...bus, SERVICES: "timeEntries", DATA_DIR: dataset.dataDir }, tree });
+    const worker = await startApp(ctx, {
+      label: "timeEntries",
+      http: false,
+      env: { ...bus, SERVICES: "timeEntries", DATA_DIR: dataset.dataDir },
+      tree,
+    });
     const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" }, tree });
     const processes = [worker.process, gateway.process];
     const baseUrl = gateway.baseUrl ?? "";

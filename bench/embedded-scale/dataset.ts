@@ -53,7 +53,9 @@ function cacheRoot(): string {
 }
 
 function monthsBefore(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count + index, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: count }, (_, index) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count + index, 1)).toISOString().slice(0, 7),
+  );
 }
 
 async function seed(dataDir: string, entries: number, log: (line: string) => void): Promise<Omit<Marker, "layout">> {
@@ -62,19 +64,50 @@ async function seed(dataDir: string, entries: number, log: (line: string) => voi
   try {
     const now = new Date();
     const at = isoSeconds(now);
-    const organization: OrganizationDocument = { _id: newId("organization"), name: "Bench team", plan: "free", created_at: at, updated_at: at };
+    const organization: OrganizationDocument = {
+      _id: newId("organization"),
+      name: "Bench team",
+      plan: "free",
+      created_at: at,
+      updated_at: at,
+    };
     await (await store.collection<OrganizationDocument>(ORGANIZATIONS)).insertOne(organization);
     const passwordHash = await hashPassword(`bench-${newId("user")}`);
-    const users: ScaleUser[] = Array.from({ length: TEAM.users }, (_, index) => ({ id: newId("user"), role: index === 0 ? "owner" : index < TEAM.admins ? "admin" : "member" }));
+    const users: ScaleUser[] = Array.from({ length: TEAM.users }, (_, index) => ({
+      id: newId("user"),
+      role: index === 0 ? "owner" : index < TEAM.admins ? "admin" : "member",
+    }));
     const userDocs = await store.collection<UserDocument>(USERS);
     for (const [index, user] of users.entries()) {
-      await userDocs.insertOne({ _id: user.id, organization_id: organization._id, email: `scale-${index + 1}@example.test`, name: `Member ${index + 1}`, role: user.role, password_hash: passwordHash, created_at: at, updated_at: at });
+      await userDocs.insertOne({
+        _id: user.id,
+        organization_id: organization._id,
+        email: `scale-${index + 1}@example.test`,
+        name: `Member ${index + 1}`,
+        role: user.role,
+        password_hash: passwordHash,
+        created_at: at,
+        updated_at: at,
+      });
     }
     const projectDocs = await store.collection<ProjectDocument>(PROJECTS_COLLECTION);
     const projects: { id: string; billable: boolean }[] = [];
     for (let index = 0; index < TEAM.projects; index++) {
       const name = `Project ${index + 1}`;
-      const doc: ProjectDocument = { _id: newId("project"), organization_id: organization._id, name, name_key: nameKey(name), description: null, color: null, client_name: null, billable: index % 4 !== 3, hourly_rate: null, archived: false, created_at: at, updated_at: at };
+      const doc: ProjectDocument = {
+        _id: newId("project"),
+        organization_id: organization._id,
+        name,
+        name_key: nameKey(name),
+        description: null,
+        color: null,
+        client_name: null,
+        billable: index % 4 !== 3,
+        hourly_rate: null,
+        archived: false,
+        created_at: at,
+        updated_at: at,
+      };
       await projectDocs.insertOne(doc);
       projects.push({ id: doc._id, billable: doc.billable });
     }
@@ -94,7 +127,20 @@ async function seed(dataDir: string, entries: number, log: (line: string) => voi
         const seconds = MIN_ENTRY_SECONDS + Math.floor(random() * (MAX_ENTRY_SECONDS - MIN_ENTRY_SECONDS));
         const end = isoSeconds(new Date(startMs + seconds * 1000));
         batch.push(
-          timeEntries.insertOne({ _id: newId("timeEntry"), organization_id: organization._id, user_id: user.id, project_id: project.id, task_id: null, description: `Work ${index % 97}`, start_time: isoSeconds(new Date(startMs)), end_time: end, duration: seconds, billable: project.billable, created_at: end, updated_at: end }),
+          timeEntries.insertOne({
+            _id: newId("timeEntry"),
+            organization_id: organization._id,
+            user_id: user.id,
+            project_id: project.id,
+            task_id: null,
+            description: `Work ${index % 97}`,
+            start_time: isoSeconds(new Date(startMs)),
+            end_time: end,
+            duration: seconds,
+            billable: project.billable,
+            created_at: end,
+            updated_at: end,
+          }),
         );
       }
       await Promise.all(batch);
@@ -105,7 +151,14 @@ async function seed(dataDir: string, entries: number, log: (line: string) => voi
         log(`  seeded ${written.toLocaleString("en-US")} of ${entries.toLocaleString("en-US")} entries in ${elapsed.toFixed(0)} s`);
       }
     }
-    return { entries, organizationId: organization._id, users, projects: projects.map((project) => project.id), months, seedSeconds: (Date.now() - startedAt) / 1000 };
+    return {
+      entries,
+      organizationId: organization._id,
+      users,
+      projects: projects.map((project) => project.id),
+      months,
+      seedSeconds: (Date.now() - startedAt) / 1000,
+    };
   } finally {
     await store.close();
   }
@@ -125,7 +178,9 @@ export async function provideScaleDataset(entries: number, log: (line: string) =
   // A folder without its marker is an interrupted seeding: start again.
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  log(`  seeding ${dataDir}: ${entries.toLocaleString("en-US")} entries, ${TEAM.users} people, ${TEAM.projects} projects, through the storage port`);
+  log(
+    `  seeding ${dataDir}: ${entries.toLocaleString("en-US")} entries, ${TEAM.users} people, ${TEAM.projects} projects, through the storage port`,
+  );
   const seeded = await seed(dataDir, entries, log);
   writeFileSync(markerPath, JSON.stringify({ ...seeded, layout: LAYOUT_VERSION }));
   log(`  seeded in ${seeded.seedSeconds.toFixed(0)} s`);

@@ -46,7 +46,8 @@ async function timedList(url: string, token: string): Promise<Timed> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const body = (await response.json()) as { data?: unknown[]; meta?: { total?: number } };
   const ms = performance.now() - started;
-  if (response.status !== 200 || !Array.isArray(body.data)) throw new Error(`GET ${url} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (response.status !== 200 || !Array.isArray(body.data))
+    throw new Error(`GET ${url} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return { ms, total: body.meta?.total ?? -1 };
 }
 
@@ -63,9 +64,27 @@ function listCases(dataset: ScaleDataset): ListCase[] {
   const month = (n: number) => monthRange(dataset.months[n % dataset.months.length] as string);
   // Rate limits count per user (100 a minute): the requests go round the users.
   return [
-    { name: "user-month", label: "one user's month", request: (n) => ({ filters: { user_id: (members[n % members.length] as ScaleUser).id, ...month(n) }, asker: members[n % members.length] as ScaleUser }) },
-    { name: "org-month", label: "the organization's month, page 1", request: (n) => ({ filters: month(n), asker: admins[n % admins.length] as ScaleUser }) },
-    { name: "project-page", label: "one project's entries, page 1", request: (n) => ({ filters: { project_id: dataset.projects[n % dataset.projects.length] as string }, asker: admins[n % admins.length] as ScaleUser }) },
+    {
+      name: "user-month",
+      label: "one user's month",
+      request: (n) => ({
+        filters: { user_id: (members[n % members.length] as ScaleUser).id, ...month(n) },
+        asker: members[n % members.length] as ScaleUser,
+      }),
+    },
+    {
+      name: "org-month",
+      label: "the organization's month, page 1",
+      request: (n) => ({ filters: month(n), asker: admins[n % admins.length] as ScaleUser }),
+    },
+    {
+      name: "project-page",
+      label: "one project's entries, page 1",
+      request: (n) => ({
+        filters: { project_id: dataset.projects[n % dataset.projects.length] as string },
+        asker: admins[n % admins.length] as ScaleUser,
+      }),
+    },
   ];
 }
 
@@ -80,7 +99,10 @@ function listUrl(baseUrl: string, filters: EntryFilters): string {
  * entry counts, each a pipeline of its own since the port allows one `$sum` per `$group`.
  */
 function summaryPipelines(dataset: ScaleDataset): Record<string, unknown>[][] {
-  const year = { $gte: `${dataset.months[0] as string}-01T00:00:00Z`, $lt: `${monthRange(dataset.months[dataset.months.length - 1] as string).end_date}T23:59:59Z` };
+  const year = {
+    $gte: `${dataset.months[0] as string}-01T00:00:00Z`,
+    $lt: `${monthRange(dataset.months[dataset.months.length - 1] as string).end_date}T23:59:59Z`,
+  };
   const match = { organization_id: dataset.organizationId, start_time: year };
   return [
     [{ $match: match }, { $group: { _id: "$project_id", seconds: { $sum: "$duration" } } }],
@@ -89,14 +111,18 @@ function summaryPipelines(dataset: ScaleDataset): Record<string, unknown>[][] {
   ];
 }
 
-async function measureSummary(dataset: ScaleDataset, checks: { filters: EntryFilters; total: number }[]): Promise<{ summaryMs: number[]; allThreeMs: number[]; checked: number }> {
+async function measureSummary(
+  dataset: ScaleDataset,
+  checks: { filters: EntryFilters; total: number }[],
+): Promise<{ summaryMs: number[]; allThreeMs: number[]; checked: number }> {
   const store = await openEmbeddedStore(dataset.dataDir);
   try {
     const entries = await store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION);
     // What the API answered must be what the store holds.
     for (const check of checks) {
       const count = await entries.count(entryQuery(dataset.organizationId, check.filters));
-      if (count !== check.total) throw new Error(`the API said ${check.total} entries for ${JSON.stringify(check.filters)}, the store holds ${count}`);
+      if (count !== check.total)
+        throw new Error(`the API said ${check.total} entries for ${JSON.stringify(check.filters)}, the store holds ${count}`);
     }
     const summaryMs: number[] = [];
     const allThreeMs: number[] = [];
@@ -121,7 +147,14 @@ async function measureSummary(dataset: ScaleDataset, checks: { filters: EntryFil
 async function emptyStartSeconds(ctx: BenchContext): Promise<number> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const app = startTypeScript(ctx, "app-empty", "main.ts", { DATA_DIR: ctx.tempDir("empty"), PORT: String(port), HOST: LOOPBACK, LOG_LEVEL: "warn", LOG_FORMAT: "json", JWT_SECRET: randomBytes(48).toString("base64url") });
+  const app = startTypeScript(ctx, "app-empty", "main.ts", {
+    DATA_DIR: ctx.tempDir("empty"),
+    PORT: String(port),
+    HOST: LOOPBACK,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    JWT_SECRET: randomBytes(48).toString("base64url"),
+  });
   try {
     while ((await statusOf(`http://${LOOPBACK}:${port}/health/ready`)) !== 200) {
       if (app.exitedWith !== undefined) throw new Error(`the app exited (${app.exitedWith}) while starting\n${app.output()}`);
@@ -140,7 +173,8 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
   const emptyS = await emptyStartSeconds(ctx);
   const secret = randomBytes(48).toString("base64url");
   const signer = tokenSigner(secret, 3600);
-  const tokenOf = (user: ScaleUser) => signer.sign({ userId: user.id, organizationId: dataset.organizationId, plan: "free", role: user.role });
+  const tokenOf = (user: ScaleUser) =>
+    signer.sign({ userId: user.id, organizationId: dataset.organizationId, plan: "free", role: user.role });
   const port = await freePort();
   const baseUrl = `http://${LOOPBACK}:${port}`;
   const cases = listCases(dataset);
@@ -149,7 +183,14 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
   const probeHeaders = { authorization: `Bearer ${tokenOf(probe.asker)}` };
 
   const spawnedAt = performance.now();
-  const app = startTypeScript(ctx, "app", "main.ts", { DATA_DIR: dataset.dataDir, PORT: String(port), HOST: LOOPBACK, LOG_LEVEL: "warn", LOG_FORMAT: "json", JWT_SECRET: secret });
+  const app = startTypeScript(ctx, "app", "main.ts", {
+    DATA_DIR: dataset.dataDir,
+    PORT: String(port),
+    HOST: LOOPBACK,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    JWT_SECRET: secret,
+  });
   const sampler = new RssSampler(app.pid, 100);
   let readyS: number | undefined;
   let firstAnswerS: number | undefined;
@@ -158,8 +199,10 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
     // Both at once: when the first time-entry request is answered, and whether readiness said so first.
     while (readyS === undefined || firstAnswerS === undefined) {
       if (app.exitedWith !== undefined) throw new Error(`the app exited (${app.exitedWith}) while starting\n${app.output()}`);
-      if (performance.now() - spawnedAt > START_TIMEOUT_MS) throw new Error(`the app did not answer within ${START_TIMEOUT_MS / 1000} s\n${app.output()}`);
-      if (firstAnswerS === undefined && (await statusOf(probeUrl, probeHeaders)) === 200) firstAnswerS = (performance.now() - spawnedAt) / 1000;
+      if (performance.now() - spawnedAt > START_TIMEOUT_MS)
+        throw new Error(`the app did not answer within ${START_TIMEOUT_MS / 1000} s\n${app.output()}`);
+      if (firstAnswerS === undefined && (await statusOf(probeUrl, probeHeaders)) === 200)
+        firstAnswerS = (performance.now() - spawnedAt) / 1000;
       if (readyS === undefined && (await statusOf(`${baseUrl}/health/ready`)) === 200) {
         readyS = (performance.now() - spawnedAt) / 1000;
         answeredWhenReady = await statusOf(probeUrl, probeHeaders);
@@ -200,16 +243,25 @@ async function run(ctx: BenchContext): Promise<PhaseReport> {
       ["start: spawn to /health/ready 200", `${readyS.toFixed(2)} s`],
       ["start: spawn to first answered time-entry list", `${firstAnswerS.toFixed(2)} s`],
       ["list request at the moment readiness said 200", String(answeredWhenReady)],
-      ["resident memory after start / peak", `${(afterStartMiB ?? Number.NaN).toFixed(0)} / ${(memory?.peakMiB ?? Number.NaN).toFixed(0)} MiB`],
+      [
+        "resident memory after start / peak",
+        `${(afterStartMiB ?? Number.NaN).toFixed(0)} / ${(memory?.peakMiB ?? Number.NaN).toFixed(0)} MiB`,
+      ],
     ];
     for (const listCase of cases) {
       const times = timings.get(listCase.name) ?? [];
       figures[`${listCase.name}.p50Ms`] = nearestRank(times, 50);
       figures[`${listCase.name}.p95Ms`] = nearestRank(times, 95);
-      rows.push([`${listCase.label} (${MEASURED_REQUESTS} requests) p50 / p95`, `${nearestRank(times, 50).toFixed(1)} / ${nearestRank(times, 95).toFixed(1)} ms`]);
+      rows.push([
+        `${listCase.label} (${MEASURED_REQUESTS} requests) p50 / p95`,
+        `${nearestRank(times, 50).toFixed(1)} / ${nearestRank(times, 95).toFixed(1)} ms`,
+      ]);
     }
     figures.summaryAllThreeP50Ms = nearestRank(allThreeMs, 50);
-    rows.push([`year's summary: seconds by project (${SUMMARY_RUNS} runs) p50 / max`, `${nearestRank(summaryMs, 50).toFixed(0)} / ${Math.max(...summaryMs).toFixed(0)} ms`]);
+    rows.push([
+      `year's summary: seconds by project (${SUMMARY_RUNS} runs) p50 / max`,
+      `${nearestRank(summaryMs, 50).toFixed(0)} / ${Math.max(...summaryMs).toFixed(0)} ms`,
+    ]);
     rows.push([`  with billable seconds and entry counts (3 pipelines) p50`, `${nearestRank(allThreeMs, 50).toFixed(0)} ms`]);
     return {
       figures,

@@ -73,7 +73,12 @@ export class CpuWindow {
     const others =
       this.machineAtStart === undefined || machineAtEnd === undefined || !known
         ? undefined
-        : Math.max(0, (machineAtEnd - this.machineAtStart) / seconds - loadGenerator - processes.reduce<number>((sum, cores) => sum + (cores ?? 0), 0));
+        : Math.max(
+            0,
+            (machineAtEnd - this.machineAtStart) / seconds -
+              loadGenerator -
+              processes.reduce<number>((sum, cores) => sum + (cores ?? 0), 0),
+          );
     return { processes, loadGenerator, others };
   }
 }

@@ -84,7 +84,14 @@ export function absoluteGoal(
 }
 
 /** One named figure of an in-process phase against an absolute bound, e.g. a time in ms. */
-export function phaseFigureGoal(figure: string, phases: ReadonlyMap<string, PhaseResult>, phase: string, name: string, unit: GoalRow["unit"], bound: Bound): GoalRow {
+export function phaseFigureGoal(
+  figure: string,
+  phases: ReadonlyMap<string, PhaseResult>,
+  phase: string,
+  name: string,
+  unit: GoalRow["unit"],
+  bound: Bound,
+): GoalRow {
   const result = phases.get(phase);
   const goal = describe(bound, unit);
   if (!result) return { figure, unit, goal, verdict: "SKIPPED", why: `${phase} did not run` };

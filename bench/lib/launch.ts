@@ -18,7 +18,14 @@ const QUIET_LOGS = { LOG_LEVEL: "warn", LOG_FORMAT: "json" };
  * process; loading tsx with `--import` keeps one process, so the PID the bench samples for
  * memory and signals on stop is the app itself.
  */
-export function startTypeScript(ctx: BenchContext, label: string, script: string, env: Record<string, string>, compared?: string, nodeOptions: readonly string[] = []): ManagedProcess {
+export function startTypeScript(
+  ctx: BenchContext,
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  compared?: string,
+  nodeOptions: readonly string[] = [],
+): ManagedProcess {
   const tree = compared ?? REPO_ROOT;
   const compiled = compared === undefined ? compiledEntry(script) : undefined;
   const child = ctx.processes.spawn({
@@ -64,8 +71,14 @@ function compileBenchEntry(script: string): string {
     mkdirSync(COMPILED_BENCH_DIR, { recursive: true });
     const config = join(COMPILED_BENCH_DIR, "tsconfig.json");
     // The build's own files (and so its declarations) and the entry, with the build's options.
-    writeFileSync(config, JSON.stringify({ extends: "../tsconfig.build.json", compilerOptions: { rootDir: "..", outDir: "." }, files: [join("..", script)] }));
-    execFileSync(process.execPath, [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", config], { cwd: REPO_ROOT, stdio: "inherit" });
+    writeFileSync(
+      config,
+      JSON.stringify({ extends: "../tsconfig.build.json", compilerOptions: { rootDir: "..", outDir: "." }, files: [join("..", script)] }),
+    );
+    execFileSync(process.execPath, [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", config], {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+    });
     compiledThisRun.add(script);
   }
   return join(COMPILED_BENCH_DIR, script.replace(/\.ts$/, ".js"));
@@ -106,7 +119,12 @@ export interface AppProcess {
 
 /** Starts `main.ts` (or `options.script`) with a fresh data folder, on loopback. Readiness is awaited by `waitForReady`. */
 export async function startApp(ctx: BenchContext, options: AppProcessOptions): Promise<AppProcess> {
-  const env: Record<string, string> = { DATA_DIR: ctx.tempDir(options.label), ...QUIET_LOGS, ...(options.tree ? {} : extraAppEnvironment()), ...options.env };
+  const env: Record<string, string> = {
+    DATA_DIR: ctx.tempDir(options.label),
+    ...QUIET_LOGS,
+    ...(options.tree ? {} : extraAppEnvironment()),
+    ...options.env,
+  };
   let baseUrl: string | undefined;
   if (options.http) {
     const port = await freePort();
@@ -115,7 +133,17 @@ export async function startApp(ctx: BenchContext, options: AppProcessOptions): P
     baseUrl = `http://${LOOPBACK}:${port}`;
   }
   // Every app process (main.ts or a bench entry that starts the app) runs with the Node options it is deployed with.
-  return { process: startTypeScript(ctx, options.label, options.script ?? "main.ts", env, options.tree, serveNodeOptions(options.tree ?? REPO_ROOT)), baseUrl };
+  return {
+    process: startTypeScript(
+      ctx,
+      options.label,
+      options.script ?? "main.ts",
+      env,
+      options.tree,
+      serveNodeOptions(options.tree ?? REPO_ROOT),
+    ),
+    baseUrl,
+  };
 }
 
 /** Waits for `GET /health/ready` to answer 200, failing early if any of `watch` exits. */

@@ -94,7 +94,8 @@ async function measureRunning(ctx: BenchContext, set: ScenarioSet, running: Runn
   const { settings } = ctx;
   const request = running.request ?? set.request;
   const expect = running.expect ?? set.expect;
-  const load = (durationSec: number) => runLoad({ baseUrl: running.baseUrl, request, connections: settings.connections, durationSec, rate: settings.rate });
+  const load = (durationSec: number) =>
+    runLoad({ baseUrl: running.baseUrl, request, connections: settings.connections, durationSec, rate: settings.rate });
 
   // The answer is checked with the first of the request's header variants, if it has any.
   const probed = { ...request, headers: { ...request.headers, ...request.headerVariants?.[0] } };
@@ -149,7 +150,14 @@ async function measureRunning(ctx: BenchContext, set: ScenarioSet, running: Runn
 
 /** Starts one target, checks its answer, warms it up, loads it, samples its memory, and stops it. */
 export async function measureTarget(ctx: BenchContext, set: ScenarioSet, target: Target): Promise<Measurement> {
-  const measurement: Measurement = { target: target.name, description: target.description, status: "ok", notes: [], observed: [], stopped: [] };
+  const measurement: Measurement = {
+    target: target.name,
+    description: target.description,
+    status: "ok",
+    notes: [],
+    observed: [],
+    stopped: [],
+  };
   ctx.log(`- ${target.name}: ${target.description}`);
   const startedAt = Date.now();
   let running: RunningTarget | undefined;

@@ -96,7 +96,8 @@ export async function provideMongo(ctx: BenchContext): Promise<MongoAvailability
   if (!binary) {
     return {
       available: false,
-      reason: "MONGO_URL is not set and no ferretdb was found (on PATH or where .ci/run caches its build); set MONGO_URL to a MongoDB or FerretDB server",
+      reason:
+        "MONGO_URL is not set and no ferretdb was found (on PATH or where .ci/run caches its build); set MONGO_URL to a MongoDB or FerretDB server",
     };
   }
   const dataDir = join(benchCacheDir(), "ferretdb-sqlite");

@@ -4,8 +4,7 @@ import { findExecutable } from "./executables";
 import { LOOPBACK, freePort, waitForBanner } from "./net";
 
 export type NatsAvailability =
-  | { available: true; url: string; source: "environment" | "private"; pid?: number }
-  | { available: false; reason: string };
+  { available: true; url: string; source: "environment" | "private"; pid?: number } | { available: false; reason: string };
 
 /** Debian's package installs the server outside a normal user's PATH. */
 const KNOWN_LOCATIONS = ["/usr/sbin/nats-server", "/usr/local/bin/nats-server"];
@@ -24,7 +23,11 @@ export async function provideNats(ctx: BenchContext): Promise<NatsAvailability> 
 
   const binary = findNatsServer();
   if (!binary) {
-    return { available: false, reason: "NATS_URL is not set and no nats-server was found (on PATH or in /usr/sbin); install it (Debian: apt-get install nats-server) to run distributed targets" };
+    return {
+      available: false,
+      reason:
+        "NATS_URL is not set and no nats-server was found (on PATH or in /usr/sbin); install it (Debian: apt-get install nats-server) to run distributed targets",
+    };
   }
   const port = await freePort();
   const server = ctx.processes.spawn({

@@ -12,5 +12,8 @@ export function nearestRankOfSorted(sorted: ArrayLike<number>, percentile: numbe
 
 /** `nearestRankOfSorted` of values in any order. */
 export function nearestRank(values: readonly number[], percentile: number): number {
-  return nearestRankOfSorted([...values].sort((a, b) => a - b), percentile);
+  return nearestRankOfSorted(
+    [...values].sort((a, b) => a - b),
+    percentile,
+  );
 }

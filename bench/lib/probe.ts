@@ -31,7 +31,8 @@ export async function probe(baseUrl: string, request: LoadRequest): Promise<Prob
 export function mismatches(response: ProbedResponse, expect: ExpectedResponse): string[] {
   const problems: string[] = [];
   if (response.status !== expect.status) problems.push(`status ${response.status}, expected ${expect.status}`);
-  if (response.contentType !== expect.contentType) problems.push(`content-type ${JSON.stringify(response.contentType)}, expected ${JSON.stringify(expect.contentType)}`);
+  if (response.contentType !== expect.contentType)
+    problems.push(`content-type ${JSON.stringify(response.contentType)}, expected ${JSON.stringify(expect.contentType)}`);
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -46,13 +47,22 @@ export function mismatches(response: ProbedResponse, expect: ExpectedResponse): 
  * Repeats the request until it answers the expected status, because a gateway can be
  * ready before it has discovered the services behind it; then returns that response.
  */
-export async function probeUntil(baseUrl: string, request: LoadRequest, status: number, timeoutMs: number, watch: readonly ManagedProcess[]): Promise<ProbedResponse> {
+export async function probeUntil(
+  baseUrl: string,
+  request: LoadRequest,
+  status: number,
+  timeoutMs: number,
+  watch: readonly ManagedProcess[],
+): Promise<ProbedResponse> {
   const deadline = Date.now() + timeoutMs;
   let last: ProbedResponse | undefined;
   let lastError = "";
   do {
     const gone = watch.find((child) => child.exitedWith !== undefined);
-    if (gone) throw new Error(`${gone.label} exited (${gone.exitedWith}) before ${request.method} ${request.path} answered ${status}\n${gone.output()}`);
+    if (gone)
+      throw new Error(
+        `${gone.label} exited (${gone.exitedWith}) before ${request.method} ${request.path} answered ${status}\n${gone.output()}`,
+      );
     try {
       last = await probe(baseUrl, request);
       if (last.status === status) return last;

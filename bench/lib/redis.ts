@@ -3,8 +3,7 @@ import { findExecutable } from "./executables";
 import { LOOPBACK, freePort, waitForBanner } from "./net";
 
 export type RedisAvailability =
-  | { available: true; url: string; source: "environment" | "private"; pid?: number }
-  | { available: false; reason: string };
+  { available: true; url: string; source: "environment" | "private"; pid?: number } | { available: false; reason: string };
 
 const KNOWN_LOCATIONS = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"];
 
@@ -23,7 +22,11 @@ export async function provideRedis(ctx: BenchContext): Promise<RedisAvailability
 
   const binary = findRedisServer();
   if (!binary) {
-    return { available: false, reason: "REDIS_URL is not set and no redis-server was found (on PATH or in /usr/bin); install it (Debian: apt-get install redis-server) to run targets that count in Redis" };
+    return {
+      available: false,
+      reason:
+        "REDIS_URL is not set and no redis-server was found (on PATH or in /usr/bin); install it (Debian: apt-get install redis-server) to run targets that count in Redis",
+    };
   }
   const port = await freePort();
   const server = ctx.processes.spawn({

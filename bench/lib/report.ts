@@ -28,7 +28,8 @@ export interface RunReport {
 function gitState(cwd: string): RunReport["git"] {
   try {
     const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() !== "";
+    const dirty =
+      execFileSync("git", ["status", "--porcelain"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() !== "";
     return { commit, dirty };
   } catch {
     return undefined;
@@ -102,7 +103,9 @@ export function formatScenario(result: ScenarioResult): string {
         fixed(entry.cpuCores, 2),
         fixed(entry.cpuUsPerRequest, 1),
       ]),
-      ...(m.loadGeneratorCores === undefined ? [] : [[`${m.target}: load generator (bench)`, "", "", "", "", fixed(m.loadGeneratorCores, 2), ""]]),
+      ...(m.loadGeneratorCores === undefined
+        ? []
+        : [[`${m.target}: load generator (bench)`, "", "", "", "", fixed(m.loadGeneratorCores, 2), ""]]),
     ]),
   );
   const goals = table(
@@ -111,7 +114,13 @@ export function formatScenario(result: ScenarioResult): string {
     [2, 3],
   );
   const phases = (result.phases ?? []).flatMap((phase) =>
-    phase.report ? ["", `${phase.phase} (in the bench process, ${phase.seconds.toFixed(0)} s):`, table(phase.report.table.header, phase.report.table.rows, [1])] : [],
+    phase.report
+      ? [
+          "",
+          `${phase.phase} (in the bench process, ${phase.seconds.toFixed(0)} s):`,
+          table(phase.report.table.header, phase.report.table.rows, [1]),
+        ]
+      : [],
   );
   const remarks = [
     ...(result.phases ?? []).flatMap((phase) => [

@@ -27,7 +27,12 @@ const PARALLEL = 8;
  */
 const benchmarkingAddress = (index: number) => `198.18.${Math.floor(index / 256) % 256}.${index % 256}`;
 
-async function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+async function post(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(new URL(path, baseUrl), {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -62,7 +67,12 @@ async function register(baseUrl: string, index: number): Promise<Registered> {
   const answer = await post(
     baseUrl,
     "/api/v1/auth/register",
-    { email: `bench-${unique}@example.test`, password: "bench passphrase 0123", name: `Bench ${index}`, organization_name: `Bench organization ${index}` },
+    {
+      email: `bench-${unique}@example.test`,
+      password: "bench passphrase 0123",
+      name: `Bench ${index}`,
+      organization_name: `Bench organization ${index}`,
+    },
     { "x-forwarded-for": benchmarkingAddress(index) },
   );
   if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
@@ -84,7 +94,12 @@ async function registerFirst(baseUrl: string, timeoutMs: number): Promise<Regist
 }
 
 async function createKey(baseUrl: string, token: string, index: number): Promise<string> {
-  const answer = await post(baseUrl, "/api/v1/api-keys", { name: `bench ${index}`, permissions: ["users:read"] }, { authorization: `Bearer ${token}` });
+  const answer = await post(
+    baseUrl,
+    "/api/v1/api-keys",
+    { name: `bench ${index}`, permissions: ["users:read"] },
+    { authorization: `Bearer ${token}` },
+  );
   if (answer.status !== 201) throw new Error(`creating an API key answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
   return (answer.body as { data: { key: string } }).data.key;
 }

@@ -111,16 +111,22 @@ export function readArguments(argv: readonly string[]): { scenarios: string[]; o
  * Every option the chosen sets accept, as given or at its default; an unknown option or a
  * bad value is an error.
  */
-export function readOptions(given: Readonly<Record<string, string>>, accepted: Readonly<Record<string, ScenarioOption>>): Record<string, number> {
+export function readOptions(
+  given: Readonly<Record<string, string>>,
+  accepted: Readonly<Record<string, ScenarioOption>>,
+): Record<string, number> {
   const values: Record<string, number> = Object.fromEntries(Object.entries(accepted).map(([name, option]) => [name, option.fallback]));
   for (const [name, raw] of Object.entries(given)) {
     const option = accepted[name];
     if (!option) {
       const known = Object.keys(accepted);
-      throw new SettingsError(`--${name} is not an option of the chosen scenario sets${known.length > 0 ? ` (they take: ${known.map((key) => `--${key}`).join(", ")})` : ""}`);
+      throw new SettingsError(
+        `--${name} is not an option of the chosen scenario sets${known.length > 0 ? ` (they take: ${known.map((key) => `--${key}`).join(", ")})` : ""}`,
+      );
     }
     const value = Number(raw.replaceAll("_", ""));
-    if (!Number.isInteger(value) || value < option.min || value > option.max) throw new SettingsError(`--${name} (${option.doc}) must be a whole number from ${option.min} to ${option.max}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < option.min || value > option.max)
+      throw new SettingsError(`--${name} (${option.doc}) must be a whole number from ${option.min} to ${option.max}, got "${raw}"`);
     values[name] = value;
   }
   return values;

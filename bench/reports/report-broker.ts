@@ -14,7 +14,12 @@ const SECRET = "bench-signing-secret-that-is-long-enough-0123456789";
 
 export interface ReportBroker {
   /** `GET /reports/summary` as the gateway calls it: the routed action, with the owner's identity. */
-  summary(organizationId: string, query: Record<string, string>): Promise<{ data: { groups: { key: string | null; sub_groups?: { key: string | null; total_seconds: number }[] }[]; entry_count: number } }>;
+  summary(
+    organizationId: string,
+    query: Record<string, string>,
+  ): Promise<{
+    data: { groups: { key: string | null; sub_groups?: { key: string | null; total_seconds: number }[] }[]; entry_count: number };
+  }>;
   stop(): Promise<void>;
 }
 
@@ -28,7 +33,13 @@ export async function reportBroker(store: DocumentStore, dataDir: string): Promi
   await broker.start();
   return {
     summary(organizationId, query) {
-      const identity: Identity = { organizationId, plan: "enterprise", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+      const identity: Identity = {
+        organizationId,
+        plan: "enterprise",
+        userId: "usr_0000000000000000000000",
+        role: "owner",
+        permissions: PERMISSIONS,
+      };
       return broker.call("reports.summary", { params: {}, query, body: undefined }, { meta: { identity } });
     },
     async stop() {

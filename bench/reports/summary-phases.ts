@@ -29,12 +29,23 @@ function yearOf(dataset: Dataset): { start_date: string; end_date: string } {
  * UTC day; on FerretDB 1.x, which has no string operators in `$group`, a cursor over the
  * three fields with the sums in code.
  */
-async function rawSums(entries: RawEntries, ferretDb: boolean, organizationId: string, range: { start_date: string; end_date: string }): Promise<Map<string, number>> {
-  const match = { organization_id: organizationId, start_time: { $gte: `${range.start_date}T00:00:00Z`, $lt: `${range.end_date}T23:59:60Z` } };
+async function rawSums(
+  entries: RawEntries,
+  ferretDb: boolean,
+  organizationId: string,
+  range: { start_date: string; end_date: string },
+): Promise<Map<string, number>> {
+  const match = {
+    organization_id: organizationId,
+    start_time: { $gte: `${range.start_date}T00:00:00Z`, $lt: `${range.end_date}T23:59:60Z` },
+  };
   const sums = new Map<string, number>();
   if (!ferretDb) {
     const rows = await entries
-      .aggregate<{ _id: { p: string; d: string }; s: number }>([{ $match: match }, { $group: { _id: { p: "$project_id", d: { $substrBytes: ["$start_time", 0, 10] } }, s: { $sum: "$duration" } } }])
+      .aggregate<{ _id: { p: string; d: string }; s: number }>([
+        { $match: match },
+        { $group: { _id: { p: "$project_id", d: { $substrBytes: ["$start_time", 0, 10] } }, s: { $sum: "$duration" } } },
+      ])
       .toArray();
     for (const row of rows) sums.set(`${row._id.p}|${row._id.d}`, row.s);
     return sums;
@@ -48,7 +59,9 @@ async function rawSums(entries: RawEntries, ferretDb: boolean, organizationId: s
 
 async function busiestOrganization(entries: RawEntries, dataset: Dataset): Promise<string> {
   const owners = dataset.users.filter((user) => user.role === "owner");
-  const counts = await Promise.all(owners.map(async (owner) => [owner.organizationId, await entries.countDocuments({ organization_id: owner.organizationId })] as const));
+  const counts = await Promise.all(
+    owners.map(async (owner) => [owner.organizationId, await entries.countDocuments({ organization_id: owner.organizationId })] as const),
+  );
   return counts.sort((a, b) => b[1] - a[1])[0]?.[0] as string;
 }
 
@@ -79,7 +92,8 @@ async function measureOnServer(dataset: Dataset, serverUrl: string, ferretDb: bo
         fromRaw = await runRaw();
         fromService = await runService();
       }
-      if (!sameSums(projectDaySums(fromService), fromRaw)) throw new Error("the summary report and the raw driver added up different numbers");
+      if (!sameSums(projectDaySums(fromService), fromRaw))
+        throw new Error("the summary report and the raw driver added up different numbers");
       entryCount = fromService.data.entry_count;
     }
     const compared = compareFigures("summary", "summary by project and day", times.service, times.raw);
@@ -101,7 +115,8 @@ async function measureOnServer(dataset: Dataset, serverUrl: string, ferretDb: bo
 /** The summary report against the raw driver, on the seeded MongoDB/FerretDB data set. */
 export const serverSummaryPhase: InProcessPhase = {
   name: "summary-server",
-  description: "reports.summary (project x day, one organization's year) on MongoDB/FerretDB vs the raw driver's aggregation of the same sums",
+  description:
+    "reports.summary (project x day, one organization's year) on MongoDB/FerretDB vs the raw driver's aggregation of the same sums",
   async run(ctx) {
     const prepared = await prepareDataset(ctx);
     if (!prepared.available) return { skipped: prepared.reason };
@@ -112,7 +127,10 @@ export const serverSummaryPhase: InProcessPhase = {
 /** Entries of the embedded phase: a year of a team of 50 in one organization. */
 export const EMBEDDED_ENTRIES = 200_000;
 
-async function seedEmbedded(dataDir: string, count: number): Promise<{ organizationId: string; range: { start_date: string; end_date: string } }> {
+async function seedEmbedded(
+  dataDir: string,
+  count: number,
+): Promise<{ organizationId: string; range: { start_date: string; end_date: string } }> {
   const store = await openEmbeddedStore(dataDir);
   const entries = await store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION);
   const organizationId = newId("organization");
@@ -165,7 +183,9 @@ export const embeddedSummaryPhase: InProcessPhase = {
         let entryCount = 0;
         for (let round = 0; round <= ROUNDS; round++) {
           const cpuBefore = process.cpuUsage();
-          const report = await timed(round > 0 ? times : undefined, () => reports.summary(organizationId, { ...range, group_by: "project", sub_group_by: "day", timezone: "Europe/Berlin" }));
+          const report = await timed(round > 0 ? times : undefined, () =>
+            reports.summary(organizationId, { ...range, group_by: "project", sub_group_by: "day", timezone: "Europe/Berlin" }),
+          );
           const cpu = process.cpuUsage(cpuBefore);
           if (round > 0) cpuTimes.add((cpu.user + cpu.system) / 1000);
           entryCount = report.data.entry_count;
@@ -173,7 +193,13 @@ export const embeddedSummaryPhase: InProcessPhase = {
         const p50 = times.percentile(50);
         const cpuP50 = cpuTimes.percentile(50);
         return {
-          figures: { "summary.embedded.p50Ms": p50, "summary.embedded.maxMs": times.max(), "summary.embedded.cpuP50Ms": cpuP50, "summary.embedded.goalMs": 1000, entries: entryCount },
+          figures: {
+            "summary.embedded.p50Ms": p50,
+            "summary.embedded.maxMs": times.max(),
+            "summary.embedded.cpuP50Ms": cpuP50,
+            "summary.embedded.goalMs": 1000,
+            entries: entryCount,
+          },
           table: {
             header: ["operation", "n", "p50 ms", "max ms", "CPU p50 ms"],
             rows: [["summary, embedded store", String(times.count), p50.toFixed(1), times.max().toFixed(1), cpuP50.toFixed(1)]],

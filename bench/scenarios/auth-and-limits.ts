@@ -7,7 +7,16 @@ import type { ObservedProcess, RunningTarget, ScenarioSet, Target, TargetStart }
 import { requestEachOnce, seedOrganizations, type SeededOrganization } from "../lib/seed";
 import { DEFAULT_ROUNDS, INTERLEAVED_PHASE, interleavedPhase, ROUNDS_OPTION } from "../auth-and-limits/interleaved";
 import { DEFAULT_FIXED_RATE, FIXED_RATE_OPTION, outsideTheFrameworkPhase } from "../auth-and-limits/outside-the-framework";
-import { APP_ENV, DEFAULT_ROUND_SECONDS, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, ROUND_SECONDS_OPTION, routeRequest, type Route } from "../auth-and-limits/routes";
+import {
+  APP_ENV,
+  DEFAULT_ROUND_SECONDS,
+  ENTRY,
+  KEYS_PER_ORGANIZATION,
+  organizationsFor,
+  ROUND_SECONDS_OPTION,
+  routeRequest,
+  type Route,
+} from "../auth-and-limits/routes";
 
 /**
  * What authentication and rate limiting cost on a real request. The same seeded data and
@@ -35,9 +44,18 @@ import { APP_ENV, DEFAULT_ROUND_SECONDS, ENTRY, KEYS_PER_ORGANIZATION, organizat
  */
 
 /** Seeds the accounts (the same for both routes) and points the target at its route. */
-async function seededRun(ctx: BenchContext, route: Route, baseUrl: string, started: Omit<RunningTarget, "baseUrl">): Promise<RunningTarget> {
+async function seededRun(
+  ctx: BenchContext,
+  route: Route,
+  baseUrl: string,
+  started: Omit<RunningTarget, "baseUrl">,
+): Promise<RunningTarget> {
   const organizations = organizationsFor(ctx.settings);
-  const seeded = await seedOrganizations(baseUrl, { organizations, keysPerOrganization: KEYS_PER_ORGANIZATION, timeoutMs: ctx.settings.readyTimeoutSec * 1000 });
+  const seeded = await seedOrganizations(baseUrl, {
+    organizations,
+    keysPerOrganization: KEYS_PER_ORGANIZATION,
+    timeoutMs: ctx.settings.readyTimeoutSec * 1000,
+  });
   const request = routeRequest(route, seeded);
   // Both routes once per key or organization before the warm-up, however slow the machine.
   await requestEachOnce(baseUrl, request.path, request.headerVariants ?? []);
@@ -76,7 +94,13 @@ function distributed(route: Route): Target {
       if (!nats.available) return { skipped: nats.reason };
       if (!redis.available) return { skipped: redis.reason };
       // One signing key for both processes: the gateway checks the tokens the auth service issues.
-      const shared = { ...APP_ENV, NATS_URL: nats.url, REDIS_URL: redis.url, NAMESPACE: `bench-${process.pid}`, JWT_SECRET: randomBytes(48).toString("base64url") };
+      const shared = {
+        ...APP_ENV,
+        NATS_URL: nats.url,
+        REDIS_URL: redis.url,
+        NAMESPACE: `bench-${process.pid}`,
+        JWT_SECRET: randomBytes(48).toString("base64url"),
+      };
       const worker = await startApp(ctx, { label: "services(auth)", http: false, env: { ...shared, SERVICES: "auth" } });
       const gateway = await startApp(ctx, { label: "gateway", http: true, script: ENTRY, env: { ...shared, SERVICES: "gateway" } });
       const processes = [worker.process, gateway.process];
@@ -87,7 +111,11 @@ function distributed(route: Route): Target {
       const observe: ObservedProcess[] = [...processes];
       if (nats.pid !== undefined) observe.push({ label: "nats-server", pid: nats.pid });
       if (redis.pid !== undefined) observe.push({ label: "redis-server", pid: redis.pid });
-      return seededRun(ctx, route, baseUrl, { processes, observe, notes: [`bus: ${shown(nats, "nats-server")}`, `counters: ${shown(redis, "redis-server")}`] });
+      return seededRun(ctx, route, baseUrl, {
+        processes,
+        observe,
+        notes: [`bus: ${shown(nats, "nats-server")}`, `counters: ${shown(redis, "redis-server")}`],
+      });
     },
   };
 }
@@ -112,15 +140,31 @@ function cpuPerRequest(m: Measurement): number | undefined {
 export const authAndLimits: ScenarioSet = {
   name: "auth-and-limits",
   title: "Authentication and rate limiting",
-  description: "GET /api/v1/organization with API keys against the same handler reached without authentication or rate limits, embedded and distributed",
+  description:
+    "GET /api/v1/organization with API keys against the same handler reached without authentication or rate limits, embedded and distributed",
   // Each target brings its own request and expected answer once its accounts exist.
   request: { method: "GET", path: "/api/v1/organization" },
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: null },
   reference: "open-embedded",
   options: {
-    [ROUNDS_OPTION]: { doc: "rounds of the embedded-interleaved and admission-outside-the-framework phases", fallback: DEFAULT_ROUNDS, min: 1, max: 50 },
-    [ROUND_SECONDS_OPTION]: { doc: "seconds of measured load per route and round in the embedded-interleaved and admission-outside-the-framework phases", fallback: DEFAULT_ROUND_SECONDS, min: 1, max: 120 },
-    [FIXED_RATE_OPTION]: { doc: "requests a second of every load in the admission-outside-the-framework phase", fallback: DEFAULT_FIXED_RATE, min: 100, max: 100_000 },
+    [ROUNDS_OPTION]: {
+      doc: "rounds of the embedded-interleaved and admission-outside-the-framework phases",
+      fallback: DEFAULT_ROUNDS,
+      min: 1,
+      max: 50,
+    },
+    [ROUND_SECONDS_OPTION]: {
+      doc: "seconds of measured load per route and round in the embedded-interleaved and admission-outside-the-framework phases",
+      fallback: DEFAULT_ROUND_SECONDS,
+      min: 1,
+      max: 120,
+    },
+    [FIXED_RATE_OPTION]: {
+      doc: "requests a second of every load in the admission-outside-the-framework phase",
+      fallback: DEFAULT_FIXED_RATE,
+      min: 100,
+      max: 100_000,
+    },
   },
   phases: [interleavedPhase, outsideTheFrameworkPhase],
   targets: [embedded("open"), embedded("auth"), distributed("open"), distributed("auth")],
@@ -129,16 +173,42 @@ export const authAndLimits: ScenarioSet = {
   // machine disturbs far less than throughput.
   goals(measurements, phases) {
     const interleaved = [
-      phaseFigureGoal("embedded, both routes in turn (median of rounds): authenticated / open throughput", phases, INTERLEAVED_PHASE, "throughput.ratio", "x", { atLeast: GOAL }),
-      phaseFigureGoal("embedded, both routes in turn (median of rounds): open / authenticated CPU per request", phases, INTERLEAVED_PHASE, "cpu.ratio", "x", { atLeast: GOAL }),
+      phaseFigureGoal(
+        "embedded, both routes in turn (median of rounds): authenticated / open throughput",
+        phases,
+        INTERLEAVED_PHASE,
+        "throughput.ratio",
+        "x",
+        { atLeast: GOAL },
+      ),
+      phaseFigureGoal(
+        "embedded, both routes in turn (median of rounds): open / authenticated CPU per request",
+        phases,
+        INTERLEAVED_PHASE,
+        "cpu.ratio",
+        "x",
+        { atLeast: GOAL },
+      ),
     ];
     return [
       ...interleaved,
       ...["embedded", "distributed"].flatMap((mode) => {
         const [auth, open] = [`auth-${mode}`, `open-${mode}`];
         return [
-          ratioGoal(`${mode}, a run each: authenticated / open throughput`, measurements, { numerator: auth, denominator: open }, throughput, { atLeast: GOAL }),
-          ratioGoal(`${mode}, a run each: open / authenticated CPU per request`, measurements, { numerator: open, denominator: auth }, cpuPerRequest, { atLeast: GOAL }),
+          ratioGoal(
+            `${mode}, a run each: authenticated / open throughput`,
+            measurements,
+            { numerator: auth, denominator: open },
+            throughput,
+            { atLeast: GOAL },
+          ),
+          ratioGoal(
+            `${mode}, a run each: open / authenticated CPU per request`,
+            measurements,
+            { numerator: open, denominator: auth },
+            cpuPerRequest,
+            { atLeast: GOAL },
+          ),
         ];
       }),
     ];

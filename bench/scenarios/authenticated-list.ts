@@ -13,12 +13,20 @@ function appCpuPerRequest(m: Measurement | undefined): number | undefined {
 }
 
 /** What a target spends per request beyond the store's own call: the HTTP path, authentication, rate limiting, the bus. */
-function beyondStore(figure: string, measurements: ReadonlyMap<string, Measurement>, phases: ReadonlyMap<string, PhaseResult>, target: string, below: number): GoalRow {
+function beyondStore(
+  figure: string,
+  measurements: ReadonlyMap<string, Measurement>,
+  phases: ReadonlyMap<string, PhaseResult>,
+  target: string,
+  below: number,
+): GoalRow {
   const goal = `< ${below} µs`;
   const store = phases.get("store-list");
   const measurement = measurements.get(target);
-  if (!store || store.status !== "ok") return { figure, unit: "µs", goal, verdict: store?.status === "failed" ? "FAILED" : "SKIPPED", why: "store-list did not run" };
-  if (!measurement || measurement.status !== "ok") return { figure, unit: "µs", goal, verdict: measurement?.status === "failed" ? "FAILED" : "SKIPPED", why: `${target} did not run` };
+  if (!store || store.status !== "ok")
+    return { figure, unit: "µs", goal, verdict: store?.status === "failed" ? "FAILED" : "SKIPPED", why: "store-list did not run" };
+  if (!measurement || measurement.status !== "ok")
+    return { figure, unit: "µs", goal, verdict: measurement?.status === "failed" ? "FAILED" : "SKIPPED", why: `${target} did not run` };
   const app = appCpuPerRequest(measurement);
   const storeCpu = store.report?.figures["store.cpuUsPerList"];
   if (app === undefined || storeCpu === undefined) return { figure, unit: "µs", goal, verdict: "FAILED", why: "no figure" };
@@ -34,7 +42,8 @@ function beyondStore(figure: string, measurements: ReadonlyMap<string, Measureme
 export const authenticatedList: ScenarioSet = {
   name: "authenticated-list",
   title: "Authenticated list",
-  description: "GET /api/v1/time-entries (a member's month, 50 a page, access token, rate-limited) embedded and distributed, against the store's own call",
+  description:
+    "GET /api/v1/time-entries (a member's month, 50 a page, access token, rate-limited) embedded and distributed, against the store's own call",
   request: { method: "GET", path: "/api/v1/time-entries" },
   // Each target brings its own requests (per member) and the answer read from the store.
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: null },
@@ -45,7 +54,14 @@ export const authenticatedList: ScenarioSet = {
   goals(measurements, phases) {
     return [
       beyondStore("embedded: CPU per request beyond the store call", measurements, phases, "list-embedded", 120),
-      absoluteGoal("distributed: gateway CPU per request", measurements, "list-distributed", (m) => m.observed.find((entry) => entry.label === "gateway")?.cpuUsPerRequest, "µs", { below: 120 }),
+      absoluteGoal(
+        "distributed: gateway CPU per request",
+        measurements,
+        "list-distributed",
+        (m) => m.observed.find((entry) => entry.label === "gateway")?.cpuUsPerRequest,
+        "µs",
+        { below: 120 },
+      ),
     ];
   },
 };

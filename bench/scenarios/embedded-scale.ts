@@ -23,7 +23,8 @@ export const embeddedScale: ScenarioSet = {
   phases: [embeddedScalePhase],
   targets: [],
   goals(_measurements, phases) {
-    const figure = (label: string, name: string, unit: "ms" | "s" | "MiB", below: number) => phaseFigureGoal(label, phases, PHASE, name, unit, { below });
+    const figure = (label: string, name: string, unit: "ms" | "s" | "MiB", below: number) =>
+      phaseFigureGoal(label, phases, PHASE, name, unit, { below });
     return [
       figure("start to first answered time-entry request", "firstAnswerS", "s", 5),
       figure("resident memory, peak", "peakMiB", "MiB", 250),

@@ -12,7 +12,8 @@ import { ENTRIES_OPTION } from "../time-entries/prepare";
 export const reports: ScenarioSet = {
   name: "reports",
   title: "Summary report at scale",
-  description: "reports.summary by project and day over one organization's year: against the raw driver on MongoDB/FerretDB (--entries), and alone on the embedded store",
+  description:
+    "reports.summary by project and day over one organization's year: against the raw driver on MongoDB/FerretDB (--entries), and alone on the embedded store",
   request: { method: "GET", path: "/api/v1/version" },
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: null },
   reference: "version",
@@ -24,10 +25,28 @@ export const reports: ScenarioSet = {
   targets: [versionTarget],
   goals(_measurements, phases) {
     return [
-      phaseRatioGoal("summary: service / raw driver, median time", phases, "summary-server", { numerator: "summary.service.p50Ms", denominator: "summary.raw.p50Ms" }, { atMost: 1.15 }),
-      phaseRatioGoal("embedded summary of 200,000 entries / 1 s, elapsed", phases, "summary-embedded", { numerator: "summary.embedded.p50Ms", denominator: "summary.embedded.goalMs" }, { atMost: 1 }),
+      phaseRatioGoal(
+        "summary: service / raw driver, median time",
+        phases,
+        "summary-server",
+        { numerator: "summary.service.p50Ms", denominator: "summary.raw.p50Ms" },
+        { atMost: 1.15 },
+      ),
+      phaseRatioGoal(
+        "embedded summary of 200,000 entries / 1 s, elapsed",
+        phases,
+        "summary-embedded",
+        { numerator: "summary.embedded.p50Ms", denominator: "summary.embedded.goalMs" },
+        { atMost: 1 },
+      ),
       // What the elapsed time is on a quiet machine: the same goal, without waiting for a core.
-      phaseRatioGoal("embedded summary of 200,000 entries / 1 s, CPU", phases, "summary-embedded", { numerator: "summary.embedded.cpuP50Ms", denominator: "summary.embedded.goalMs" }, { atMost: 1 }),
+      phaseRatioGoal(
+        "embedded summary of 200,000 entries / 1 s, CPU",
+        phases,
+        "summary-embedded",
+        { numerator: "summary.embedded.cpuP50Ms", denominator: "summary.embedded.goalMs" },
+        { atMost: 1 },
+      ),
     ];
   },
 };

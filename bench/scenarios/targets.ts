@@ -48,12 +48,18 @@ export function distributedTarget(services: readonly string[], tree?: string): T
       // Its own bus namespace, so a NATS server shared with other Stint processes
       // (tests, a developer's stack) never routes their calls here or ours there.
       const bus = { NATS_URL: nats.url, NAMESPACE: `bench-${process.pid}` };
-      const worker = await startApp(ctx, { label: `services(${servicesList})`, http: false, env: { ...bus, SERVICES: servicesList }, tree });
+      const worker = await startApp(ctx, {
+        label: `services(${servicesList})`,
+        http: false,
+        env: { ...bus, SERVICES: servicesList },
+        tree,
+      });
       const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" }, tree });
       const processes = [worker.process, gateway.process];
       const baseUrl = gateway.baseUrl ?? "";
       await waitForReady(ctx, baseUrl, processes);
-      const source = nats.source === "private" ? `private nats-server (pid ${nats.pid ?? "?"}) at ${nats.url}` : "NATS_URL from the environment";
+      const source =
+        nats.source === "private" ? `private nats-server (pid ${nats.pid ?? "?"}) at ${nats.url}` : "NATS_URL from the environment";
       const observe = nats.pid === undefined ? processes : [...processes, { label: "nats-server", pid: nats.pid }];
       return { baseUrl, processes, observe, notes: [`bus: ${source}`] };
     },

@@ -12,8 +12,12 @@ const throughput = (m: Measurement) => m.load?.requestsPerSec;
 const p99 = (m: Measurement) => m.load?.latencyP99Ms;
 /** CPU per answered request, in µs, of the target's processes the bench started (NATS not included). */
 const cpuPerRequest = (labels?: readonly string[]) => (m: Measurement) => {
-  const figures = m.observed.filter((entry) => (labels ? labels.includes(entry.label) : entry.label !== "nats-server")).map((entry) => entry.cpuUsPerRequest);
-  return figures.length === 0 || figures.some((value) => value === undefined) ? undefined : figures.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  const figures = m.observed
+    .filter((entry) => (labels ? labels.includes(entry.label) : entry.label !== "nats-server"))
+    .map((entry) => entry.cpuUsPerRequest);
+  return figures.length === 0 || figures.some((value) => value === undefined)
+    ? undefined
+    : figures.reduce<number>((sum, value) => sum + (value ?? 0), 0);
 };
 /** The inverse, so that a CPU ratio reads like a throughput ratio: bare's cost ÷ the target's. */
 const requestsPerCpuSecond = (labels?: readonly string[]) => (m: Measurement) => {
@@ -35,7 +39,11 @@ export const trivialRoute: ScenarioSet = {
   expect: { status: 200, contentType: "application/json; charset=utf-8", body: { data: { name: "stint", version, api: "v1" } } },
   reference: "bare",
   // With BENCH_COMPARE_TREE, the other checkout's app runs in turn with this one's.
-  targets: [bareServerTarget("bench/bare-server.ts"), ...withCompared((tree) => distributedTarget(["system"], tree)), ...withCompared(embeddedTarget)],
+  targets: [
+    bareServerTarget("bench/bare-server.ts"),
+    ...withCompared((tree) => distributedTarget(["system"], tree)),
+    ...withCompared(embeddedTarget),
+  ],
   goals(measurements) {
     const vsBare = (numerator: string) => ({ numerator, denominator: "bare" });
     return [

@@ -34,7 +34,18 @@ const MARKER_COLLECTION = "bench_seed";
 const MARKER_ID = "time-entries";
 const MIN_ENTRY_SECONDS = 15 * 60;
 const MAX_ENTRY_SECONDS = 4 * 60 * 60;
-const DESCRIPTIONS = ["Planning", "Code review", "Client call", "Design", "Bug fixing", "Documentation", "Support", "Research", "Testing", "Meetings"];
+const DESCRIPTIONS = [
+  "Planning",
+  "Code review",
+  "Client call",
+  "Design",
+  "Bug fixing",
+  "Documentation",
+  "Support",
+  "Research",
+  "Testing",
+  "Meetings",
+];
 
 export interface SeededUser {
   id: string;
@@ -118,7 +129,10 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-function accounts(createdAt: string, passwordHash: string): { organizations: OrganizationDocument[]; users: UserDocument[]; projects: ProjectDocument[] } {
+function accounts(
+  createdAt: string,
+  passwordHash: string,
+): { organizations: OrganizationDocument[]; users: UserDocument[]; projects: ProjectDocument[] } {
   const organizations: OrganizationDocument[] = Array.from({ length: FULL_SIZE.organizations }, (_, index) => ({
     _id: newId("organization"),
     name: `Bench organization ${index + 1}`,
@@ -158,7 +172,14 @@ function accounts(createdAt: string, passwordHash: string): { organizations: Org
 }
 
 /** Entry `index` of the data set: users in turn, a random project of the user's organization, a random start in the months. */
-function entryAt(index: number, random: () => number, users: readonly SeededUser[], projectsByOrganization: ReadonlyMap<string, SeededProject[]>, spanStartMs: number, spanMs: number): TimeEntryDocument {
+function entryAt(
+  index: number,
+  random: () => number,
+  users: readonly SeededUser[],
+  projectsByOrganization: ReadonlyMap<string, SeededProject[]>,
+  spanStartMs: number,
+  spanMs: number,
+): TimeEntryDocument {
   const user = users[index % users.length] as SeededUser;
   const projects = projectsByOrganization.get(user.organizationId) ?? [];
   const project = projects[Math.floor(random() * projects.length)] as SeededProject;
@@ -185,11 +206,19 @@ function entryAt(index: number, random: () => number, users: readonly SeededUser
 
 function groupProjects(projects: readonly SeededProject[]): Map<string, SeededProject[]> {
   const byOrganization = new Map<string, SeededProject[]>();
-  for (const project of projects) byOrganization.set(project.organizationId, [...(byOrganization.get(project.organizationId) ?? []), project]);
+  for (const project of projects)
+    byOrganization.set(project.organizationId, [...(byOrganization.get(project.organizationId) ?? []), project]);
   return byOrganization;
 }
 
-async function insertEntries(db: RawDb, count: number, users: readonly SeededUser[], projects: readonly SeededProject[], months: readonly string[], log: (line: string) => void): Promise<void> {
+async function insertEntries(
+  db: RawDb,
+  count: number,
+  users: readonly SeededUser[],
+  projects: readonly SeededProject[],
+  months: readonly string[],
+  log: (line: string) => void,
+): Promise<void> {
   const collection = db.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION.name);
   const random = randomSource(20_261_121);
   const byOrganization = groupProjects(projects);
@@ -212,7 +241,9 @@ async function insertEntries(db: RawDb, count: number, users: readonly SeededUse
       if (written - reported >= count / 10 || written === count) {
         reported = written;
         const seconds = (Date.now() - startedAt) / 1000;
-        log(`  seeded ${written.toLocaleString("en-US")} of ${count.toLocaleString("en-US")} entries in ${seconds.toFixed(0)} s (${Math.round(written / seconds)} a second)`);
+        log(
+          `  seeded ${written.toLocaleString("en-US")} of ${count.toLocaleString("en-US")} entries in ${seconds.toFixed(0)} s (${Math.round(written / seconds)} a second)`,
+        );
       }
     }
   };
@@ -223,7 +254,8 @@ async function insertEntries(db: RawDb, count: number, users: readonly SeededUse
 async function createCollections(url: string): Promise<void> {
   const store = await openMongoStore(url);
   try {
-    for (const spec of [ORGANIZATIONS, USERS, PROJECTS_COLLECTION, TASKS_COLLECTION, TIME_ENTRIES_COLLECTION, TIMER_LINKS_COLLECTION]) await store.collection(spec);
+    for (const spec of [ORGANIZATIONS, USERS, PROJECTS_COLLECTION, TASKS_COLLECTION, TIME_ENTRIES_COLLECTION, TIMER_LINKS_COLLECTION])
+      await store.collection(spec);
   } finally {
     await store.close();
   }
@@ -264,11 +296,23 @@ export async function provideDataset(serverUrl: string, entries: number, log: (l
       const { users, projects } = await readAccounts(db);
       if (users.length === FULL_SIZE.users && projects.length === FULL_SIZE.projects) {
         log(`  data set ${databaseName} found (seeded ${marker.seeded_at} in ${marker.seed_seconds.toFixed(0)} s); reusing it`);
-        return { databaseName, url, entries, users, projects, months: marker.months, seededAt: marker.seeded_at, seedSeconds: marker.seed_seconds, reused: true };
+        return {
+          databaseName,
+          url,
+          entries,
+          users,
+          projects,
+          months: marker.months,
+          seededAt: marker.seeded_at,
+          seedSeconds: marker.seed_seconds,
+          reused: true,
+        };
       }
     }
 
-    log(`  seeding ${databaseName}: ${entries.toLocaleString("en-US")} entries, ${FULL_SIZE.users} users, ${FULL_SIZE.projects} projects, ${FULL_SIZE.organizations} organizations`);
+    log(
+      `  seeding ${databaseName}: ${entries.toLocaleString("en-US")} entries, ${FULL_SIZE.users} users, ${FULL_SIZE.projects} projects, ${FULL_SIZE.organizations} organizations`,
+    );
     const startedAt = Date.now();
     await db.dropDatabase();
     await createCollections(url);

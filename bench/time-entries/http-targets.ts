@@ -35,7 +35,10 @@ async function listRequest(prepared: Available, secret: string): Promise<{ reque
     [users[index], users[other]] = [users[other] as SeededUser, users[index] as SeededUser];
   }
   const asked = users.map((user) => ({ user, range: monthRange(dataset.months[Math.floor(random() * dataset.months.length)] as string) }));
-  const paths = asked.map(({ user, range }) => `/api/v1/time-entries?${new URLSearchParams({ user_id: user.id, start_date: range.start_date, end_date: range.end_date, per_page: String(PER_PAGE) }).toString()}`);
+  const paths = asked.map(
+    ({ user, range }) =>
+      `/api/v1/time-entries?${new URLSearchParams({ user_id: user.id, start_date: range.start_date, end_date: range.end_date, per_page: String(PER_PAGE) }).toString()}`,
+  );
   const headerVariants = asked.map(({ user }) => ({
     authorization: `Bearer ${signer.sign({ userId: user.id, organizationId: user.organizationId, plan: "free", role: user.role })}`,
   }));
@@ -47,13 +50,19 @@ async function listRequest(prepared: Available, secret: string): Promise<{ reque
     await client.connect();
     const entries = client.db(dataset.databaseName).collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION.name);
     const filter = entryQuery(first.user.organizationId, { user_id: first.user.id, ...first.range });
-    const [items, total] = await Promise.all([entries.find(filter).sort(ENTRY_ORDER).limit(PER_PAGE).toArray(), entries.countDocuments(filter)]);
+    const [items, total] = await Promise.all([
+      entries.find(filter).sort(ENTRY_ORDER).limit(PER_PAGE).toArray(),
+      entries.countDocuments(filter),
+    ]);
     const body = listEnvelope(
       items.map((item) => presentTimeEntry(item)),
       total,
       { page: 1, per_page: PER_PAGE },
     );
-    return { request: { method: "GET", path: paths[0] as string, pathVariants: paths, headerVariants }, expect: { status: 200, contentType: JSON_TYPE, body } };
+    return {
+      request: { method: "GET", path: paths[0] as string, pathVariants: paths, headerVariants },
+      expect: { status: 200, contentType: JSON_TYPE, body },
+    };
   } finally {
     await client.close();
   }
@@ -83,10 +92,15 @@ function seededAppTarget(name: "version" | "list"): Target {
       await waitForReady(ctx, baseUrl, [app.process]);
       const observe: ObservedProcess[] = [app.process];
       if (prepared.mongo.pid !== undefined) observe.push({ label: "ferretdb", pid: prepared.mongo.pid });
-      const notes = [`store: ${prepared.mongo.server}, database ${prepared.dataset.databaseName} (${prepared.dataset.entries.toLocaleString("en-US")} entries)`];
-      if (name === "version") return { baseUrl, processes: [app.process], observe, request: VERSION_REQUEST, expect: VERSION_EXPECT, notes };
+      const notes = [
+        `store: ${prepared.mongo.server}, database ${prepared.dataset.databaseName} (${prepared.dataset.entries.toLocaleString("en-US")} entries)`,
+      ];
+      if (name === "version")
+        return { baseUrl, processes: [app.process], observe, request: VERSION_REQUEST, expect: VERSION_EXPECT, notes };
       const { request, expect } = await listRequest(prepared, secret);
-      notes.push(`load goes round ${request.pathVariants?.length ?? 0} requests, one per user, each with that user's access token and one month of ${prepared.dataset.months.join(", ")}`);
+      notes.push(
+        `load goes round ${request.pathVariants?.length ?? 0} requests, one per user, each with that user's access token and one month of ${prepared.dataset.months.join(", ")}`,
+      );
       return { baseUrl, processes: [app.process], observe, request, expect, notes };
     },
   };

@@ -6,8 +6,7 @@ import { FULL_SIZE, provideDataset, type Dataset } from "./dataset";
 export const ENTRIES_OPTION = "entries";
 
 export type Prepared =
-  | { available: true; mongo: Extract<MongoAvailability, { available: true }>; dataset: Dataset }
-  | { available: false; reason: string };
+  { available: true; mongo: Extract<MongoAvailability, { available: true }>; dataset: Dataset } | { available: false; reason: string };
 
 /** Above this, a run against FerretDB takes long enough to say so before it starts. */
 const FERRETDB_COMFORTABLE_ENTRIES = 100_000;
@@ -22,7 +21,9 @@ export function entriesWanted(ctx: BenchContext): number {
 async function prepare(ctx: BenchContext): Promise<Prepared> {
   const mongo = await ctx.mongoServer();
   if (!mongo.available) return { available: false, reason: mongo.reason };
-  ctx.log(`  store: ${mongo.server}, ${mongo.source === "private" ? `private server (pid ${mongo.pid ?? "?"})` : "MONGO_URL from the environment"}`);
+  ctx.log(
+    `  store: ${mongo.server}, ${mongo.source === "private" ? `private server (pid ${mongo.pid ?? "?"})` : "MONGO_URL from the environment"}`,
+  );
   const entries = entriesWanted(ctx);
   if (mongo.ferretDb && entries > FERRETDB_COMFORTABLE_ENTRIES) {
     ctx.log(

@@ -25,7 +25,10 @@ interface Listed {
 /** The raw driver doing what `EntryStore.list` asks of the store: the same query, sort, skip and limit, and the count, at once. */
 async function rawList(entries: mongoose.mongo.Collection<TimeEntryDocument>, query: ListQuery): Promise<Listed> {
   const filter = entryQuery(query.user.organizationId, { user_id: query.user.id, ...monthRange(query.month) });
-  const [items, total] = await Promise.all([entries.find(filter).sort(ENTRY_ORDER).skip(skipOf(PAGE)).limit(PAGE.per_page).toArray(), entries.countDocuments(filter)]);
+  const [items, total] = await Promise.all([
+    entries.find(filter).sort(ENTRY_ORDER).skip(skipOf(PAGE)).limit(PAGE.per_page).toArray(),
+    entries.countDocuments(filter),
+  ]);
   return { ids: items.map((item) => item._id), total };
 }
 
@@ -68,7 +71,9 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
         fromService = await runService();
       }
       if (!sameAnswer(fromService, fromRaw)) {
-        throw new Error(`the store and the raw driver answered ${query.user.id} ${query.month} differently: ${fromService.total} vs ${fromRaw.total} entries`);
+        throw new Error(
+          `the store and the raw driver answered ${query.user.id} ${query.month} differently: ${fromService.total} vs ${fromRaw.total} entries`,
+        );
       }
       pages += fromService.ids.length;
       totals += fromService.total;
@@ -80,7 +85,14 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
     const used = cpu.end();
     const compared = compareFigures("list", "list (find + count)", times.service, times.raw);
     return {
-      figures: { ...compared.figures, pairs, warmUpPairs: warmed, meanPageEntries: pages / pairs, meanTotal: totals / pairs, ...cpuFigures(clock, used) },
+      figures: {
+        ...compared.figures,
+        pairs,
+        warmUpPairs: warmed,
+        meanPageEntries: pages / pairs,
+        meanTotal: totals / pairs,
+        ...cpuFigures(clock, used),
+      },
       table: { header: COMPARISON_HEADER, rows: compared.rows },
       notes: [
         `${pairs} pairs of one user's month (${PAGE.per_page} a page), each asked of the service's store and of the raw driver in turns of who goes first; on average ${(pages / pairs).toFixed(1)} entries on the page of ${(totals / pairs).toFixed(1)}`,
@@ -96,7 +108,8 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
 /** `EntryStore.list` (find and count through the storage port) against the raw driver doing the same. */
 export const storeListPhase: InProcessPhase = {
   name: "store-list",
-  description: "EntryStore.list through the storage port (mongoose) vs the raw MongoDB driver: the same find(sort, limit) + countDocuments, interleaved",
+  description:
+    "EntryStore.list through the storage port (mongoose) vs the raw MongoDB driver: the same find(sort, limit) + countDocuments, interleaved",
   async run(ctx) {
     const prepared = await prepareDataset(ctx);
     if (!prepared.available) return { skipped: prepared.reason };

@@ -36,7 +36,9 @@ const CREATED_COLLECTION = "bench_created";
 type RawCollection<T extends { _id: string }> = mongoose.mongo.Collection<T>;
 
 /** The service reports what changed on the bus; the store-level comparison leaves the bus out. */
-const SILENT: EntryEvents["created"] = { prepare: () => Promise.resolve({ publish: () => Promise.resolve(), drop: () => Promise.resolve() }) };
+const SILENT: EntryEvents["created"] = {
+  prepare: () => Promise.resolve({ publish: () => Promise.resolve(), drop: () => Promise.resolve() }),
+};
 const NO_EVENTS: EntryEvents = { created: SILENT, updated: SILENT, deleted: SILENT, started: SILENT, stopped: SILENT };
 
 interface RawRunning {
@@ -105,7 +107,10 @@ async function serviceStores(store: DocumentStore, calls: StoreCalls): Promise<E
   ]);
   const entryStore = new EntryStore(countedCollection("time_entries", entries, calls));
   // What the projects service answers over the bus, here answered in process from its own stores.
-  const projectStores = { projects: new ProjectStore(countedCollection("projects", projects, calls)), tasks: new TaskStore(countedCollection("tasks", tasks, calls)) };
+  const projectStores = {
+    projects: new ProjectStore(countedCollection("projects", projects, calls)),
+    tasks: new TaskStore(countedCollection("tasks", tasks, calls)),
+  };
   return {
     entries: entryStore,
     timers: new TimerChain(countedCollection("timer_links", links, calls), entryStore),
@@ -116,7 +121,13 @@ async function serviceStores(store: DocumentStore, calls: StoreCalls): Promise<E
   };
 }
 
-const identityOf = (user: SeededUser): Identity => ({ organizationId: user.organizationId, plan: "free", userId: user.id, role: user.role, permissions: ROLE_PERMISSIONS[user.role] });
+const identityOf = (user: SeededUser): Identity => ({
+  organizationId: user.organizationId,
+  plan: "free",
+  userId: user.id,
+  role: user.role,
+  permissions: ROLE_PERMISSIONS[user.role],
+});
 
 /** Removes what earlier steps (of this run or an interrupted one) added: their entries and every timer link. */
 async function cleanUp(db: mongoose.mongo.Db): Promise<number> {
@@ -132,7 +143,9 @@ async function cleanUp(db: mongoose.mongo.Db): Promise<number> {
 
 function describeCalls(calls: ReadonlyMap<string, number>, operations: number): string {
   const total = [...calls.values()].reduce((sum, count) => sum + count, 0);
-  const each = [...calls.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([call, count]) => `${call} ${(count / operations).toFixed(count % operations === 0 ? 0 : 1)}`);
+  const each = [...calls.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([call, count]) => `${call} ${(count / operations).toFixed(count % operations === 0 ? 0 : 1)}`);
   return `${(total / operations).toFixed(1)} store calls (${each.join(", ")})`;
 }
 
@@ -159,7 +172,8 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
     const serviceUsers = dataset.users.filter((_, index) => index % 2 === 0);
     const rawUsers = dataset.users.filter((_, index) => index % 2 === 1);
     const projectsOf = new Map<string, SeededProject[]>();
-    for (const project of dataset.projects) projectsOf.set(project.organizationId, [...(projectsOf.get(project.organizationId) ?? []), project]);
+    for (const project of dataset.projects)
+      projectsOf.set(project.organizationId, [...(projectsOf.get(project.organizationId) ?? []), project]);
     const random = randomSource(11);
     const projectFor = (user: SeededUser) => {
       const choices = projectsOf.get(user.organizationId) ?? [];
@@ -171,7 +185,13 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
     let recordedSteps = 0;
 
     /** Runs one operation both ways, in the step's order, timing each when `record`. */
-    const both = async <S, R>(key: OperationKey, serviceFirst: boolean, record: boolean, serviceWork: () => Promise<S>, rawWork: () => Promise<R>): Promise<[S, R]> => {
+    const both = async <S, R>(
+      key: OperationKey,
+      serviceFirst: boolean,
+      record: boolean,
+      serviceWork: () => Promise<S>,
+      rawWork: () => Promise<R>,
+    ): Promise<[S, R]> => {
       const timesOf = times.get(key);
       const runService = async () => {
         const before = calls.snapshot();
@@ -198,14 +218,33 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
       const serviceFirst = index % 2 === 0;
       const input = (projectId: string) => ({ project_id: projectId, task_id: null, description: "Bench timer" });
 
-      const [first, rawFirst] = await both("start", serviceFirst, record, () => startTimer(stores, NO_EVENTS, who, input(projectFor(serviceUser))), () => raw.start(rawUser, projectFor(rawUser), null));
-      const [second, rawSecond] = await both("switch", serviceFirst, record, () => startTimer(stores, NO_EVENTS, who, input(projectFor(serviceUser))), () => raw.start(rawUser, projectFor(rawUser), rawFirst));
-      const [stopped] = await both("stop", serviceFirst, record, () => stopTimer(stores, NO_EVENTS, who), () => raw.stop(rawSecond));
+      const [first, rawFirst] = await both(
+        "start",
+        serviceFirst,
+        record,
+        () => startTimer(stores, NO_EVENTS, who, input(projectFor(serviceUser))),
+        () => raw.start(rawUser, projectFor(rawUser), null),
+      );
+      const [second, rawSecond] = await both(
+        "switch",
+        serviceFirst,
+        record,
+        () => startTimer(stores, NO_EVENTS, who, input(projectFor(serviceUser))),
+        () => raw.start(rawUser, projectFor(rawUser), rawFirst),
+      );
+      const [stopped] = await both(
+        "stop",
+        serviceFirst,
+        record,
+        () => stopTimer(stores, NO_EVENTS, who),
+        () => raw.stop(rawSecond),
+      );
       await created.insertMany([first.id, second.id, rawFirst.id, rawSecond.id].map((id) => ({ _id: id })));
 
       // The service did what a timer must: the first entry ended when the second began, and stop ended the second.
       const ended = await entries.findOne({ _id: first.id });
-      if (!first.is_running || ended?.end_time !== second.start_time) throw new Error(`service: starting a second timer did not end ${first.id} at ${second.start_time}`);
+      if (!first.is_running || ended?.end_time !== second.start_time)
+        throw new Error(`service: starting a second timer did not end ${first.id} at ${second.start_time}`);
       if (stopped.id !== second.id || stopped.is_running) throw new Error(`service: stop did not end ${second.id}`);
       if (record) recordedSteps += 1;
     };
@@ -224,7 +263,9 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
       const compared = compareFigures(operation.key, operation.label, timesOf.service, timesOf.raw);
       Object.assign(figures, compared.figures);
       rows.push(...compared.rows);
-      callNotes.push(`${operation.label}: service ${describeCalls(callsPerOperation.get(operation.key) as Map<string, number>, recordedSteps)}; raw driver ${RAW_CALLS[operation.key]}`);
+      callNotes.push(
+        `${operation.label}: service ${describeCalls(callsPerOperation.get(operation.key) as Map<string, number>, recordedSteps)}; raw driver ${RAW_CALLS[operation.key]}`,
+      );
     }
     return {
       figures,
@@ -245,7 +286,8 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
 /** startTimer/stopTimer with the real stores against the raw driver writing the same entries. */
 export const storeTimersPhase: InProcessPhase = {
   name: "store-timers",
-  description: "startTimer/stopTimer (services/time-entries/timers.ts) with the real stores vs the raw MongoDB driver reading the project and writing the same entries",
+  description:
+    "startTimer/stopTimer (services/time-entries/timers.ts) with the real stores vs the raw MongoDB driver reading the project and writing the same entries",
   async run(ctx) {
     const prepared = await prepareDataset(ctx);
     if (!prepared.available) return { skipped: prepared.reason };

@@ -40,7 +40,12 @@ const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value
  * One operation measured both ways: its figures under `<key>.service.*` and `<key>.raw.*`
  * (`p50Ms`, `p95Ms`, `meanMs`, `n`), and two table rows with the service's ratios.
  */
-export function compareFigures(key: string, label: string, service: Durations, raw: Durations): { figures: Record<string, number>; rows: string[][] } {
+export function compareFigures(
+  key: string,
+  label: string,
+  service: Durations,
+  raw: Durations,
+): { figures: Record<string, number>; rows: string[][] } {
   const figures: Record<string, number> = {};
   const sides: Array<["service" | "raw", Durations]> = [
     ["service", service],

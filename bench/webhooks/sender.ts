@@ -56,7 +56,9 @@ function eventData(seq: number) {
 type Emit = (seq: number) => void;
 
 async function webhooksSender(): Promise<Emit> {
-  const store = process.env.MONGO_URL ? await openStore({ mongoUrl: process.env.MONGO_URL, dataDir: "" }) : await openEmbeddedStore(process.env.DATA_DIR ?? "./data");
+  const store = process.env.MONGO_URL
+    ? await openStore({ mongoUrl: process.env.MONGO_URL, dataDir: "" })
+    : await openEmbeddedStore(process.env.DATA_DIR ?? "./data");
   // The receivers listen on loopback; nothing here signs a token, so any long secret will do.
   const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", LOG_LEVEL: "fatal" });
   const signer = tokenSigner(randomBytes(32).toString("base64url"), config.accessTokenTtlSeconds);
@@ -65,7 +67,11 @@ async function webhooksSender(): Promise<Emit> {
   await broker.start();
   const owner: Identity = { organizationId, plan: "free", userId: newId("user"), role: "owner", permissions: PERMISSIONS };
   for (const url of receivers) {
-    await broker.call("webhooks.create", { params: {}, query: {}, body: { url, events: ["project.created"] } }, { meta: { identity: owner } });
+    await broker.call(
+      "webhooks.create",
+      { params: {}, query: {}, body: { url, events: ["project.created"] } },
+      { meta: { identity: owner } },
+    );
   }
   return (seq) => void broker.emit("project.created", domainEvent("project.created", organizationId, eventData(seq)));
 }
@@ -78,7 +84,15 @@ function bareSender(): Emit {
     const body = deliveryBody(event);
     receivers.forEach((url, i) => {
       const headers = signedHeaders(secrets[i] as string, event.id, event.type, body, Math.floor(Date.now() / 1000));
-      const req = request(url, { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), ...headers } }, (res) => res.resume());
+      const req = request(
+        url,
+        {
+          method: "POST",
+          agent,
+          headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), ...headers },
+        },
+        (res) => res.resume(),
+      );
       req.on("error", () => undefined);
       req.end(body);
     });
@@ -90,7 +104,7 @@ let seq = 0;
 async function steady(emit: Emit, rate: number, seconds: number): Promise<void> {
   const total = Math.round(rate * seconds);
   const start = now();
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate) + 1);
     while (sent < due) {
       emit(seq++);

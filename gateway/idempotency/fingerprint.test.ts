@@ -12,7 +12,9 @@ describe("canonical request bodies", () => {
   });
 
   it("writes values as JSON does", () => {
-    expect(canonicalJson({ s: 'q"\n\u2028', n: 1.5, t: true, f: false, z: null, u: undefined })).toBe('{"f":false,"n":1.5,"s":"q\\"\\n\u2028","t":true,"z":null}');
+    expect(canonicalJson({ s: 'q"\n\u2028', n: 1.5, t: true, f: false, z: null, u: undefined })).toBe(
+      '{"f":false,"n":1.5,"s":"q\\"\\n\u2028","t":true,"z":null}',
+    );
     expect(canonicalJson([undefined, null])).toBe("[null,null]");
     expect(canonicalJson({})).toBe("{}");
     expect(canonicalJson(undefined)).toBe("");

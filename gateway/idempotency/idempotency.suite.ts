@@ -107,7 +107,11 @@ export function describeIdempotency(name: string, open: () => Promise<KeyValueSt
       const request = fresh({ body: { name: "Website", client: { name: "Acme", tags: ["a", "b"] }, billable: true } });
       const first = expectProceed(await begin(kv, request));
       await first.complete({ status: 201, body: { data: { id: "x" } } });
-      const reordered = { ...request, method: "post", body: { billable: true, client: { tags: ["a", "b"], name: "Acme" }, name: "Website" } };
+      const reordered = {
+        ...request,
+        method: "post",
+        body: { billable: true, client: { tags: ["a", "b"], name: "Acme" }, name: "Website" },
+      };
       expect(expectReplay(await begin(kv, reordered)).body).toEqual({ data: { id: "x" } });
     });
 
@@ -119,11 +123,20 @@ export function describeIdempotency(name: string, open: () => Promise<KeyValueSt
       expect(whileRunning).toMatchObject({ status: 422, code: "idempotency_key_reused" });
 
       await first.complete({ status: 201, body: { ok: 1 } });
-      for (const body of [{ name: "Website 2" }, { ...(request.body as object), extra: null }, { client: { name: "Acme", tags: ["b", "a"] }, name: "Website" }, undefined]) {
+      for (const body of [
+        { name: "Website 2" },
+        { ...(request.body as object), extra: null },
+        { client: { name: "Acme", tags: ["b", "a"] }, name: "Website" },
+        undefined,
+      ]) {
         const error = await rejection(begin(kv, { ...request, body }));
         expect(error.status).toBe(422);
         expect(errorBody("A", error)).toEqual({
-          error: { code: "idempotency_key_reused", message: "This Idempotency-Key was already used with a different request body", details: {} },
+          error: {
+            code: "idempotency_key_reused",
+            message: "This Idempotency-Key was already used with a different request body",
+            details: {},
+          },
         });
         expect(errorBody("B", error)).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
       }

@@ -222,7 +222,13 @@ export async function begin(kv: KeyValueStore, request: IdempotentRequest, optio
   const fingerprint = fingerprintOf(request.method, request.path, request.body);
 
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    const claim: RunningRecord = { state: "running", fingerprint, claimedAt: Date.now(), token: randomBytes(16).toString("hex"), ...(options.holder ? { holder: options.holder } : {}) };
+    const claim: RunningRecord = {
+      state: "running",
+      fingerprint,
+      claimedAt: Date.now(),
+      token: randomBytes(16).toString("hex"),
+      ...(options.holder ? { holder: options.holder } : {}),
+    };
     if (await kv.set(recordKey, JSON.stringify(claim), { ttlMs: runningClaimMs, onlyIfAbsent: true })) {
       return proceedWith(kv, recordKey, claim, retentionMs);
     }

@@ -8,7 +8,11 @@ import { fromTrustedProxy, type TrustedProxies } from "../rate-limit/client-addr
  */
 export function issuerOf(req: IncomingMessage, publicUrl: string | undefined, trusted: TrustedProxies): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, "");
-  const forwarded = fromTrustedProxy(req, trusted) ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() : undefined;
+  const forwarded = fromTrustedProxy(req, trusted)
+    ? String(req.headers["x-forwarded-proto"] ?? "")
+        .split(",")[0]
+        ?.trim()
+    : undefined;
   const scheme = forwarded === "https" ? "https" : "http";
   const host = req.headers.host ?? "";
   // Only a host and a port: anything else in Host could inject into links and redirects.

@@ -29,7 +29,11 @@ function logFailure(req: IncomingRequest, error: unknown, what: string): void {
 }
 
 type Handler = (req: IncomingRequest, res: ServerResponse) => Promise<void>;
-type ProtocolCall = (call: ReturnType<typeof oauthClient.over>, input: { form: Record<string, string>; basic: ReturnType<typeof basicCredentials> }, issuer: string) => Promise<ProtocolResult<unknown>>;
+type ProtocolCall = (
+  call: ReturnType<typeof oauthClient.over>,
+  input: { form: Record<string, string>; basic: ReturnType<typeof basicCredentials> },
+  issuer: string,
+) => Promise<ProtocolResult<unknown>>;
 
 const SESSION_MAX_AGE_SECONDS = 12 * 3600;
 
@@ -41,7 +45,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 /** What an unexpected failure says: a 503 the client may retry when a part is unavailable, a 500 otherwise, never internals. */
 function failureOf(thrown: unknown): { status: number; error: "temporarily_unavailable" | "server_error"; description: string } {
   const status = toErrorResponse(thrown).status;
-  if (status === 503) return { status, error: "temporarily_unavailable", description: "The service is not available right now; retry shortly" };
+  if (status === 503)
+    return { status, error: "temporarily_unavailable", description: "The service is not available right now; retry shortly" };
   return { status: 500, error: "server_error", description: "Something went wrong on our side" };
 }
 
@@ -70,7 +75,8 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
         const oauth = oauthClient.over(req.$ctx);
         const failed = async (failure: ProtocolFailure) => {
           if (failure.clientAuthenticationFailed) await recordFailedAuthentication(deps.kv, address);
-          const challenge: Record<string, string> = failure.status === 401 ? { "WWW-Authenticate": 'Basic realm="stint", error="invalid_client"' } : {};
+          const challenge: Record<string, string> =
+            failure.status === 401 ? { "WWW-Authenticate": 'Basic realm="stint", error="invalid_client"' } : {};
           sendJson(res, failure.status, failure.body, { ...headers, ...challenge });
         };
         // The application's allowance is counted only once it has proved who it is; the call below checks again.
@@ -83,18 +89,38 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       } catch (error) {
         if (error instanceof BadForm) return sendJson(res, 400, { error: "invalid_request", error_description: error.message }, headers);
         const limited = rateLimitHeadersOf(error);
-        if (limited) return sendJson(res, 429, { error: "temporarily_unavailable", error_description: toErrorResponse(error).message }, { ...headers, ...limited });
+        if (limited)
+          return sendJson(
+            res,
+            429,
+            { error: "temporarily_unavailable", error_description: toErrorResponse(error).message },
+            { ...headers, ...limited },
+          );
         const failure = failureOf(error);
         if (failure.status === 500) logFailure(req, error, "OAuth request failed");
-        sendJson(res, failure.status, { error: failure.error, error_description: failure.description }, failure.status === 503 ? { "Retry-After": "5" } : {});
+        sendJson(
+          res,
+          failure.status,
+          { error: failure.error, error_description: failure.description },
+          failure.status === 503 ? { "Retry-After": "5" } : {},
+        );
       }
     };
 
-  function sendPage(req: IncomingRequest, res: ServerResponse, outcome: PageOutcome, sentSession: string | undefined, issuer: string): void {
+  function sendPage(
+    req: IncomingRequest,
+    res: ServerResponse,
+    outcome: PageOutcome,
+    sentSession: string | undefined,
+    issuer: string,
+  ): void {
     const action = (req.originalUrl ?? "").split("?")[0] ?? "";
     if (outcome.session.token !== sentSession) {
       const secure = cookieIsSecure(issuer) ? "; Secure" : "";
-      res.setHeader("Set-Cookie", `${SESSION_COOKIE}=${outcome.session.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure}`);
+      res.setHeader(
+        "Set-Cookie",
+        `${SESSION_COOKIE}=${outcome.session.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure}`,
+      );
     }
     if (outcome.kind === "redirect") {
       res.writeHead(302, { Location: outcome.location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
@@ -112,7 +138,13 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
     res.end(renderPage(outcome, action, outcome.session.csrf));
   }
 
-  function sendProblemPage(req: IncomingRequest, res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
+  function sendProblemPage(
+    req: IncomingRequest,
+    res: ServerResponse,
+    status: number,
+    message: string,
+    extra: Record<string, string> = {},
+  ): void {
     res.writeHead(status, { ...pageHeaders(), ...extra });
     res.end(renderPage({ kind: "error", status: 400, message }, "", ""));
   }
@@ -133,12 +165,21 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
         if (limited) return sendProblemPage(req, res, 429, "Too many attempts from your address. Wait a minute, then try again.", limited);
         const failure = failureOf(error);
         if (failure.status === 500) logFailure(req, error, "OAuth page failed");
-        sendProblemPage(req, res, failure.status, failure.status === 503 ? "Stint is not available right now. Try again shortly." : "Something went wrong on our side. Try again.");
+        sendProblemPage(
+          req,
+          res,
+          failure.status,
+          failure.status === 503 ? "Stint is not available right now. Try again shortly." : "Something went wrong on our side. Try again.",
+        );
       }
     };
 
   /** Reads a page's form; a sign-in or a code lookup first passes the failed-authentication throttle, and a failure counts. */
-  async function pageForm(req: IncomingRequest, run: (form: Record<string, string>) => Promise<PageOutcome>, guessable: (form: Record<string, string>) => boolean): Promise<PageOutcome> {
+  async function pageForm(
+    req: IncomingRequest,
+    run: (form: Record<string, string>) => Promise<PageOutcome>,
+    guessable: (form: Record<string, string>) => boolean,
+  ): Promise<PageOutcome> {
     const fields = await formFields(req);
     if (fields.repeated.length > 0) throw new BadForm("repeated fields");
     const address = deps.admission.addressOf(req);
@@ -152,7 +193,8 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
 
   const signingIn = (form: Record<string, string>) => form.action === "sign_in";
   // Every device form names a user code, which could be guessed; a sign-in a password.
-  const enteringCode = (form: Record<string, string>) => form.action === "sign_in" || form.action === "lookup" || form.action === "approve" || form.action === "deny";
+  const enteringCode = (form: Record<string, string>) =>
+    form.action === "sign_in" || form.action === "lookup" || form.action === "approve" || form.action === "deny";
 
   const aliases: Record<string, Handler> = {};
   for (const mount of STYLE_MOUNTS) {
@@ -161,11 +203,19 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       const query = queryFields(req);
       return oauthClient.over(req.$ctx).authorizationPage({ session, query: query.values, repeated: query.repeated, issuer });
     });
-    aliases[`POST ${base}/authorize`] = pageRoute((req, session, issuer) => pageForm(req, (form) => oauthClient.over(req.$ctx).authorizationForm({ session, form, issuer }), signingIn));
-    aliases[`GET ${base}/device`] = pageRoute((req, session) => oauthClient.over(req.$ctx).devicePage({ session, userCode: queryFields(req).values.user_code }));
-    aliases[`POST ${base}/device`] = pageRoute((req, session) => pageForm(req, (form) => oauthClient.over(req.$ctx).deviceForm({ session, form }), enteringCode));
+    aliases[`POST ${base}/authorize`] = pageRoute((req, session, issuer) =>
+      pageForm(req, (form) => oauthClient.over(req.$ctx).authorizationForm({ session, form, issuer }), signingIn),
+    );
+    aliases[`GET ${base}/device`] = pageRoute((req, session) =>
+      oauthClient.over(req.$ctx).devicePage({ session, userCode: queryFields(req).values.user_code }),
+    );
+    aliases[`POST ${base}/device`] = pageRoute((req, session) =>
+      pageForm(req, (form) => oauthClient.over(req.$ctx).deviceForm({ session, form }), enteringCode),
+    );
     aliases[`POST ${base}/token`] = protocol((call, input) => call.token(input));
-    aliases[`POST ${base}/device/code`] = protocol((call, input, issuer) => call.deviceAuthorization({ ...input, verificationUri: `${issuer}${OAUTH_BASE}/device` }));
+    aliases[`POST ${base}/device/code`] = protocol((call, input, issuer) =>
+      call.deviceAuthorization({ ...input, verificationUri: `${issuer}${OAUTH_BASE}/device` }),
+    );
     aliases[`POST ${base}/revoke`] = protocol((call, input) => call.revoke(input));
     aliases[`POST ${base}/introspect`] = protocol((call, input, issuer) => call.introspect({ ...input, issuer }));
   }

@@ -48,14 +48,19 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} - Stint</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const hidden = (fields: Record<string, string>) => Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+const hidden = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
 
 function form(action: string, csrf: string, fields: Record<string, string>, inner: string): string {
   return `<form method="post" action="${escapeHtml(action)}">${hidden({ csrf_token: csrf, ...fields })}${inner}</form>`;
 }
 
 function applicationLine(application: ApplicationInWords): string {
-  const home = application.homepage_url ? ` <span class="muted">(<a href="${escapeHtml(application.homepage_url)}" rel="noopener noreferrer" target="_blank">${escapeHtml(application.homepage_url)}</a>)</span>` : "";
+  const home = application.homepage_url
+    ? ` <span class="muted">(<a href="${escapeHtml(application.homepage_url)}" rel="noopener noreferrer" target="_blank">${escapeHtml(application.homepage_url)}</a>)</span>`
+    : "";
   return `<strong id="application">${escapeHtml(application.name)}</strong>${home}`;
 }
 
@@ -88,7 +93,12 @@ export function renderPage(view: Exclude<PageView, { kind: "redirect" | "continu
       return page(
         "Authorize",
         `<h1>${applicationLine(view.application)} wants to use your Stint account</h1>${signedInAs(view.user)}<p>It will be able to:</p>${scopeList(view.scopes)}` +
-          form(action, csrf, view.params, `<button type="submit" name="action" value="approve" id="approve">Allow</button><button type="submit" name="action" value="deny" id="deny">Deny</button>`),
+          form(
+            action,
+            csrf,
+            view.params,
+            `<button type="submit" name="action" value="approve" id="approve">Allow</button><button type="submit" name="action" value="deny" id="deny">Deny</button>`,
+          ),
       );
     case "device_entry":
       return page(
@@ -105,7 +115,12 @@ export function renderPage(view: Exclude<PageView, { kind: "redirect" | "continu
       return page(
         "Connect a device",
         `<h1>${applicationLine(view.application)} wants to use your Stint account</h1>${signedInAs(view.user)}<p>Only continue if your device shows the code <strong id="code">${escapeHtml(view.userCode)}</strong>. It will be able to:</p>${scopeList(view.scopes)}` +
-          form(action, csrf, { user_code: view.userCode }, `<button type="submit" name="action" value="approve" id="approve">Allow</button><button type="submit" name="action" value="deny" id="deny">Deny</button>`),
+          form(
+            action,
+            csrf,
+            { user_code: view.userCode },
+            `<button type="submit" name="action" value="approve" id="approve">Allow</button><button type="submit" name="action" value="deny" id="deny">Deny</button>`,
+          ),
       );
     case "device_done":
       return page(

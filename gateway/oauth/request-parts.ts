@@ -59,7 +59,9 @@ export async function formFields(req: IncomingMessage): Promise<Fields> {
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new BadForm("The body must be an object");
     // RFC 6749 §3.1: parameters the server does not know are ignored; in JSON those may be of any type.
-    const strings = Object.entries(parsed as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    const strings = Object.entries(parsed as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
     return fieldsOf(strings);
   }
   throw new BadForm("Send the body as application/x-www-form-urlencoded");
@@ -75,7 +77,10 @@ export function basicCredentials(req: IncomingMessage): { clientId: string; clie
   const colon = decoded.indexOf(":");
   if (colon < 0) throw new BadForm("HTTP Basic credentials need a colon");
   try {
-    return { clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")), clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")) };
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")),
+    };
   } catch {
     throw new BadForm("HTTP Basic credentials are not form-encoded properly");
   }

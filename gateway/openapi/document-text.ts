@@ -53,7 +53,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: "Organization", description: "The caller's organization and its plan" },
   { name: "API keys", description: "Keys for servers, managed by signed-in users" },
   { name: "OAuth applications", description: "The developer portal's applications, and the applications each person has authorized" },
-  { name: "OAuth 2.0", description: "The authorization server: pages and endpoints for third-party applications (RFC 6749, 7636, 7009, 7662, 8628)" },
+  {
+    name: "OAuth 2.0",
+    description: "The authorization server: pages and endpoints for third-party applications (RFC 6749, 7636, 7009, 7662, 8628)",
+  },
   { name: "System", description: "Facts about the deployment" },
   { name: "Reference", description: "These documents" },
 ];
@@ -73,8 +76,16 @@ export const HEADERS: Record<string, HeaderObject> = {
 
 export const SECURITY_SCHEMES: Record<string, Record<string, string>> = {
   apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key (`tt_live_...`), made under API keys" },
-  bearer: { type: "http", scheme: "bearer", description: "An access token from sign-in, sign-up or refresh, an OAuth application's access token, or an API key" },
-  oauthClient: { type: "http", scheme: "basic", description: "An OAuth application's `client_id` and `client_secret` (RFC 6749 §2.3.1); they may be sent in the form body instead" },
+  bearer: {
+    type: "http",
+    scheme: "bearer",
+    description: "An access token from sign-in, sign-up or refresh, an OAuth application's access token, or an API key",
+  },
+  oauthClient: {
+    type: "http",
+    scheme: "basic",
+    description: "An OAuth application's `client_id` and `client_secret` (RFC 6749 §2.3.1); they may be sent in the form body instead",
+  },
 };
 
 export const IDEMPOTENCY_KEY = "IdempotencyKey";
@@ -94,5 +105,8 @@ export const IDEMPOTENCY_KEY_PARAMETER: ParameterObject = {
  */
 export const QUERY_PARAMETER_SCHEMAS: Readonly<Record<string, { description: string; schema: JsonSchema }>> = {
   page: { description: "Page number, from 1", schema: { type: "integer", minimum: 1, maximum: 1_000_000, default: 1 } },
-  per_page: { description: `Page size, at most ${MAX_PER_PAGE}`, schema: { type: "integer", minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } },
+  per_page: {
+    description: `Page size, at most ${MAX_PER_PAGE}`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+  },
 };

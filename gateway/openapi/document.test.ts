@@ -21,11 +21,15 @@ function operationsOf(document: OpenApiDocument): { method: PathMethod; path: st
 
 /** Every JSON Schema the document embeds: named ones, and every `schema` of a parameter, body, response or header. */
 function schemasOf(document: OpenApiDocument): { where: string; schema: JsonSchema }[] {
-  const found: { where: string; schema: JsonSchema }[] = Object.entries(document.components.schemas).map(([name, schema]) => ({ where: `components.schemas.${name}`, schema }));
+  const found: { where: string; schema: JsonSchema }[] = Object.entries(document.components.schemas).map(([name, schema]) => ({
+    where: `components.schemas.${name}`,
+    schema,
+  }));
   const walk = (value: unknown, where: string): void => {
     if (value === null || typeof value !== "object") return;
     for (const [key, inner] of Object.entries(value)) {
-      if (key === "schema" && inner !== null && typeof inner === "object") found.push({ where: `${where}.schema`, schema: inner as JsonSchema });
+      if (key === "schema" && inner !== null && typeof inner === "object")
+        found.push({ where: `${where}.schema`, schema: inner as JsonSchema });
       else if (key !== "schemas") walk(inner, `${where}.${key}`);
     }
   };
@@ -78,7 +82,8 @@ describe.each(styles)("the Style %s OpenAPI document", (style) => {
     ajv.addSchema(document as object, "doc", undefined, false);
     const unresolved = refsOf(document).filter((ref) => !resolves(document, ref));
     expect(unresolved).toEqual([]);
-    for (const name of Object.keys(document.components.schemas)) expect(() => ajv.compile({ $ref: `doc#/components/schemas/${name}` })).not.toThrow();
+    for (const name of Object.keys(document.components.schemas))
+      expect(() => ajv.compile({ $ref: `doc#/components/schemas/${name}` })).not.toThrow();
   });
 
   it("gives every operation a unique id, a summary, a success response and its errors", () => {
@@ -122,7 +127,11 @@ describe.each(styles)("the Style %s OpenAPI document", (style) => {
         expect({ op: route.action, roles: operation?.["x-required-roles"] }).toEqual({ op: route.action, roles: undefined });
         continue;
       }
-      expect({ op: route.action, permission: operation?.["x-required-permission"], roles: operation?.["x-required-roles"] }).toEqual({ op: route.action, permission: access.permission, roles: [...access.roles] });
+      expect({ op: route.action, permission: operation?.["x-required-permission"], roles: operation?.["x-required-roles"] }).toEqual({
+        op: route.action,
+        permission: access.permission,
+        roles: [...access.roles],
+      });
       expect(operation?.description).toMatch(/\*\*Access:\*\*/);
     }
   });
@@ -144,13 +153,20 @@ describe.each(styles)("the Style %s OpenAPI document", (style) => {
 
 describe("the documents together", () => {
   it("document the same operations in both styles", () => {
-    const signatures = (document: OpenApiDocument) => operationsOf(document).map(({ method, path, operation }) => `${method} ${path} ${operation.operationId}`);
+    const signatures = (document: OpenApiDocument) =>
+      operationsOf(document).map(({ method, path, operation }) => `${method} ${path} ${operation.operationId}`);
     expect(signatures(documents.B)).toEqual(signatures(documents.A));
   });
 
   it("document every route, once per method, and nothing else", () => {
-    const routed = [...ROUTES.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`), ...DOCUMENTED_ENDPOINTS.map((endpoint) => `${endpoint.method.toLowerCase()} ${endpoint.path}`)].sort();
-    const documented = operationsOf(documents.A).map(({ method, path }) => `${method} ${path}`).filter((op) => op !== "get /openapi.json").sort();
+    const routed = [
+      ...ROUTES.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`),
+      ...DOCUMENTED_ENDPOINTS.map((endpoint) => `${endpoint.method.toLowerCase()} ${endpoint.path}`),
+    ].sort();
+    const documented = operationsOf(documents.A)
+      .map(({ method, path }) => `${method} ${path}`)
+      .filter((op) => op !== "get /openapi.json")
+      .sort();
     expect(documented).toEqual(routed);
   });
 
@@ -184,7 +200,16 @@ describe("building a document", () => {
   it("documents each route with the errors every operation of its kind can give", () => {
     const document = buildOpenApiDocument("A", [routeOf("/things/:id")], []);
     expect(Object.keys(document.paths).sort()).toEqual(["/openapi.json", "/things/{id}"]);
-    expect(Object.keys(document.paths["/things/{id}"]?.get?.responses ?? {})).toEqual(["200", "400", "401", "403", "404", "429", "500", "503"]);
+    expect(Object.keys(document.paths["/things/{id}"]?.get?.responses ?? {})).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500",
+      "503",
+    ]);
     expect(document.paths["/things/{id}"]?.get?.["x-required-permission"]).toBe("projects:read");
   });
 

@@ -5,17 +5,37 @@ import { PROJECT_ID_PATTERN } from "../../shared/schemas";
 import { noBody } from "../../shared/validation";
 import { DOCUMENTED_ENDPOINTS, ROUTES, type Route } from "../routes";
 import { presentInStyle, STYLE_MOUNTS, type ApiStyle } from "../styles";
-import { HEADERS, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_PARAMETER, QUERY_PARAMETER_SCHEMAS, SECURITY_SCHEMES, STYLE_INFO, TAGS } from "./document-text";
+import {
+  HEADERS,
+  IDEMPOTENCY_KEY,
+  IDEMPOTENCY_KEY_PARAMETER,
+  QUERY_PARAMETER_SCHEMAS,
+  SECURITY_SCHEMES,
+  STYLE_INFO,
+  TAGS,
+} from "./document-text";
 import { ERROR_RESPONSES, errorBodySchema, errorCodeOf } from "./errors";
 import { SchemaComponents } from "./schemas";
-import { openApiPath, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject, type PathMethod, type ResponseObject } from "./types";
+import {
+  openApiPath,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type PathMethod,
+  type ResponseObject,
+} from "./types";
 
 /** Where each style's document is served, under each of its mounts. */
 export const DOCUMENT_FILE = "/openapi.json";
 
 const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
 const ref = (section: string, name: string) => ({ $ref: `#/components/${section}/${name}` });
-const RATE_LIMIT_HEADERS = { "X-RateLimit-Limit": ref("headers", "X-RateLimit-Limit"), "X-RateLimit-Remaining": ref("headers", "X-RateLimit-Remaining"), "X-RateLimit-Reset": ref("headers", "X-RateLimit-Reset") };
+const RATE_LIMIT_HEADERS = {
+  "X-RateLimit-Limit": ref("headers", "X-RateLimit-Limit"),
+  "X-RateLimit-Remaining": ref("headers", "X-RateLimit-Remaining"),
+  "X-RateLimit-Reset": ref("headers", "X-RateLimit-Reset"),
+};
 
 /** Whether the gateway counts this operation against a rate limit. */
 function isRateLimited(access: Access): boolean {
@@ -42,10 +62,18 @@ function errorStatusesOf(route: Route): ErrorStatus[] {
 function accessDocOf(access: Access): { note: string; extensions: Record<string, unknown> } {
   if (isPublic(access)) return { note: "", extensions: {} };
   const roles = access.roles.length === 3 ? "any role" : access.roles.join(" or ");
-  const needs = [access.permission ? `the \`${access.permission}\` permission` : undefined, `${roles}`, access.sessionOnly ? "a signed-in user's access token (not an API key)" : undefined].filter(Boolean);
+  const needs = [
+    access.permission ? `the \`${access.permission}\` permission` : undefined,
+    `${roles}`,
+    access.sessionOnly ? "a signed-in user's access token (not an API key)" : undefined,
+  ].filter(Boolean);
   return {
     note: `**Access:** ${needs.join(", ")}.`,
-    extensions: { ...(access.permission ? { "x-required-permission": access.permission } : {}), "x-required-roles": [...access.roles], ...(access.sessionOnly ? { "x-session-only": true } : {}) },
+    extensions: {
+      ...(access.permission ? { "x-required-permission": access.permission } : {}),
+      "x-required-roles": [...access.roles],
+      ...(access.sessionOnly ? { "x-session-only": true } : {}),
+    },
   };
 }
 
@@ -57,15 +85,29 @@ function parametersOf(route: Route, schemas: SchemaComponents): OperationObject[
   const pathNames = Object.keys(path.properties ?? {});
   const templateNames = [...routePath.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   if (pathNames.join() !== templateNames.join()) {
-    throw new Error(`${method} ${routePath}: the path names {${templateNames.join(", ")}} but ${action}'s input has {${pathNames.join(", ")}}`);
+    throw new Error(
+      `${method} ${routePath}: the path names {${templateNames.join(", ")}} but ${action}'s input has {${pathNames.join(", ")}}`,
+    );
   }
   const query = schemas.convert(doc.input.shape.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   const parameters: NonNullable<OperationObject["parameters"]> = [
-    ...pathNames.map((name): ParameterObject => ({ name, in: "path", required: true, ...describe(name), schema: path.properties?.[name] ?? {} })),
+    ...pathNames.map((name): ParameterObject => ({
+      name,
+      in: "path",
+      required: true,
+      ...describe(name),
+      schema: path.properties?.[name] ?? {},
+    })),
     ...Object.entries(query.properties ?? {}).map(([name, schema]): ParameterObject => {
       const known = QUERY_PARAMETER_SCHEMAS[name];
       const description = doc.parameters?.[name] ?? known?.description;
-      return { name, in: "query", required: query.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: known?.schema ?? schema };
+      return {
+        name,
+        in: "query",
+        required: query.required?.includes(name) ?? false,
+        ...(description ? { description } : {}),
+        schema: known?.schema ?? schema,
+      };
     }),
   ];
   if (method === "POST" && credentialed && !doc.upload) parameters.push(ref("parameters", IDEMPOTENCY_KEY));
@@ -79,11 +121,14 @@ function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
   if (Object.keys(headers).length > 0) response.headers = headers;
   if ("image" in doc.success) {
     response.headers = { ...response.headers, ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control") };
-    response.content = Object.fromEntries(doc.success.image.map((mediaType) => [mediaType, { schema: { type: "string", contentMediaType: mediaType } }]));
+    response.content = Object.fromEntries(
+      doc.success.image.map((mediaType) => [mediaType, { schema: { type: "string", contentMediaType: mediaType } }]),
+    );
   } else if (doc.success.status !== 204) {
     response.content = { "application/json": { schema: schemas.convert(doc.success.body, "output") } };
     // Files (exports) are documented beside the JSON, as bytes of their own media type.
-    for (const mediaType of doc.success.files ?? []) response.content[mediaType] = { schema: { type: "string", contentMediaType: mediaType } };
+    for (const mediaType of doc.success.files ?? [])
+      response.content[mediaType] = { schema: { type: "string", contentMediaType: mediaType } };
     if (doc.success.files) response.headers = { ...response.headers, "Content-Disposition": ref("headers", "Content-Disposition") };
   }
   return response;
@@ -94,7 +139,11 @@ function operationOf(route: Route, operationId: string, schemas: SchemaComponent
   const parameters = parametersOf(route, schemas);
   const body = doc.input.shape.body === noBody ? undefined : schemas.convert(doc.input.shape.body, "input");
   const responses: OperationObject["responses"] = { [String(doc.success.status)]: successOf(doc, schemas) };
-  if ("image" in doc.success) responses["304"] = { description: "Not modified: the `ETag` sent in `If-None-Match` is the image's", headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control") } };
+  if ("image" in doc.success)
+    responses["304"] = {
+      description: "Not modified: the `ETag` sent in `If-None-Match` is the image's",
+      headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control") },
+    };
   for (const status of errorStatusesOf(route)) responses[String(status)] = ref("responses", ERROR_RESPONSES[errorCodeOf(status)].name);
   const access = accessDocOf(doc.access);
   const description = [doc.description, access.note].filter(Boolean).join("\n\n");
@@ -118,7 +167,14 @@ function requestBodyOf(doc: Operation, body: JsonSchema): NonNullable<OperationO
   const { field, mediaType, maxBytes } = doc.upload;
   const schema: JsonSchema = {
     ...fields,
-    properties: { ...fields.properties, [field]: { type: "string", contentMediaType: mediaType, description: `The file, at most ${maxBytes / (1024 * 1024)} MiB; after the other fields` } },
+    properties: {
+      ...fields.properties,
+      [field]: {
+        type: "string",
+        contentMediaType: mediaType,
+        description: `The file, at most ${maxBytes / (1024 * 1024)} MiB; after the other fields`,
+      },
+    },
     required: [...(fields.required ?? []), field],
   };
   return { required: true, content: { "multipart/form-data": { schema } } };
@@ -126,8 +182,15 @@ function requestBodyOf(doc: Operation, body: JsonSchema): NonNullable<OperationO
 
 /** An endpoint the gateway serves itself (the OAuth protocol): its own bodies, errors and pages. */
 function endpointOperation(endpoint: DocumentedEndpoint, schemas: SchemaComponents): OperationObject {
-  const query = endpoint.query ? (schemas.convert(endpoint.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] }) : undefined;
-  const parameters = Object.entries(query?.properties ?? {}).map(([name, schema]): ParameterObject => ({ name, in: "query", required: query?.required?.includes(name) ?? false, schema }));
+  const query = endpoint.query
+    ? (schemas.convert(endpoint.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] })
+    : undefined;
+  const parameters = Object.entries(query?.properties ?? {}).map(([name, schema]): ParameterObject => ({
+    name,
+    in: "query",
+    required: query?.required?.includes(name) ?? false,
+    schema,
+  }));
   const responses: OperationObject["responses"] = {};
   for (const [status, answer] of Object.entries(endpoint.responses)) {
     const response: ResponseObject = { description: answer.description };
@@ -145,7 +208,14 @@ function endpointOperation(endpoint: DocumentedEndpoint, schemas: SchemaComponen
     // Client authentication is HTTP Basic or fields of the body; nothing else is a credential here.
     security: endpoint.clientAuthentication ? [{ oauthClient: [] }, {}] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: form }, "application/json": { schema: form } } } } : {}),
+    ...(form
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/x-www-form-urlencoded": { schema: form }, "application/json": { schema: form } },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -156,11 +226,16 @@ function documentOperation(): OperationObject {
   return {
     operationId: "openapi.document",
     summary: "This OpenAPI document",
-    description: "Served without a credential and counted per client address. Send `If-None-Match` with the last `ETag` to get a 304 when it has not changed.",
+    description:
+      "Served without a credential and counted per client address. Send `If-None-Match` with the last `ETag` to get a 304 when it has not changed.",
     tags: ["Reference"],
     security: [],
     responses: {
-      "200": { description: "The OpenAPI 3.1 document of this style", headers: { ...cached, ...RATE_LIMIT_HEADERS }, content: { "application/json": { schema: { type: "object" } } } },
+      "200": {
+        description: "The OpenAPI 3.1 document of this style",
+        headers: { ...cached, ...RATE_LIMIT_HEADERS },
+        content: { "application/json": { schema: { type: "object" } } },
+      },
       "304": { description: "Not modified since the `ETag` sent in `If-None-Match`", headers: cached },
       "429": ref("responses", ERROR_RESPONSES.rate_limited.name),
       "503": ref("responses", ERROR_RESPONSES.service_unavailable.name),
@@ -185,7 +260,12 @@ function errorComponents(style: ApiStyle, schemas: SchemaComponents): Record<str
 function inStyleB(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(inStyleB);
   if (value === null || typeof value !== "object") return presentInStyle("B", value);
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === "pattern" && inner === PROJECT_ID_PATTERN.A ? PROJECT_ID_PATTERN.B : inStyleB(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === "pattern" && inner === PROJECT_ID_PATTERN.A ? PROJECT_ID_PATTERN.B : inStyleB(inner),
+    ]),
+  );
 }
 
 function tagsOf(used: ReadonlySet<string>): OpenApiDocument["tags"] {
@@ -198,7 +278,11 @@ function tagsOf(used: ReadonlySet<string>): OpenApiDocument["tags"] {
  * The OpenAPI 3.1 document of one style: every route, with the errors and headers the
  * gateway adds.
  */
-export function buildOpenApiDocument(style: ApiStyle, routes: readonly Route[] = ROUTES, endpoints: readonly DocumentedEndpoint[] = DOCUMENTED_ENDPOINTS): OpenApiDocument {
+export function buildOpenApiDocument(
+  style: ApiStyle,
+  routes: readonly Route[] = ROUTES,
+  endpoints: readonly DocumentedEndpoint[] = DOCUMENTED_ENDPOINTS,
+): OpenApiDocument {
   const schemas = new SchemaComponents();
   const paths: OpenApiDocument["paths"] = { [DOCUMENT_FILE]: { get: documentOperation() } };
   const usedTags = new Set<string>(["Reference"]);
@@ -221,11 +305,20 @@ export function buildOpenApiDocument(style: ApiStyle, routes: readonly Route[] =
     openapi: "3.1.1",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     info: { ...STYLE_INFO[style], version: "v1", license: { name: "Apache-2.0", identifier: "Apache-2.0" } },
-    servers: STYLE_MOUNTS.filter((mount) => mount.style === style).map((mount) => ({ url: mount.path, description: `Style ${style} at ${mount.path}` })),
+    servers: STYLE_MOUNTS.filter((mount) => mount.style === style).map((mount) => ({
+      url: mount.path,
+      description: `Style ${style} at ${mount.path}`,
+    })),
     security: [{ apiKey: [] }, { bearer: [] }],
     tags: tagsOf(usedTags),
     paths,
-    components: { schemas: schemas.schemas, responses, headers: HEADERS, parameters: { [IDEMPOTENCY_KEY]: IDEMPOTENCY_KEY_PARAMETER }, securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: schemas.schemas,
+      responses,
+      headers: HEADERS,
+      parameters: { [IDEMPOTENCY_KEY]: IDEMPOTENCY_KEY_PARAMETER },
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
   return style === "A" ? document : (inStyleB(document) as OpenApiDocument);
 }

@@ -7,8 +7,6 @@ import type { ApiStyle } from "../styles";
  * style-specific, so they are named by the document builder rather than registered here.
  */
 
-
-
 const REASONS = ["required", "invalid", "too_long", "unknown", "out_of_range"] as const;
 
 const fieldProblem = z.object({ field: z.string(), reason: z.enum(REASONS), message: z.string() });
@@ -44,11 +42,17 @@ export function errorBodySchema(style: ApiStyle, code: ErrorCode): z.ZodType {
 
 /** What each error status means, and the name its response and schema have in the documents. */
 export const ERROR_RESPONSES: Readonly<Record<ErrorCode, { name: string; description: string }>> = {
-  invalid_request: { name: "BadRequest", description: "The request is malformed or a field is invalid: `details` names the first bad field" },
+  invalid_request: {
+    name: "BadRequest",
+    description: "The request is malformed or a field is invalid: `details` names the first bad field",
+  },
   unauthorized: { name: "Unauthorized", description: "No credential, or one that is unknown, revoked or expired" },
   forbidden: { name: "Forbidden", description: "The credential lacks the permission or the role this operation needs" },
   not_found: { name: "NotFound", description: "No such resource in the caller's organization (or a malformed id in the path)" },
-  method_not_allowed: { name: "MethodNotAllowed", description: "The path is served, but not with this method: `Allow` lists the methods it serves" },
+  method_not_allowed: {
+    name: "MethodNotAllowed",
+    description: "The path is served, but not with this method: `Allow` lists the methods it serves",
+  },
   conflict: { name: "Conflict", description: "The request conflicts with the current state" },
   payload_too_large: { name: "PayloadTooLarge", description: "The JSON body is larger than 1 MiB" },
   unsupported_media_type: { name: "UnsupportedMediaType", description: "The body is not sent as `application/json`" },

@@ -9,7 +9,12 @@ function pointDefsAtComponents(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pointDefsAtComponents);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === "$ref" && typeof inner === "string" && inner.startsWith(DEFS) ? COMPONENTS + inner.slice(DEFS.length) : pointDefsAtComponents(inner)]),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === "$ref" && typeof inner === "string" && inner.startsWith(DEFS)
+        ? COMPONENTS + inner.slice(DEFS.length)
+        : pointDefsAtComponents(inner),
+    ]),
   );
 }
 

@@ -39,7 +39,12 @@ function acceptsGzip(req: IncomingMessage): boolean {
 }
 
 /** Sends a prepared file: 304 when the caller has it, gzip when the caller takes it. A `Vary` among `extraHeaders` is kept, with `Accept-Encoding` added. */
-export function sendStaticFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, extraHeaders: Record<string, string> = {}): void {
+export function sendStaticFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  extraHeaders: Record<string, string> = {},
+): void {
   const headers: Record<string, string> = {
     ...extraHeaders,
     ...file.headers,
@@ -55,6 +60,11 @@ export function sendStaticFile(req: IncomingMessage, res: ServerResponse, file: 
   }
   const gzip = acceptsGzip(req);
   const body = gzip ? file.gzipped : file.body;
-  res.writeHead(200, { ...headers, "Content-Type": file.contentType, "Content-Length": String(body.length), ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
+  res.writeHead(200, {
+    ...headers,
+    "Content-Type": file.contentType,
+    "Content-Length": String(body.length),
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+  });
   res.end(body);
 }

@@ -45,7 +45,10 @@ describe("client address", () => {
   });
 
   it("reads a Node request", () => {
-    const req = { socket: { remoteAddress: "::ffff:10.0.0.2" }, headers: { "x-forwarded-for": "198.51.100.7" } } as unknown as IncomingMessage;
+    const req = {
+      socket: { remoteAddress: "::ffff:10.0.0.2" },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    } as unknown as IncomingMessage;
     expect(clientAddressOf(req, proxies)).toBe("198.51.100.7");
     expect(clientAddressOf(req, none)).toBe("10.0.0.2");
   });
@@ -85,10 +88,15 @@ describe("TRUSTED_PROXIES", () => {
     expect(resolveClientAddress("172.16.5.5", "198.51.100.1", trusted)).toBe("198.51.100.1");
   });
 
-  it.each(["10.0.0.0/33", "10.0.0.0/8, proxy.internal", "300.1.1.1", "2001:db8::/200"])("stops start-up on %j, naming the variable", (value) => {
-    expect(() => loadConfig({ TRUSTED_PROXIES: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRUSTED_PROXIES: value })).toThrow(/^Invalid configuration: TRUSTED_PROXIES has an entry that is not an IP address or CIDR range: "/);
-  });
+  it.each(["10.0.0.0/33", "10.0.0.0/8, proxy.internal", "300.1.1.1", "2001:db8::/200"])(
+    "stops start-up on %j, naming the variable",
+    (value) => {
+      expect(() => loadConfig({ TRUSTED_PROXIES: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUSTED_PROXIES: value })).toThrow(
+        /^Invalid configuration: TRUSTED_PROXIES has an entry that is not an IP address or CIDR range: "/,
+      );
+    },
+  );
 
   it("refuses to parse an entry that is not an address or range", () => {
     expect(() => parseTrustedProxies(["10.0.0.0/8", "nope"])).toThrow(/"nope"/);

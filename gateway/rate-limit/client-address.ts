@@ -47,7 +47,11 @@ function parseHop(text: string): IpAddress | null {
  * a trusted proxy, the leftmost is the best that is known; when a hop that a trusted proxy
  * wrote cannot be read, the proxy that wrote it is.
  */
-export function resolveClientAddress(remoteAddress: string | undefined, forwardedFor: string | readonly string[] | undefined, trusted: TrustedProxies): string {
+export function resolveClientAddress(
+  remoteAddress: string | undefined,
+  forwardedFor: string | readonly string[] | undefined,
+  trusted: TrustedProxies,
+): string {
   return addressFrom(peerOf(remoteAddress, trusted), forwardedFor, trusted);
 }
 

@@ -52,6 +52,11 @@ describe("failed-authentication throttle", () => {
     const thrown = await enforceFailedAuthenticationThrottle(kv, address, MIDNIGHT + 50_000).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(RateLimitedError);
     expect(rateLimitHeadersOf(thrown)).toEqual({ "Retry-After": "10" });
-    expect(toErrorResponse(thrown)).toMatchObject({ status: 429, code: "rate_limited", details: { retry_after: 10 }, message: expect.stringMatching(/failed authentication/) });
+    expect(toErrorResponse(thrown)).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      details: { retry_after: 10 },
+      message: expect.stringMatching(/failed authentication/),
+    });
   });
 });

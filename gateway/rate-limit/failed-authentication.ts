@@ -82,7 +82,11 @@ export function failedAuthenticationGate(address: string, nowMs: number = Date.n
 }
 
 /** Whether `address` may try to authenticate now; refused decisions carry `Retry-After` only. */
-export async function checkFailedAuthentication(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
+export async function checkFailedAuthentication(
+  kv: KeyValueStore,
+  address: string,
+  nowMs: number = Date.now(),
+): Promise<RateLimitDecision> {
   const gate = failedAuthenticationGate(address, nowMs);
   return gate.decide(await kv.getMany(gate.keys), nowMs);
 }
@@ -93,7 +97,11 @@ export async function enforceFailedAuthenticationThrottle(kv: KeyValueStore, add
 }
 
 /** Counts one failed authentication by `address`; says how many it has had this minute. */
-export async function recordFailedAuthentication(kv: KeyValueStore, address: string, nowMs: number = Date.now()): Promise<{ failures: number; blocked: boolean }> {
+export async function recordFailedAuthentication(
+  kv: KeyValueStore,
+  address: string,
+  nowMs: number = Date.now(),
+): Promise<{ failures: number; blocked: boolean }> {
   const outcome = await kv.hitWindows(windowsOf(FAILED_AUTHENTICATION_POLICY, addressSubject(address)), { nowMs });
   const failures = outcome.windows[0]?.count ?? 0;
   return { failures, blocked: failures >= FAILED_AUTHENTICATIONS_PER_MINUTE };

@@ -3,7 +3,16 @@ import { ApiError } from "../../shared/errors";
 import { openMemoryStore } from "../../shared/kv/memory";
 import type { KeyValueStore, WindowCount } from "../../shared/kv/port";
 import { toErrorResponse } from "../error-response";
-import { consume, decide, enforceRateLimit, RateLimitedError, rateLimitedError, rateLimitHeadersOf, throwIfRefused, windowsOf } from "./limiter";
+import {
+  consume,
+  decide,
+  enforceRateLimit,
+  RateLimitedError,
+  rateLimitedError,
+  rateLimitHeadersOf,
+  throwIfRefused,
+  windowsOf,
+} from "./limiter";
 import { DAY_MS, HOUR_MS, MINUTE_MS, STYLE_A_POLICY, styleBPolicy, UNAUTHENTICATED_POLICY } from "./policy";
 
 /** Midnight UTC: the start of a minute, an hour and a day at once. */
@@ -32,16 +41,35 @@ describe("rate limiter", () => {
 
   it("reports the window with the fewest requests left", () => {
     const at = (limit: number, count: number, resetAtMs: number): WindowCount => ({ key: "k", limit, windowMs: 1, count, resetAtMs });
-    const hourTightest = decide(STYLE_A_POLICY, true, [at(100, 10, MIDNIGHT + MINUTE_MS), at(5_000, 4_950, MIDNIGHT + HOUR_MS), at(50_000, 20_000, MIDNIGHT + DAY_MS)], MIDNIGHT);
-    expect(hourTightest.headers).toEqual({ "X-RateLimit-Limit": "5000", "X-RateLimit-Remaining": "50", "X-RateLimit-Reset": seconds(MIDNIGHT + HOUR_MS) });
-    const dayTightest = decide(STYLE_A_POLICY, true, [at(100, 1, MIDNIGHT + MINUTE_MS), at(5_000, 1, MIDNIGHT + HOUR_MS), at(50_000, 49_990, MIDNIGHT + DAY_MS)], MIDNIGHT);
+    const hourTightest = decide(
+      STYLE_A_POLICY,
+      true,
+      [at(100, 10, MIDNIGHT + MINUTE_MS), at(5_000, 4_950, MIDNIGHT + HOUR_MS), at(50_000, 20_000, MIDNIGHT + DAY_MS)],
+      MIDNIGHT,
+    );
+    expect(hourTightest.headers).toEqual({
+      "X-RateLimit-Limit": "5000",
+      "X-RateLimit-Remaining": "50",
+      "X-RateLimit-Reset": seconds(MIDNIGHT + HOUR_MS),
+    });
+    const dayTightest = decide(
+      STYLE_A_POLICY,
+      true,
+      [at(100, 1, MIDNIGHT + MINUTE_MS), at(5_000, 1, MIDNIGHT + HOUR_MS), at(50_000, 49_990, MIDNIGHT + DAY_MS)],
+      MIDNIGHT,
+    );
     expect(dayTightest.headers?.["X-RateLimit-Limit"]).toBe("50000");
     expect(dayTightest.headers?.["X-RateLimit-Remaining"]).toBe("10");
   });
 
   it("on a tie, reports the window that frees up last", () => {
     const at = (limit: number, count: number, resetAtMs: number): WindowCount => ({ key: "k", limit, windowMs: 1, count, resetAtMs });
-    const decision = decide(STYLE_A_POLICY, true, [at(100, 90, MIDNIGHT + MINUTE_MS), at(5_000, 4_990, MIDNIGHT + HOUR_MS), at(50_000, 1, MIDNIGHT + DAY_MS)], MIDNIGHT);
+    const decision = decide(
+      STYLE_A_POLICY,
+      true,
+      [at(100, 90, MIDNIGHT + MINUTE_MS), at(5_000, 4_990, MIDNIGHT + HOUR_MS), at(50_000, 1, MIDNIGHT + DAY_MS)],
+      MIDNIGHT,
+    );
     expect(decision.headers).toMatchObject({ "X-RateLimit-Limit": "5000", "X-RateLimit-Reset": seconds(MIDNIGHT + HOUR_MS) });
   });
 
@@ -57,7 +85,12 @@ describe("rate limiter", () => {
     expect(refused).toMatchObject({
       allowed: false,
       retryAfterSeconds: 40,
-      headers: { "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": seconds(MIDNIGHT + MINUTE_MS), "Retry-After": "40" },
+      headers: {
+        "X-RateLimit-Limit": "100",
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Reset": seconds(MIDNIGHT + MINUTE_MS),
+        "Retry-After": "40",
+      },
     });
     expect(refused.message).toMatch(/100 requests per minute/);
     expect((await consume(kv, STYLE_A_POLICY, who, MIDNIGHT + MINUTE_MS - 1)).retryAfterSeconds).toBe(1);
@@ -92,7 +125,12 @@ describe("rate limiter", () => {
     const who = subject();
     for (let i = 0; i < 100; i++) expect((await consume(kv, styleBPolicy("free"), who, MIDNIGHT + i)).allowed).toBe(true);
     const refused = await consume(kv, styleBPolicy("free"), who, MIDNIGHT + 30 * MINUTE_MS);
-    expect(refused.headers).toEqual({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": seconds(MIDNIGHT + HOUR_MS), "Retry-After": "1800" });
+    expect(refused.headers).toEqual({
+      "X-RateLimit-Limit": "100",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": seconds(MIDNIGHT + HOUR_MS),
+      "Retry-After": "1800",
+    });
     // An upgrade within the hour keeps the count and raises the limit.
     expect((await consume(kv, styleBPolicy("standard"), who, MIDNIGHT + 30 * MINUTE_MS)).headers?.["X-RateLimit-Remaining"]).toBe("899");
     expect((await consume(kv, STYLE_A_POLICY, who, MIDNIGHT + 30 * MINUTE_MS)).headers?.["X-RateLimit-Remaining"]).toBe("99");
@@ -105,7 +143,8 @@ describe("rate limiter", () => {
         return Reflect.get(target, name) as unknown;
       },
     });
-    for (let i = 0; i < 200; i++) expect(await consume(untouchable, styleBPolicy("enterprise"), "key:key_big", MIDNIGHT)).toEqual({ allowed: true, headers: null });
+    for (let i = 0; i < 200; i++)
+      expect(await consume(untouchable, styleBPolicy("enterprise"), "key:key_big", MIDNIGHT)).toEqual({ allowed: true, headers: null });
     await expect(enforceRateLimit(untouchable, styleBPolicy("enterprise"), "key:key_big", MIDNIGHT)).resolves.toBeNull();
   });
 
@@ -123,8 +162,18 @@ describe("rate limiter", () => {
     expect(thrown).toBeInstanceOf(RateLimitedError);
     expect(thrown).toBeInstanceOf(ApiError);
     const error = thrown as RateLimitedError;
-    expect(error.headers).toEqual({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": seconds(MIDNIGHT + MINUTE_MS), "Retry-After": "15" });
-    expect(toErrorResponse(error)).toEqual({ status: 429, code: "rate_limited", message: expect.stringMatching(/retry in 15 seconds/), details: { retry_after: 15 } });
+    expect(error.headers).toEqual({
+      "X-RateLimit-Limit": "100",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": seconds(MIDNIGHT + MINUTE_MS),
+      "Retry-After": "15",
+    });
+    expect(toErrorResponse(error)).toEqual({
+      status: 429,
+      code: "rate_limited",
+      message: expect.stringMatching(/retry in 15 seconds/),
+      details: { retry_after: 15 },
+    });
     expect(rateLimitHeadersOf(error)).toEqual(error.headers);
   });
 

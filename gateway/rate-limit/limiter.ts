@@ -85,7 +85,12 @@ export function decide(policy: RatePolicy, allowed: boolean, windows: readonly W
 }
 
 /** Counts one request by `subject` (`key:<id>`, `user:<id>`, `address:<ip>`) under `policy`. */
-export async function consume(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
+export async function consume(
+  kv: KeyValueStore,
+  policy: RatePolicy,
+  subject: string,
+  nowMs: number = Date.now(),
+): Promise<RateLimitDecision> {
   if (policy.windows.length === 0) return { allowed: true, headers: null };
   const outcome = await kv.hitWindows(windowsOf(policy, subject), { nowMs });
   return decide(policy, outcome.allowed, outcome.windows, nowMs);
@@ -125,13 +130,25 @@ export function throwIfRefused(decision: RateLimitDecision): RateLimitHeaders | 
  * store in memory the request is counted at once, without a promise (a refusal is a throw);
  * otherwise the answer is a promise.
  */
-export function countRequest(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Eventually<RateLimitHeaders | null> {
+export function countRequest(
+  kv: KeyValueStore,
+  policy: RatePolicy,
+  subject: string,
+  nowMs: number = Date.now(),
+): Eventually<RateLimitHeaders | null> {
   if (policy.windows.length === 0) return null;
-  return andThen(hitWindows(kv, windowsOf(policy, subject), { nowMs }), (outcome) => throwIfRefused(decide(policy, outcome.allowed, outcome.windows, nowMs)));
+  return andThen(hitWindows(kv, windowsOf(policy, subject), { nowMs }), (outcome) =>
+    throwIfRefused(decide(policy, outcome.allowed, outcome.windows, nowMs)),
+  );
 }
 
 /** `countRequest`, always as a promise. */
-export async function enforceRateLimit(kv: KeyValueStore, policy: RatePolicy, subject: string, nowMs: number = Date.now()): Promise<RateLimitHeaders | null> {
+export async function enforceRateLimit(
+  kv: KeyValueStore,
+  policy: RatePolicy,
+  subject: string,
+  nowMs: number = Date.now(),
+): Promise<RateLimitHeaders | null> {
   return countRequest(kv, policy, subject, nowMs);
 }
 

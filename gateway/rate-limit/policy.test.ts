@@ -15,7 +15,8 @@ import {
   UNAUTHENTICATED_POLICY,
 } from "./policy";
 
-const limits = (policy: { windows: readonly { name: string; limit: number; windowMs: number }[] }) => policy.windows.map((w) => [w.name, w.limit, w.windowMs]);
+const limits = (policy: { windows: readonly { name: string; limit: number; windowMs: number }[] }) =>
+  policy.windows.map((w) => [w.name, w.limit, w.windowMs]);
 
 describe("rate-limit policies", () => {
   it("has the window lengths right", () => {
@@ -45,7 +46,13 @@ describe("rate-limit policies", () => {
     expect(windowsOf(styleBPolicy("free"), subject)[0]?.key).toBe(windowsOf(styleBPolicy("pro"), subject)[0]?.key);
     const styleAKeys = windowsOf(STYLE_A_POLICY, subject).map((w) => w.key);
     expect(styleAKeys).not.toContain(windowsOf(styleBPolicy("free"), subject)[0]?.key);
-    expect(new Set([...styleAKeys, ...windowsOf(UNAUTHENTICATED_POLICY, subject).map((w) => w.key), ...windowsOf(FAILED_AUTHENTICATION_POLICY, subject).map((w) => w.key)]).size).toBe(6);
+    expect(
+      new Set([
+        ...styleAKeys,
+        ...windowsOf(UNAUTHENTICATED_POLICY, subject).map((w) => w.key),
+        ...windowsOf(FAILED_AUTHENTICATION_POLICY, subject).map((w) => w.key),
+      ]).size,
+    ).toBe(6);
   });
 
   it("counts per credential: the API key, or the user of a token", () => {

@@ -12,7 +12,15 @@ export const WEB_SESSION_PATH = "/web-session";
  * session endpoints or the build's files: under these a path nothing serves keeps its JSON
  * 404, whatever the client accepts.
  */
-export const RESERVED_PREFIXES: readonly string[] = [...STYLE_MOUNTS.map((mount) => mount.path), "/health", DOCS_PATH, OAUTH_BASE, "/.well-known", WEB_SESSION_PATH, `/${ASSETS_FOLDER}`];
+export const RESERVED_PREFIXES: readonly string[] = [
+  ...STYLE_MOUNTS.map((mount) => mount.path),
+  "/health",
+  DOCS_PATH,
+  OAUTH_BASE,
+  "/.well-known",
+  WEB_SESSION_PATH,
+  `/${ASSETS_FOLDER}`,
+];
 
 /** Longer paths are no page of the application. */
 export const MAX_NAVIGATION_PATH_LENGTH = 2048;

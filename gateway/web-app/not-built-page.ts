@@ -18,6 +18,12 @@ const PAGE = `<!doctype html>
 
 export function sendNotBuiltPage(res: ServerResponse, extraHeaders: Record<string, string> = {}): void {
   const body = Buffer.from(PAGE, "utf8");
-  res.writeHead(503, { ...extraHeaders, ...HTML_HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.length), "Cache-Control": "no-store" });
+  res.writeHead(503, {
+    ...extraHeaders,
+    ...HTML_HEADERS,
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": String(body.length),
+    "Cache-Control": "no-store",
+  });
   res.end(body);
 }

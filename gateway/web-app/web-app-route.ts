@@ -61,8 +61,15 @@ export function webApp(deps: WebAppDependencies) {
   };
   both("/", page);
   both("/index.html", page);
-  both(`/${ASSETS_FOLDER}/:file`, serve((req) => build.assets.get(lastSegment(req)), false));
-  for (const [name, file] of build.topLevel) both(`/${name}`, serve(() => file, false));
+  both(
+    `/${ASSETS_FOLDER}/:file`,
+    serve((req) => build.assets.get(lastSegment(req)), false),
+  );
+  for (const [name, file] of build.topLevel)
+    both(
+      `/${name}`,
+      serve(() => file, false),
+    );
 
   return {
     /** Whether the build has its page. */

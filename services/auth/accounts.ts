@@ -21,7 +21,14 @@ type Stores = Pick<AccountCollections, "users" | "organizations">;
 async function accountOfUser(stores: Stores, user: UserDocument): Promise<Account | null> {
   const organization = await stores.organizations.findOne({ _id: user.organization_id });
   if (!organization) return null;
-  return { userId: user._id, organizationId: user.organization_id, role: user.role, plan: organization.plan, email: user.email, name: user.name };
+  return {
+    userId: user._id,
+    organizationId: user.organization_id,
+    role: user.role,
+    plan: organization.plan,
+    email: user.email,
+    name: user.name,
+  };
 }
 
 /** The account of an email and password, or null when either is wrong (alike, in time too). */

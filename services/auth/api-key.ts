@@ -49,11 +49,19 @@ const apiKeyFields = {
   last_used_at: timestamp.nullable(),
 };
 
-export const apiKeySchema = z.object(apiKeyFields).meta({ id: "ApiKey", description: "An API key as shown after its creation: never the key itself" });
+export const apiKeySchema = z
+  .object(apiKeyFields)
+  .meta({ id: "ApiKey", description: "An API key as shown after its creation: never the key itself" });
 assertSameShape<SameShape<z.output<typeof apiKeySchema>, ApiKey>>();
 
 export const createdApiKeySchema = z
-  .object({ ...apiKeyFields, key: z.string().describe("The key itself, shown only in this answer: store it now").meta({ examples: ["tt_live_..."] }) })
+  .object({
+    ...apiKeyFields,
+    key: z
+      .string()
+      .describe("The key itself, shown only in this answer: store it now")
+      .meta({ examples: ["tt_live_..."] }),
+  })
   .meta({ id: "CreatedApiKey" });
 assertSameShape<SameShape<z.output<typeof createdApiKeySchema>, CreatedApiKey>>();
 

@@ -23,7 +23,12 @@ function visibleKeys(who: Identity): Filter {
 }
 
 /** Sent again with its `Idempotency-Key`, makes no second key: a 409 names the first (`shared/creation.ts`). */
-export async function createApiKey(keys: Collection<ApiKeyDocument>, who: Identity, input: CreateApiKeyBody, request: Creation = {}): Promise<CreatedApiKey> {
+export async function createApiKey(
+  keys: Collection<ApiKeyDocument>,
+  who: Identity,
+  input: CreateApiKeyBody,
+  request: Creation = {},
+): Promise<CreatedApiKey> {
   const allowed = ROLE_PERMISSIONS[who.role];
   const beyond = input.permissions.find((permission) => !allowed.includes(permission));
   if (beyond) throw new ApiError("forbidden", `Your role cannot grant the ${beyond} permission`, { permission: beyond });
@@ -39,14 +44,21 @@ export async function createApiKey(keys: Collection<ApiKeyDocument>, who: Identi
     created_at: isoSeconds(),
     last_used_at: null,
   };
-  const inserted = await insertOnce(doc, (fresh) => keys.insertOne(fresh), (id) => keys.findOne({ _id: id, organization_id: who.organizationId }));
+  const inserted = await insertOnce(
+    doc,
+    (fresh) => keys.insertOne(fresh),
+    (id) => keys.findOne({ _id: id, organization_id: who.organizationId }),
+  );
   if (!inserted.created) throw createdBeforeWithSecret("This API key", inserted.doc._id);
   return { ...presentApiKey(doc), key };
 }
 
 export async function listApiKeys(keys: Collection<ApiKeyDocument>, who: Identity, page: Page): Promise<ListEnvelope<ApiKey>> {
   const filter = visibleKeys(who);
-  const [items, total] = await Promise.all([keys.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }), keys.count(filter)]);
+  const [items, total] = await Promise.all([
+    keys.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
+    keys.count(filter),
+  ]);
   return listEnvelope(items.map(presentApiKey), total, page);
 }
 
@@ -57,14 +69,27 @@ export async function revokeApiKey(keys: Collection<ApiKeyDocument>, kv: KeyValu
 }
 
 /** What a gateway needs to act on a key: who it acts as and with what, or null when unknown. */
-export async function resolveApiKey(collections: Pick<AccountCollections, "apiKeys" | "users" | "organizations">, secret: string): Promise<Identity | null> {
+export async function resolveApiKey(
+  collections: Pick<AccountCollections, "apiKeys" | "users" | "organizations">,
+  secret: string,
+): Promise<Identity | null> {
   const { apiKeys, users, organizations } = collections;
   const key = await apiKeys.findOne({ secret_hash: sha256(secret) });
   if (!key) return null;
-  const [user, organization] = await Promise.all([users.findOne({ _id: key.user_id, organization_id: key.organization_id }), organizations.findOne({ _id: key.organization_id })]);
+  const [user, organization] = await Promise.all([
+    users.findOne({ _id: key.user_id, organization_id: key.organization_id }),
+    organizations.findOne({ _id: key.organization_id }),
+  ]);
   if (!user || !organization) return null;
   const allowed = ROLE_PERMISSIONS[user.role];
   const permissions: Permission[] = key.permissions.filter((permission) => allowed.includes(permission));
   await apiKeys.findOneAndUpdate({ _id: key._id }, { $set: { last_used_at: isoSeconds() } });
-  return { organizationId: key.organization_id, plan: organization.plan, userId: user._id, role: user.role, permissions, apiKeyId: key._id };
+  return {
+    organizationId: key.organization_id,
+    plan: organization.plan,
+    userId: user._id,
+    role: user.role,
+    permissions,
+    apiKeyId: key._id,
+  };
 }

@@ -19,7 +19,10 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
   const sessions: SessionSettings = { signer: deps.signer, refreshTokenTtlDays: deps.config.refreshTokenTtlDays };
   // A removed user's OAuth access tokens live longer than sign-in ones: the marks must outlive both.
-  const revocation: CredentialRevocation = { kv: deps.kv, tokenTtlSeconds: Math.max(deps.signer.ttlSeconds, OAUTH_ACCESS_TOKEN_TTL_SECONDS) };
+  const revocation: CredentialRevocation = {
+    kv: deps.kv,
+    tokenTtlSeconds: Math.max(deps.signer.ttlSeconds, OAUTH_ACCESS_TOKEN_TTL_SECONDS),
+  };
 
   const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
   let stopSweeping: (() => void) | undefined;
@@ -28,7 +31,12 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
     name: authOperations.service,
     open: async (service) => {
       const collections = await openAccountCollections(store);
-      stopSweeping = sweepPeriodically("refresh tokens", () => pruneRefreshTokens(collections.refreshTokens, Date.now(), keepAfterExpiryMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      stopSweeping = sweepPeriodically(
+        "refresh tokens",
+        () => pruneRefreshTokens(collections.refreshTokens, Date.now(), keepAfterExpiryMs),
+        service.logger,
+        deps.config.cleanupIntervalSeconds * 1000,
+      );
       return collections;
     },
     close: async () => {

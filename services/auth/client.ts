@@ -71,7 +71,9 @@ export const authClient = defineClient("auth", {
   /** A page of an organization's users, oldest first, optionally of one role. */
   listUsers: internalAction(userFilter).returning<ListEnvelope<User>>(),
   /** Names and emails by user id, of the organization's users among `userIds`; others' ids find nothing. */
-  namesOf: internalAction(z.object({ organizationId, userIds: z.array(userId).max(MAX_USERS_PER_CALL) }).strict()).returning<Record<string, UserName>>(),
+  namesOf: internalAction(z.object({ organizationId, userIds: z.array(userId).max(MAX_USERS_PER_CALL) }).strict()).returning<
+    Record<string, UserName>
+  >(),
   resolveUsers: internalAction(
     z
       .object({
@@ -98,7 +100,9 @@ export const authClient = defineClient("auth", {
    * For sign-in forms served outside this service (the OAuth pages): the account of an email
    * and password, or `null` when either is wrong. Never the hash.
    */
-  verifyPassword: internalAction(z.object({ email: z.string().min(1).max(254).toLowerCase(), password: z.string().min(1).max(200) }).strict()).returning<Account | null>(),
+  verifyPassword: internalAction(
+    z.object({ email: z.string().min(1).max(254).toLowerCase(), password: z.string().min(1).max(200) }).strict(),
+  ).returning<Account | null>(),
   /**
    * For the web application's session cookie, kept by the gateway: the rotation of
    * `POST /auth/refresh`, with its rules (a token works once; a spent one ends its sign-in).

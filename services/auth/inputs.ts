@@ -17,7 +17,9 @@ export const registerInput = z.object({
 export const loginInput = z.object({
   params: none,
   query: none,
-  body: z.object({ email: emailAddress, password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters") }).strict(),
+  body: z
+    .object({ email: emailAddress, password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters") })
+    .strict(),
 });
 
 export const refreshInput = z.object({
@@ -32,7 +34,10 @@ export const createApiKeyInput = z.object({
   body: z
     .object({
       name,
-      permissions: z.array(z.enum(PERMISSIONS, "is not a known permission")).min(1, "must name at least one permission").max(PERMISSIONS.length),
+      permissions: z
+        .array(z.enum(PERMISSIONS, "is not a known permission"))
+        .min(1, "must name at least one permission")
+        .max(PERMISSIONS.length),
     })
     .strict(),
 });

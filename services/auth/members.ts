@@ -30,7 +30,11 @@ export async function listUsers(collections: Pick<AccountCollections, "users">, 
   return listEnvelope(items.map(presentUser), total, query);
 }
 
-export async function getUser(collections: Pick<AccountCollections, "users">, organizationId: string, userId: string): Promise<User | null> {
+export async function getUser(
+  collections: Pick<AccountCollections, "users">,
+  organizationId: string,
+  userId: string,
+): Promise<User | null> {
   const user = await collections.users.findOne({ _id: userId, organization_id: organizationId });
   return user && presentUser(user);
 }
@@ -40,7 +44,11 @@ export async function isMember(collections: Pick<AccountCollections, "users">, o
 }
 
 /** Names and emails of the organization's users among `userIds`. */
-export async function namesOf(collections: Pick<AccountCollections, "users">, organizationId: string, userIds: readonly string[]): Promise<Record<string, UserName>> {
+export async function namesOf(
+  collections: Pick<AccountCollections, "users">,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<Record<string, UserName>> {
   if (userIds.length === 0) return {};
   const users = await collections.users.find({ organization_id: organizationId, _id: { $in: [...userIds] } });
   return Object.fromEntries(users.map((user) => [user._id, { name: user.name, email: user.email }]));
@@ -52,10 +60,16 @@ export function nameHandle(name: string): string {
 }
 
 /** The organization's users among the emails and full names an import names. */
-export async function resolveUsers(collections: Pick<AccountCollections, "users">, organizationId: string, emails: readonly string[], names: readonly string[]): Promise<UsersByHandle> {
+export async function resolveUsers(
+  collections: Pick<AccountCollections, "users">,
+  organizationId: string,
+  emails: readonly string[],
+  names: readonly string[],
+): Promise<UsersByHandle> {
   const found: UsersByHandle = { emails: {}, names: {} };
   if (emails.length > 0) {
-    for (const user of await collections.users.find({ organization_id: organizationId, email: { $in: [...emails] } })) found.emails[user.email] = user._id;
+    for (const user of await collections.users.find({ organization_id: organizationId, email: { $in: [...emails] } }))
+      found.emails[user.email] = user._id;
   }
   if (names.length > 0) {
     const wanted = new Set(names.map(nameHandle));
@@ -73,16 +87,31 @@ export async function emailTaken(collections: Pick<AccountCollections, "users">,
 }
 
 /** A new role; when it differs, the user's existing access tokens stop at once. */
-export async function setRole(collections: Pick<AccountCollections, "users">, revocation: CredentialRevocation, organizationId: string, userId: string, role: AssignableRole): Promise<User | null> {
+export async function setRole(
+  collections: Pick<AccountCollections, "users">,
+  revocation: CredentialRevocation,
+  organizationId: string,
+  userId: string,
+  role: AssignableRole,
+): Promise<User | null> {
   const updatedAt = isoSeconds();
-  const before = await collections.users.findOneAndUpdate({ _id: userId, organization_id: organizationId }, { $set: { role, updated_at: updatedAt } }, { returnDocument: "before" });
+  const before = await collections.users.findOneAndUpdate(
+    { _id: userId, organization_id: organizationId },
+    { $set: { role, updated_at: updatedAt } },
+    { returnDocument: "before" },
+  );
   if (!before) return null;
   if (before.role !== role) await markUserCredentialsChanged(revocation.kv, userId, revocation.tokenTtlSeconds);
   return presentUser({ ...before, role, updated_at: updatedAt });
 }
 
 /** Deletes a user with every credential they hold: API keys, refresh tokens and live access tokens. */
-export async function removeUser(collections: Pick<AccountCollections, "users" | "apiKeys" | "refreshTokens">, revocation: CredentialRevocation, organizationId: string, userId: string): Promise<User | null> {
+export async function removeUser(
+  collections: Pick<AccountCollections, "users" | "apiKeys" | "refreshTokens">,
+  revocation: CredentialRevocation,
+  organizationId: string,
+  userId: string,
+): Promise<User | null> {
   const user = await collections.users.findOne({ _id: userId, organization_id: organizationId });
   if (!user) return null;
   const keys = await collections.apiKeys.find({ organization_id: organizationId, user_id: userId });

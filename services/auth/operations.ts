@@ -3,7 +3,15 @@ import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
 import { apiKeySchema, createdApiKeySchema } from "./api-key";
-import { apiKeyByIdInput, createApiKeyInput, listApiKeysInput, loginInput, refreshInput, registerInput, updateOrganizationInput } from "./inputs";
+import {
+  apiKeyByIdInput,
+  createApiKeyInput,
+  listApiKeysInput,
+  loginInput,
+  refreshInput,
+  registerInput,
+  updateOrganizationInput,
+} from "./inputs";
 import { organizationSchema } from "./organization";
 import { sessionSchema, tokensSchema } from "./session";
 
@@ -77,7 +85,8 @@ export const authOperations = defineOperations("auth", {
     method: "PATCH",
     path: "/organization",
     summary: "Rename the organization or set how long screenshots are kept",
-    description: "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.",
+    description:
+      "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.",
     tag: "Organization",
     resource: "Organization",
     input: updateOrganizationInput,
@@ -104,7 +113,12 @@ export const authOperations = defineOperations("auth", {
     resource: "API key",
     input: createApiKeyInput,
     access: MANAGE_KEYS,
-    success: { status: 201, description: "The new key, with the key itself", body: single(createdApiKeySchema), location: "/api-keys/{data.id}" },
+    success: {
+      status: 201,
+      description: "The new key, with the key itself",
+      body: single(createdApiKeySchema),
+      location: "/api-keys/{data.id}",
+    },
   },
   revokeApiKey: {
     method: "DELETE",

@@ -38,7 +38,9 @@ export const organizationSchema = z
       .min(1)
       .max(MAX_RETENTION_DAYS)
       .nullable()
-      .describe("Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them"),
+      .describe(
+        "Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them",
+      ),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -46,5 +48,12 @@ export const organizationSchema = z
 assertSameShape<SameShape<z.output<typeof organizationSchema>, Organization>>();
 
 export function presentOrganization(doc: OrganizationDocument): Organization {
-  return { id: doc._id, name: doc.name, plan: doc.plan, screenshot_retention_days: doc.screenshot_retention_days ?? null, created_at: doc.created_at, updated_at: doc.updated_at };
+  return {
+    id: doc._id,
+    name: doc.name,
+    plan: doc.plan,
+    screenshot_retention_days: doc.screenshot_retention_days ?? null,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
 }

@@ -16,7 +16,11 @@ export async function getOrganization(organizations: Collection<OrganizationDocu
  * The name (the owner's to change) and the screenshot retention (the owner's and the
  * admins'); the plan is the operator's (see the admin tool).
  */
-export async function updateOrganization(organizations: Collection<OrganizationDocument>, who: Identity, changes: UpdateOrganizationBody): Promise<Organization> {
+export async function updateOrganization(
+  organizations: Collection<OrganizationDocument>,
+  who: Identity,
+  changes: UpdateOrganizationBody,
+): Promise<Organization> {
   if (changes.name !== undefined && who.role !== "owner") throw new ApiError("forbidden", "Only the owner renames the organization");
   const updated = await organizations.findOneAndUpdate({ _id: who.organizationId }, { $set: { ...changes, updated_at: isoSeconds() } });
   if (!updated) throw ApiError.notFound("Organization");
@@ -24,7 +28,9 @@ export async function updateOrganization(organizations: Collection<OrganizationD
 }
 
 /** Organizations that keep screenshots for a limited time, and for how many days. */
-export async function screenshotRetentions(organizations: Collection<OrganizationDocument>): Promise<{ organizationId: string; days: number }[]> {
+export async function screenshotRetentions(
+  organizations: Collection<OrganizationDocument>,
+): Promise<{ organizationId: string; days: number }[]> {
   const limited = await organizations.find({ screenshot_retention_days: { $gte: 1 } });
   return limited.map((doc) => ({ organizationId: doc._id, days: doc.screenshot_retention_days as number }));
 }

@@ -15,14 +15,21 @@ export interface RefreshTokenDocument extends StoredDocument {
   spent: boolean;
 }
 
-export const REFRESH_TOKENS: CollectionSpec = { name: "refresh_tokens", indexes: [{ fields: { family: 1 } }, { fields: { user_id: 1 } }, { fields: { expires_at: 1 } }] };
+export const REFRESH_TOKENS: CollectionSpec = {
+  name: "refresh_tokens",
+  indexes: [{ fields: { family: 1 } }, { fields: { user_id: 1 } }, { fields: { expires_at: 1 } }],
+};
 
 /**
  * Prunes refresh tokens, spent or not, `keepAfterExpiryMs` after they expired. A spent token is
  * kept until then because presenting it again revokes its family; once expired it is refused
  * whatever it was. One `deleteMany` by age: any number of replicas may run it at once.
  */
-export async function pruneRefreshTokens(refreshTokens: Collection<RefreshTokenDocument>, now: number, keepAfterExpiryMs: number): Promise<{ refreshTokens: number }> {
+export async function pruneRefreshTokens(
+  refreshTokens: Collection<RefreshTokenDocument>,
+  now: number,
+  keepAfterExpiryMs: number,
+): Promise<{ refreshTokens: number }> {
   return { refreshTokens: await refreshTokens.deleteMany({ expires_at: { $lt: now - keepAfterExpiryMs } }) };
 }
 

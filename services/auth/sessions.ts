@@ -23,7 +23,13 @@ const INVALID_REFRESH = () => new ApiError("unauthorized", "The refresh token is
 /** One account per address: sign-up and joining an organization answer a taken one alike. */
 export const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
 
-async function issueTokens(stores: SessionStores, settings: SessionSettings, user: UserDocument, organization: OrganizationDocument, family: string): Promise<Tokens> {
+async function issueTokens(
+  stores: SessionStores,
+  settings: SessionSettings,
+  user: UserDocument,
+  organization: OrganizationDocument,
+  family: string,
+): Promise<Tokens> {
   const refreshToken = `rt_${randomSecret(48)}`;
   await stores.refreshTokens.insertOne({
     _id: sha256(refreshToken),
@@ -34,7 +40,12 @@ async function issueTokens(stores: SessionStores, settings: SessionSettings, use
     spent: false,
   });
   return {
-    access_token: settings.signer.sign({ userId: user._id, organizationId: user.organization_id, plan: organization.plan, role: user.role }),
+    access_token: settings.signer.sign({
+      userId: user._id,
+      organizationId: user.organization_id,
+      plan: organization.plan,
+      role: user.role,
+    }),
     token_type: "Bearer",
     expires_in: settings.signer.ttlSeconds,
     refresh_token: refreshToken,
@@ -42,7 +53,12 @@ async function issueTokens(stores: SessionStores, settings: SessionSettings, use
 }
 
 /** A new login: its own family of refresh tokens. */
-async function startSession(stores: SessionStores, settings: SessionSettings, user: UserDocument, organization: OrganizationDocument): Promise<Session> {
+async function startSession(
+  stores: SessionStores,
+  settings: SessionSettings,
+  user: UserDocument,
+  organization: OrganizationDocument,
+): Promise<Session> {
   const tokens = await issueTokens(stores, settings, user, organization, newId("event"));
   return { user: presentUser(user), organization: presentOrganization(organization), ...tokens };
 }
@@ -50,7 +66,13 @@ async function startSession(stores: SessionStores, settings: SessionSettings, us
 /** A new organization on the free plan, with the caller as its owner. */
 export async function register(stores: SessionStores, settings: SessionSettings, input: RegisterBody): Promise<Session> {
   const now = isoSeconds();
-  const organization: OrganizationDocument = { _id: newId("organization"), name: input.organization_name, plan: "free", created_at: now, updated_at: now };
+  const organization: OrganizationDocument = {
+    _id: newId("organization"),
+    name: input.organization_name,
+    plan: "free",
+    created_at: now,
+    updated_at: now,
+  };
   const user: UserDocument = {
     _id: newId("user"),
     organization_id: organization._id,
@@ -124,7 +146,11 @@ export async function login(stores: SessionStores, settings: SessionSettings, em
  */
 export async function refresh(stores: SessionStores, settings: SessionSettings, refreshToken: string): Promise<Tokens> {
   const id = sha256(refreshToken);
-  const claimed = await stores.refreshTokens.findOneAndUpdate({ _id: id, spent: false }, { $set: { spent: true } }, { returnDocument: "before" });
+  const claimed = await stores.refreshTokens.findOneAndUpdate(
+    { _id: id, spent: false },
+    { $set: { spent: true } },
+    { returnDocument: "before" },
+  );
   if (!claimed) {
     const spent = await stores.refreshTokens.findOne({ _id: id });
     if (spent) await stores.refreshTokens.deleteMany({ family: spent.family });

@@ -15,7 +15,10 @@ export interface UserDocument extends StoredDocument {
   updated_at: string;
 }
 
-export const USERS: CollectionSpec = { name: "users", indexes: [{ fields: { email: 1 }, unique: true }, { fields: { organization_id: 1, role: 1 } }] };
+export const USERS: CollectionSpec = {
+  name: "users",
+  indexes: [{ fields: { email: 1 }, unique: true }, { fields: { organization_id: 1, role: 1 } }],
+};
 
 /** A user as every answer shows them, here and in the users service. */
 export type User = { id: string } & Omit<UserDocument, "_id" | "password_hash">;
@@ -24,7 +27,10 @@ export const userSchema = z
   .object({
     id: idSchema("user"),
     organization_id: idSchema("organization"),
-    email: z.string().describe("Lower-cased; one account per address").meta({ examples: ["ada@example.com"] }),
+    email: z
+      .string()
+      .describe("Lower-cased; one account per address")
+      .meta({ examples: ["ada@example.com"] }),
     name: z.string(),
     role: z.enum(ROLES),
     created_at: timestamp,
@@ -34,5 +40,13 @@ export const userSchema = z
 assertSameShape<SameShape<z.output<typeof userSchema>, User>>();
 
 export function presentUser(doc: UserDocument): User {
-  return { id: doc._id, organization_id: doc.organization_id, email: doc.email, name: doc.name, role: doc.role, created_at: doc.created_at, updated_at: doc.updated_at };
+  return {
+    id: doc._id,
+    organization_id: doc.organization_id,
+    email: doc.email,
+    name: doc.name,
+    role: doc.role,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
 }

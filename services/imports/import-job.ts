@@ -49,12 +49,22 @@ export const importJobSchema = z
     user_id: idSchema("user").describe("Who started the import"),
     source: z.enum(IMPORT_SOURCES),
     timezone: z.string().describe("The IANA time zone local dates and times of the file were read in"),
-    status: z.enum(IMPORT_STATUSES).describe("`running` until every row is read; then `succeeded`, or `failed` when the file could not be read to its end"),
+    status: z
+      .enum(IMPORT_STATUSES)
+      .describe("`running` until every row is read; then `succeeded`, or `failed` when the file could not be read to its end"),
     rows_total: count("Data rows read so far (all of them once the import has ended)"),
     rows_imported: count("Rows that became new time entries"),
     rows_skipped: count("Rows that did not: imported before (a re-import), or refused (see `errors`)"),
     errors: z
-      .array(z.object({ row: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("The row in the file, the header being row 1"), field: z.string().describe("The file's column, or `file`"), reason: z.string() }).meta({ id: "ImportRowError" }))
+      .array(
+        z
+          .object({
+            row: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("The row in the file, the header being row 1"),
+            field: z.string().describe("The file's column, or `file`"),
+            reason: z.string(),
+          })
+          .meta({ id: "ImportRowError" }),
+      )
       .describe(`Why rows were refused: the first ${MAX_REPORTED_ERRORS}`),
     created_at: timestamp,
     finished_at: timestamp.nullable().describe("`null` while running"),

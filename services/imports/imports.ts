@@ -23,7 +23,12 @@ export interface ImportDependencies {
  * Receives the file, checks its header, records the job and starts the import in the
  * background; the caller follows it with `GET /imports/:id`.
  */
-export async function startImport(deps: ImportDependencies, who: Identity, input: CreateImportInput["body"], file: Readable | null): Promise<ImportJob> {
+export async function startImport(
+  deps: ImportDependencies,
+  who: Identity,
+  input: CreateImportInput["body"],
+  file: Readable | null,
+): Promise<ImportJob> {
   if (!file) throw ApiError.validation([{ field: "file", reason: "required", message: "is required: a form field holding the file" }]);
   const id = newId("importJob");
   const layout = LAYOUTS[input.source];

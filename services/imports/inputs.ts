@@ -25,7 +25,9 @@ export const createImportInput = z.object({
   body: z
     .object({
       source: z.enum(IMPORT_SOURCES, "must be stint, toggl, clockify or harvest").describe("Whose export the file is"),
-      timezone: timeZone.default("UTC").describe("The IANA time zone the file's local dates and times are read in (Toggl, Clockify, Harvest); Stint's file is in UTC"),
+      timezone: timeZone
+        .default("UTC")
+        .describe("The IANA time zone the file's local dates and times are read in (Toggl, Clockify, Harvest); Stint's file is in UTC"),
     })
     .strict(),
 });

@@ -49,7 +49,11 @@ function yesNo(value: string): boolean | null | undefined {
 }
 
 /** The checks every source shares: names, lengths, the span of the entry. */
-function placed(columns: { project: string; task: string; description: string; end: string; billable: string }, cells: Cells, row: Omit<ParsedRow, "project" | "task" | "description" | "billable">): RowReading {
+function placed(
+  columns: { project: string; task: string; description: string; end: string; billable: string },
+  cells: Cells,
+  row: Omit<ParsedRow, "project" | "task" | "description" | "billable">,
+): RowReading {
   const project = cells(columns.project).trim();
   const task = cells(columns.task).trim();
   const description = cells(columns.description);
@@ -91,7 +95,11 @@ const stint: Layout = {
     if (endText === "") return problem("end_time", "is empty: a running entry is not imported");
     const end = stintInstant(endText);
     if (end === null) return problem("end_time", "must be a UTC time like 2026-03-02T17:00:00Z");
-    return placed({ project: "project_name", task: "task_name", description: "description", end: "end_time", billable: "billable" }, cells, { person: personByEmail(cells("user_email")), start, end });
+    return placed(
+      { project: "project_name", task: "task_name", description: "description", end: "end_time", billable: "billable" },
+      cells,
+      { person: personByEmail(cells("user_email")), start, end },
+    );
   },
 };
 
@@ -107,22 +115,72 @@ function localInstant(cells: Cells, dateColumn: string, timeColumn: string, zone
 const LOCAL_FORMATS = "a date like 2026-03-02 or 3/2/2026 and a time like 09:00:00 or 9:00 AM";
 
 /** Toggl Track's and Clockify's detailed exports: start and end as local dates and times. */
-function startAndEnd(headers: { email: string; project: string; task: string; description: string; billable: string; startDate: string; startTime: string; endDate: string; endTime: string }): Layout {
+function startAndEnd(headers: {
+  email: string;
+  project: string;
+  task: string;
+  description: string;
+  billable: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+}): Layout {
   return {
     fields: { person: headers.email, project: headers.project, task: headers.task },
-    required: [headers.email, headers.project, headers.task, headers.description, headers.billable, headers.startDate, headers.startTime, headers.endDate, headers.endTime],
+    required: [
+      headers.email,
+      headers.project,
+      headers.task,
+      headers.description,
+      headers.billable,
+      headers.startDate,
+      headers.startTime,
+      headers.endDate,
+      headers.endTime,
+    ],
     read(cells, zone) {
       const start = localInstant(cells, headers.startDate, headers.startTime, zone);
       if (typeof start !== "string") return problem(start.field, `must be ${LOCAL_FORMATS}`);
       const end = localInstant(cells, headers.endDate, headers.endTime, zone);
       if (typeof end !== "string") return problem(end.field, `must be ${LOCAL_FORMATS}`);
-      return placed({ project: headers.project, task: headers.task, description: headers.description, end: headers.endTime, billable: headers.billable }, cells, { person: personByEmail(cells(headers.email)), start, end });
+      return placed(
+        {
+          project: headers.project,
+          task: headers.task,
+          description: headers.description,
+          end: headers.endTime,
+          billable: headers.billable,
+        },
+        cells,
+        { person: personByEmail(cells(headers.email)), start, end },
+      );
     },
   };
 }
 
-const toggl = startAndEnd({ email: "email", project: "project", task: "task", description: "description", billable: "billable", startDate: "start date", startTime: "start time", endDate: "end date", endTime: "end time" });
-const clockify = startAndEnd({ email: "email", project: "project", task: "task", description: "description", billable: "billable", startDate: "start date", startTime: "start time", endDate: "end date", endTime: "end time" });
+const toggl = startAndEnd({
+  email: "email",
+  project: "project",
+  task: "task",
+  description: "description",
+  billable: "billable",
+  startDate: "start date",
+  startTime: "start time",
+  endDate: "end date",
+  endTime: "end time",
+});
+const clockify = startAndEnd({
+  email: "email",
+  project: "project",
+  task: "task",
+  description: "description",
+  billable: "billable",
+  startDate: "start date",
+  startTime: "start time",
+  endDate: "end date",
+  endTime: "end time",
+});
 
 /**
  * Harvest's detailed time report: a date and decimal hours, no clock times. The entry
@@ -142,7 +200,11 @@ const harvest: Layout = {
     const start = storedInstant(startMs);
     const end = storedInstant(startMs + Math.round(hours * 3600) * 1000);
     const name = `${cells("first name").trim()} ${cells("last name").trim()}`.trim();
-    return placed({ project: "project", task: "task", description: "notes", end: "hours", billable: "billable?" }, cells, { person: name === "" ? null : { name }, start, end });
+    return placed({ project: "project", task: "task", description: "notes", end: "hours", billable: "billable?" }, cells, {
+      person: name === "" ? null : { name },
+      start,
+      end,
+    });
   },
 };
 

@@ -36,7 +36,8 @@ export async function receiveFile(file: Readable, jobId: string): Promise<Receiv
   async function* checked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     for await (const chunk of source) {
       bytes += chunk.length;
-      if (bytes > MAX_IMPORT_BYTES) throw new ApiError("payload_too_large", `The file is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB`);
+      if (bytes > MAX_IMPORT_BYTES)
+        throw new ApiError("payload_too_large", `The file is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB`);
       try {
         decoder.decode(chunk, { stream: true });
       } catch {
@@ -65,7 +66,8 @@ export async function receiveFile(file: Readable, jobId: string): Promise<Receiv
     if (error instanceof ApiError) throw error;
     // The stream broke off: the form ended early, or the gateway refused the rest.
     const sent = error as { code?: unknown; type?: unknown; message?: unknown };
-    if (sent.code === 413 || sent.type === "payload_too_large") throw new ApiError("payload_too_large", `The file is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB`);
+    if (sent.code === 413 || sent.type === "payload_too_large")
+      throw new ApiError("payload_too_large", `The file is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB`);
     throw badFile("did not arrive whole: the upload ended early");
   }
 }

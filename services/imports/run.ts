@@ -52,15 +52,31 @@ class Progress {
 }
 
 async function learnPeople(caller: Caller, organizationId: string, rows: readonly ParsedRow[], known: Known): Promise<void> {
-  const emails = [...new Set(rows.flatMap((row) => (row.person && "email" in row.person && !known.emails.has(row.person.email) ? [row.person.email] : [])))];
-  const names = [...new Set(rows.flatMap((row) => (row.person && "name" in row.person && !known.names.has(personName(row.person.name)) ? [personName(row.person.name)] : [])))];
+  const emails = [
+    ...new Set(
+      rows.flatMap((row) => (row.person && "email" in row.person && !known.emails.has(row.person.email) ? [row.person.email] : [])),
+    ),
+  ];
+  const names = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.person && "name" in row.person && !known.names.has(personName(row.person.name)) ? [personName(row.person.name)] : [],
+      ),
+    ),
+  ];
   if (emails.length === 0 && names.length === 0) return;
   const found = await authClient.over(caller).resolveUsers({ organizationId, emails, names });
   for (const email of emails) known.emails.set(email, found.emails[email] ?? null);
   for (const name of names) known.names.set(name, found.names[name] ?? null);
 }
 
-async function learnProjects(caller: Caller, organizationId: string, rows: readonly ParsedRow[], known: Known, create: boolean): Promise<void> {
+async function learnProjects(
+  caller: Caller,
+  organizationId: string,
+  rows: readonly ParsedRow[],
+  known: Known,
+  create: boolean,
+): Promise<void> {
   const wanted = new Map<string, { name: string; tasks: Map<string, string> }>();
   for (const row of rows) {
     const key = nameKey(row.project);
@@ -98,7 +114,14 @@ function ownerOf(row: ParsedRow, who: Identity, known: Known): string | { reason
   return userId;
 }
 
-async function importBatch(caller: Caller, run: ImportRun, batch: readonly { row: number; reading: ReturnType<Layout["read"]> }[], known: Known, occurrences: Occurrences, progress: Progress): Promise<void> {
+async function importBatch(
+  caller: Caller,
+  run: ImportRun,
+  batch: readonly { row: number; reading: ReturnType<Layout["read"]> }[],
+  known: Known,
+  occurrences: Occurrences,
+  progress: Progress,
+): Promise<void> {
   const { who, layout, job } = run;
   const refused: RowError[] = [];
   const readable: { row: number; parsed: ParsedRow }[] = [];
@@ -109,8 +132,13 @@ async function importBatch(caller: Caller, run: ImportRun, batch: readonly { row
   const rows = readable.map((item) => item.parsed);
   // A member may not make projects by hand, nor by import; an API key needs projects:write too.
   const mayCreate = isManager(who) && who.permissions.includes("projects:write");
-  await Promise.all([learnPeople(caller, who.organizationId, rows, known), learnProjects(caller, who.organizationId, rows, known, mayCreate)]);
-  const missingPlace = mayCreate ? "could not be found or made" : "is not a project of this organization (only an admin's import makes projects)";
+  await Promise.all([
+    learnPeople(caller, who.organizationId, rows, known),
+    learnProjects(caller, who.organizationId, rows, known, mayCreate),
+  ]);
+  const missingPlace = mayCreate
+    ? "could not be found or made"
+    : "is not a project of this organization (only an admin's import makes projects)";
   const entries: ImportedEntry[] = [];
   for (const { row, parsed } of readable) {
     const owner = ownerOf(parsed, who, known);
@@ -125,10 +153,21 @@ async function importBatch(caller: Caller, run: ImportRun, batch: readonly { row
     }
     const task = parsed.task === null ? null : project.tasks[nameKey(parsed.task)];
     if (task === undefined) {
-      refused.push({ row, field: layout.fields.task, reason: mayCreate ? "could not be found or made" : "is not a task of this project (only an admin's import makes tasks)" });
+      refused.push({
+        row,
+        field: layout.fields.task,
+        reason: mayCreate ? "could not be found or made" : "is not a task of this project (only an admin's import makes tasks)",
+      });
       continue;
     }
-    const identity = [owner, parsed.start, parsed.end, nameKey(parsed.project), parsed.task === null ? "" : nameKey(parsed.task), parsed.description].join("\n");
+    const identity = [
+      owner,
+      parsed.start,
+      parsed.end,
+      nameKey(parsed.project),
+      parsed.task === null ? "" : nameKey(parsed.task),
+      parsed.description,
+    ].join("\n");
     entries.push({
       id: importedEntryId(who.organizationId, job.source, occurrences.next(identity)),
       user_id: owner,
@@ -140,7 +179,10 @@ async function importBatch(caller: Caller, run: ImportRun, batch: readonly { row
       billable: parsed.billable ?? task?.billable ?? project.billable,
     });
   }
-  const { inserted } = entries.length === 0 ? { inserted: 0 } : await timeEntriesClient.over(caller).importEntries({ organizationId: who.organizationId, entries });
+  const { inserted } =
+    entries.length === 0
+      ? { inserted: 0 }
+      : await timeEntriesClient.over(caller).importEntries({ organizationId: who.organizationId, entries });
   // Errors in the file's order, whichever check found them.
   for (const error of refused.sort((a, b) => a.row - b.row)) progress.refuse(error);
   progress.imported += inserted;
@@ -185,7 +227,10 @@ export async function runImport(caller: Caller, jobs: JobStore, run: ImportRun):
     if (batch.length > 0) await flush();
   } catch (error) {
     status = "failed";
-    const reason = error instanceof Error && "code" in error && typeof error.code === "string" && error.code.startsWith("CSV_") ? `is not a readable CSV from here on: ${error.message}` : "could not be imported to its end";
+    const reason =
+      error instanceof Error && "code" in error && typeof error.code === "string" && error.code.startsWith("CSV_")
+        ? `is not a readable CSV from here on: ${error.message}`
+        : "could not be imported to its end";
     if (progress.errors.length < MAX_REPORTED_ERRORS) progress.errors.push({ row: progress.total + 2, field: "file", reason });
     throw error;
   } finally {

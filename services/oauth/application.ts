@@ -58,15 +58,24 @@ const applicationFields = {
   id: idSchema("oauthApplication"),
   name: z.string(),
   status: z.enum(["active", "disabled"]).describe("A disabled application cannot authorize anyone, and its tokens stop at once"),
-  created_at: z.string().regex(/^\d{4}-\d\d-\d\d$/).meta({ format: "date", examples: ["2026-11-21"] }),
+  created_at: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\d$/)
+    .meta({ format: "date", examples: ["2026-11-21"] }),
   client_id: idSchema("oauthClient").describe("The application's public identifier in OAuth requests"),
-  client_type: z.enum(["confidential", "public"]).describe("`confidential` applications keep a secret on a server; `public` ones (browser, mobile, command line) cannot, and must use PKCE"),
+  client_type: z
+    .enum(["confidential", "public"])
+    .describe(
+      "`confidential` applications keep a secret on a server; `public` ones (browser, mobile, command line) cannot, and must use PKCE",
+    ),
   redirect_uris: z.array(z.string()).describe("Where the authorization endpoint may send the user back; matched exactly"),
   homepage_url: z.string().nullable(),
   scopes: z.array(z.enum(PERMISSIONS)).describe("The most the application may ask for; each user grants at most their role's permissions"),
 };
 
-export const applicationSchema = z.object(applicationFields).meta({ id: "OAuthApplication", description: "An OAuth application of the organization: never its secret" });
+export const applicationSchema = z
+  .object(applicationFields)
+  .meta({ id: "OAuthApplication", description: "An OAuth application of the organization: never its secret" });
 assertSameShape<SameShape<z.output<typeof applicationSchema>, Application>>();
 
 export const applicationWithSecretSchema = z

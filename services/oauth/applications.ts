@@ -8,7 +8,14 @@ import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
-import { CLIENT_SECRET_PREFIX, PREVIOUS_SECRET_GRACE_MS, presentApplication, type Application, type ApplicationDocument, type ApplicationWithSecret } from "./application";
+import {
+  CLIENT_SECRET_PREFIX,
+  PREVIOUS_SECRET_GRACE_MS,
+  presentApplication,
+  type Application,
+  type ApplicationDocument,
+  type ApplicationWithSecret,
+} from "./application";
 import type { OAuthCollections } from "./documents";
 import type { CreateApplicationBody, UpdateApplicationBody } from "./inputs";
 import { isSubset } from "./scopes";
@@ -34,7 +41,12 @@ async function ownApplication(stores: Pick<Stores, "applications">, who: Identit
  * Sent again with its `Idempotency-Key`, makes no second application: a public one is answered
  * again, a confidential one (whose secret was shown once) is a 409 naming it (`shared/creation.ts`).
  */
-export async function createApplication(stores: Pick<Stores, "applications">, who: Identity, input: CreateApplicationBody, request: Creation = {}): Promise<ApplicationWithSecret> {
+export async function createApplication(
+  stores: Pick<Stores, "applications">,
+  who: Identity,
+  input: CreateApplicationBody,
+  request: Creation = {},
+): Promise<ApplicationWithSecret> {
   const secret = input.client_type === "confidential" ? newSecret() : null;
   const now = isoSeconds();
   const doc: ApplicationDocument = {
@@ -54,13 +66,21 @@ export async function createApplication(stores: Pick<Stores, "applications">, wh
     created_at: now,
     updated_at: now,
   };
-  const inserted = await insertOnce(doc, (fresh) => stores.applications.insertOne(fresh), (id) => stores.applications.findOne({ _id: id, organization_id: who.organizationId }));
+  const inserted = await insertOnce(
+    doc,
+    (fresh) => stores.applications.insertOne(fresh),
+    (id) => stores.applications.findOne({ _id: id, organization_id: who.organizationId }),
+  );
   if (inserted.created) return { ...presentApplication(doc), client_secret: secret };
   if (inserted.doc.client_type === "confidential") throw createdBeforeWithSecret("This application", inserted.doc._id);
   return { ...presentApplication(inserted.doc), client_secret: null };
 }
 
-export async function listApplications(stores: Pick<Stores, "applications">, who: Identity, page: Page): Promise<ListEnvelope<Application>> {
+export async function listApplications(
+  stores: Pick<Stores, "applications">,
+  who: Identity,
+  page: Page,
+): Promise<ListEnvelope<Application>> {
   const filter = { organization_id: who.organizationId };
   const [items, total] = await Promise.all([
     stores.applications.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
@@ -77,7 +97,13 @@ export async function getApplication(stores: Pick<Stores, "applications">, who: 
  * Disabling an application, or taking scopes away from it, stops its access tokens at once
  * in every gateway; refreshing later gives tokens within what it may still ask for.
  */
-export async function updateApplication(stores: Pick<Stores, "applications">, kv: KeyValueStore, who: Identity, id: string, changes: UpdateApplicationBody): Promise<Application> {
+export async function updateApplication(
+  stores: Pick<Stores, "applications">,
+  kv: KeyValueStore,
+  who: Identity,
+  id: string,
+  changes: UpdateApplicationBody,
+): Promise<Application> {
   const before = await ownApplication(stores, who, id);
   const set: Partial<ApplicationDocument> = { updated_at: isoSeconds() };
   if (changes.name !== undefined) set.name = changes.name;
@@ -85,7 +111,11 @@ export async function updateApplication(stores: Pick<Stores, "applications">, kv
   if (changes.homepage_url !== undefined) set.homepage_url = changes.homepage_url;
   if (changes.scopes !== undefined) set.scopes = changes.scopes;
   if (changes.status !== undefined) set.status = changes.status;
-  const after = await stores.applications.findOneAndUpdate({ _id: id, organization_id: who.organizationId }, { $set: set }, { returnDocument: "after" });
+  const after = await stores.applications.findOneAndUpdate(
+    { _id: id, organization_id: who.organizationId },
+    { $set: set },
+    { returnDocument: "after" },
+  );
   if (!after) throw NOT_FOUND();
   const disabled = before.status === "active" && after.status === "disabled";
   if (disabled || !isSubset(before.scopes, after.scopes)) await markClientRevoked(kv, after.client_id, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
@@ -98,7 +128,12 @@ export async function deleteApplication(stores: Stores, kv: KeyValueStore, who: 
   await markClientRevoked(kv, doc.client_id, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
   if (!(await stores.applications.deleteOne({ _id: id, organization_id: who.organizationId }))) throw NOT_FOUND();
   const ofClient = { client_id: doc.client_id };
-  await Promise.all([stores.refreshTokens.deleteMany(ofClient), stores.consents.deleteMany(ofClient), stores.codes.deleteMany(ofClient), stores.deviceCodes.deleteMany(ofClient)]);
+  await Promise.all([
+    stores.refreshTokens.deleteMany(ofClient),
+    stores.consents.deleteMany(ofClient),
+    stores.codes.deleteMany(ofClient),
+    stores.deviceCodes.deleteMany(ofClient),
+  ]);
 }
 
 /** A new secret, shown once; the previous one keeps working for 24 hours. Public applications have none (409). */
@@ -108,7 +143,14 @@ export async function rotateSecret(stores: Pick<Stores, "applications">, who: Id
   const secret = newSecret();
   const after = await stores.applications.findOneAndUpdate(
     { _id: id, organization_id: who.organizationId, secret_hash: doc.secret_hash },
-    { $set: { secret_hash: sha256(secret), previous_secret_hash: doc.secret_hash, previous_secret_expires_at: Date.now() + PREVIOUS_SECRET_GRACE_MS, updated_at: isoSeconds() } },
+    {
+      $set: {
+        secret_hash: sha256(secret),
+        previous_secret_hash: doc.secret_hash,
+        previous_secret_expires_at: Date.now() + PREVIOUS_SECRET_GRACE_MS,
+        updated_at: isoSeconds(),
+      },
+    },
     { returnDocument: "after" },
   );
   // Another rotation won the race: its secret is the one shown there, this one was never stored.

@@ -35,7 +35,16 @@ export interface ValidRequest {
 export type CheckedRequest = { ok: true; request: ValidRequest } | { ok: false; errorPage: string } | { ok: false; redirect: string };
 
 /** The fields of an authorization request that travel through the forms; nothing else does. */
-export const REQUEST_FIELDS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "prompt"] as const;
+export const REQUEST_FIELDS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+  "prompt",
+] as const;
 
 /** RFC 7636 §4.2: the S256 challenge is BASE64URL(SHA-256(verifier)), 43 characters. */
 const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -53,8 +62,11 @@ export async function checkAuthorizationRequest(
   repeated: readonly string[],
   issuer: string,
 ): Promise<CheckedRequest> {
-  const params: RequestParams = Object.fromEntries(REQUEST_FIELDS.flatMap((name) => (query[name] !== undefined && query[name] !== "" ? [[name, query[name]]] : [])));
-  if (repeated.includes("client_id") || repeated.includes("redirect_uri")) return { ok: false, errorPage: "The request names its application or its return address more than once." };
+  const params: RequestParams = Object.fromEntries(
+    REQUEST_FIELDS.flatMap((name) => (query[name] !== undefined && query[name] !== "" ? [[name, query[name]]] : [])),
+  );
+  if (repeated.includes("client_id") || repeated.includes("redirect_uri"))
+    return { ok: false, errorPage: "The request names its application or its return address more than once." };
   const clientId = params.client_id;
   const app = clientId === undefined ? null : await stores.applications.findOne({ client_id: clientId });
   if (!app || app.status !== "active") return { ok: false, errorPage: "The application that sent you here is unknown or disabled." };
@@ -64,16 +76,21 @@ export async function checkAuthorizationRequest(
     return { ok: false, errorPage: "The application asked to send you back to an address it has not registered." };
   }
   const state = params.state;
-  const back = (error: string, description: string): CheckedRequest => ({ ok: false, redirect: redirectWith(redirectUri, { error, error_description: description, state }, issuer) });
+  const back = (error: string, description: string): CheckedRequest => ({
+    ok: false,
+    redirect: redirectWith(redirectUri, { error, error_description: description, state }, issuer),
+  });
   if (repeated.length > 0) return back("invalid_request", `Parameters sent more than once: ${repeated.join(", ")}`);
   if (params.response_type !== "code") return back("unsupported_response_type", "Only response_type=code is supported");
   const scopes = parseScope(params.scope, app.scopes);
-  if (scopes === null || !isSubset(scopes, app.scopes)) return back("invalid_scope", "scope names a scope the application is not registered for");
+  if (scopes === null || !isSubset(scopes, app.scopes))
+    return back("invalid_scope", "scope names a scope the application is not registered for");
   const method = params.code_challenge_method;
   const challenge = params.code_challenge;
   if (challenge === undefined) {
     if (method !== undefined) return back("invalid_request", "code_challenge_method without code_challenge");
-    if (app.client_type === "public") return back("invalid_request", "PKCE is required for public clients: send code_challenge with code_challenge_method=S256");
+    if (app.client_type === "public")
+      return back("invalid_request", "PKCE is required for public clients: send code_challenge with code_challenge_method=S256");
   } else {
     if (method !== "S256") return back("invalid_request", "code_challenge_method must be S256");
     if (!CHALLENGE.test(challenge)) return back("invalid_request", "code_challenge is malformed");

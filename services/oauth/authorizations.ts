@@ -29,23 +29,43 @@ export const authorizationSchema = z
   .meta({ id: "OAuthAuthorization", description: "An application the caller has authorized" });
 assertSameShape<SameShape<z.output<typeof authorizationSchema>, Authorization>>();
 
-export async function listAuthorizations(stores: Pick<OAuthCollections, "consents" | "applications">, who: Identity, page: Page): Promise<ListEnvelope<Authorization>> {
+export async function listAuthorizations(
+  stores: Pick<OAuthCollections, "consents" | "applications">,
+  who: Identity,
+  page: Page,
+): Promise<ListEnvelope<Authorization>> {
   const filter = { user_id: who.userId };
-  const [consents, total] = await Promise.all([stores.consents.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }), stores.consents.count(filter)]);
-  const apps = consents.length === 0 ? [] : await stores.applications.find({ client_id: { $in: consents.map((consent) => consent.client_id) } });
+  const [consents, total] = await Promise.all([
+    stores.consents.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
+    stores.consents.count(filter),
+  ]);
+  const apps =
+    consents.length === 0 ? [] : await stores.applications.find({ client_id: { $in: consents.map((consent) => consent.client_id) } });
   const items = consents.map((consent): Authorization => {
     const app = apps.find((candidate) => candidate.client_id === consent.client_id);
-    return { client_id: consent.client_id, name: app?.name ?? "(deleted application)", homepage_url: app?.homepage_url ?? null, scopes: consent.scopes, authorized_at: consent.created_at };
+    return {
+      client_id: consent.client_id,
+      name: app?.name ?? "(deleted application)",
+      homepage_url: app?.homepage_url ?? null,
+      scopes: consent.scopes,
+      authorized_at: consent.created_at,
+    };
   });
   return listEnvelope(items, total, page);
 }
 
 /** Takes the authorization back: the application's tokens for the caller stop at once in every gateway. */
-export async function revokeAuthorization(stores: Pick<OAuthCollections, "consents" | "refreshTokens" | "codes" | "deviceCodes">, kv: KeyValueStore, who: Identity, clientId: string): Promise<void> {
+export async function revokeAuthorization(
+  stores: Pick<OAuthCollections, "consents" | "refreshTokens" | "codes" | "deviceCodes">,
+  kv: KeyValueStore,
+  who: Identity,
+  clientId: string,
+): Promise<void> {
   const deleted = await stores.consents.deleteOne({ _id: `${who.userId}:${clientId}` });
   if (!deleted) throw ApiError.notFound("Authorization");
   const ofGrant = { user_id: who.userId, client_id: clientId };
-  const forget = () => Promise.all([stores.refreshTokens.deleteMany(ofGrant), stores.codes.deleteMany(ofGrant), stores.deviceCodes.deleteMany(ofGrant)]);
+  const forget = () =>
+    Promise.all([stores.refreshTokens.deleteMany(ofGrant), stores.codes.deleteMany(ofGrant), stores.deviceCodes.deleteMany(ofGrant)]);
   await forget();
   await markGrantRevoked(kv, who.userId, clientId, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
   // A refresh that was under way when the first pass ran may have stored a new token since.

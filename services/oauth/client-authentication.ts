@@ -29,14 +29,21 @@ const failed = (description: string): ProtocolFailure => ({ ...refuse("invalid_c
  * HTTP Basic or in the body (never both), a public one by its `client_id` alone. An unknown
  * or disabled application, a missing or wrong secret: `invalid_client`, alike.
  */
-export async function authenticateClient(applications: Collection<ApplicationDocument>, form: FormFields, basic: BasicCredentials): Promise<ProtocolResult<ApplicationDocument>> {
+export async function authenticateClient(
+  applications: Collection<ApplicationDocument>,
+  form: FormFields,
+  basic: BasicCredentials,
+): Promise<ProtocolResult<ApplicationDocument>> {
   const bodyId = field(form, "client_id");
   const bodySecret = field(form, "client_secret");
-  if (basic && bodySecret !== undefined) return refuse("invalid_request", "Use one way of client authentication: HTTP Basic or the body, not both");
-  if (basic && bodyId !== undefined && bodyId !== basic.clientId) return refuse("invalid_request", "client_id differs from the one in HTTP Basic");
+  if (basic && bodySecret !== undefined)
+    return refuse("invalid_request", "Use one way of client authentication: HTTP Basic or the body, not both");
+  if (basic && bodyId !== undefined && bodyId !== basic.clientId)
+    return refuse("invalid_request", "client_id differs from the one in HTTP Basic");
   const clientId = basic?.clientId ?? bodyId;
   const secret = basic?.clientSecret ?? bodySecret;
-  if (clientId === undefined) return failed("Client authentication is required: send client_id (and client_secret for confidential applications)");
+  if (clientId === undefined)
+    return failed("Client authentication is required: send client_id (and client_secret for confidential applications)");
   const app = parseId("oauthClient", clientId) === clientId ? await applications.findOne({ client_id: clientId }) : null;
   if (!app || app.status !== "active") return failed("Unknown or disabled client, or wrong credentials");
   if (app.client_type === "public") {

@@ -29,7 +29,9 @@ export const oauthClient = defineClient("oauth", {
   /** Client authentication alone (RFC 6749 §2.3), so the gateway can count a confidential client's requests only once it is proved. */
   authenticateClient: internalAction(protocolCall).returning<ProtocolResult<AuthenticatedClient>>(),
   /** GET of the authorization endpoint. `repeated` names query parameters sent more than once. */
-  authorizationPage: internalAction(z.object({ session, query: params, repeated: z.array(z.string().max(100)).max(50), issuer }).strict()).returning<PageOutcome>(),
+  authorizationPage: internalAction(
+    z.object({ session, query: params, repeated: z.array(z.string().max(100)).max(50), issuer }).strict(),
+  ).returning<PageOutcome>(),
   /** POST of the authorization page's forms (sign in, approve, deny). */
   authorizationForm: internalAction(z.object({ session, form: params, issuer }).strict()).returning<PageOutcome>(),
   /** GET of the device verification page. */
@@ -37,7 +39,9 @@ export const oauthClient = defineClient("oauth", {
   /** POST of the device page's forms (sign in, look up a code, approve, deny). */
   deviceForm: internalAction(z.object({ session, form: params }).strict()).returning<PageOutcome>(),
   token: internalAction(protocolCall).returning<ProtocolResult<TokenResponse>>(),
-  deviceAuthorization: internalAction(protocolCall.extend({ verificationUri: z.string().max(2048) })).returning<ProtocolResult<DeviceAuthorization>>(),
+  deviceAuthorization: internalAction(protocolCall.extend({ verificationUri: z.string().max(2048) })).returning<
+    ProtocolResult<DeviceAuthorization>
+  >(),
   revoke: internalAction(protocolCall).returning<ProtocolResult<null>>(),
   introspect: internalAction(protocolCall.extend({ issuer })).returning<ProtocolResult<Introspection>>(),
 });

@@ -33,7 +33,10 @@ export interface DeviceAuthorization {
 export const deviceAuthorizationSchema = z
   .object({
     device_code: z.string().describe("For the token endpoint, with grant_type `urn:ietf:params:oauth:grant-type:device_code`"),
-    user_code: z.string().describe("What the person types at `verification_uri`, such as `BCDF-GHJK`").meta({ examples: ["BCDF-GHJK"] }),
+    user_code: z
+      .string()
+      .describe("What the person types at `verification_uri`, such as `BCDF-GHJK`")
+      .meta({ examples: ["BCDF-GHJK"] }),
     verification_uri: z.string().describe("The page where a signed-in person enters the code"),
     verification_uri_complete: z.string().describe("The same page with the code filled in, for a link or a QR code"),
     expires_in: z.int().min(1).max(86_400).describe("Seconds the codes stay valid: 600"),
@@ -67,7 +70,8 @@ export async function startDeviceAuthorization(
   if (!client.ok) return client;
   const app = client.body;
   const scopes = parseScope(field(form, "scope"), app.scopes);
-  if (scopes === null || scopes.length === 0 || !isSubset(scopes, app.scopes)) return refuse("invalid_scope", "scope names a scope the application is not registered for");
+  if (scopes === null || scopes.length === 0 || !isSubset(scopes, app.scopes))
+    return refuse("invalid_scope", "scope names a scope the application is not registered for");
   const now = clock();
   const deviceCode = randomSecret(48);
   for (let attempt = 0; ; attempt++) {
@@ -132,11 +136,24 @@ export async function pollDeviceCode(
     await stores.deviceCodes.findOneAndUpdate({ _id: id }, { $set: { last_polled_at: now } });
     return refuse("authorization_pending", "Waiting for the person to approve");
   }
-  const claimed = await stores.deviceCodes.findOneAndUpdate({ _id: id, status: "approved" }, { $set: { status: "used" } }, { returnDocument: "before" });
+  const claimed = await stores.deviceCodes.findOneAndUpdate(
+    { _id: id, status: "approved" },
+    { $set: { status: "used" } },
+    { returnDocument: "before" },
+  );
   if (!claimed?.user_id) return refuse("invalid_grant", "The device code was already exchanged");
   const account = await accountOf(claimed.user_id);
   if (!account) return refuse("invalid_grant", "The user of this grant no longer has an account");
-  return { ok: true, body: await issueTokens(stores, settings, { app, account, family: claimed.family, grantScopes: claimed.scopes, accessScopes: claimed.scopes }) };
+  return {
+    ok: true,
+    body: await issueTokens(stores, settings, {
+      app,
+      account,
+      family: claimed.family,
+      grantScopes: claimed.scopes,
+      accessScopes: claimed.scopes,
+    }),
+  };
 }
 
 /** A live, pending device authorization by its user code, with its application; null otherwise. */
@@ -152,7 +169,13 @@ export async function pendingDeviceCode(
 }
 
 /** The person's answer on the verification page. Only a pending, live code changes. */
-export async function decideDeviceCode(stores: Pick<OAuthCollections, "deviceCodes">, userCode: string, userId: string, approve: boolean, clock: Clock): Promise<boolean> {
+export async function decideDeviceCode(
+  stores: Pick<OAuthCollections, "deviceCodes">,
+  userCode: string,
+  userId: string,
+  approve: boolean,
+  clock: Clock,
+): Promise<boolean> {
   const decided = await stores.deviceCodes.findOneAndUpdate(
     { user_code: userCode, status: "pending", expires_at: { $gt: clock() } },
     { $set: approve ? { status: "approved", user_id: userId } : { status: "denied", user_id: userId } },

@@ -63,13 +63,27 @@ export interface DeviceCodeDocument extends StoredDocument {
 }
 
 // The `expires_at` and `updated_at` indexes serve the sweep (sweep.ts).
-export const CODES: CollectionSpec = { name: "oauth_codes", indexes: [{ fields: { user_id: 1, client_id: 1 } }, { fields: { expires_at: 1 } }] };
-export const CONSENTS: CollectionSpec = { name: "oauth_consents", indexes: [{ fields: { user_id: 1, created_at: 1 } }, { fields: { client_id: 1 } }, { fields: { updated_at: 1 } }] };
+export const CODES: CollectionSpec = {
+  name: "oauth_codes",
+  indexes: [{ fields: { user_id: 1, client_id: 1 } }, { fields: { expires_at: 1 } }],
+};
+export const CONSENTS: CollectionSpec = {
+  name: "oauth_consents",
+  indexes: [{ fields: { user_id: 1, created_at: 1 } }, { fields: { client_id: 1 } }, { fields: { updated_at: 1 } }],
+};
 export const REFRESH_TOKENS: CollectionSpec = {
   name: "oauth_refresh_tokens",
-  indexes: [{ fields: { family: 1 } }, { fields: { user_id: 1, client_id: 1 } }, { fields: { client_id: 1 } }, { fields: { expires_at: 1 } }],
+  indexes: [
+    { fields: { family: 1 } },
+    { fields: { user_id: 1, client_id: 1 } },
+    { fields: { client_id: 1 } },
+    { fields: { expires_at: 1 } },
+  ],
 };
-export const DEVICE_CODES: CollectionSpec = { name: "oauth_device_codes", indexes: [{ fields: { user_code: 1 }, unique: true }, { fields: { expires_at: 1 } }] };
+export const DEVICE_CODES: CollectionSpec = {
+  name: "oauth_device_codes",
+  indexes: [{ fields: { user_code: 1 }, unique: true }, { fields: { expires_at: 1 } }],
+};
 
 /** The collections the oauth service owns, opened once. */
 export interface OAuthCollections {

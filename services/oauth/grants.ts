@@ -34,7 +34,9 @@ export const tokenResponseSchema = z
     access_token: z.string().describe("Send as `Authorization: Bearer <access_token>`; it may do what `scope` names"),
     token_type: z.literal("Bearer"),
     expires_in: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("Seconds until the access token expires: 3600"),
-    refresh_token: z.string().describe("Good for one refresh; each refresh returns a new one. A spent one used again revokes the whole chain"),
+    refresh_token: z
+      .string()
+      .describe("Good for one refresh; each refresh returns a new one. A spent one used again revokes the whole chain"),
     scope: z.string().describe("The scopes granted, space-separated: those asked for that the user's role allows"),
   })
   .meta({ id: "OAuthTokens" });
@@ -57,14 +59,23 @@ export function effectiveScopes(granted: readonly Permission[], app: Application
 export async function issueTokens(
   stores: Pick<OAuthCollections, "refreshTokens" | "consents">,
   settings: GrantSettings,
-  grant: { app: ApplicationDocument; account: Account; family: string; grantScopes: readonly Permission[]; accessScopes: readonly Permission[] },
+  grant: {
+    app: ApplicationDocument;
+    account: Account;
+    family: string;
+    grantScopes: readonly Permission[];
+    accessScopes: readonly Permission[];
+  },
 ): Promise<TokenResponse> {
   const { app, account, family } = grant;
   const scopes = effectiveScopes(grant.accessScopes, app, account);
   const refreshToken = `${REFRESH_TOKEN_PREFIX}${randomSecret(48)}`;
   const now = settings.clock();
   // The grant is in use: its consent is not stale (see sweep.ts), and stays in the person's list.
-  await stores.consents.findOneAndUpdate({ _id: consentIdOf(account.userId, app.client_id) }, { $set: { updated_at: isoSeconds(new Date(now)) } });
+  await stores.consents.findOneAndUpdate(
+    { _id: consentIdOf(account.userId, app.client_id) },
+    { $set: { updated_at: isoSeconds(new Date(now)) } },
+  );
   await stores.refreshTokens.insertOne({
     _id: sha256(refreshToken),
     family,
@@ -75,10 +86,22 @@ export async function issueTokens(
     spent: false,
   });
   const accessToken = settings.signer.sign(
-    { userId: account.userId, organizationId: account.organizationId, plan: account.plan, role: account.role, oauth: { clientId: app.client_id, scopes, family } },
+    {
+      userId: account.userId,
+      organizationId: account.organizationId,
+      plan: account.plan,
+      role: account.role,
+      oauth: { clientId: app.client_id, scopes, family },
+    },
     { ttlSeconds: OAUTH_ACCESS_TOKEN_TTL_SECONDS },
   );
-  return { access_token: accessToken, token_type: "Bearer", expires_in: OAUTH_ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken, scope: scopes.join(" ") };
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+    scope: scopes.join(" "),
+  };
 }
 
 /** Ends a chain of tokens at once: its refresh tokens are deleted, its access tokens refused by every gateway. */

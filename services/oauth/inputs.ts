@@ -23,7 +23,8 @@ export function redirectUriProblem(value: string): string | null {
   if (url.username !== "" || url.password !== "") return "must not carry credentials";
   const scheme = url.protocol.slice(0, -1);
   if (scheme === "https") return url.hostname === "" ? "must name a host" : null;
-  if (scheme === "http") return LOOPBACK_HOSTS.has(url.hostname) ? null : "must be https://, except on a loopback address (127.0.0.1, [::1], localhost)";
+  if (scheme === "http")
+    return LOOPBACK_HOSTS.has(url.hostname) ? null : "must be https://, except on a loopback address (127.0.0.1, [::1], localhost)";
   if (/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/.test(scheme)) return null;
   return "must be https://, http:// on a loopback address, or a private-use scheme such as com.example.app:";
 }

@@ -28,7 +28,14 @@ function handClock(at = START): { now: () => number; advance(ms: number): void }
   return { now: () => now, advance: (ms) => (now += ms) };
 }
 
-const account: Account = { userId: newId("user"), organizationId: newId("organization"), role: "owner", plan: "free", email: "o@example.test", name: "Owner" };
+const account: Account = {
+  userId: newId("user"),
+  organizationId: newId("organization"),
+  role: "owner",
+  plan: "free",
+  email: "o@example.test",
+  name: "Owner",
+};
 const accountOf = async (userId: string) => (userId === account.userId ? account : null);
 
 async function publicApplication(stores: OAuthCollections): Promise<ApplicationDocument> {
@@ -67,16 +74,29 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
       await store.close();
     });
 
-    const grantsAt = (clock: () => number): GrantSettings => ({ signer: tokenSigner("test-signing-secret-that-is-long-enough-0123456789", 900), kv: openMemoryStore(), refreshTokenTtlDays: TTL_DAYS, clock });
+    const grantsAt = (clock: () => number): GrantSettings => ({
+      signer: tokenSigner("test-signing-secret-that-is-long-enough-0123456789", 900),
+      kv: openMemoryStore(),
+      refreshTokenTtlDays: TTL_DAYS,
+      clock,
+    });
 
     describe("the device flow's expiry", () => {
       it("answers expired_token to a poll after the code's lifetime, even after newer codes were handed out", async () => {
         const clock = handClock();
         const app = await publicApplication(stores);
-        const start = () => startDeviceAuthorization(stores, { client_id: app.client_id }, undefined, "https://stint.example.test/device", clock.now);
+        const start = () =>
+          startDeviceAuthorization(stores, { client_id: app.client_id }, undefined, "https://stint.example.test/device", clock.now);
         const started = await start();
         if (!started.ok) throw new Error(started.body.error_description);
-        const poll = () => token(stores, grantsAt(clock.now), accountOf, { client_id: app.client_id, grant_type: DEVICE_CODE_GRANT, device_code: started.body.device_code }, undefined);
+        const poll = () =>
+          token(
+            stores,
+            grantsAt(clock.now),
+            accountOf,
+            { client_id: app.client_id, grant_type: DEVICE_CODE_GRANT, device_code: started.body.device_code },
+            undefined,
+          );
 
         await expect(poll()).resolves.toMatchObject({ ok: false, body: { error: "authorization_pending" } });
         clock.advance(DEVICE_CODE_TTL_SECONDS * 1000 - 1000);
@@ -95,12 +115,24 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
       it("issues tokens to a poll just before the expiry once approved", async () => {
         const clock = handClock();
         const app = await publicApplication(stores);
-        const started = await startDeviceAuthorization(stores, { client_id: app.client_id }, undefined, "https://stint.example.test/device", clock.now);
+        const started = await startDeviceAuthorization(
+          stores,
+          { client_id: app.client_id },
+          undefined,
+          "https://stint.example.test/device",
+          clock.now,
+        );
         if (!started.ok) throw new Error(started.body.error_description);
         const userCode = (await stores.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
         clock.advance(DEVICE_CODE_TTL_SECONDS * 1000 - 2000);
         expect(await decideDeviceCode(stores, userCode, account.userId, true, clock.now)).toBe(true);
-        const answer = await token(stores, grantsAt(clock.now), accountOf, { client_id: app.client_id, grant_type: DEVICE_CODE_GRANT, device_code: started.body.device_code }, undefined);
+        const answer = await token(
+          stores,
+          grantsAt(clock.now),
+          accountOf,
+          { client_id: app.client_id, grant_type: DEVICE_CODE_GRANT, device_code: started.body.device_code },
+          undefined,
+        );
         expect(answer).toMatchObject({ ok: true, body: { token_type: "Bearer", scope: "time_entries:read" } });
       });
     });
@@ -148,14 +180,28 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
         created_at: isoSeconds(new Date(usedAt - DAY)),
         updated_at: isoSeconds(new Date(usedAt)),
       });
-      const idsOf = async (collection: { find(filter: Record<string, unknown>): Promise<{ _id: string }[]> }, clientId: string) => (await collection.find({ client_id: clientId })).map((doc) => doc._id).sort();
+      const idsOf = async (collection: { find(filter: Record<string, unknown>): Promise<{ _id: string }[]> }, clientId: string) =>
+        (await collection.find({ client_id: clientId })).map((doc) => doc._id).sort();
 
       it("deletes by age what can no longer be used, keeps what the protocol still needs, and two replicas sweeping at once agree", async () => {
         const now = START + 400 * DAY;
         const clientId = newId("oauthClient");
-        const codes = { old: code(clientId, now - DAY - MINUTE, true), recentlyExpired: code(clientId, now - 5 * MINUTE, true), live: code(clientId, now + 5 * MINUTE, false) };
-        const devices = { old: deviceCode(clientId, now - DAY - MINUTE), recentlyExpired: deviceCode(clientId, now - MINUTE), live: deviceCode(clientId, now + MINUTE) };
-        const tokens = { expiredSpent: refreshToken(clientId, now - MINUTE, true), expired: refreshToken(clientId, now - 1, false), liveSpent: refreshToken(clientId, now + DAY, true), live: refreshToken(clientId, now + DAY, false) };
+        const codes = {
+          old: code(clientId, now - DAY - MINUTE, true),
+          recentlyExpired: code(clientId, now - 5 * MINUTE, true),
+          live: code(clientId, now + 5 * MINUTE, false),
+        };
+        const devices = {
+          old: deviceCode(clientId, now - DAY - MINUTE),
+          recentlyExpired: deviceCode(clientId, now - MINUTE),
+          live: deviceCode(clientId, now + MINUTE),
+        };
+        const tokens = {
+          expiredSpent: refreshToken(clientId, now - MINUTE, true),
+          expired: refreshToken(clientId, now - 1, false),
+          liveSpent: refreshToken(clientId, now + DAY, true),
+          live: refreshToken(clientId, now + DAY, false),
+        };
         const unusedFor = (ms: number) => consent(clientId, newId("user"), now - ms);
         const consents = { stale: unusedFor(TTL_DAYS * DAY + 2 * DAY), inUse: unusedFor(TTL_DAYS * DAY) };
         for (const doc of Object.values(codes)) await stores.codes.insertOne(doc);
@@ -179,17 +225,35 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
         const clock = handClock();
         const app = await publicApplication(stores);
         const consentId = consentIdOf(account.userId, app.client_id);
-        const started = await startDeviceAuthorization(stores, { client_id: app.client_id }, undefined, "https://stint.example.test/device", clock.now);
+        const started = await startDeviceAuthorization(
+          stores,
+          { client_id: app.client_id },
+          undefined,
+          "https://stint.example.test/device",
+          clock.now,
+        );
         if (!started.ok) throw new Error(started.body.error_description);
         const userCode = (await stores.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
         await decideDeviceCode(stores, userCode, account.userId, true, clock.now);
         // As the verification page remembers it on approval.
         await stores.consents.insertOne(consent(app.client_id, account.userId, clock.now()));
-        const first = await token(stores, grantsAt(clock.now), accountOf, { client_id: app.client_id, grant_type: DEVICE_CODE_GRANT, device_code: started.body.device_code }, undefined);
+        const first = await token(
+          stores,
+          grantsAt(clock.now),
+          accountOf,
+          { client_id: app.client_id, grant_type: DEVICE_CODE_GRANT, device_code: started.body.device_code },
+          undefined,
+        );
         if (!first.ok) throw new Error(first.body.error_description);
         // Refreshed late in the first token's life: the new token lives on, and so must the consent.
         clock.advance(TTL_DAYS * DAY - MINUTE);
-        const refreshed = await token(stores, grantsAt(clock.now), accountOf, { client_id: app.client_id, grant_type: "refresh_token", refresh_token: first.body.refresh_token }, undefined);
+        const refreshed = await token(
+          stores,
+          grantsAt(clock.now),
+          accountOf,
+          { client_id: app.client_id, grant_type: "refresh_token", refresh_token: first.body.refresh_token },
+          undefined,
+        );
         expect(refreshed).toMatchObject({ ok: true });
         clock.advance(TTL_DAYS * DAY - MINUTE);
         await sweepOAuth(stores, ages, clock.now);
@@ -210,5 +274,10 @@ afterAll(() => dir.remove());
 describeLifetimes("embedded store", () => openEmbeddedStore(dir.path));
 
 describeWithServers(["mongo"], "OAuth lifetimes on MongoDB", () => {
-  describeLifetimes("MongoDB", () => openStore({ mongoUrl: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_oauth_lifetimes_${randomUUID().slice(0, 8)}`), dataDir: dir.path }));
+  describeLifetimes("MongoDB", () =>
+    openStore({
+      mongoUrl: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_oauth_lifetimes_${randomUUID().slice(0, 8)}`),
+      dataDir: dir.path,
+    }),
+  );
 });

@@ -30,7 +30,12 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
     name: oauthOperations.service,
     open: async (service) => {
       const collections = await openOAuthCollections(store);
-      stopSweeping = sweepPeriodically("OAuth", () => sweepOAuth(collections, ages, clock), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      stopSweeping = sweepPeriodically(
+        "OAuth",
+        () => sweepOAuth(collections, ages, clock),
+        service.logger,
+        deps.config.cleanupIntervalSeconds * 1000,
+      );
       return collections;
     },
     close: async () => {
@@ -49,7 +54,9 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
           listApplications: (input, who) => listApplications(started(), who, input.query),
           createApplication: async (input, who, ctx) => ({ data: await createApplication(started(), who, input.body, ctx.meta) }),
           getApplication: async (input, who) => ({ data: await getApplication(started(), who, input.params.id) }),
-          updateApplication: async (input, who) => ({ data: await updateApplication(started(), deps.kv, who, input.params.id, input.body) }),
+          updateApplication: async (input, who) => ({
+            data: await updateApplication(started(), deps.kv, who, input.params.id, input.body),
+          }),
           deleteApplication: async (input, who) => {
             await deleteApplication(started(), deps.kv, who, input.params.id);
             return null;
@@ -64,7 +71,9 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
         ...internalActions(oauthClient, {
           authenticateClient: async (input) => {
             const client = await authenticateClient(started().applications, input.form, input.basic);
-            return client.ok ? { ok: true as const, body: { clientId: client.body.client_id, clientType: client.body.client_type } } : client;
+            return client.ok
+              ? { ok: true as const, body: { clientId: client.body.client_id, clientType: client.body.client_type } }
+              : client;
           },
           authorizationPage: (input, ctx) => authorizationPage(started(), pagesOver(ctx), input),
           authorizationForm: (input, ctx) => authorizationForm(started(), pagesOver(ctx), input),

@@ -7,7 +7,14 @@ import { applicationSchema, applicationWithSecretSchema } from "./application";
 import { authorizationSchema } from "./authorizations";
 import { deviceAuthorizationSchema } from "./device-flow";
 import { tokenResponseSchema } from "./grants";
-import { applicationByIdInput, authorizationByClientInput, createApplicationInput, listApplicationsInput, listAuthorizationsInput, updateApplicationInput } from "./inputs";
+import {
+  applicationByIdInput,
+  authorizationByClientInput,
+  createApplicationInput,
+  listApplicationsInput,
+  listAuthorizationsInput,
+  updateApplicationInput,
+} from "./inputs";
 import { introspectionSchema } from "./token-management";
 import { oauthErrorSchema } from "./protocol";
 
@@ -43,7 +50,12 @@ export const oauthOperations = defineOperations("oauth", {
     resource: "OAuth application",
     input: createApplicationInput,
     access: PORTAL,
-    success: { status: 201, description: "The new application, with its secret", body: single(applicationWithSecretSchema), location: "/oauth/applications/{data.id}" },
+    success: {
+      status: 201,
+      description: "The new application, with its secret",
+      body: single(applicationWithSecretSchema),
+      location: "/oauth/applications/{data.id}",
+    },
   },
   getApplication: {
     method: "GET",
@@ -147,14 +159,21 @@ const tokenForms = z.object({ token: z.string(), token_type_hint: z.enum(["acces
 
 const oauthErrors = (more: Record<number, string> = {}): DocumentedEndpoint["responses"] => ({
   400: { description: "An RFC 6749 error, such as `invalid_request` or `invalid_grant`", body: oauthErrorSchema },
-  401: { description: "`invalid_client`: the client's id or secret is wrong, or it is disabled (with `WWW-Authenticate`)", body: oauthErrorSchema },
-  429: { description: "`temporarily_unavailable`: too many requests from this address or by this confidential client; see `Retry-After`", body: oauthErrorSchema },
+  401: {
+    description: "`invalid_client`: the client's id or secret is wrong, or it is disabled (with `WWW-Authenticate`)",
+    body: oauthErrorSchema,
+  },
+  429: {
+    description: "`temporarily_unavailable`: too many requests from this address or by this confidential client; see `Retry-After`",
+    body: oauthErrorSchema,
+  },
   500: { description: "`server_error`", body: oauthErrorSchema },
   503: { description: "`temporarily_unavailable`: a part of the service is not available; retry shortly", body: oauthErrorSchema },
   ...Object.fromEntries(Object.entries(more).map(([status, description]) => [status, { description, body: oauthErrorSchema }])),
 });
 
-const rateLimitNote = "Counted per client address, and per confidential application once its secret is checked (a public application, whose `client_id` anyone may send, per address only); a wrong client secret counts like a failed sign-in.";
+const rateLimitNote =
+  "Counted per client address, and per confidential application once its secret is checked (a public application, whose `client_id` anyone may send, per address only); a wrong client secret counts like a failed sign-in.";
 
 export const oauthEndpoints: readonly DocumentedEndpoint[] = [
   {
@@ -171,7 +190,10 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
       response_type: z.literal("code"),
       client_id: z.string(),
       redirect_uri: z.string(),
-      scope: z.string().optional().describe(`Space-separated, of: ${PERMISSIONS.join(", ")}. Absent: every scope the application registered`),
+      scope: z
+        .string()
+        .optional()
+        .describe(`Space-separated, of: ${PERMISSIONS.join(", ")}. Absent: every scope the application registered`),
       state: z.string().optional().describe("Returned as is; use it against CSRF"),
       code_challenge: z.string().optional(),
       code_challenge_method: z.literal("S256").optional(),
@@ -193,9 +215,17 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
     method: "POST",
     path: "/auth/oauth/authorize",
     summary: "Authorization page's forms",
-    description: "What the sign-in and consent forms of the authorization page send (with the page's CSRF token and its session cookie); not for applications to call.",
+    description:
+      "What the sign-in and consent forms of the authorization page send (with the page's CSRF token and its session cookie); not for applications to call.",
     tag: OAUTH,
-    form: z.object({ csrf_token: z.string(), action: z.enum(["sign_in", "approve", "deny"]), email: z.string().optional(), password: z.string().optional() }).catchall(z.string()),
+    form: z
+      .object({
+        csrf_token: z.string(),
+        action: z.enum(["sign_in", "approve", "deny"]),
+        email: z.string().optional(),
+        password: z.string().optional(),
+      })
+      .catchall(z.string()),
     responses: {
       200: { description: "The page again (a wrong password, say)", contentType: "text/html" },
       302: { description: "Back to the application, with `code` or `error`" },
@@ -225,7 +255,10 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
     summary: "Device authorization endpoint",
     description: `Starts the device flow (RFC 8628 §3.1) for a command-line tool or desktop application: show the person \`user_code\` and \`verification_uri\`, then poll the token endpoint every \`interval\` seconds. ${rateLimitNote}`,
     tag: OAUTH,
-    form: z.object({ scope: z.string().optional().describe("Space-separated; absent: every scope the application registered"), ...clientFields }),
+    form: z.object({
+      scope: z.string().optional().describe("Space-separated; absent: every scope the application registered"),
+      ...clientFields,
+    }),
     clientAuthentication: true,
     responses: { 200: { description: "The codes", body: deviceAuthorizationSchema }, ...oauthErrors() },
   },
@@ -233,18 +266,29 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
     method: "GET",
     path: "/auth/oauth/device",
     summary: "Device verification page",
-    description: "Where a person signs in, types the code their device shows (or follows `verification_uri_complete`) and approves or declines.",
+    description:
+      "Where a person signs in, types the code their device shows (or follows `verification_uri_complete`) and approves or declines.",
     tag: OAUTH,
     query: z.object({ user_code: z.string().optional() }),
-    responses: { 200: { description: "The page", contentType: "text/html" }, 429: { description: "Too many requests from this address", contentType: "text/html" } },
+    responses: {
+      200: { description: "The page", contentType: "text/html" },
+      429: { description: "Too many requests from this address", contentType: "text/html" },
+    },
   },
   {
     method: "POST",
     path: "/auth/oauth/device",
     summary: "Device verification page's forms",
-    description: "What the device page's forms send: sign in, look up a code, approve or deny it (with the page's CSRF token and its session cookie).",
+    description:
+      "What the device page's forms send: sign in, look up a code, approve or deny it (with the page's CSRF token and its session cookie).",
     tag: OAUTH,
-    form: z.object({ csrf_token: z.string(), action: z.enum(["sign_in", "lookup", "approve", "deny"]), user_code: z.string().optional(), email: z.string().optional(), password: z.string().optional() }),
+    form: z.object({
+      csrf_token: z.string(),
+      action: z.enum(["sign_in", "lookup", "approve", "deny"]),
+      user_code: z.string().optional(),
+      email: z.string().optional(),
+      password: z.string().optional(),
+    }),
     responses: {
       200: { description: "The next page", contentType: "text/html" },
       303: { description: "Signed in: on to typing the code" },
@@ -257,7 +301,8 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
     method: "POST",
     path: "/auth/oauth/revoke",
     summary: "Revoke a token",
-    description: "RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown token is a 200 too.",
+    description:
+      "RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown token is a 200 too.",
     tag: OAUTH,
     form: tokenForms,
     clientAuthentication: true,

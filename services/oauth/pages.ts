@@ -27,7 +27,10 @@ export const CODE_TTL_MS = 10 * 60_000;
 
 const FORGED = "This form has expired or did not come from this site. Go back to the application and start again.";
 
-const withSession = (session: PageSession, view: PageView): PageOutcome => ({ ...view, session: { token: session.token, csrf: session.csrf } });
+const withSession = (session: PageSession, view: PageView): PageOutcome => ({
+  ...view,
+  session: { token: session.token, csrf: session.csrf },
+});
 const applicationInWords = (app: ApplicationDocument) => ({ name: app.name, homepage_url: app.homepage_url });
 const userOf = (account: Account) => ({ name: account.name, email: account.email });
 
@@ -39,7 +42,13 @@ async function signedIn(settings: PageSettings, session: PageSession): Promise<{
 }
 
 /** A new single-use code for an approved request, and the redirect that carries it. */
-async function issueCode(stores: Pick<OAuthCollections, "codes">, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
+async function issueCode(
+  stores: Pick<OAuthCollections, "codes">,
+  clock: Clock,
+  request: ValidRequest,
+  account: Account,
+  issuer: string,
+): Promise<PageView> {
   const code = randomSecret(43);
   await stores.codes.insertOne({
     _id: sha256(code),
@@ -57,7 +66,13 @@ async function issueCode(stores: Pick<OAuthCollections, "codes">, clock: Clock, 
 }
 
 /** Consent is remembered per user and application: scopes granted before are not asked again. */
-async function rememberConsent(stores: Pick<OAuthCollections, "consents">, clock: Clock, clientId: string, granted: readonly Permission[], userId: string): Promise<void> {
+async function rememberConsent(
+  stores: Pick<OAuthCollections, "consents">,
+  clock: Clock,
+  clientId: string,
+  granted: readonly Permission[],
+  userId: string,
+): Promise<void> {
   const id = consentIdOf(userId, clientId);
   const now = isoSeconds(new Date(clock()));
   for (let attempt = 0; ; attempt++) {
@@ -76,7 +91,12 @@ async function rememberConsent(stores: Pick<OAuthCollections, "consents">, clock
 }
 
 /** Remembered consent that covers the request, marked as used now; null when there is none (or the sweep just took it). */
-async function useRememberedConsent(stores: Pick<OAuthCollections, "consents">, clock: Clock, request: ValidRequest, account: Account): Promise<boolean> {
+async function useRememberedConsent(
+  stores: Pick<OAuthCollections, "consents">,
+  clock: Clock,
+  request: ValidRequest,
+  account: Account,
+): Promise<boolean> {
   const id = consentIdOf(account.userId, request.app.client_id);
   const consent = await stores.consents.findOne({ _id: id });
   if (!consent || !isSubset(request.scopes, consent.scopes)) return false;
@@ -100,8 +120,15 @@ function signInParams(request: ValidRequest): Record<string, string> {
 
 const signInView = (request: ValidRequest): PageView => ({ kind: "sign_in", failed: false, params: signInParams(request) });
 
-async function nextStep(stores: OAuthCollections, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
-  if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account))) return issueCode(stores, clock, request, account, issuer);
+async function nextStep(
+  stores: OAuthCollections,
+  clock: Clock,
+  request: ValidRequest,
+  account: Account,
+  issuer: string,
+): Promise<PageView> {
+  if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account)))
+    return issueCode(stores, clock, request, account, issuer);
   if (request.prompt.none) return backWith(request, "consent_required", "The user has not granted these scopes to the application", issuer);
   return {
     kind: "consent",
@@ -113,22 +140,37 @@ async function nextStep(stores: OAuthCollections, clock: Clock, request: ValidRe
 }
 
 function refusedView(checked: { errorPage: string } | { redirect: string }): PageView {
-  return "errorPage" in checked ? { kind: "error", status: 400, message: checked.errorPage } : { kind: "redirect", location: checked.redirect };
+  return "errorPage" in checked
+    ? { kind: "error", status: 400, message: checked.errorPage }
+    : { kind: "redirect", location: checked.redirect };
 }
 
 /** GET of the authorization endpoint: sign in, consent, or straight back when consent was given before. */
-export async function authorizationPage(stores: OAuthCollections, settings: PageSettings, input: { session?: string; query: RequestParams; repeated: string[]; issuer: string }): Promise<PageOutcome> {
+export async function authorizationPage(
+  stores: OAuthCollections,
+  settings: PageSettings,
+  input: { session?: string; query: RequestParams; repeated: string[]; issuer: string },
+): Promise<PageOutcome> {
   const { session, account } = await signedIn(settings, await openPageSession(settings.kv, input.session));
   const checked = await checkAuthorizationRequest(stores, input.query, input.repeated, input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
   const request = checked.request;
-  if (!account) return withSession(session, request.prompt.none ? backWith(request, "login_required", "The user is not signed in", input.issuer) : signInView(request));
+  if (!account)
+    return withSession(
+      session,
+      request.prompt.none ? backWith(request, "login_required", "The user is not signed in", input.issuer) : signInView(request),
+    );
   if (request.prompt.login) return withSession(session, signInView(request));
   return withSession(session, await nextStep(stores, settings.clock, request, account, input.issuer));
 }
 
 /** Signs a person in from a page's form; the page then shows its next step. */
-async function signInFromForm(settings: PageSettings, session: PageSession, form: RequestParams, params: Record<string, string>): Promise<PageOutcome> {
+async function signInFromForm(
+  settings: PageSettings,
+  session: PageSession,
+  form: RequestParams,
+  params: Record<string, string>,
+): Promise<PageOutcome> {
   const account = await settings.verifyPassword((form.email ?? "").trim(), form.password ?? "");
   if (!account) return withSession(session, { kind: "sign_in", failed: true, params });
   const fresh = await signInPageSession(settings.kv, session, account.userId);
@@ -136,7 +178,11 @@ async function signInFromForm(settings: PageSettings, session: PageSession, form
 }
 
 /** POST of the authorization page's forms: sign in, approve, deny. Every one must carry the session's CSRF token. */
-export async function authorizationForm(stores: OAuthCollections, settings: PageSettings, input: { session?: string; form: RequestParams; issuer: string }): Promise<PageOutcome> {
+export async function authorizationForm(
+  stores: OAuthCollections,
+  settings: PageSettings,
+  input: { session?: string; form: RequestParams; issuer: string },
+): Promise<PageOutcome> {
   const { form } = input;
   const valid = await sessionWithCsrf(settings.kv, input.session, form.csrf_token);
   if (!valid) return withSession(await openPageSession(settings.kv, input.session), { kind: "error", status: 403, message: FORGED });
@@ -147,7 +193,14 @@ export async function authorizationForm(stores: OAuthCollections, settings: Page
   if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request));
   if (!account) return withSession(session, signInView(request));
   if (form.action === "deny") {
-    return withSession(session, { kind: "redirect", location: redirectWith(request.redirectUri, { error: "access_denied", error_description: "The user declined", state: request.state }, input.issuer) });
+    return withSession(session, {
+      kind: "redirect",
+      location: redirectWith(
+        request.redirectUri,
+        { error: "access_denied", error_description: "The user declined", state: request.state },
+        input.issuer,
+      ),
+    });
   }
   if (form.action !== "approve") return withSession(session, { kind: "error", status: 400, message: FORGED });
   await rememberConsent(stores, settings.clock, request.app.client_id, request.scopes, account.userId);
@@ -155,7 +208,11 @@ export async function authorizationForm(stores: OAuthCollections, settings: Page
 }
 
 /** GET of the device verification page: sign in, then type the code (or confirm a code from the link). */
-export async function devicePage(stores: OAuthCollections, settings: PageSettings, input: { session?: string; userCode?: string }): Promise<PageOutcome> {
+export async function devicePage(
+  stores: OAuthCollections,
+  settings: PageSettings,
+  input: { session?: string; userCode?: string },
+): Promise<PageOutcome> {
   const { session, account } = await signedIn(settings, await openPageSession(settings.kv, input.session));
   const typed = input.userCode ?? "";
   if (!account) return withSession(session, { kind: "sign_in", failed: false, params: typed ? { user_code: typed } : {} });
@@ -167,11 +224,21 @@ export async function devicePage(stores: OAuthCollections, settings: PageSetting
 }
 
 function confirmView(pending: { doc: DeviceCodeDocument; app: ApplicationDocument }, userCode: string, account: Account): PageView {
-  return { kind: "device_confirm", application: applicationInWords(pending.app), scopes: inWords(withinRole(pending.doc.scopes, account.role)), userCode: displayUserCode(userCode), user: userOf(account) };
+  return {
+    kind: "device_confirm",
+    application: applicationInWords(pending.app),
+    scopes: inWords(withinRole(pending.doc.scopes, account.role)),
+    userCode: displayUserCode(userCode),
+    user: userOf(account),
+  };
 }
 
 /** POST of the device page's forms: sign in, look a code up, approve or deny it. */
-export async function deviceForm(stores: OAuthCollections, settings: PageSettings, input: { session?: string; form: RequestParams }): Promise<PageOutcome> {
+export async function deviceForm(
+  stores: OAuthCollections,
+  settings: PageSettings,
+  input: { session?: string; form: RequestParams },
+): Promise<PageOutcome> {
   const { form } = input;
   const valid = await sessionWithCsrf(settings.kv, input.session, form.csrf_token);
   if (!valid) return withSession(await openPageSession(settings.kv, input.session), { kind: "error", status: 403, message: FORGED });
@@ -181,11 +248,13 @@ export async function deviceForm(stores: OAuthCollections, settings: PageSetting
   if (!account) return withSession(session, { kind: "sign_in", failed: false, params: typed ? { user_code: typed } : {} });
   const userCode = normalizeUserCode(typed);
   const pending = userCode === null ? null : await pendingDeviceCode(stores, userCode, settings.clock);
-  if (!pending || userCode === null) return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
+  if (!pending || userCode === null)
+    return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
   const application = applicationInWords(pending.app);
   if (form.action === "approve" || form.action === "deny") {
     const approved = form.action === "approve";
-    if (!(await decideDeviceCode(stores, userCode, account.userId, approved, settings.clock))) return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
+    if (!(await decideDeviceCode(stores, userCode, account.userId, approved, settings.clock)))
+      return withSession(session, { kind: "device_entry", userCode: typed, unknownCode: true, user: userOf(account) });
     // An approved device shows among the person's authorized applications, where it can be revoked.
     if (approved) await rememberConsent(stores, settings.clock, pending.app.client_id, pending.doc.scopes, account.userId);
     return withSession(session, { kind: "device_done", approved, application });

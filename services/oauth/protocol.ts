@@ -55,7 +55,10 @@ export type FormFields = Record<string, string>;
 export const formFields = z.record(z.string().max(100), z.string().max(4096));
 
 /** HTTP Basic client authentication, as the gateway read it from `Authorization` (already form-decoded). */
-export const basicCredentials = z.object({ clientId: z.string().max(200), clientSecret: z.string().max(200) }).strict().optional();
+export const basicCredentials = z
+  .object({ clientId: z.string().max(200), clientSecret: z.string().max(200) })
+  .strict()
+  .optional();
 export type BasicCredentials = z.output<typeof basicCredentials>;
 
 /** A field, with an empty value read as absent (RFC 6749 §3.1). */

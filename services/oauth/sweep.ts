@@ -18,7 +18,6 @@ import type { OAuthCollections } from "./documents";
  * again revokes its chain for as long as the token itself would have been valid.
  */
 
-
 export interface RetentionAges {
   /** Codes (used or not) are kept this long past their expiry, for replay detection. */
   codesAfterExpiryMs: number;
@@ -51,7 +50,11 @@ export interface SweepCounts {
 }
 
 /** One sweep: what is past its age goes. Safe to run anywhere, any number of times at once. */
-export async function sweepOAuth(stores: Pick<OAuthCollections, "codes" | "deviceCodes" | "refreshTokens" | "consents">, ages: RetentionAges, clock: Clock): Promise<SweepCounts> {
+export async function sweepOAuth(
+  stores: Pick<OAuthCollections, "codes" | "deviceCodes" | "refreshTokens" | "consents">,
+  ages: RetentionAges,
+  clock: Clock,
+): Promise<SweepCounts> {
   const now = clock();
   const [codes, deviceCodes, refreshTokens, consents] = await Promise.all([
     stores.codes.deleteMany({ expires_at: { $lt: now - ages.codesAfterExpiryMs } }),

@@ -24,7 +24,13 @@ function s256(verifier: string): string {
 }
 
 /** Exchanges an authorization code (RFC 6749 §4.1.3, RFC 7636 §4.6). */
-async function exchangeCode(stores: OAuthCollections, settings: GrantSettings, accountOf: AccountLookup, app: ApplicationDocument, form: FormFields): Promise<ProtocolResult<TokenResponse>> {
+async function exchangeCode(
+  stores: OAuthCollections,
+  settings: GrantSettings,
+  accountOf: AccountLookup,
+  app: ApplicationDocument,
+  form: FormFields,
+): Promise<ProtocolResult<TokenResponse>> {
   const code = field(form, "code");
   const redirectUri = field(form, "redirect_uri");
   const verifier = field(form, "code_verifier");
@@ -32,7 +38,11 @@ async function exchangeCode(stores: OAuthCollections, settings: GrantSettings, a
   if (redirectUri === undefined) return refuse("invalid_request", "redirect_uri is required: the one of the authorization request");
   const id = sha256(code);
   // Claimed atomically: of two concurrent exchanges, one wins and the other is a replay.
-  const claimed = await stores.codes.findOneAndUpdate({ _id: id, client_id: app.client_id, used: false }, { $set: { used: true } }, { returnDocument: "before" });
+  const claimed = await stores.codes.findOneAndUpdate(
+    { _id: id, client_id: app.client_id, used: false },
+    { $set: { used: true } },
+    { returnDocument: "before" },
+  );
   if (!claimed) {
     const spent = await stores.codes.findOne({ _id: id, client_id: app.client_id });
     if (spent?.used) {
@@ -45,22 +55,42 @@ async function exchangeCode(stores: OAuthCollections, settings: GrantSettings, a
   if (claimed.redirect_uri !== redirectUri) return refuse("invalid_grant", "redirect_uri differs from the authorization request's");
   if (claimed.code_challenge !== null) {
     if (verifier === undefined) return refuse("invalid_grant", "code_verifier is required: the authorization request had a code_challenge");
-    if (!VERIFIER.test(verifier) || s256(verifier) !== claimed.code_challenge) return refuse("invalid_grant", "code_verifier does not match the code_challenge");
+    if (!VERIFIER.test(verifier) || s256(verifier) !== claimed.code_challenge)
+      return refuse("invalid_grant", "code_verifier does not match the code_challenge");
   } else if (verifier !== undefined) {
     // RFC 9700 §4.8.2: a verifier without a challenge is a downgrade attempt.
     return refuse("invalid_grant", "code_verifier was sent, but the authorization request had no code_challenge");
   }
   const account = await accountOf(claimed.user_id);
   if (!account) return GONE();
-  return { ok: true, body: await issueTokens(stores, settings, { app, account, family: claimed.family, grantScopes: claimed.scopes, accessScopes: claimed.scopes }) };
+  return {
+    ok: true,
+    body: await issueTokens(stores, settings, {
+      app,
+      account,
+      family: claimed.family,
+      grantScopes: claimed.scopes,
+      accessScopes: claimed.scopes,
+    }),
+  };
 }
 
 /** Rotates a refresh token (RFC 6749 §6); a spent one presented again revokes its chain. */
-async function refresh(stores: OAuthCollections, settings: GrantSettings, accountOf: AccountLookup, app: ApplicationDocument, form: FormFields): Promise<ProtocolResult<TokenResponse>> {
+async function refresh(
+  stores: OAuthCollections,
+  settings: GrantSettings,
+  accountOf: AccountLookup,
+  app: ApplicationDocument,
+  form: FormFields,
+): Promise<ProtocolResult<TokenResponse>> {
   const token = field(form, "refresh_token");
   if (token === undefined) return refuse("invalid_request", "refresh_token is required");
   const id = sha256(token);
-  const claimed = await stores.refreshTokens.findOneAndUpdate({ _id: id, client_id: app.client_id, spent: false }, { $set: { spent: true } }, { returnDocument: "before" });
+  const claimed = await stores.refreshTokens.findOneAndUpdate(
+    { _id: id, client_id: app.client_id, spent: false },
+    { $set: { spent: true } },
+    { returnDocument: "before" },
+  );
   if (!claimed) {
     const spent = await stores.refreshTokens.findOne({ _id: id, client_id: app.client_id });
     if (spent?.spent) {
@@ -71,14 +101,24 @@ async function refresh(stores: OAuthCollections, settings: GrantSettings, accoun
   }
   if (claimed.expires_at <= settings.clock()) return refuse("invalid_grant", "The refresh token has expired");
   const asked = parseScope(field(form, "scope"), claimed.scopes);
-  if (asked === null || !isSubset(asked, claimed.scopes)) return refuse("invalid_scope", "A refresh may only narrow the scopes of the grant");
+  if (asked === null || !isSubset(asked, claimed.scopes))
+    return refuse("invalid_scope", "A refresh may only narrow the scopes of the grant");
   const account = await accountOf(claimed.user_id);
   if (!account) return GONE();
-  return { ok: true, body: await issueTokens(stores, settings, { app, account, family: claimed.family, grantScopes: claimed.scopes, accessScopes: asked }) };
+  return {
+    ok: true,
+    body: await issueTokens(stores, settings, { app, account, family: claimed.family, grantScopes: claimed.scopes, accessScopes: asked }),
+  };
 }
 
 /** The token endpoint (RFC 6749 §3.2): the client authenticates, then its grant is exchanged. */
-export async function token(stores: OAuthCollections, settings: GrantSettings, accountOf: AccountLookup, form: FormFields, basic: BasicCredentials): Promise<ProtocolResult<TokenResponse>> {
+export async function token(
+  stores: OAuthCollections,
+  settings: GrantSettings,
+  accountOf: AccountLookup,
+  form: FormFields,
+  basic: BasicCredentials,
+): Promise<ProtocolResult<TokenResponse>> {
   const client = await authenticateClient(stores.applications, form, basic);
   if (!client.ok) return client;
   const app = client.body;

@@ -41,7 +41,12 @@ const INACTIVE: Introspection = { active: false };
 type Family = { family: string; userId: string };
 
 /** The token's chain when it is this application's: a refresh token by its hash, an access token by its signature. */
-async function familyOf(stores: Pick<OAuthCollections, "refreshTokens">, settings: GrantSettings, app: ApplicationDocument, token: string): Promise<Family | null> {
+async function familyOf(
+  stores: Pick<OAuthCollections, "refreshTokens">,
+  settings: GrantSettings,
+  app: ApplicationDocument,
+  token: string,
+): Promise<Family | null> {
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
     const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
     return doc ? { family: doc.family, userId: doc.user_id } : null;
@@ -51,7 +56,12 @@ async function familyOf(stores: Pick<OAuthCollections, "refreshTokens">, setting
 }
 
 /** Ends the token's whole chain: its refresh tokens and every access token of it. Unknown tokens are fine (RFC 7009 §2.2). */
-export async function revoke(stores: OAuthCollections, settings: GrantSettings, form: FormFields, basic: BasicCredentials): Promise<ProtocolResult<null>> {
+export async function revoke(
+  stores: OAuthCollections,
+  settings: GrantSettings,
+  form: FormFields,
+  basic: BasicCredentials,
+): Promise<ProtocolResult<null>> {
   const client = await authenticateClient(stores.applications, form, basic);
   if (!client.ok) return client;
   const token = field(form, "token");
@@ -61,7 +71,13 @@ export async function revoke(stores: OAuthCollections, settings: GrantSettings, 
   return { ok: true, body: null };
 }
 
-export async function introspect(stores: OAuthCollections, settings: GrantSettings, form: FormFields, basic: BasicCredentials, issuer: string): Promise<ProtocolResult<Introspection>> {
+export async function introspect(
+  stores: OAuthCollections,
+  settings: GrantSettings,
+  form: FormFields,
+  basic: BasicCredentials,
+  issuer: string,
+): Promise<ProtocolResult<Introspection>> {
   const client = await authenticateClient(stores.applications, form, basic);
   if (!client.ok) return client;
   const app = client.body;
@@ -71,12 +87,24 @@ export async function introspect(stores: OAuthCollections, settings: GrantSettin
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
     const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
     if (!doc || doc.spent || doc.expires_at <= settings.clock()) return { ok: true, body: INACTIVE };
-    return { ok: true, body: { active: true, scope: doc.scopes.join(" "), client_id: app.client_id, sub: doc.user_id, token_type: "refresh_token", exp: Math.floor(doc.expires_at / 1000), iss: issuer } };
+    return {
+      ok: true,
+      body: {
+        active: true,
+        scope: doc.scopes.join(" "),
+        client_id: app.client_id,
+        sub: doc.user_id,
+        token_type: "refresh_token",
+        exp: Math.floor(doc.expires_at / 1000),
+        iss: issuer,
+      },
+    };
   }
   const claims = settings.signer.verify(token);
   if (!claims?.oauth || claims.oauth.clientId !== app.client_id) return { ok: true, body: INACTIVE };
   const values = await settings.kv.getMany([userValidAfter(claims.userId), ...oauthMarkKeys(claims.userId, claims.oauth)]);
-  if (claims.issuedAtMs <= validAfterOf(values[0] ?? null) || oauthTokenRevoked(values.slice(1), claims.issuedAtMs)) return { ok: true, body: INACTIVE };
+  if (claims.issuedAtMs <= validAfterOf(values[0] ?? null) || oauthTokenRevoked(values.slice(1), claims.issuedAtMs))
+    return { ok: true, body: INACTIVE };
   return {
     ok: true,
     body: {

@@ -48,7 +48,9 @@ const projectName = z.string().trim().min(1).max(200);
 const ensureQuery = z
   .object({
     organizationId: idOf("organization"),
-    projects: z.array(z.object({ name: projectName, tasks: z.array(projectName).max(MAX_TASKS_PER_PROJECT) }).strict()).max(MAX_PROJECTS_PER_CALL),
+    projects: z
+      .array(z.object({ name: projectName, tasks: z.array(projectName).max(MAX_TASKS_PER_PROJECT) }).strict())
+      .max(MAX_PROJECTS_PER_CALL),
     /** Make the projects and tasks not found; otherwise only find them. */
     create: z.boolean(),
   })

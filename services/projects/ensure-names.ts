@@ -18,7 +18,11 @@ export interface NamedCollections {
  * Inserts a document unless one with its unique name is there already, then reads what is
  * there: two imports naming the same new project at once end with one project, not two.
  */
-async function insertOrFind<T extends ProjectDocument | TaskDocument>(collection: Collection<T>, doc: T, filter: Record<string, unknown>): Promise<{ doc: T; created: boolean }> {
+async function insertOrFind<T extends ProjectDocument | TaskDocument>(
+  collection: Collection<T>,
+  doc: T,
+  filter: Record<string, unknown>,
+): Promise<{ doc: T; created: boolean }> {
   try {
     await collection.insertOne(doc);
     return { doc, created: true };
@@ -36,7 +40,11 @@ async function insertOrFind<T extends ProjectDocument | TaskDocument>(collection
  * the API. Archived projects are found like any other (an import may bring history onto
  * them), and tasks are found or made in them too.
  */
-export async function ensureByNames(stores: NamedCollections, query: EnsureQuery, announceCreated: Announce<Project>): Promise<{ found: ProjectsByName; created: ProjectDocument[] }> {
+export async function ensureByNames(
+  stores: NamedCollections,
+  query: EnsureQuery,
+  announceCreated: Announce<Project>,
+): Promise<{ found: ProjectsByName; created: ProjectDocument[] }> {
   const { organizationId } = query;
   const wanted = new Map(query.projects.map((project) => [nameKey(project.name), project]));
   const existing = await stores.projects.find({ organization_id: organizationId, name_key: { $in: [...wanted.keys()] } });
@@ -76,7 +84,10 @@ export async function ensureByNames(stores: NamedCollections, query: EnsureQuery
     const doc = byKey.get(key);
     if (!doc) continue;
     const taskKeys = [...new Set(project.tasks.map(nameKey))];
-    const tasks = taskKeys.length === 0 ? [] : await stores.tasks.find({ organization_id: organizationId, project_id: doc._id, name_key: { $in: taskKeys } });
+    const tasks =
+      taskKeys.length === 0
+        ? []
+        : await stores.tasks.find({ organization_id: organizationId, project_id: doc._id, name_key: { $in: taskKeys } });
     const tasksByKey = new Map(tasks.map((task) => [task.name_key, task]));
     for (const name of project.tasks) {
       const taskKey = nameKey(name);
@@ -93,12 +104,17 @@ export async function ensureByNames(stores: NamedCollections, query: EnsureQuery
         created_at: now,
         updated_at: now,
       };
-      tasksByKey.set(taskKey, (await insertOrFind(stores.tasks, task, { organization_id: organizationId, project_id: doc._id, name_key: taskKey })).doc);
+      tasksByKey.set(
+        taskKey,
+        (await insertOrFind(stores.tasks, task, { organization_id: organizationId, project_id: doc._id, name_key: taskKey })).doc,
+      );
     }
     found[key] = {
       id: doc._id,
       billable: doc.billable,
-      tasks: Object.fromEntries([...tasksByKey].map(([taskKey, task]) => [taskKey, { id: task._id, billable: task.billable ?? doc.billable }])),
+      tasks: Object.fromEntries(
+        [...tasksByKey].map(([taskKey, task]) => [taskKey, { id: task._id, billable: task.billable ?? doc.billable }]),
+      ),
     };
   }
   return { found, created };

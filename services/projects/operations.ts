@@ -31,7 +31,10 @@ export const projectOperations = defineOperations("projects", {
     input: listProjectsInput,
     access: READ,
     success: { status: 200, description: "A page of projects, by name", body: list(projectSchema) },
-    parameters: { archived: "Only archived (`true`) or only active (`false`) projects", billable: "Only billable (`true`) or only non-billable (`false`) projects" },
+    parameters: {
+      archived: "Only archived (`true`) or only active (`false`) projects",
+      billable: "Only billable (`true`) or only non-billable (`false`) projects",
+    },
   },
   create: {
     method: "POST",
@@ -130,7 +133,12 @@ export const projectOperations = defineOperations("projects", {
     resource: PROJECT,
     input: createTaskInput,
     access: WRITE,
-    success: { status: 201, description: "The new task", body: single(taskSchema), location: "/projects/{data.project_id}/tasks/{data.id}" },
+    success: {
+      status: 201,
+      description: "The new task",
+      body: single(taskSchema),
+      location: "/projects/{data.project_id}/tasks/{data.id}",
+    },
     errors: [409],
     parameters: { id: "The project's id, with either prefix" },
   },

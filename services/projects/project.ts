@@ -20,10 +20,7 @@ export interface ProjectDocument extends StoredDocument {
 
 export const PROJECTS_COLLECTION: CollectionSpec = {
   name: "projects",
-  indexes: [
-    { fields: { organization_id: 1, name_key: 1 }, unique: true },
-    { fields: { organization_id: 1, archived: 1, name_key: 1 } },
-  ],
+  indexes: [{ fields: { organization_id: 1, name_key: 1 }, unique: true }, { fields: { organization_id: 1, archived: 1, name_key: 1 } }],
 };
 
 /** A project as Style A shows it (Style B differs only in the id prefix): the stored fields, minus the internal ones. */
@@ -35,7 +32,11 @@ export const projectSchema = z
     id: idSchema("project").describe("`prj_...` in Style A, `proj_...` in Style B: the same project"),
     name: z.string().describe("Unique in the organization, whatever the case"),
     description: z.string().nullable(),
-    color: z.string().regex(/^#[0-9a-f]{6}$/).nullable().meta({ examples: ["#1a2b3c"] }),
+    color: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/)
+      .nullable()
+      .meta({ examples: ["#1a2b3c"] }),
     client_name: z.string().nullable(),
     billable: z.boolean().describe("The default for the project's time entries"),
     hourly_rate: z.number().min(0).nullable(),

@@ -6,7 +6,13 @@ import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
 import type { Project } from "./project";
 
-const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "free", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+const OWNER: Identity = {
+  organizationId: "org_0000000000000000000000",
+  plan: "free",
+  userId: "usr_0000000000000000000000",
+  role: "owner",
+  permissions: PERMISSIONS,
+};
 const OTHER_ORG_OWNER: Identity = { ...OWNER, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
 const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_2222222222222222222222", permissions: ROLE_PERMISSIONS.member };
 const READ_ONLY_KEY: Identity = { ...OWNER, permissions: ["projects:read"], apiKeyId: "key_0000000000000000000000" };
@@ -62,7 +68,10 @@ describe("projects service", () => {
       ["archive", {}],
       ["remove", {}],
     ] as const) {
-      await expect(call(action, OTHER_ORG_OWNER, { params: { id: mine.id }, ...input })).rejects.toMatchObject({ code: 404, type: "not_found" });
+      await expect(call(action, OTHER_ORG_OWNER, { params: { id: mine.id }, ...input })).rejects.toMatchObject({
+        code: 404,
+        type: "not_found",
+      });
     }
     const theirs = await call<{ data: Project[]; meta: { total: number } }>("list", OTHER_ORG_OWNER, {});
     expect(theirs.data.map((p) => p.id)).not.toContain(mine.id);
@@ -78,7 +87,10 @@ describe("projects service", () => {
   it("lets a member read projects but not change them (403)", async () => {
     const project = (await call<{ data: Project }>("create", OWNER, { body: { name: "Members read" } })).data;
     expect((await call<{ data: Project }>("get", MEMBER, { params: { id: project.id } })).data.id).toBe(project.id);
-    await expect(call("create", { ...MEMBER, permissions: PERMISSIONS }, { body: { name: "Not allowed" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
+    await expect(call("create", { ...MEMBER, permissions: PERMISSIONS }, { body: { name: "Not allowed" } })).rejects.toMatchObject({
+      code: 403,
+      type: "forbidden",
+    });
     await expect(call("create", MEMBER, { body: { name: "Not allowed" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
     await expect(call("update", MEMBER, { params: { id: project.id }, body: { name: "Nope" } })).rejects.toMatchObject({ code: 403 });
     await expect(call("remove", MEMBER, { params: { id: project.id } })).rejects.toMatchObject({ code: 403 });

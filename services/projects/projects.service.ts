@@ -51,10 +51,16 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
             return { data: project };
           },
           get: async (input, who) => ({ data: await getProject(projects(), who, input.params.id) }),
-          update: async (input, who, ctx) => ({ data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, input.body) }),
+          update: async (input, who, ctx) => ({
+            data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, input.body),
+          }),
           // Archiving and unarchiving are the same change with opposite values.
-          archive: async (input, who, ctx) => ({ data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: true }) }),
-          unarchive: async (input, who, ctx) => ({ data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: false }) }),
+          archive: async (input, who, ctx) => ({
+            data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: true }),
+          }),
+          unarchive: async (input, who, ctx) => ({
+            data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: false }),
+          }),
           remove: async (input, who, ctx) => {
             await deleteProject(started(), eventsFor(ctx, who.organizationId), entryReferencesOver(ctx), who, input.params.id);
             return null;

@@ -28,11 +28,19 @@ async function existingProject(projects: ProjectStore, who: Identity, projectId:
 
 /** Decisions §3: an archived project takes no new work, tasks included. */
 function archivedProject(): ApiError {
-  return ApiError.validation([{ field: "project_id", reason: "invalid", message: "is archived and takes no new tasks; unarchive it first" }]);
+  return ApiError.validation([
+    { field: "project_id", reason: "invalid", message: "is archived and takes no new tasks; unarchive it first" },
+  ]);
 }
 
 /** Sent again with its `Idempotency-Key`, answers the task of the first run (`shared/creation.ts`). */
-export async function createTask(stores: ProjectStores, who: Identity, projectId: string, input: CreateTaskInput["body"], request: Creation = {}): Promise<Task> {
+export async function createTask(
+  stores: ProjectStores,
+  who: Identity,
+  projectId: string,
+  input: CreateTaskInput["body"],
+  request: Creation = {},
+): Promise<Task> {
   const project = await existingProject(stores.projects, who, projectId);
   if (project.archived) throw archivedProject();
   const now = isoSeconds();
@@ -45,7 +53,11 @@ export async function createTask(stores: ProjectStores, who: Identity, projectId
     created_at: now,
     updated_at: now,
   };
-  const inserted = await insertOnce(doc, (fresh) => stores.tasks.insert(fresh), (id) => stores.tasks.find(placeOf(who, project._id), id));
+  const inserted = await insertOnce(
+    doc,
+    (fresh) => stores.tasks.insert(fresh),
+    (id) => stores.tasks.find(placeOf(who, project._id), id),
+  );
   // Deleting a project removes the project first, then its tasks. A task inserted while
   // that ran could outlive both steps; looking again closes that gap.
   if (!(await stores.projects.find(who.organizationId, project._id))) {
@@ -55,7 +67,12 @@ export async function createTask(stores: ProjectStores, who: Identity, projectId
   return presentTask(inserted.doc);
 }
 
-export async function listTasks(stores: ProjectStores, who: Identity, projectId: string, query: ListTasksInput["query"]): Promise<ListEnvelope<Task>> {
+export async function listTasks(
+  stores: ProjectStores,
+  who: Identity,
+  projectId: string,
+  query: ListTasksInput["query"],
+): Promise<ListEnvelope<Task>> {
   await existingProject(stores.projects, who, projectId);
   const page = { page: query.page, per_page: query.per_page };
   const { items, total } = await stores.tasks.list(placeOf(who, projectId), query.status, page);
@@ -68,7 +85,13 @@ export async function getTask(tasks: TaskStore, who: Identity, projectId: string
   return presentTask(doc);
 }
 
-export async function updateTask(tasks: TaskStore, who: Identity, projectId: string, id: string, changes: UpdateTaskInput["body"]): Promise<Task> {
+export async function updateTask(
+  tasks: TaskStore,
+  who: Identity,
+  projectId: string,
+  id: string,
+  changes: UpdateTaskInput["body"],
+): Promise<Task> {
   const set: Partial<TaskDocument> = { ...changes, updated_at: isoSeconds() };
   if (changes.name !== undefined) set.name_key = nameKey(changes.name);
   const doc = await tasks.update(placeOf(who, projectId), id, set);
@@ -77,7 +100,13 @@ export async function updateTask(tasks: TaskStore, who: Identity, projectId: str
 }
 
 /** Like projects, a task that time was recorded against is kept: mark it done instead. */
-export async function deleteTask(tasks: TaskStore, references: EntryReferences, who: Identity, projectId: string, id: string): Promise<void> {
+export async function deleteTask(
+  tasks: TaskStore,
+  references: EntryReferences,
+  who: Identity,
+  projectId: string,
+  id: string,
+): Promise<void> {
   const place = placeOf(who, projectId);
   if (!(await tasks.find(place, id))) throw ApiError.notFound("Task");
   const entries = await references.countForTask(who.organizationId, id);

@@ -8,7 +8,13 @@ import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
 import type { Task } from "./task";
 
-const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "free", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+const OWNER: Identity = {
+  organizationId: "org_0000000000000000000000",
+  plan: "free",
+  userId: "usr_0000000000000000000000",
+  role: "owner",
+  permissions: PERMISSIONS,
+};
 const OTHER_ORG_OWNER: Identity = { ...OWNER, organizationId: "org_1111111111111111111111", userId: "usr_1111111111111111111111" };
 const MEMBER: Identity = { ...OWNER, role: "member", userId: "usr_2222222222222222222222", permissions: ROLE_PERMISSIONS.member };
 
@@ -43,11 +49,18 @@ describe("projects service: tasks and the lookup for time entries", () => {
   }
 
   async function project(identity: Identity = OWNER, body: object = {}): Promise<Project> {
-    return (await call<{ data: Project }>("create", identity, { body: { name: `Project ${Math.random().toString(36).slice(2)}`, ...body } })).data;
+    return (
+      await call<{ data: Project }>("create", identity, { body: { name: `Project ${Math.random().toString(36).slice(2)}`, ...body } })
+    ).data;
   }
 
   async function task(projectId: string, body: object = {}, identity: Identity = OWNER): Promise<Task> {
-    return (await call<{ data: Task }>("createTask", identity, { params: { id: projectId }, body: { name: `Task ${Math.random().toString(36).slice(2)}`, ...body } })).data;
+    return (
+      await call<{ data: Task }>("createTask", identity, {
+        params: { id: projectId },
+        body: { name: `Task ${Math.random().toString(36).slice(2)}`, ...body },
+      })
+    ).data;
   }
 
   describe("tasks", () => {
@@ -65,7 +78,9 @@ describe("projects service: tasks and the lookup for time entries", () => {
         created_at: expect.stringMatching(/Z$/),
         updated_at: created.data.created_at,
       });
-      expect((await call<{ data: Task }>("getTask", OWNER, { params: { id: parent.id, task_id: created.data.id } })).data).toEqual(created.data);
+      expect((await call<{ data: Task }>("getTask", OWNER, { params: { id: parent.id, task_id: created.data.id } })).data).toEqual(
+        created.data,
+      );
     });
 
     it("lists a project's tasks only, by name, filtered by status, in the paged envelope", async () => {
@@ -88,9 +103,14 @@ describe("projects service: tasks and the lookup for time entries", () => {
       const parent = await project();
       const first = await task(parent.id, { name: "Review" });
       const second = await task(parent.id, { name: "Deploy", estimate_seconds: 3600 });
-      const updated = await call<{ data: Task }>("updateTask", OWNER, { params: { id: parent.id, task_id: second.id }, body: { status: "done", billable: false } });
+      const updated = await call<{ data: Task }>("updateTask", OWNER, {
+        params: { id: parent.id, task_id: second.id },
+        body: { status: "done", billable: false },
+      });
       expect(updated.data).toMatchObject({ name: "Deploy", status: "done", billable: false, estimate_seconds: 3600 });
-      await expect(call("updateTask", OWNER, { params: { id: parent.id, task_id: second.id }, body: { name: "REVIEW" } })).rejects.toMatchObject({ code: 409, type: "conflict" });
+      await expect(
+        call("updateTask", OWNER, { params: { id: parent.id, task_id: second.id }, body: { name: "REVIEW" } }),
+      ).rejects.toMatchObject({ code: 409, type: "conflict" });
       await expect(task(parent.id, { name: "review" })).rejects.toMatchObject({ code: 409, type: "conflict", data: { field: "name" } });
       // The same name in another project is fine.
       expect((await task((await project()).id, { name: "Review" })).name).toBe("Review");
@@ -106,7 +126,10 @@ describe("projects service: tasks and the lookup for time entries", () => {
         ["updateTask", { body: { name: "Moved" } }],
         ["removeTask", {}],
       ] as const) {
-        await expect(call(action, OWNER, { params: { id: other.id, task_id: mine.id }, ...input })).rejects.toMatchObject({ code: 404, type: "not_found" });
+        await expect(call(action, OWNER, { params: { id: other.id, task_id: mine.id }, ...input })).rejects.toMatchObject({
+          code: 404,
+          type: "not_found",
+        });
       }
       expect((await call<{ data: Task }>("getTask", OWNER, { params: { id: owner.id, task_id: mine.id } })).data).toEqual(mine);
     });
@@ -115,11 +138,15 @@ describe("projects service: tasks and the lookup for time entries", () => {
       const parent = await project();
       const mine = await task(parent.id);
       await expect(call("listTasks", OTHER_ORG_OWNER, { params: { id: parent.id } })).rejects.toMatchObject({ code: 404 });
-      await expect(call("createTask", OTHER_ORG_OWNER, { params: { id: parent.id }, body: { name: "Intruder" } })).rejects.toMatchObject({ code: 404 });
+      await expect(call("createTask", OTHER_ORG_OWNER, { params: { id: parent.id }, body: { name: "Intruder" } })).rejects.toMatchObject({
+        code: 404,
+      });
       for (const action of ["getTask", "removeTask"]) {
         await expect(call(action, OTHER_ORG_OWNER, { params: { id: parent.id, task_id: mine.id } })).rejects.toMatchObject({ code: 404 });
       }
-      await expect(call("updateTask", OTHER_ORG_OWNER, { params: { id: parent.id, task_id: mine.id }, body: { status: "done" } })).rejects.toMatchObject({ code: 404 });
+      await expect(
+        call("updateTask", OTHER_ORG_OWNER, { params: { id: parent.id, task_id: mine.id }, body: { status: "done" } }),
+      ).rejects.toMatchObject({ code: 404 });
       const list = await call<List<Task>>("listTasks", OWNER, { params: { id: parent.id } });
       expect(list.data).toEqual([mine]);
     });
@@ -127,7 +154,11 @@ describe("projects service: tasks and the lookup for time entries", () => {
     it("refuses a new task in an archived project (400 on project_id), and allows one again once unarchived", async () => {
       const parent = await project();
       await call("archive", OWNER, { params: { id: parent.id } });
-      await expect(task(parent.id)).rejects.toMatchObject({ code: 400, type: "invalid_request", data: { field: "project_id", reason: "invalid" } });
+      await expect(task(parent.id)).rejects.toMatchObject({
+        code: 400,
+        type: "invalid_request",
+        data: { field: "project_id", reason: "invalid" },
+      });
       await call("unarchive", OWNER, { params: { id: parent.id } });
       expect((await task(parent.id)).project_id).toBe(parent.id);
     });
@@ -135,9 +166,13 @@ describe("projects service: tasks and the lookup for time entries", () => {
     it("lets a member read tasks but not change them (403)", async () => {
       const parent = await project();
       const existing = await task(parent.id);
-      expect((await call<{ data: Task }>("getTask", MEMBER, { params: { id: parent.id, task_id: existing.id } })).data.id).toBe(existing.id);
+      expect((await call<{ data: Task }>("getTask", MEMBER, { params: { id: parent.id, task_id: existing.id } })).data.id).toBe(
+        existing.id,
+      );
       await expect(task(parent.id, {}, MEMBER)).rejects.toMatchObject({ code: 403, type: "forbidden" });
-      await expect(call("updateTask", MEMBER, { params: { id: parent.id, task_id: existing.id }, body: { status: "done" } })).rejects.toMatchObject({ code: 403 });
+      await expect(
+        call("updateTask", MEMBER, { params: { id: parent.id, task_id: existing.id }, body: { status: "done" } }),
+      ).rejects.toMatchObject({ code: 403 });
       await expect(call("removeTask", MEMBER, { params: { id: parent.id, task_id: existing.id } })).rejects.toMatchObject({ code: 403 });
     });
 
@@ -176,7 +211,9 @@ describe("projects service: tasks and the lookup for time entries", () => {
       const expected = { project: { id: parent.id, billable: true, archived: false }, task: null };
       expect(await lookup({ organizationId: OWNER.organizationId, projectId: parent.id })).toEqual(expected);
       expect(await lookup({ organizationId: OWNER.organizationId, projectId: parent.id, taskId: null })).toEqual(expected);
-      expect(await lookup({ organizationId: OWNER.organizationId, projectId: parent.id, taskId: "task_0000000000000000000000" })).toEqual(expected);
+      expect(await lookup({ organizationId: OWNER.organizationId, projectId: parent.id, taskId: "task_0000000000000000000000" })).toEqual(
+        expected,
+      );
     });
 
     it("shows an archived project as archived", async () => {
@@ -197,7 +234,10 @@ describe("projects service: tasks and the lookup for time entries", () => {
     it("answers null for another organization's project and task", async () => {
       const parent = await project();
       const child = await task(parent.id);
-      expect(await lookup({ organizationId: OTHER_ORG_OWNER.organizationId, projectId: parent.id, taskId: child.id })).toEqual({ project: null, task: null });
+      expect(await lookup({ organizationId: OTHER_ORG_OWNER.organizationId, projectId: parent.id, taskId: child.id })).toEqual({
+        project: null,
+        task: null,
+      });
       const theirs = await project(OTHER_ORG_OWNER);
       expect(await lookup({ organizationId: OTHER_ORG_OWNER.organizationId, projectId: theirs.id, taskId: child.id })).toEqual({
         project: { id: theirs.id, billable: true, archived: false },
@@ -215,7 +255,10 @@ describe("projects service: tasks and the lookup for time entries", () => {
     });
 
     it("is not published to the gateway", () => {
-      const action = bed.broker().registry.getActionList({}).find((a: { name: string }) => a.name === "projects.lookupForEntry") as { action?: { visibility?: string } } | undefined;
+      const action = bed
+        .broker()
+        .registry.getActionList({})
+        .find((a: { name: string }) => a.name === "projects.lookupForEntry") as { action?: { visibility?: string } } | undefined;
       expect(action?.action?.visibility).toBe("public");
     });
   });

@@ -18,7 +18,13 @@ export interface ProjectEvents {
 }
 
 /** Sent again with its `Idempotency-Key`, answers the project of the first run (`shared/creation.ts`). */
-export async function createProject(store: ProjectStore, events: ProjectEvents, who: Identity, input: CreateProjectInput["body"], request: Creation = {}): Promise<Project> {
+export async function createProject(
+  store: ProjectStore,
+  events: ProjectEvents,
+  who: Identity,
+  input: CreateProjectInput["body"],
+  request: Creation = {},
+): Promise<Project> {
   const now = isoSeconds();
   const doc: ProjectDocument = {
     _id: createdId("project", request),
@@ -31,7 +37,11 @@ export async function createProject(store: ProjectStore, events: ProjectEvents, 
   };
   // Announced on a repeat too, under the same event id: the first run may have died before announcing.
   return announceChange(events.created, presentProject(doc), async () => {
-    const inserted = await insertOnce(doc, (fresh) => store.insert(fresh), (id) => store.find(who.organizationId, id));
+    const inserted = await insertOnce(
+      doc,
+      (fresh) => store.insert(fresh),
+      (id) => store.find(who.organizationId, id),
+    );
     return presentProject(inserted.doc);
   });
 }
@@ -48,7 +58,13 @@ export async function getProject(store: ProjectStore, who: Identity, id: string)
   return presentProject(doc);
 }
 
-export async function updateProject(store: ProjectStore, events: ProjectEvents, who: Identity, id: string, changes: UpdateProjectInput["body"]): Promise<Project> {
+export async function updateProject(
+  store: ProjectStore,
+  events: ProjectEvents,
+  who: Identity,
+  id: string,
+  changes: UpdateProjectInput["body"],
+): Promise<Project> {
   const set: Partial<ProjectDocument> = { ...changes, updated_at: isoSeconds() };
   if (changes.name !== undefined) set.name_key = nameKey(changes.name);
   const current = await store.find(who.organizationId, id);
@@ -61,7 +77,13 @@ export async function updateProject(store: ProjectStore, events: ProjectEvents, 
 }
 
 /** A project that time was recorded against is archived, not deleted (decisions §3). */
-export async function deleteProject(stores: ProjectStores, events: ProjectEvents, references: EntryReferences, who: Identity, id: string): Promise<void> {
+export async function deleteProject(
+  stores: ProjectStores,
+  events: ProjectEvents,
+  references: EntryReferences,
+  who: Identity,
+  id: string,
+): Promise<void> {
   const doc = await stores.projects.find(who.organizationId, id);
   if (!doc) throw ApiError.notFound("Project");
   const entries = await references.countForProject(who.organizationId, id);

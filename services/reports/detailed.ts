@@ -45,9 +45,18 @@ function detailedEntry(entry: TimeEntry, names: Names, asOfMs: number): Detailed
 function namesWanted(entries: readonly TimeEntry[], known?: Names) {
   const missing = (ids: (string | null)[], map?: Map<string, unknown>) => ids.filter((id): id is string => id !== null && !map?.has(id));
   return {
-    users: missing(entries.map((entry) => entry.user_id), known?.users),
-    projects: missing(entries.map((entry) => entry.project_id), known?.projects),
-    tasks: missing(entries.map((entry) => entry.task_id), known?.tasks),
+    users: missing(
+      entries.map((entry) => entry.user_id),
+      known?.users,
+    ),
+    projects: missing(
+      entries.map((entry) => entry.project_id),
+      known?.projects,
+    ),
+    tasks: missing(
+      entries.map((entry) => entry.task_id),
+      known?.tasks,
+    ),
   };
 }
 

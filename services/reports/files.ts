@@ -53,7 +53,9 @@ function xlsxStream(table: Table, sheetName: string): Readable {
 }
 
 export function tableFile(table: Table, format: "csv" | "xlsx", sheetName: string): { stream: Readable; mediaType: FileMediaType } {
-  return format === "csv" ? { stream: csvStream(table), mediaType: FILE_MEDIA_TYPES.csv } : { stream: xlsxStream(table, sheetName), mediaType: FILE_MEDIA_TYPES.xlsx };
+  return format === "csv"
+    ? { stream: csvStream(table), mediaType: FILE_MEDIA_TYPES.csv }
+    : { stream: xlsxStream(table, sheetName), mediaType: FILE_MEDIA_TYPES.xlsx };
 }
 
 /** Seconds as decimal hours, to two places (exports carry both, decisions §8). */

@@ -56,8 +56,15 @@ const selection = {
 
 function checkRange(query: { start_date: string; end_date: string }, ctx: z.RefinementCtx): void {
   const days = dayNumberOf(query.end_date) - dayNumberOf(query.start_date) + 1;
-  if (days < 1) ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
-  else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["end_date"], message: `must be at most ${MAX_REPORT_DAYS} days after start_date, counting both`, params: { reason: "out_of_range" } });
+  if (days < 1)
+    ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
+  else if (days > MAX_REPORT_DAYS)
+    ctx.addIssue({
+      code: "custom",
+      path: ["end_date"],
+      message: `must be at most ${MAX_REPORT_DAYS} days after start_date, counting both`,
+      params: { reason: "out_of_range" },
+    });
 }
 
 const grouping = z.enum(GROUPINGS);

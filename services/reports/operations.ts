@@ -56,7 +56,12 @@ export const reportOperations = defineOperations("reports", {
     resource: RESOURCE,
     input: detailedInput,
     access: READ,
-    success: { status: 200, description: "A page of the detailed report, or its file with every entry", body: detailedResponse, files: FILES },
+    success: {
+      status: 200,
+      description: "A page of the detailed report, or its file with every entry",
+      body: detailedResponse,
+      files: FILES,
+    },
     parameters: selectionParameters,
   },
 });

@@ -35,13 +35,21 @@ const totalsShape = {
 };
 
 const groupLine = {
-  key: z.string().nullable().describe("The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`) or `true`/`false`; `null` for entries without a task"),
-  name: z.string().nullable().describe("The project's, task's or user's name, or the key itself for dates; `null` for no task or a removed user"),
+  key: z
+    .string()
+    .nullable()
+    .describe("The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`) or `true`/`false`; `null` for entries without a task"),
+  name: z
+    .string()
+    .nullable()
+    .describe("The project's, task's or user's name, or the key itself for dates; `null` for no task or a removed user"),
   ...totalsShape,
 };
 
 const subGroupSchema = z.object(groupLine).meta({ id: "ReportSubGroup" });
-const groupSchema = z.object({ ...groupLine, sub_groups: z.array(subGroupSchema).optional().describe("Present when `sub_group_by` was given") }).meta({ id: "ReportGroup" });
+const groupSchema = z
+  .object({ ...groupLine, sub_groups: z.array(subGroupSchema).optional().describe("Present when `sub_group_by` was given") })
+  .meta({ id: "ReportGroup" });
 
 export const summaryReportSchema = z
   .object({

@@ -99,7 +99,8 @@ function nameOf(grouping: Grouping, key: Key, names: Names): string | null {
 
 /** Dates ascending; anything else by time descending, then key (no task last). */
 function order(grouping: Grouping): (a: SummaryGroup, b: SummaryGroup) => number {
-  const byKey = (a: SummaryGroup, b: SummaryGroup) => (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1);
+  const byKey = (a: SummaryGroup, b: SummaryGroup) =>
+    a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1;
   if (BY_DATE.has(grouping)) return byKey;
   return (a, b) => b.total_seconds - a.total_seconds || byKey(a, b);
 }
@@ -109,7 +110,13 @@ function totalsOfSums(sums: Sums, rounding: Rounding): Totals {
   return { total_seconds: sums.total, billable_seconds: sums.billable, rounded_seconds: rounded, entry_count: sums.count };
 }
 
-function linesOf(groups: Map<Key, Sums>, grouping: Grouping, subGrouping: Grouping | undefined, names: Names, rounding: Rounding): SummaryGroup[] {
+function linesOf(
+  groups: Map<Key, Sums>,
+  grouping: Grouping,
+  subGrouping: Grouping | undefined,
+  names: Names,
+  rounding: Rounding,
+): SummaryGroup[] {
   const lines = [...groups].map(([key, sums]): SummaryGroup => {
     const line: SummaryGroup = { key, name: nameOf(grouping, key, names), ...totalsOfSums(sums, rounding) };
     if (subGrouping) line.sub_groups = linesOf(sums.subGroups ?? new Map(), subGrouping, undefined, names, rounding);
@@ -132,7 +139,12 @@ function wantedNames(groups: Map<Key, Sums>, grouping: Grouping, subGrouping: Gr
 }
 
 /** Adds up every batch into its group and sub-group. */
-async function addUp(batches: AsyncIterable<EntryTotalsBatch>, query: SummaryQuery, calendar: ZoneCalendar, asOfMs: number): Promise<{ all: Sums; groups: Map<Key, Sums> }> {
+async function addUp(
+  batches: AsyncIterable<EntryTotalsBatch>,
+  query: SummaryQuery,
+  calendar: ZoneCalendar,
+  asOfMs: number,
+): Promise<{ all: Sums; groups: Map<Key, Sums> }> {
   const rounding: Rounding = { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope };
   const perEntry = rounding.mode !== "none" && rounding.scope === "entry";
   const keys = new KeyReader(calendar, query.week_start);
@@ -168,7 +180,8 @@ export async function summaryReport(caller: Caller, who: Identity, query: Summar
   const lines = linesOf(groups, query.group_by, query.sub_group_by, names, rounding);
   const totals = totalsOfSums(all, rounding);
   // With group scope the report's rounded time is what its lines bill: the sum of theirs.
-  if (rounding.mode !== "none" && rounding.scope === "group") totals.rounded_seconds = lines.reduce((sum, line) => sum + line.rounded_seconds, 0);
+  if (rounding.mode !== "none" && rounding.scope === "group")
+    totals.rounded_seconds = lines.reduce((sum, line) => sum + line.rounded_seconds, 0);
   return { start_date: query.start_date, end_date: query.end_date, timezone: query.timezone, as_of: asOf, ...totals, groups: lines };
 }
 
@@ -187,7 +200,15 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 function totalsCells(line: Totals): Cell[] {
-  return [line.total_seconds, hours(line.total_seconds), line.billable_seconds, hours(line.billable_seconds), line.rounded_seconds, hours(line.rounded_seconds), line.entry_count];
+  return [
+    line.total_seconds,
+    hours(line.total_seconds),
+    line.billable_seconds,
+    hours(line.billable_seconds),
+    line.rounded_seconds,
+    hours(line.rounded_seconds),
+    line.entry_count,
+  ];
 }
 
 /**

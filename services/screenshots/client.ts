@@ -8,5 +8,15 @@ export const screenshotsClient = defineClient("screenshots", {
    * their organization's retention, and blobs no record names (older than `orphanGraceMs`,
    * default 15 minutes). How many screenshots and blobs went.
    */
-  sweep: internalAction(z.object({ orphanGraceMs: z.int().min(0).max(7 * 24 * 60 * 60 * 1000).optional() }).strict()).returning<{ expired: number; orphanBlobs: number }>(),
+  sweep: internalAction(
+    z
+      .object({
+        orphanGraceMs: z
+          .int()
+          .min(0)
+          .max(7 * 24 * 60 * 60 * 1000)
+          .optional(),
+      })
+      .strict(),
+  ).returning<{ expired: number; orphanBlobs: number }>(),
 });

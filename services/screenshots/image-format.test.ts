@@ -13,7 +13,9 @@ const FORMATS: [ImageType, (image: sharp.Sharp) => sharp.Sharp][] = [
 function tagged(encode: (image: sharp.Sharp) => sharp.Sharp): Promise<Buffer> {
   const image = sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 60 } } })
     .withExif({ IFD0: { Artist: "secret-artist", ImageDescription: "secret-place" } })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>secret-xmp</rdf:Description></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>secret-xmp</rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
     .withIccProfile("p3");
   return encode(image).toBuffer();
 }
@@ -41,7 +43,13 @@ describe("image types and metadata", () => {
     expect(sniffImageType(Buffer.from("GIF89a........"))).toBeNull();
     expect(sniffImageType(Buffer.from("%PDF-1.7"))).toBeNull();
     expect(sniffImageType(Buffer.from("RIFF\0\0\0\0WAVEfmt "))).toBeNull();
-    expect(sniffImageType(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).tiff().toBuffer())).toBeNull();
+    expect(
+      sniffImageType(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+          .tiff()
+          .toBuffer(),
+      ),
+    ).toBeNull();
     expect(sniffImageType(Buffer.alloc(0))).toBeNull();
   });
 
@@ -54,12 +62,18 @@ describe("image types and metadata", () => {
   });
 
   it("prepares a picture: sizes from the header, a 400 px WebP thumbnail, checksums of what is stored", async () => {
-    const png = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const prepared = await prepareImage(png);
     expect(prepared).toMatchObject({ type: "image/png", width: 1000, height: 500 });
     expect(prepared.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await sharp(prepared.thumbnail).metadata()).toMatchObject({ format: "webp", width: 400, height: 200 });
-    const small = await prepareImage(await sharp({ create: { width: 120, height: 80, channels: 3, background: "#abc" } }).jpeg().toBuffer());
+    const small = await prepareImage(
+      await sharp({ create: { width: 120, height: 80, channels: 3, background: "#abc" } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect(await sharp(small.thumbnail).metadata()).toMatchObject({ width: 120, height: 80 });
   });
 
@@ -76,8 +90,17 @@ describe("image types and metadata", () => {
       crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "latin1"), data])));
       return Buffer.concat([length, Buffer.from(type, "latin1"), data, crc]);
     };
-    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(30_001 * 100))), chunk("IEND", Buffer.alloc(0))]);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(30_001 * 100))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
     expect(bomb.length).toBeLessThan(10_000);
-    await expect(prepareImage(bomb)).rejects.toMatchObject({ code: 400, data: { field: "file" }, message: expect.stringMatching(/10000×10000 pixels/) });
+    await expect(prepareImage(bomb)).rejects.toMatchObject({
+      code: 400,
+      data: { field: "file" },
+      message: expect.stringMatching(/10000×10000 pixels/),
+    });
   });
 });

@@ -42,6 +42,9 @@ describe("receiving an image", () => {
     await expect(receiveImage(broken)).rejects.toMatchObject({ code: 400, message: expect.stringMatching(/ended early/) });
     const trickle = new PassThrough();
     trickle.write("a byte now and then");
-    await expect(receiveImage(trickle, undefined, 50)).rejects.toMatchObject({ code: 400, message: expect.stringMatching(/did not arrive within 0.05 seconds/) });
+    await expect(receiveImage(trickle, undefined, 50)).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/did not arrive within 0.05 seconds/),
+    });
   });
 });

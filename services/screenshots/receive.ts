@@ -7,7 +7,8 @@ export const MAX_SCREENSHOT_BYTES = 10 * 1024 * 1024;
 /** An upload whose turn has come gets this long to send its file: a sender trickling bytes cannot hold a turn for ever. */
 const RECEIVE_TIMEOUT_MS = 2 * 60 * 1000;
 
-const tooSlow = (timeoutMs: number) => ApiError.validation([{ field: "file", reason: "invalid", message: `did not arrive within ${timeoutMs / 1000} seconds` }]);
+const tooSlow = (timeoutMs: number) =>
+  ApiError.validation([{ field: "file", reason: "invalid", message: `did not arrive within ${timeoutMs / 1000} seconds` }]);
 const tooLarge = () => new ApiError("payload_too_large", `The file is larger than ${MAX_SCREENSHOT_BYTES / (1024 * 1024)} MiB`);
 
 /**

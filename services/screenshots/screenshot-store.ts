@@ -50,7 +50,10 @@ export class ScreenshotStore {
 
   async page(organizationId: string, filters: ScreenshotFilters, page: Page): Promise<{ items: ScreenshotDocument[]; total: number }> {
     const query = this.query(organizationId, filters);
-    const [items, total] = await Promise.all([this.screenshots.find(query, { sort: ORDER, skip: skipOf(page), limit: page.per_page }), this.screenshots.count(query)]);
+    const [items, total] = await Promise.all([
+      this.screenshots.find(query, { sort: ORDER, skip: skipOf(page), limit: page.per_page }),
+      this.screenshots.count(query),
+    ]);
     return { items, total };
   }
 

@@ -70,9 +70,16 @@ export const screenshotSchema = z
     taken_at: timestamp.describe("When it was taken: inside the entry"),
     width: pixels("Width in pixels"),
     height: pixels("Height in pixels"),
-    size_bytes: z.int().min(1).max(10 * 1024 * 1024).describe("Size of the stored image (metadata removed)"),
+    size_bytes: z
+      .int()
+      .min(1)
+      .max(10 * 1024 * 1024)
+      .describe("Size of the stored image (metadata removed)"),
     mime_type: z.enum(IMAGE_TYPES).describe("The image's type, read from its bytes"),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 of the stored image, lower-case hex"),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("SHA-256 of the stored image, lower-case hex"),
     image_url: z.string().describe("Path of the image under this API (send the same credential)"),
     thumbnail_url: z.string().describe("Path of the 400 px wide WebP thumbnail under this API"),
     created_at: timestamp,

@@ -53,7 +53,10 @@ function eventsOver(emitter: Emitter): ScreenshotEvents {
 
 const mountOf = (ctx: ApiContext<unknown>): Mount => (ctx.meta.style === "B" ? "/api" : "/api/v1");
 
-const entriesOver = (ctx: ApiContext<unknown>): EntryLookup => (organizationId, id) => timeEntriesClient.over(ctx).spanOf({ organizationId, id });
+const entriesOver =
+  (ctx: ApiContext<unknown>): EntryLookup =>
+  (organizationId, id) =>
+    timeEntriesClient.over(ctx).spanOf({ organizationId, id });
 
 /** Wiring only: the operations table, the use cases behind it, the records, the blobs and the sweeps. */
 export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
@@ -81,12 +84,18 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
         openBlobStore({ s3: s3SettingsOf(deps.config), mongoUrl: deps.config.mongoUrl, dataDir: deps.config.dataDir }),
       ]);
       const state: ScreenshotDependencies = { screenshots: new ScreenshotStore(collection), blobs, turns: new Turns(UPLOADS_AT_ONCE) };
-      const turn = () => void sweep(state).catch((error: unknown) => service.logger.warn({ err: error }, "the screenshots sweep failed; it runs again later"));
+      const turn = () =>
+        void sweep(state).catch((error: unknown) =>
+          service.logger.warn({ err: error }, "the screenshots sweep failed; it runs again later"),
+        );
       let interval: NodeJS.Timeout | undefined;
-      const first = setTimeout(() => {
-        turn();
-        interval = setInterval(turn, SWEEP_INTERVAL_MS).unref();
-      }, Math.round(Math.random() * SWEEP_INTERVAL_MS)).unref();
+      const first = setTimeout(
+        () => {
+          turn();
+          interval = setInterval(turn, SWEEP_INTERVAL_MS).unref();
+        },
+        Math.round(Math.random() * SWEEP_INTERVAL_MS),
+      ).unref();
       const stopSweeping = () => {
         clearTimeout(first);
         clearInterval(interval);
@@ -103,7 +112,17 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
       const onBlobFailure = (error: unknown) => self?.logger.warn({ err: error }, "a deleted screenshot's blob stays for the orphan sweep");
       return {
         ...routedActions(screenshotOperations, {
-          upload: async (input, who, ctx) => ({ data: await uploadScreenshot(started(), eventsOver(ctx), entriesOver(ctx), who, input.body, ctx.stream as Readable | null, mountOf(ctx)) }),
+          upload: async (input, who, ctx) => ({
+            data: await uploadScreenshot(
+              started(),
+              eventsOver(ctx),
+              entriesOver(ctx),
+              who,
+              input.body,
+              ctx.stream as Readable | null,
+              mountOf(ctx),
+            ),
+          }),
           list: (input, who, ctx) => listScreenshots(started(), who, input.query, mountOf(ctx)),
           get: async (input, who, ctx) => ({ data: await getScreenshot(started(), who, input.params.id, mountOf(ctx)) }),
           image: async (input, who, ctx) => answerWithImage(ctx, await screenshotBytes(started(), who, input.params.id, "image")),

@@ -14,17 +14,25 @@ import { blobKeysOf, presentScreenshot, type Mount, type Screenshot, type Screen
 /** A running entry's screenshots may carry a `taken_at` this far past the server's clock (a client's clock runs ahead). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-const entryProblem = (message: string, reason: "invalid" | "out_of_range" = "invalid") => ApiError.validation([{ field: "time_entry_id", reason, message }]);
+const entryProblem = (message: string, reason: "invalid" | "out_of_range" = "invalid") =>
+  ApiError.validation([{ field: "time_entry_id", reason, message }]);
 
 /** The caller's own entry, and a `taken_at` inside it (decisions §8a). */
-async function placeInEntry(entries: EntryLookup, who: Identity, body: UploadScreenshotBody, now: Date): Promise<{ projectId: string; takenAt: string }> {
+async function placeInEntry(
+  entries: EntryLookup,
+  who: Identity,
+  body: UploadScreenshotBody,
+  now: Date,
+): Promise<{ projectId: string; takenAt: string }> {
   const entry = await entries(who.organizationId, body.time_entry_id);
   if (!entry) throw entryProblem("is not a time entry of this organization");
   if (entry.user_id !== who.userId) throw entryProblem("is another person's entry: a screenshot goes on the uploader's own entry");
   const takenAt = body.taken_at ?? isoSeconds(now);
   const latest = entry.end_time ?? isoSeconds(new Date(now.getTime() + CLOCK_SKEW_MS));
   if (takenAt < entry.start_time || takenAt > latest) {
-    const span = entry.end_time ? `between ${entry.start_time} and ${entry.end_time}` : `after ${entry.start_time} (the entry is running) and not in the future`;
+    const span = entry.end_time
+      ? `between ${entry.start_time} and ${entry.end_time}`
+      : `after ${entry.start_time} (the entry is running) and not in the future`;
     throw ApiError.validation([{ field: "taken_at", reason: "out_of_range", message: `must fall inside the entry: ${span}` }]);
   }
   return { projectId: entry.project_id, takenAt };
@@ -36,7 +44,15 @@ async function placeInEntry(entries: EntryLookup, who: Identity, body: UploadScr
  * memory; both blobs are written, then the record. Should the record fail, the blobs are
  * removed again; should the process die in between, the orphan sweep removes them.
  */
-export async function uploadScreenshot(deps: ScreenshotDependencies, events: ScreenshotEvents, entries: EntryLookup, who: Identity, body: UploadScreenshotBody, file: Readable | null, mount: Mount): Promise<Screenshot> {
+export async function uploadScreenshot(
+  deps: ScreenshotDependencies,
+  events: ScreenshotEvents,
+  entries: EntryLookup,
+  who: Identity,
+  body: UploadScreenshotBody,
+  file: Readable | null,
+  mount: Mount,
+): Promise<Screenshot> {
   if (!file) throw ApiError.validation([{ field: "file", reason: "required", message: "is required: a form field holding the image" }]);
   const now = new Date();
   const { projectId, takenAt } = await placeInEntry(entries, who, body, now);
@@ -44,7 +60,15 @@ export async function uploadScreenshot(deps: ScreenshotDependencies, events: Scr
   return deps.turns.run(() => storeUpload(deps, events, who, body, file, mount, { projectId, takenAt, now }));
 }
 
-async function storeUpload(deps: ScreenshotDependencies, events: ScreenshotEvents, who: Identity, body: UploadScreenshotBody, file: Readable, mount: Mount, placed: { projectId: string; takenAt: string; now: Date }): Promise<Screenshot> {
+async function storeUpload(
+  deps: ScreenshotDependencies,
+  events: ScreenshotEvents,
+  who: Identity,
+  body: UploadScreenshotBody,
+  file: Readable,
+  mount: Mount,
+  placed: { projectId: string; takenAt: string; now: Date },
+): Promise<Screenshot> {
   const { projectId, takenAt, now } = placed;
   // The received file lives in a lent buffer until its checked, stripped copy is made.
   const image = await withUploadBuffer(async (buffer) => prepareImage(await receiveImage(file, buffer)));
@@ -94,7 +118,12 @@ export async function getScreenshot(deps: ScreenshotDependencies, who: Identity,
   return presentScreenshot(await visible(deps, who, id), mount);
 }
 
-export async function listScreenshots(deps: ScreenshotDependencies, who: Identity, query: ListScreenshotsQuery, mount: Mount): Promise<ListEnvelope<Screenshot>> {
+export async function listScreenshots(
+  deps: ScreenshotDependencies,
+  who: Identity,
+  query: ListScreenshotsQuery,
+  mount: Mount,
+): Promise<ListEnvelope<Screenshot>> {
   if (!isManager(who) && query.user_id !== undefined && query.user_id !== who.userId) {
     throw new ApiError("forbidden", "Members see only their own screenshots");
   }
@@ -108,7 +137,12 @@ export async function listScreenshots(deps: ScreenshotDependencies, who: Identit
 }
 
 /** The bytes of the picture or its thumbnail, with what `answerWithImage` needs to send them. */
-export async function screenshotBytes(deps: ScreenshotDependencies, who: Identity, id: string, which: "image" | "thumbnail"): Promise<{ etag: string; mediaType: string; open(): Promise<Readable> }> {
+export async function screenshotBytes(
+  deps: ScreenshotDependencies,
+  who: Identity,
+  id: string,
+  which: "image" | "thumbnail",
+): Promise<{ etag: string; mediaType: string; open(): Promise<Readable> }> {
   const doc = await visible(deps, who, id);
   const key = which === "image" ? doc.image_key : doc.thumbnail_key;
   return {
@@ -128,14 +162,25 @@ export async function screenshotBytes(deps: ScreenshotDependencies, who: Identit
  * or one replica's sweep) is the one that announces it. Blobs left by a failure there are
  * the orphan sweep's.
  */
-export async function deleteScreenshot(deps: ScreenshotDependencies, events: ScreenshotEvents, doc: ScreenshotDocument, onBlobFailure: (error: unknown) => void): Promise<boolean> {
+export async function deleteScreenshot(
+  deps: ScreenshotDependencies,
+  events: ScreenshotEvents,
+  doc: ScreenshotDocument,
+  onBlobFailure: (error: unknown) => void,
+): Promise<boolean> {
   if (!(await deps.screenshots.remove(doc.organization_id, doc._id))) return false;
   await removeBlobs(deps, doc).catch(onBlobFailure);
   await events.deleted(presentScreenshot(doc), doc.organization_id);
   return true;
 }
 
-export async function deleteVisibleScreenshot(deps: ScreenshotDependencies, events: ScreenshotEvents, who: Identity, id: string, onBlobFailure: (error: unknown) => void): Promise<void> {
+export async function deleteVisibleScreenshot(
+  deps: ScreenshotDependencies,
+  events: ScreenshotEvents,
+  who: Identity,
+  id: string,
+  onBlobFailure: (error: unknown) => void,
+): Promise<void> {
   const doc = await visible(deps, who, id);
   if (!(await deleteScreenshot(deps, events, doc, onBlobFailure))) throw ApiError.notFound("Screenshot");
 }

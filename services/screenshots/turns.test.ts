@@ -17,7 +17,12 @@ describe("turns", () => {
         if (fail) throw new Error(`work ${n} failed`);
         return n;
       });
-    const results = [work(1, true), work(2), work(3), work(4)].map((promise) => promise.then((value) => ({ value }), (error: Error) => ({ error: error.message })));
+    const results = [work(1, true), work(2), work(3), work(4)].map((promise) =>
+      promise.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual([1, 2]);
     while (releases.length > 0) {

@@ -7,7 +7,10 @@ import { single } from "../../shared/schemas";
 const version = z
   .object({
     name: z.literal("stint"),
-    version: z.string().describe("The deployment's release").meta({ examples: ["0.1.0"] }),
+    version: z
+      .string()
+      .describe("The deployment's release")
+      .meta({ examples: ["0.1.0"] }),
     api: z.literal("v1").describe("The API version"),
   })
   .meta({ id: "Version" });

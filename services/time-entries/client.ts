@@ -63,7 +63,10 @@ const importedEntry = z
   })
   .strict()
   .refine((entry) => entry.start_time < entry.end_time, { message: "must be after start_time", path: ["end_time"] })
-  .refine((entry) => Date.parse(entry.end_time) - Date.parse(entry.start_time) <= MAX_IMPORTED_SECONDS * 1000, { message: "makes the entry longer than 24 hours", path: ["end_time"] });
+  .refine((entry) => Date.parse(entry.end_time) - Date.parse(entry.start_time) <= MAX_IMPORTED_SECONDS * 1000, {
+    message: "makes the entry longer than 24 hours",
+    path: ["end_time"],
+  });
 export type ImportedEntry = z.output<typeof importedEntry>;
 
 /** What a screenshot needs of its entry: whose it is, its project, and when it ran. */

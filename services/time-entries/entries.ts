@@ -13,7 +13,6 @@ import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
 import { presentTimeEntry, secondsBetween, type TimeEntry, type TimeEntryDocument } from "./time-entry";
 
-
 /** Decisions §3: admins may act for a member of their organization; members only for themselves. */
 async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {
   if (userId === undefined || userId === who.userId) return who.userId;
@@ -32,7 +31,13 @@ async function visibleEntry(stores: EntryStores, who: Identity, id: string): Pro
 }
 
 /** A create sent with an `Idempotency-Key` answers the entry of its first run instead of making a second (`shared/creation.ts`). */
-export async function createEntry(stores: EntryStores, events: EntryEvents, who: Identity, input: CreateEntryInput, request: Creation = {}): Promise<TimeEntry> {
+export async function createEntry(
+  stores: EntryStores,
+  events: EntryEvents,
+  who: Identity,
+  input: CreateEntryInput,
+  request: Creation = {},
+): Promise<TimeEntry> {
   const userId = await subjectOf(stores, who, input.user_id);
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
   const now = isoSeconds();
@@ -52,7 +57,11 @@ export async function createEntry(stores: EntryStores, events: EntryEvents, who:
   };
   // Announced on a repeat too, under the same event id: the first run may have died before announcing.
   return announceChange(events.created, presentTimeEntry(doc), async () => {
-    const inserted = await insertOnce(doc, (fresh) => stores.entries.insert(fresh), (id) => stores.entries.find(who.organizationId, id));
+    const inserted = await insertOnce(
+      doc,
+      (fresh) => stores.entries.insert(fresh),
+      (id) => stores.entries.find(who.organizationId, id),
+    );
     return presentTimeEntry(inserted.doc);
   });
 }
@@ -65,7 +74,11 @@ export async function listEntries(stores: EntryStores, who: Identity, query: Lis
   const page = { page: query.page, per_page: query.per_page };
   const { items, total } = await stores.entries.list(who.organizationId, { ...query, user_id: userId }, page);
   const now = new Date();
-  return listEnvelope(items.map((doc) => presentTimeEntry(doc, now)), total, page);
+  return listEnvelope(
+    items.map((doc) => presentTimeEntry(doc, now)),
+    total,
+    page,
+  );
 }
 
 export async function getEntry(stores: EntryStores, who: Identity, id: string): Promise<TimeEntry> {
@@ -74,19 +87,33 @@ export async function getEntry(stores: EntryStores, who: Identity, id: string): 
 
 function spanProblem(field: "start_time" | "end_time", start: string, end: string): ApiError | null {
   const seconds = secondsBetween(start, end);
-  if (end <= start) return ApiError.validation([{ field, reason: "invalid", message: field === "end_time" ? "must be after start_time" : "must be before end_time" }]);
-  if (seconds > MAX_ENTRY_SECONDS) return ApiError.validation([{ field, reason: "out_of_range", message: "makes the entry longer than 24 hours" }]);
+  if (end <= start)
+    return ApiError.validation([
+      { field, reason: "invalid", message: field === "end_time" ? "must be after start_time" : "must be before end_time" },
+    ]);
+  if (seconds > MAX_ENTRY_SECONDS)
+    return ApiError.validation([{ field, reason: "out_of_range", message: "makes the entry longer than 24 hours" }]);
   return null;
 }
 
-export async function updateEntry(stores: EntryStores, events: EntryEvents, who: Identity, id: string, changes: UpdateEntryInput): Promise<TimeEntry> {
+export async function updateEntry(
+  stores: EntryStores,
+  events: EntryEvents,
+  who: Identity,
+  id: string,
+  changes: UpdateEntryInput,
+): Promise<TimeEntry> {
   const current = await visibleEntry(stores, who, id);
   const running = current.end_time === null;
   if (running && changes.end_time !== undefined) {
-    throw ApiError.validation([{ field: "end_time", reason: "invalid", message: "cannot be set on a running entry; stop the timer instead" }]);
+    throw ApiError.validation([
+      { field: "end_time", reason: "invalid", message: "cannot be set on a running entry; stop the timer instead" },
+    ]);
   }
   if (running && changes.user_id !== undefined && changes.user_id !== current.user_id) {
-    throw ApiError.validation([{ field: "user_id", reason: "invalid", message: "cannot change on a running entry: timers are their user's own" }]);
+    throw ApiError.validation([
+      { field: "user_id", reason: "invalid", message: "cannot change on a running entry: timers are their user's own" },
+    ]);
   }
   const userId = changes.user_id === undefined ? current.user_id : await subjectOf(stores, who, changes.user_id);
   const start = changes.start_time ?? current.start_time;
@@ -97,7 +124,13 @@ export async function updateEntry(stores: EntryStores, events: EntryEvents, who:
   } else if (start > isoSeconds()) {
     throw ApiError.validation([{ field: "start_time", reason: "invalid", message: "of a running entry cannot lie in the future" }]);
   }
-  const set: Partial<TimeEntryDocument> = { user_id: userId, start_time: start, end_time: end, duration: end === null ? null : secondsBetween(start, end), updated_at: isoSeconds() };
+  const set: Partial<TimeEntryDocument> = {
+    user_id: userId,
+    start_time: start,
+    end_time: end,
+    duration: end === null ? null : secondsBetween(start, end),
+    updated_at: isoSeconds(),
+  };
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.billable !== undefined) set.billable = changes.billable;
   if (changes.project_id !== undefined || changes.task_id !== undefined) {
@@ -105,7 +138,8 @@ export async function updateEntry(stores: EntryStores, events: EntryEvents, who:
     const taskId = changes.task_id === undefined ? current.task_id : changes.task_id;
     // Resending the entry's own project is no move: only a move to an archived project is refused.
     const moved = projectId !== current.project_id;
-    if (moved || taskId !== current.task_id) await checkPlacement(stores.directory, who.organizationId, projectId, taskId, { archivedAllowed: !moved });
+    if (moved || taskId !== current.task_id)
+      await checkPlacement(stores.directory, who.organizationId, projectId, taskId, { archivedAllowed: !moved });
     set.project_id = projectId;
     set.task_id = taskId;
   }
@@ -121,7 +155,8 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
   const doc = await visibleEntry(stores, who, id);
   const entry = presentTimeEntry(doc);
   await announceChange(events.deleted, entry, async () => {
-    if (doc.end_time === null) await stores.timers.stop({ organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
+    if (doc.end_time === null)
+      await stores.timers.stop({ organizationId: who.organizationId, userId: doc.user_id }, { onlyEntry: doc._id });
     if (!(await stores.entries.delete(who.organizationId, id))) throw ApiError.notFound("Time entry");
     return entry;
   });
@@ -131,25 +166,27 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
  * Imported entries (decisions §8b), each inserted once, a batch in one write. No event is
  * sent per entry: a flood of thousands is not what a webhook receiver wants.
  */
-export async function importEntries(entries: EntryStore, organizationId: string, imported: readonly ImportedEntry[]): Promise<{ inserted: number }> {
+export async function importEntries(
+  entries: EntryStore,
+  organizationId: string,
+  imported: readonly ImportedEntry[],
+): Promise<{ inserted: number }> {
   const now = isoSeconds();
   const inserted = await entries.insertMany(
-    imported.map(
-      (entry): TimeEntryDocument => ({
-        _id: entry.id,
-        organization_id: organizationId,
-        user_id: entry.user_id,
-        project_id: entry.project_id,
-        task_id: entry.task_id,
-        description: entry.description,
-        start_time: entry.start_time,
-        end_time: entry.end_time,
-        duration: secondsBetween(entry.start_time, entry.end_time),
-        billable: entry.billable,
-        created_at: now,
-        updated_at: now,
-      }),
-    ),
+    imported.map((entry): TimeEntryDocument => ({
+      _id: entry.id,
+      organization_id: organizationId,
+      user_id: entry.user_id,
+      project_id: entry.project_id,
+      task_id: entry.task_id,
+      description: entry.description,
+      start_time: entry.start_time,
+      end_time: entry.end_time,
+      duration: secondsBetween(entry.start_time, entry.end_time),
+      billable: entry.billable,
+      created_at: now,
+      updated_at: now,
+    })),
   );
   return { inserted };
 }
@@ -161,6 +198,10 @@ export async function entrySpan(entries: EntryStore, organizationId: string, id:
   return doc ? { id: doc._id, user_id: doc.user_id, project_id: doc.project_id, start_time: doc.start_time, end_time: doc.end_time } : null;
 }
 
-export function countReferences(entries: EntryStore, organizationId: string, ref: { project_id?: string; task_id?: string }): Promise<number> {
+export function countReferences(
+  entries: EntryStore,
+  organizationId: string,
+  ref: { project_id?: string; task_id?: string },
+): Promise<number> {
   return entries.count(organizationId, ref);
 }

@@ -79,7 +79,11 @@ export class EntryStore {
    * Every entry a query built by `entryQuery` selects, in one read, with only `fields`
    * (`null`: all of them), in `order` or none.
    */
-  readFields<T extends Partial<TimeEntryDocument>>(query: Filter, fields: readonly (keyof TimeEntryDocument)[] | null, order?: Record<string, 1 | -1>): Promise<T[]> {
+  readFields<T extends Partial<TimeEntryDocument>>(
+    query: Filter,
+    fields: readonly (keyof TimeEntryDocument)[] | null,
+    order?: Record<string, 1 | -1>,
+  ): Promise<T[]> {
     const pipeline: PipelineStage[] = [{ $match: query }];
     if (order) pipeline.push({ $sort: order });
     if (fields) pipeline.push({ $project: Object.fromEntries(fields.map((field) => [field, 1])) });

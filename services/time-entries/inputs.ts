@@ -16,7 +16,12 @@ function checkSpan(body: { start_time?: string; end_time?: string | null }, ctx:
   if (seconds <= 0) {
     ctx.addIssue({ code: "custom", path: ["end_time"], message: "must be after start_time", params: { reason: "invalid" } });
   } else if (seconds > MAX_ENTRY_SECONDS) {
-    ctx.addIssue({ code: "custom", path: ["end_time"], message: "must be at most 24 hours after start_time", params: { reason: "out_of_range" } });
+    ctx.addIssue({
+      code: "custom",
+      path: ["end_time"],
+      message: "must be at most 24 hours after start_time",
+      params: { reason: "out_of_range" },
+    });
   }
 }
 

@@ -58,13 +58,18 @@ export const timeEntryOperations = defineOperations("timeEntries", {
     resource: RESOURCE,
     input: noInput,
     access: READ,
-    success: { status: 200, description: "The running entry, or `data: null` when no timer runs", body: z.object({ data: timeEntrySchema.nullable() }) },
+    success: {
+      status: 200,
+      description: "The running entry, or `data: null` when no timer runs",
+      body: z.object({ data: timeEntrySchema.nullable() }),
+    },
   },
   start: {
     method: "POST",
     path: "/time-entries/start",
     summary: "Start a timer",
-    description: "A timer that runs is stopped first and ends at the second the new one starts. At most one timer runs per user, across every replica.",
+    description:
+      "A timer that runs is stopped first and ends at the second the new one starts. At most one timer runs per user, across every replica.",
     tag: TIMERS,
     resource: RESOURCE,
     input: startTimerInput,

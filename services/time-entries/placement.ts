@@ -18,7 +18,9 @@ export async function checkPlacement(
     throw ApiError.validation([{ field: "project_id", reason: "invalid", message: "is not a project of this organization" }]);
   }
   if (found.project.archived && !options.archivedAllowed) {
-    throw ApiError.validation([{ field: "project_id", reason: "invalid", message: "is archived and takes no new time; unarchive it first" }]);
+    throw ApiError.validation([
+      { field: "project_id", reason: "invalid", message: "is archived and takes no new time; unarchive it first" },
+    ]);
   }
   if (taskId !== null && (!found.task || found.task.project_id !== found.project.id)) {
     throw ApiError.validation([{ field: "task_id", reason: "invalid", message: "is not a task of this project" }]);

@@ -18,7 +18,12 @@ const TOTALS_FIELDS = ["start_time", "duration", "end_time", "user_id", "project
 type TotalsFields = Pick<TimeEntryDocument, "_id" | (typeof TOTALS_FIELDS)[number]>;
 
 function windowQuery(window: ReportWindow): Filter {
-  const query = entryQuery(window.organizationId, { user_id: window.userId, project_id: window.projectId, task_id: window.taskId, billable: window.billable });
+  const query = entryQuery(window.organizationId, {
+    user_id: window.userId,
+    project_id: window.projectId,
+    task_id: window.taskId,
+    billable: window.billable,
+  });
   query.start_time = { $gte: window.from, $lt: window.to };
   return query;
 }
@@ -43,7 +48,14 @@ function totalsBatch(docs: readonly TotalsFields[]): EntryTotalsBatch {
   const table = new IdTable();
   const rows = docs.map((doc): EntryTotalsRow => {
     const running = doc.end_time === null;
-    return [doc.start_time, running ? null : (doc.duration ?? 0), table.at(doc.user_id), table.at(doc.project_id), doc.task_id === null ? -1 : table.at(doc.task_id), doc.billable ? 1 : 0];
+    return [
+      doc.start_time,
+      running ? null : (doc.duration ?? 0),
+      table.at(doc.user_id),
+      table.at(doc.project_id),
+      doc.task_id === null ? -1 : table.at(doc.task_id),
+      doc.billable ? 1 : 0,
+    ];
   });
   return { ids: table.ids, rows };
 }
@@ -77,7 +89,11 @@ export async function streamEntries(entries: EntryStore, window: ReportWindow): 
   );
 }
 
-export async function pageEntries(entries: EntryStore, window: ReportWindow, page: { page: number; per_page: number }): Promise<{ items: TimeEntry[]; total: number }> {
+export async function pageEntries(
+  entries: EntryStore,
+  window: ReportWindow,
+  page: { page: number; per_page: number },
+): Promise<{ items: TimeEntry[]; total: number }> {
   const { items, total } = await entries.page(windowQuery(window), page);
   const now = new Date();
   return { items: items.map((doc) => presentTimeEntry(doc, now)), total };

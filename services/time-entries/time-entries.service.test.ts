@@ -7,7 +7,13 @@ import { projectsService } from "../projects/projects.service";
 import { timeEntriesService } from "./time-entries.service";
 import type { TimeEntry } from "./time-entry";
 
-const OWNER: Identity = { organizationId: "org_0000000000000000000000", plan: "free", userId: "usr_0000000000000000000000", role: "owner", permissions: PERMISSIONS };
+const OWNER: Identity = {
+  organizationId: "org_0000000000000000000000",
+  plan: "free",
+  userId: "usr_0000000000000000000000",
+  role: "owner",
+  permissions: PERMISSIONS,
+};
 
 describe("time-entries service events", () => {
   const events: DomainEvent<TimeEntry>[] = [];
@@ -31,7 +37,9 @@ describe("time-entries service events", () => {
   it("emits every operation's event with the entry as Style A shows it, in order", async () => {
     const project = await call<{ data: { id: string } }>("projects.create", { body: { name: "Evented" } });
     const projectId = project.data.id;
-    const created = await call<{ data: TimeEntry }>("timeEntries.create", { body: { project_id: projectId, start_time: "2026-01-05T09:00:00Z", end_time: "2026-01-05T10:00:00Z" } });
+    const created = await call<{ data: TimeEntry }>("timeEntries.create", {
+      body: { project_id: projectId, start_time: "2026-01-05T09:00:00Z", end_time: "2026-01-05T10:00:00Z" },
+    });
     await call("timeEntries.update", { params: { id: created.data.id }, body: { description: "changed" } });
     await call("timeEntries.remove", { params: { id: created.data.id } });
     const first = await call<{ data: TimeEntry }>("timeEntries.start", { body: { project_id: projectId } });
@@ -62,7 +70,8 @@ describe("time-entries service events", () => {
     const project = await call<{ data: { id: string } }>("projects.create", { body: { name: "Repeated" } });
     const repeat = <T>(action: string, creationKey: string, body: object) =>
       bed.broker().call<T, object>(action, { params: {}, query: {}, body }, { meta: { identity: OWNER, creationKey } });
-    const key = (n: string) => creationKeyOf({ organizationId: OWNER.organizationId, scope: `user:${OWNER.userId}`, idempotencyKey: n, fingerprint: n });
+    const key = (n: string) =>
+      creationKeyOf({ organizationId: OWNER.organizationId, scope: `user:${OWNER.userId}`, idempotencyKey: n, fingerprint: n });
     events.length = 0;
 
     const body = { project_id: project.data.id, start_time: "2026-02-02T09:00:00Z", end_time: "2026-02-02T10:00:00Z" };

@@ -51,12 +51,18 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
       return {
         ...routedActions(timeEntryOperations, {
           list: (input, who, ctx) => listEntries(stores(ctx), who, input.query),
-          create: async (input, who, ctx) => ({ data: await createEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body, ctx.meta) }),
+          create: async (input, who, ctx) => ({
+            data: await createEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body, ctx.meta),
+          }),
           current: async (_input, who, ctx) => ({ data: await currentTimer(stores(ctx), who) }),
-          start: async (input, who, ctx) => ({ data: await startTimer(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body, undefined, ctx.meta) }),
+          start: async (input, who, ctx) => ({
+            data: await startTimer(stores(ctx), eventsFor(ctx, who.organizationId), who, input.body, undefined, ctx.meta),
+          }),
           stop: async (_input, who, ctx) => ({ data: await stopTimer(stores(ctx), eventsFor(ctx, who.organizationId), who) }),
           get: async (input, who, ctx) => ({ data: await getEntry(stores(ctx), who, input.params.id) }),
-          update: async (input, who, ctx) => ({ data: await updateEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id, input.body) }),
+          update: async (input, who, ctx) => ({
+            data: await updateEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id, input.body),
+          }),
           remove: async (input, who, ctx) => {
             await deleteEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id);
             return null;
@@ -64,7 +70,8 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
         }),
         ...internalActions(timeEntriesClient, {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
-          countReferences: (query) => countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
+          countReferences: (query) =>
+            countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
           streamTotals: (window) => streamTotals(started().entries, window),
           streamEntries: (window) => streamEntries(started().entries, window),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),

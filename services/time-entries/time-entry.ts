@@ -44,7 +44,10 @@ export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
  * A time entry as Style A shows it (Style B differs only in the project id prefix): the
  * stored fields minus the internal one, with `duration` always a number and `is_running`.
  */
-export type TimeEntry = { id: string } & Omit<TimeEntryDocument, "_id" | "organization_id" | "duration"> & { duration: number; is_running: boolean };
+export type TimeEntry = { id: string } & Omit<TimeEntryDocument, "_id" | "organization_id" | "duration"> & {
+    duration: number;
+    is_running: boolean;
+  };
 
 /** The response schema of a time entry: what the documents show and the handlers return. */
 export const timeEntrySchema = z
@@ -80,7 +83,9 @@ export function presentTimeEntry(doc: TimeEntryDocument, now: Date = new Date())
     description: doc.description,
     start_time: doc.start_time,
     end_time: doc.end_time,
-    duration: running ? secondsBetween(doc.start_time, isoSeconds(now)) : (doc.duration ?? secondsBetween(doc.start_time, doc.end_time ?? doc.start_time)),
+    duration: running
+      ? secondsBetween(doc.start_time, isoSeconds(now))
+      : (doc.duration ?? secondsBetween(doc.start_time, doc.end_time ?? doc.start_time)),
     billable: doc.billable,
     is_running: running,
     created_at: doc.created_at,

@@ -71,12 +71,21 @@ export class TimerChain {
    * first, at the second the new one starts. Read, claim the next link, settle: a lost
    * claim means another request moved the chain, so read again.
    */
-  async start(owner: TimerOwner, draft: DraftEntry, clock: Clock = systemClock): Promise<{ started: TimeEntryDocument; stopped: TimeEntryDocument | null }> {
+  async start(
+    owner: TimerOwner,
+    draft: DraftEntry,
+    clock: Clock = systemClock,
+  ): Promise<{ started: TimeEntryDocument; stopped: TimeEntryDocument | null }> {
     for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
       const now = isoSeconds(clock());
       const { head, entry: running } = await this.readSettled(owner, now);
       const entry = draft(running ? later(now, running.start_time) : now, now);
-      const link = await this.claim(owner.organizationId, owner.userId, head, { kind: "start", at: entry.start_time, entry, previous_entry_id: running?._id ?? null });
+      const link = await this.claim(owner.organizationId, owner.userId, head, {
+        kind: "start",
+        at: entry.start_time,
+        entry,
+        previous_entry_id: running?._id ?? null,
+      });
       if (!link) continue;
       const stopped = await this.settle(link, now, running);
       return { started: entry, stopped };
@@ -94,7 +103,12 @@ export class TimerChain {
       const now = isoSeconds(clock());
       const { head, entry: running } = await this.readSettled(owner, now);
       if (!running || (options.onlyEntry !== undefined && running._id !== options.onlyEntry)) return null;
-      const link = await this.claim(owner.organizationId, owner.userId, head, { kind: "stop", at: later(now, running.start_time), entry: null, previous_entry_id: running._id });
+      const link = await this.claim(owner.organizationId, owner.userId, head, {
+        kind: "stop",
+        at: later(now, running.start_time),
+        entry: null,
+        previous_entry_id: running._id,
+      });
       if (!link) continue;
       return (await this.endPrevious(link, now, running)) ?? (await this.entries.find(owner.organizationId, running._id));
     }
@@ -155,7 +169,11 @@ export class TimerChain {
   }
 
   /** The entry running now for this user, as stored, or `null`. */
-  async running(organizationId: string, userId: string, now: string): Promise<{ head: TimerLinkDocument | null; entry: TimeEntryDocument | null }> {
+  async running(
+    organizationId: string,
+    userId: string,
+    now: string,
+  ): Promise<{ head: TimerLinkDocument | null; entry: TimeEntryDocument | null }> {
     const head = await this.head(organizationId, userId);
     if (!head || head.kind !== "start" || !head.entry) return { head, entry: null };
     let entry = await this.entries.find(organizationId, head.entry._id);

@@ -15,7 +15,10 @@ import { currentTimer, startTimer, stopTimer } from "./timers";
 const PROJECT = newId("project");
 
 const directory: EntryDirectory = {
-  lookup: async (_org, projectId) => ({ project: projectId === PROJECT ? { id: PROJECT, billable: true, archived: false } : null, task: null }),
+  lookup: async (_org, projectId) => ({
+    project: projectId === PROJECT ? { id: PROJECT, billable: true, archived: false } : null,
+    task: null,
+  }),
   isMember: async () => true,
 };
 
@@ -36,7 +39,14 @@ function recorder(): EntryEvents & { log: { type: string; entry: TimeEntry }[] }
         drop: () => Promise.resolve(),
       }),
   });
-  return { log, created: record("created"), updated: record("updated"), deleted: record("deleted"), started: record("started"), stopped: record("stopped") };
+  return {
+    log,
+    created: record("created"),
+    updated: record("updated"),
+    deleted: record("deleted"),
+    started: record("started"),
+    stopped: record("stopped"),
+  };
 }
 
 async function storesOver(store: DocumentStore): Promise<EntryStores> {
@@ -107,11 +117,24 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
         created_at: "2026-11-21T10:00:00Z",
         updated_at: "2026-11-21T10:00:00Z",
       };
-      expect(await view.timers.claim(who.organizationId, who.userId, head, { kind: "start", at: orphan.start_time, entry: orphan, previous_entry_id: running.id })).not.toBeNull();
+      expect(
+        await view.timers.claim(who.organizationId, who.userId, head, {
+          kind: "start",
+          at: orphan.start_time,
+          entry: orphan,
+          previous_entry_id: running.id,
+        }),
+      ).not.toBeNull();
 
       const current = await currentTimer(view, who);
       expect(current?.id).toBe(orphan._id);
-      await startTimer(view, recorder(), who, { project_id: PROJECT, task_id: null, description: "after" }, tickingClock(Date.UTC(2026, 10, 21, 11)));
+      await startTimer(
+        view,
+        recorder(),
+        who,
+        { project_id: PROJECT, task_id: null, description: "after" },
+        tickingClock(Date.UTC(2026, 10, 21, 11)),
+      );
       const before = await view.entries.find(who.organizationId, running.id);
       expect(before?.end_time).toBe("2026-11-21T10:00:00Z");
       const halfWritten = await view.entries.find(who.organizationId, orphan._id);
@@ -121,9 +144,22 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
     it("finishes a stop whose writer died after claiming its link", async () => {
       const who = person();
       const [view] = views as [EntryStores];
-      const running = await startTimer(view, recorder(), who, { project_id: PROJECT, task_id: null, description: "left running" }, tickingClock());
+      const running = await startTimer(
+        view,
+        recorder(),
+        who,
+        { project_id: PROJECT, task_id: null, description: "left running" },
+        tickingClock(),
+      );
       const head = await view.timers.head(who.organizationId, who.userId);
-      expect(await view.timers.claim(who.organizationId, who.userId, head, { kind: "stop", at: "2026-11-21T12:00:00Z", entry: null, previous_entry_id: running.id })).not.toBeNull();
+      expect(
+        await view.timers.claim(who.organizationId, who.userId, head, {
+          kind: "stop",
+          at: "2026-11-21T12:00:00Z",
+          entry: null,
+          previous_entry_id: running.id,
+        }),
+      ).not.toBeNull();
       expect(await currentTimer(view, who)).toBeNull();
       await expect(stopTimer(view, recorder(), who)).rejects.toMatchObject({ code: 404 });
       const ended = await view.entries.find(who.organizationId, running.id);
@@ -134,7 +170,13 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
       const who = person();
       const attempts = 30;
       const results = await Promise.all(
-        Array.from({ length: attempts }, (_, i) => startTimer(views[i % views.length] as EntryStores, recorder(), who, { project_id: PROJECT, task_id: null, description: `start ${i}` })),
+        Array.from({ length: attempts }, (_, i) =>
+          startTimer(views[i % views.length] as EntryStores, recorder(), who, {
+            project_id: PROJECT,
+            task_id: null,
+            description: `start ${i}`,
+          }),
+        ),
       );
       const [view] = views as [EntryStores];
       const all = await view.entries.entries.find({ user_id: who.userId });
@@ -142,7 +184,9 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
       expect(new Set(all.map((e) => e.description))).toEqual(new Set(results.map((r) => r.description)));
       const running = all.filter((e) => e.end_time === null);
       expect(running).toHaveLength(1);
-      const finished = all.filter((e) => e.end_time !== null).sort((a, b) => a.start_time.localeCompare(b.start_time) || (a.end_time as string).localeCompare(b.end_time as string));
+      const finished = all
+        .filter((e) => e.end_time !== null)
+        .sort((a, b) => a.start_time.localeCompare(b.start_time) || (a.end_time as string).localeCompare(b.end_time as string));
       for (let i = 1; i < finished.length; i++) expect(finished[i]!.start_time >= (finished[i - 1]!.end_time as string)).toBe(true);
       expect((await currentTimer(view, who))?.id).toBe(running[0]!._id);
     }, 60_000);

@@ -35,7 +35,14 @@ function readOnce(clock: Clock): { now: string; chainClock: Clock } {
  * Starts a timer; one that runs is stopped first, ending when the new one starts. A start sent
  * again with its `Idempotency-Key` answers the entry its first run started, and stops nothing.
  */
-export async function startTimer(stores: EntryStores, events: EntryEvents, who: Identity, input: StartTimerInput, clock: Clock = () => new Date(), request: Creation = {}): Promise<TimeEntry> {
+export async function startTimer(
+  stores: EntryStores,
+  events: EntryEvents,
+  who: Identity,
+  input: StartTimerInput,
+  clock: Clock = () => new Date(),
+  request: Creation = {},
+): Promise<TimeEntry> {
   const id = createdId("timeEntry", request);
   if (isRepeatable(request)) {
     // Reading the chain writes the entry of a start whose writer died after claiming it.
@@ -85,7 +92,12 @@ export async function startTimer(stores: EntryStores, events: EntryEvents, who: 
   return entry;
 }
 
-export async function stopTimer(stores: EntryStores, events: EntryEvents, who: Identity, clock: Clock = () => new Date()): Promise<TimeEntry> {
+export async function stopTimer(
+  stores: EntryStores,
+  events: EntryEvents,
+  who: Identity,
+  clock: Clock = () => new Date(),
+): Promise<TimeEntry> {
   const { now, chainClock } = readOnce(clock);
   const { entry: running } = await stores.timers.running(who.organizationId, who.userId, now);
   const expected = expectedStop(running, now);

@@ -26,7 +26,11 @@ export const INVITATIONS: CollectionSpec = {
  * Prunes invitations `keepAfterExpiryMs` after they expired: an expired one can no longer be
  * accepted nor listed, so nothing reads it. One `deleteMany` by age, safe on every replica.
  */
-export async function pruneInvitations(invitations: Collection<InvitationDocument>, now: number, keepAfterExpiryMs: number): Promise<{ invitations: number }> {
+export async function pruneInvitations(
+  invitations: Collection<InvitationDocument>,
+  now: number,
+  keepAfterExpiryMs: number,
+): Promise<{ invitations: number }> {
   return { invitations: await invitations.deleteMany({ expires_at: { $lt: now - keepAfterExpiryMs } }) };
 }
 

@@ -15,7 +15,8 @@ import type { Accounts, PeopleEvents } from "./ports";
 const INVITATION_TTL_MS = 7 * 86_400_000;
 
 const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
-const INVALID_TOKEN = () => ApiError.validation([{ field: "token", reason: "invalid", message: "is not a valid invitation or has expired" }]);
+const INVALID_TOKEN = () =>
+  ApiError.validation([{ field: "token", reason: "invalid", message: "is not a valid invitation or has expired" }]);
 
 /** The organization's invitations that can still be accepted: an expired one is as good as gone. */
 function pendingOf(who: Identity): Filter {
@@ -23,9 +24,18 @@ function pendingOf(who: Identity): Filter {
 }
 
 /** Sent again with its `Idempotency-Key`, makes no second invitation: a 409 names the first (`shared/creation.ts`). */
-export async function invite(invitations: Collection<InvitationDocument>, accounts: Accounts, events: PeopleEvents, who: Identity, email: string, role: InvitedRole, request: Creation = {}): Promise<CreatedInvitation> {
+export async function invite(
+  invitations: Collection<InvitationDocument>,
+  accounts: Accounts,
+  events: PeopleEvents,
+  who: Identity,
+  email: string,
+  role: InvitedRole,
+  request: Creation = {},
+): Promise<CreatedInvitation> {
   const id = createdId("invitation", request);
-  if (isRepeatable(request) && (await invitations.findOne({ _id: id, organization_id: who.organizationId }))) throw createdBeforeWithSecret("This invitation", id);
+  if (isRepeatable(request) && (await invitations.findOne({ _id: id, organization_id: who.organizationId })))
+    throw createdBeforeWithSecret("This invitation", id);
   if (await accounts.emailTaken({ email })) throw EMAIL_TAKEN();
   const token = `inv_tok_${randomSecret(40)}`;
   const doc: InvitationDocument = {
@@ -40,7 +50,11 @@ export async function invite(invitations: Collection<InvitationDocument>, accoun
   };
   const invitation = presentInvitation(doc);
   await announceChange(events.invited, invitation, async () => {
-    const inserted = await insertOnce(doc, (fresh) => invitations.insertOne(fresh), (earlier) => invitations.findOne({ _id: earlier, organization_id: who.organizationId }));
+    const inserted = await insertOnce(
+      doc,
+      (fresh) => invitations.insertOne(fresh),
+      (earlier) => invitations.findOne({ _id: earlier, organization_id: who.organizationId }),
+    );
     if (!inserted.created) throw createdBeforeWithSecret("This invitation", id);
     return invitation;
   });
@@ -48,7 +62,11 @@ export async function invite(invitations: Collection<InvitationDocument>, accoun
 }
 
 /** Pending invitations, newest first. */
-export async function listInvitations(invitations: Collection<InvitationDocument>, who: Identity, page: Page): Promise<ListEnvelope<Invitation>> {
+export async function listInvitations(
+  invitations: Collection<InvitationDocument>,
+  who: Identity,
+  page: Page,
+): Promise<ListEnvelope<Invitation>> {
   const filter = pendingOf(who);
   const [items, total] = await Promise.all([
     invitations.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
@@ -70,7 +88,12 @@ export async function revokeInvitation(invitations: Collection<InvitationDocumen
 }
 
 /** Joins the invitation's organization; the token works once. */
-export async function acceptInvitation(invitations: Collection<InvitationDocument>, accounts: Accounts, events: PeopleEvents, input: AcceptInvitationBody): Promise<Session> {
+export async function acceptInvitation(
+  invitations: Collection<InvitationDocument>,
+  accounts: Accounts,
+  events: PeopleEvents,
+  input: AcceptInvitationBody,
+): Promise<Session> {
   const invitation = await invitations.findOne({ token_hash: sha256(input.token) });
   if (!invitation || invitation.expires_at <= Date.now()) throw INVALID_TOKEN();
   // The auth service's unique email index makes a second acceptance of the same invitation a 409 there.

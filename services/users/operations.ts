@@ -2,7 +2,15 @@ import { EVERY_ROLE, MANAGERS, PUBLIC_THROTTLED, type CredentialAccess } from ".
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
 import { sessionSchema, userSchema } from "../auth/client";
-import { acceptInvitationInput, changeRoleInput, invitationByIdInput, inviteInput, listInvitationsInput, listUsersInput, userByIdInput } from "./inputs";
+import {
+  acceptInvitationInput,
+  changeRoleInput,
+  invitationByIdInput,
+  inviteInput,
+  listInvitationsInput,
+  listUsersInput,
+  userByIdInput,
+} from "./inputs";
 import { createdInvitationSchema, invitationSchema } from "./invitation";
 
 /** Everyone sees the people of their organization; owners and admins manage them (decisions §4). */
@@ -35,7 +43,8 @@ export const userOperations = defineOperations("users", {
     method: "GET",
     path: "/users/invitations",
     summary: "List pending invitations",
-    description: "Owners and admins only. The invitations that can still be accepted (not yet accepted, revoked or expired), newest first; never their tokens.",
+    description:
+      "Owners and admins only. The invitations that can still be accepted (not yet accepted, revoked or expired), newest first; never their tokens.",
     tag: USERS,
     resource: "Invitation",
     input: listInvitationsInput,
@@ -51,7 +60,12 @@ export const userOperations = defineOperations("users", {
     resource: "Invitation",
     input: inviteInput,
     access: MANAGE_USERS,
-    success: { status: 201, description: "The invitation, with its token", body: single(createdInvitationSchema), location: "/users/invitations/{data.id}" },
+    success: {
+      status: 201,
+      description: "The invitation, with its token",
+      body: single(createdInvitationSchema),
+      location: "/users/invitations/{data.id}",
+    },
     errors: [409],
   },
   getInvitation: {
@@ -124,7 +138,12 @@ export const userOperations = defineOperations("users", {
     resource: "Invitation",
     input: acceptInvitationInput,
     access: PUBLIC_THROTTLED,
-    success: { status: 201, description: "The new account, its organization and a session", body: sessionSchema, location: "/users/{user.id}" },
+    success: {
+      status: 201,
+      description: "The new account, its organization and a session",
+      body: sessionSchema,
+      location: "/users/{user.id}",
+    },
     errors: [409],
   },
 });

@@ -33,7 +33,13 @@ describe("users service over the auth client", () => {
       query: {},
       body: { email: email("owner"), password: "a long enough password", name: "Owner", organization_name: "Org" },
     });
-    const who: Identity = { organizationId: session.organization.id, plan: "free", userId: session.user.id, role: "owner", permissions: PERMISSIONS };
+    const who: Identity = {
+      organizationId: session.organization.id,
+      plan: "free",
+      userId: session.user.id,
+      role: "owner",
+      permissions: PERMISSIONS,
+    };
     return { session, who };
   }
 
@@ -43,7 +49,15 @@ describe("users service over the auth client", () => {
     expect(user).toEqual(session.user);
     expect(JSON.stringify(user)).not.toContain("password");
     expect(await accounts().emailTaken({ email: session.user.email.toUpperCase() })).toBe(true);
-    await expect(accounts().createMember({ organizationId: who.organizationId, email: session.user.email, name: "Copy", role: "member", password: "member password 1" })).rejects.toMatchObject({
+    await expect(
+      accounts().createMember({
+        organizationId: who.organizationId,
+        email: session.user.email,
+        name: "Copy",
+        role: "member",
+        password: "member password 1",
+      }),
+    ).rejects.toMatchObject({
       code: 409,
       data: { field: "email", reason: "conflict" },
     });
@@ -61,7 +75,11 @@ describe("users service over the auth client", () => {
   it("announces an invitation without its token, the joining, and the removal", async () => {
     const { who } = await founder();
     const invited = await bed.call<{ data: CreatedInvitation }>("users.invite", who, { body: { email: email("invitee") } });
-    const joined = await bed.broker().call<Session, object>("users.acceptInvitation", { params: {}, query: {}, body: { token: invited.data.token, name: "Invitee", password: "member password 1" } });
+    const joined = await bed.broker().call<Session, object>("users.acceptInvitation", {
+      params: {},
+      query: {},
+      body: { token: invited.data.token, name: "Invitee", password: "member password 1" },
+    });
     await bed.call("users.remove", who, { params: { id: joined.user.id } });
     await new Promise((resolve) => setImmediate(resolve));
     const mine = events.filter((event) => event.organization_id === who.organizationId);

@@ -16,7 +16,8 @@ import type { Accounts, PeopleEvents } from "./ports";
 /** Each event belongs to the organization of the invitation or user it carries. */
 function eventsOver(publisher: EventPublisher) {
   return (ctx: ApiContext<unknown>): PeopleEvents => {
-    const emit = <T extends { organization_id: string }>(type: EventType) => publisher.announce<T>(ctx, type, (data) => data.organization_id);
+    const emit = <T extends { organization_id: string }>(type: EventType) =>
+      publisher.announce<T>(ctx, type, (data) => data.organization_id);
     return { invited: emit<Invitation>("user.invited"), joined: emit<User>("user.joined"), removed: emit<User>("user.removed") };
   };
 }
@@ -34,7 +35,12 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
     name: userOperations.service,
     open: async (service) => {
       const invitations = await store.collection<InvitationDocument>(INVITATIONS);
-      stopSweeping = sweepPeriodically("invitations", () => pruneInvitations(invitations, Date.now(), keepAfterExpiryMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      stopSweeping = sweepPeriodically(
+        "invitations",
+        () => pruneInvitations(invitations, Date.now(), keepAfterExpiryMs),
+        service.logger,
+        deps.config.cleanupIntervalSeconds * 1000,
+      );
       return invitations;
     },
     close: async () => {
@@ -45,7 +51,9 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
       routedActions(userOperations, {
         list: (input, who, ctx) => listUsers(accounts(ctx), who, input.query.role, input.query),
         listInvitations: (input, who) => listInvitations(started(), who, input.query),
-        invite: async (input, who, ctx) => ({ data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta) }),
+        invite: async (input, who, ctx) => ({
+          data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta),
+        }),
         getInvitation: async (input, who) => ({ data: await getInvitation(started(), who, input.params.id) }),
         revokeInvitation: async (input, who) => {
           await revokeInvitation(started(), who, input.params.id);

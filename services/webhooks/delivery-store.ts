@@ -91,7 +91,14 @@ export class DeliveryStore {
   async advance(delivery: DeliveryDocument, record: AttemptRecord, next: NextStep, at: number): Promise<boolean> {
     const moved = await this.deliveries.findOneAndUpdate(
       { _id: delivery._id, state: PENDING, next_attempt: record.attempt },
-      { $set: { ...next, next_attempt: record.attempt + 1, attempts: [...delivery.attempts, record], updated_at: new Date(at).toISOString() } },
+      {
+        $set: {
+          ...next,
+          next_attempt: record.attempt + 1,
+          attempts: [...delivery.attempts, record],
+          updated_at: new Date(at).toISOString(),
+        },
+      },
     );
     return moved !== null;
   }
@@ -112,7 +119,12 @@ export class DeliveryStore {
     return this.deliveries.findOne({ _id: id, organization_id: organizationId, webhook_id: webhookId });
   }
 
-  async list(organizationId: string, webhookId: string, state: DeliveryState | undefined, page: Page): Promise<{ items: DeliveryDocument[]; total: number }> {
+  async list(
+    organizationId: string,
+    webhookId: string,
+    state: DeliveryState | undefined,
+    page: Page,
+  ): Promise<{ items: DeliveryDocument[]; total: number }> {
     const filter: Filter = { organization_id: organizationId, webhook_id: webhookId };
     if (state) filter.state = state;
     const [items, total] = await Promise.all([

@@ -9,7 +9,15 @@ import type { Delivery } from "./present";
 
 jest.setTimeout(30_000);
 
-const HEADER_NAMES = ["x-webhook-signature", "x-webhook-event", "x-webhook-id", "x-webhook-timestamp", "webhook-id", "webhook-timestamp", "webhook-signature"];
+const HEADER_NAMES = [
+  "x-webhook-signature",
+  "x-webhook-event",
+  "x-webhook-id",
+  "x-webhook-timestamp",
+  "webhook-id",
+  "webhook-timestamp",
+  "webhook-signature",
+];
 
 describe("webhook deliveries", () => {
   const data = temporaryDir("webhook-deliveries");
@@ -56,7 +64,13 @@ describe("webhook deliveries", () => {
     expect(request.headers["content-type"]).toBe("application/json");
     const body = JSON.parse(request.body) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(["id", "type", "created_at", "organization_id", "data"]);
-    expect(body).toEqual({ id: eventId, type: "project.created", created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), organization_id: owner.organizationId, data: project });
+    expect(body).toEqual({
+      id: eventId,
+      type: "project.created",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      organization_id: owner.organizationId,
+      data: project,
+    });
     expect(eventId).toMatch(/^evt_[0-9A-Za-z]{22}$/);
 
     for (const name of HEADER_NAMES) expect(request.headers[name]).toBeDefined();
@@ -72,10 +86,24 @@ describe("webhook deliveries", () => {
     expect(new StandardWebhook(webhook.secret).verify(request.body, request.headers as Record<string, string>)).toEqual(body);
 
     const [delivery] = await settled(owner, webhook.id);
-    expect(delivery).toMatchObject({ webhook_id: webhook.id, event_id: eventId, event_type: "project.created", status: "succeeded", next_attempt_at: null });
+    expect(delivery).toMatchObject({
+      webhook_id: webhook.id,
+      event_id: eventId,
+      event_type: "project.created",
+      status: "succeeded",
+      next_attempt_at: null,
+    });
     expect(delivery?.id).toMatch(/^whd_[0-9A-Za-z]{22}$/);
     expect(delivery?.attempts).toEqual([
-      { attempt: 1, started_at: expect.any(String), outcome: "succeeded", status_code: 200, duration_ms: expect.any(Number), error: null, next_retry_at: null },
+      {
+        attempt: 1,
+        started_at: expect.any(String),
+        outcome: "succeeded",
+        status_code: 200,
+        duration_ms: expect.any(Number),
+        error: null,
+        next_retry_at: null,
+      },
     ]);
   });
 
@@ -84,7 +112,13 @@ describe("webhook deliveries", () => {
     const inbox = await receiver();
     const webhook = await hooks.create(owner, inbox.url, ["project.deleted"]);
     await hooks.emit("project.created", owner.organizationId, { id: "prj_0000000000000000000002" });
-    const event = { id: "evt_0000000000000000000007", type: "project.deleted" as const, organization_id: owner.organizationId, occurred_at: new Date().toISOString(), data: { id: "prj_0000000000000000000002" } };
+    const event = {
+      id: "evt_0000000000000000000007",
+      type: "project.deleted" as const,
+      organization_id: owner.organizationId,
+      occurred_at: new Date().toISOString(),
+      data: { id: "prj_0000000000000000000002" },
+    };
     await hooks.broker.emit("project.deleted", event);
     await hooks.broker.emit("project.deleted", event);
     await inbox.waitFor(1);
@@ -104,7 +138,9 @@ describe("webhook deliveries", () => {
     expect(first?.body).toBe(second?.body);
     expect(second?.headers["x-webhook-id"]).toBe(eventId);
     expect(second?.headers["webhook-id"]).toBe(eventId);
-    expect(new StandardWebhook(webhook.secret).verify(second?.body ?? "", second?.headers as Record<string, string>)).toMatchObject({ id: eventId });
+    expect(new StandardWebhook(webhook.secret).verify(second?.body ?? "", second?.headers as Record<string, string>)).toMatchObject({
+      id: eventId,
+    });
     expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(90);
 
     const [delivery] = await settled(owner, webhook.id);
@@ -139,7 +175,8 @@ describe("webhook deliveries", () => {
     expect(delivery?.attempts).toHaveLength(1);
     // The worker disables the webhook in a write after the one that settles the delivery.
     const after = await eventually("the webhook disabled", async () => {
-      const read = (await hooks.call<{ data: { status: string; disabled_reason: string } }>("get", owner, { params: { id: webhook.id } })).data;
+      const read = (await hooks.call<{ data: { status: string; disabled_reason: string } }>("get", owner, { params: { id: webhook.id } }))
+        .data;
       return read.status === "disabled" ? read : undefined;
     });
     expect(after.disabled_reason).toMatch(/^The receiver answered 410 Gone at /);
@@ -189,7 +226,12 @@ describe("webhook deliveries", () => {
     const ping = (await hooks.call<{ data: Delivery }>("test", owner, { params: { id: webhook.id } })).data;
     expect(ping).toMatchObject({ event_type: "ping", status: "pending", attempts: [] });
     const [request] = await inbox.waitFor(1);
-    expect(JSON.parse(request?.body ?? "")).toMatchObject({ id: ping.event_id, type: "ping", organization_id: owner.organizationId, data: { webhook_id: webhook.id } });
+    expect(JSON.parse(request?.body ?? "")).toMatchObject({
+      id: ping.event_id,
+      type: "ping",
+      organization_id: owner.organizationId,
+      data: { webhook_id: webhook.id },
+    });
     expect(request?.headers["x-webhook-event"]).toBe("ping");
     await settled(owner, webhook.id);
 
@@ -218,7 +260,9 @@ describe("webhook deliveries", () => {
     const list = await settled(owner, webhook.id, 10);
     expect(slow.requests).toHaveLength(4);
     expect(list.filter((d) => d.status === "succeeded")).toHaveLength(4);
-    expect(list.filter((d) => d.status === "failed").map((d) => [d.failure_reason, d.attempts.length])).toEqual(Array(6).fill(["the webhook is disabled", 0]));
+    expect(list.filter((d) => d.status === "failed").map((d) => [d.failure_reason, d.attempts.length])).toEqual(
+      Array(6).fill(["the webhook is disabled", 0]),
+    );
   });
 
   it("keeps a slow receiver's deliveries to its own slots: a fast receiver is not held up", async () => {
@@ -296,10 +340,14 @@ describe("webhooks that keep failing", () => {
     const webhook = await hooks.create(owner, inbox.url, ["project.created"]);
     await hooks.emit("project.created", owner.organizationId, { id: "prj_0000000000000000000011" });
     const after = await eventually("the webhook to be disabled", async () => {
-      const got = (await hooks.call<{ data: { status: string; disabled_reason: string | null } }>("get", owner, { params: { id: webhook.id } })).data;
+      const got = (
+        await hooks.call<{ data: { status: string; disabled_reason: string | null } }>("get", owner, { params: { id: webhook.id } })
+      ).data;
       return got.status === "disabled" ? got : undefined;
     });
-    expect(after.disabled_reason).toMatch(/^Deliveries failed for .* without a success \(since .*\); last error: the receiver answered 500$/);
+    expect(after.disabled_reason).toMatch(
+      /^Deliveries failed for .* without a success \(since .*\); last error: the receiver answered 500$/,
+    );
     const attempts = inbox.requests.length;
     expect(attempts).toBeGreaterThanOrEqual(3);
     const [delivery] = await eventually("the delivery to settle", async () => {

@@ -29,7 +29,8 @@ describe("webhook deliveries across a restart of the webhook service", () => {
     const first = await startWebhooks({ store, delivery: { retryDelaysMs: [1500, 100, 100] } });
     const webhook = await first.create(owner, `http://127.0.0.1:${port}/hooks`, ["project.created"]);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await first.emit("project.created", owner.organizationId, { id: `prj_${String(i).padStart(22, "0")}` }));
+    for (let i = 0; i < 5; i++)
+      ids.push(await first.emit("project.created", owner.organizationId, { id: `prj_${String(i).padStart(22, "0")}` }));
     const failedOnce = await eventually("every first attempt to fail", async () => {
       const list = await first.deliveries(owner, webhook.id);
       return list.length === 5 && list.every((d) => d.status === "pending" && d.attempts.length === 1) ? list : undefined;
@@ -49,7 +50,12 @@ describe("webhook deliveries across a restart of the webhook service", () => {
       });
       expect(delivered.map((d) => d.attempts.length)).toEqual([2, 2, 2, 2, 2]);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(inbox.events().map((e) => e.id).sort()).toEqual([...ids].sort());
+      expect(
+        inbox
+          .events()
+          .map((e) => e.id)
+          .sort(),
+      ).toEqual([...ids].sort());
       await second.stop();
     } finally {
       await inbox.close();
@@ -146,7 +152,11 @@ describe("webhook addresses at delivery time", () => {
     data.remove();
   });
 
-  async function refusedAttempt(hooks: WebhooksHarness, owner: ReturnType<typeof ownerOf>, webhookId: string): Promise<string | null | undefined> {
+  async function refusedAttempt(
+    hooks: WebhooksHarness,
+    owner: ReturnType<typeof ownerOf>,
+    webhookId: string,
+  ): Promise<string | null | undefined> {
     const [delivery] = await eventually("a refused attempt", async () => {
       const list = await hooks.deliveries(owner, webhookId);
       return list[0] && list[0].attempts.length > 0 ? list : undefined;
@@ -156,13 +166,16 @@ describe("webhook addresses at delivery time", () => {
 
   it("refuses to connect when a host that was public when saved now resolves to loopback", async () => {
     let lookups = 0;
-    const rebinding: ResolveHost = async () => (lookups++ === 0 ? [{ address: "93.184.216.34", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+    const rebinding: ResolveHost = async () =>
+      lookups++ === 0 ? [{ address: "93.184.216.34", family: 4 }] : [{ address: "127.0.0.1", family: 4 }];
     const hooks = await startWebhooks({ store, allowPrivateUrls: false, resolveHost: rebinding });
     try {
       const owner = ownerOf();
       const webhook = await hooks.create(owner, `https://hooks.rebind.example:${port}/in`, ["project.created"]);
       await hooks.emit("project.created", owner.organizationId, { id: "prj_0000000000000000000030" });
-      expect(await refusedAttempt(hooks, owner, webhook.id)).toBe("refused: hooks.rebind.example resolves to a loopback address (127.0.0.1)");
+      expect(await refusedAttempt(hooks, owner, webhook.id)).toBe(
+        "refused: hooks.rebind.example resolves to a loopback address (127.0.0.1)",
+      );
       expect(lookups).toBeGreaterThanOrEqual(2);
       expect(connections).toBe(0);
     } finally {
@@ -178,7 +191,9 @@ describe("webhook addresses at delivery time", () => {
     const strict = await startWebhooks({ store, allowPrivateUrls: false });
     try {
       await strict.emit("project.created", owner.organizationId, { id: "prj_0000000000000000000031" });
-      expect(await refusedAttempt(strict, owner, webhook.id)).toMatch(/^refused: localhost resolves to a loopback address \((127\.0\.0\.1|::1)\)$/);
+      expect(await refusedAttempt(strict, owner, webhook.id)).toMatch(
+        /^refused: localhost resolves to a loopback address \((127\.0\.0\.1|::1)\)$/,
+      );
       expect(connections).toBe(0);
     } finally {
       await strict.stop();

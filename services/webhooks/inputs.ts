@@ -55,9 +55,7 @@ export const updateWebhookInput = z.object({
   params: webhookPath,
   query: z.object({}).strict(),
   body: someChanges(
-    z
-      .object({ url: url.optional(), events: events.optional(), status: z.enum(["active", "disabled"]).optional() })
-      .strict(),
+    z.object({ url: url.optional(), events: events.optional(), status: z.enum(["active", "disabled"]).optional() }).strict(),
   ),
 });
 

@@ -1,7 +1,14 @@
 import { MANAGERS, type CredentialAccess } from "../../shared/access";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { createWebhookInput, deliveryByIdInput, listDeliveriesInput, listWebhooksInput, updateWebhookInput, webhookByIdInput } from "./inputs";
+import {
+  createWebhookInput,
+  deliveryByIdInput,
+  listDeliveriesInput,
+  listWebhooksInput,
+  updateWebhookInput,
+  webhookByIdInput,
+} from "./inputs";
 import { deliverySchema, webhookSchema, webhookWithSecretSchema } from "./present";
 
 /** Managers only: a webhook's payloads span the whole organization (decisions §5). */
@@ -38,7 +45,12 @@ export const webhookOperations = defineOperations("webhooks", {
     resource: RESOURCE,
     input: createWebhookInput,
     access: WRITE,
-    success: { status: 201, description: "The new webhook, with its secret", body: single(webhookWithSecretSchema), location: "/webhooks/{data.id}" },
+    success: {
+      status: 201,
+      description: "The new webhook, with its secret",
+      body: single(webhookWithSecretSchema),
+      location: "/webhooks/{data.id}",
+    },
   },
   get: {
     method: "GET",

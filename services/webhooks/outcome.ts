@@ -13,7 +13,8 @@ export interface Verdict {
 }
 
 function step(retryAt: number | null, attempt: number): NextStep {
-  if (retryAt === null) return { state: "failed", next_attempt_at: null, failure_reason: `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}` };
+  if (retryAt === null)
+    return { state: "failed", next_attempt_at: null, failure_reason: `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}` };
   return { state: "pending", next_attempt_at: retryAt, failure_reason: null };
 }
 
@@ -22,7 +23,14 @@ function step(retryAt: number | null, attempt: number): NextStep {
  * 410 Gone disables the webhook at once; anything else is retried on the schedule until
  * the attempts run out.
  */
-export function judge(sent: SendResult, attempt: number, startedAt: number, options: DeliveryOptions, now: number, random: () => number): Verdict {
+export function judge(
+  sent: SendResult,
+  attempt: number,
+  startedAt: number,
+  options: DeliveryOptions,
+  now: number,
+  random: () => number,
+): Verdict {
   const base = { attempt, started_at: startedAt, status_code: sent.statusCode, duration_ms: sent.durationMs };
   if (sent.error === null && sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300) {
     return {
@@ -42,7 +50,12 @@ export function judge(sent: SendResult, attempt: number, startedAt: number, opti
     };
   }
   const retryAt = nextRetryAt(options, attempt, now, random);
-  return { record: { ...base, outcome: "failed", error, next_retry_at: retryAt }, next: step(retryAt, attempt), disableWebhook: false, countsAsFailure: true };
+  return {
+    record: { ...base, outcome: "failed", error, next_retry_at: retryAt },
+    next: step(retryAt, attempt),
+    disableWebhook: false,
+    countsAsFailure: true,
+  };
 }
 
 /** An attempt whose worker stopped before recording it: tried again at once, not held against the receiver. */

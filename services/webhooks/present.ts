@@ -47,7 +47,10 @@ const webhookFields = {
   url: z.string().describe("Where deliveries are POSTed: `https://` and a public address, unless the deployment allows private URLs"),
   events: z.array(z.string().meta({ examples: [...EVENT_TYPES] })).describe("The event names this webhook receives"),
   status: z.enum(["active", "disabled"]).describe("A disabled webhook receives nothing"),
-  disabled_reason: z.string().nullable().describe("Why it was disabled (410 Gone, three days of failures, or the API); `null` while active"),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe("Why it was disabled (410 Gone, three days of failures, or the API); `null` while active"),
   created_at: timestamp,
   updated_at: timestamp,
 };

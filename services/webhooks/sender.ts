@@ -108,9 +108,15 @@ export function createSender(options: { policy: AddressPolicy; resolve: ResolveH
         const req: ClientRequest = send(target, {
           method: "POST",
           agent: secure ? agents.https : agents.http,
-          headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "User-Agent": options.userAgent, ...headers },
+          headers: {
+            "Content-Type": "application/json",
+            "Content-Length": String(Buffer.byteLength(body)),
+            "User-Agent": options.userAgent,
+            ...headers,
+          },
         });
-        const failed = (error: unknown) => finish({ statusCode, durationMs: elapsed(), error: describeError(error, timedOut, options.timeoutMs) });
+        const failed = (error: unknown) =>
+          finish({ statusCode, durationMs: elapsed(), error: describeError(error, timedOut, options.timeoutMs) });
         const timer = setTimeout(() => {
           timedOut = true;
           req.destroy();

@@ -3,7 +3,13 @@ import { Webhook } from "standardwebhooks";
 import { newSigningSecret, signedHeaders } from "./signing";
 
 describe("webhook signatures", () => {
-  const body = JSON.stringify({ id: "evt_0000000000000000000000", type: "project.created", created_at: "2026-11-21T09:30:00Z", organization_id: "org_0000000000000000000000", data: { name: "Ünïcode ✓" } });
+  const body = JSON.stringify({
+    id: "evt_0000000000000000000000",
+    type: "project.created",
+    created_at: "2026-11-21T09:30:00Z",
+    organization_id: "org_0000000000000000000000",
+    data: { name: "Ünïcode ✓" },
+  });
 
   it("issues secrets in the Standard Webhooks form: whsec_ and 32 random bytes in base64", () => {
     const secret = newSigningSecret();

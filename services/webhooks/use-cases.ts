@@ -29,7 +29,13 @@ export interface WebhookStores {
 
 /** The payload every attempt of a delivery sends, byte for byte (decisions §5). */
 export function deliveryBody(event: { id: string; type: string; occurred_at: string; organization_id: string; data: unknown }): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: isoSeconds(new Date(event.occurred_at)), organization_id: event.organization_id, data: event.data });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: isoSeconds(new Date(event.occurred_at)),
+    organization_id: event.organization_id,
+    data: event.data,
+  });
 }
 
 async function checkedUrl(stores: WebhookStores, url: string): Promise<string> {
@@ -44,7 +50,14 @@ async function found(stores: WebhookStores, who: Identity, id: string): Promise<
   return doc;
 }
 
-function newDelivery(webhook: WebhookDocument, event: { id: string; type: string }, body: string, now: number, id: string, redeliveryOf: string | null): DeliveryDocument {
+function newDelivery(
+  webhook: WebhookDocument,
+  event: { id: string; type: string },
+  body: string,
+  now: number,
+  id: string,
+  redeliveryOf: string | null,
+): DeliveryDocument {
   const at = new Date(now).toISOString();
   return {
     _id: id,
@@ -65,7 +78,12 @@ function newDelivery(webhook: WebhookDocument, event: { id: string; type: string
 }
 
 /** Sent again with its `Idempotency-Key`, answers the webhook of the first run, secret included (`shared/creation.ts`). */
-export async function createWebhook(stores: WebhookStores, who: Identity, input: CreateWebhookInput["body"], request: Creation = {}): Promise<WebhookWithSecret> {
+export async function createWebhook(
+  stores: WebhookStores,
+  who: Identity,
+  input: CreateWebhookInput["body"],
+  request: Creation = {},
+): Promise<WebhookWithSecret> {
   const url = await checkedUrl(stores, input.url);
   const now = isoSeconds();
   const doc: WebhookDocument = {
@@ -81,7 +99,11 @@ export async function createWebhook(stores: WebhookStores, who: Identity, input:
     created_at: now,
     updated_at: now,
   };
-  const inserted = await insertOnce(doc, (fresh) => stores.webhooks.insert(fresh), (id) => stores.webhooks.find(who.organizationId, id));
+  const inserted = await insertOnce(
+    doc,
+    (fresh) => stores.webhooks.insert(fresh),
+    (id) => stores.webhooks.find(who.organizationId, id),
+  );
   return presentWebhookWithSecret(inserted.doc);
 }
 
@@ -98,13 +120,19 @@ export async function getWebhook(stores: WebhookStores, who: Identity, id: strin
   return presentWebhook(await found(stores, who, id));
 }
 
-export async function updateWebhook(stores: WebhookStores, who: Identity, id: string, changes: UpdateWebhookInput["body"]): Promise<Webhook> {
+export async function updateWebhook(
+  stores: WebhookStores,
+  who: Identity,
+  id: string,
+  changes: UpdateWebhookInput["body"],
+): Promise<Webhook> {
   await found(stores, who, id);
   const set: Partial<WebhookDocument> = { updated_at: isoSeconds() };
   if (changes.url !== undefined) set.url = await checkedUrl(stores, changes.url);
   if (changes.events !== undefined) set.events = changes.events;
   if (changes.status === "active") Object.assign(set, { status: "active", disabled_reason: null, disabled_at: null, failing_since: null });
-  if (changes.status === "disabled") Object.assign(set, { status: "disabled", disabled_reason: "Disabled through the API", disabled_at: set.updated_at });
+  if (changes.status === "disabled")
+    Object.assign(set, { status: "disabled", disabled_reason: "Disabled through the API", disabled_at: set.updated_at });
   const doc = await stores.webhooks.update(who.organizationId, id, set);
   if (!doc) throw ApiError.notFound("Webhook");
   return presentWebhook(doc);
@@ -124,7 +152,8 @@ export async function rotateSecret(stores: WebhookStores, who: Identity, id: str
 }
 
 function requireActive(webhook: WebhookDocument): void {
-  if (webhook.status !== "active") throw ApiError.conflict("This webhook is disabled; set its status to active first", { field: "status", reason: "conflict" });
+  if (webhook.status !== "active")
+    throw ApiError.conflict("This webhook is disabled; set its status to active first", { field: "status", reason: "conflict" });
 }
 
 /** Queues a `ping` to one webhook, whatever events it asked for; answers with the queued delivery. */
@@ -132,14 +161,25 @@ export async function sendTestEvent(stores: WebhookStores, who: Identity, id: st
   const webhook = await found(stores, who, id);
   requireActive(webhook);
   const now = stores.now();
-  const event = { id: newId("event"), type: "ping", occurred_at: new Date(now).toISOString(), organization_id: who.organizationId, data: { webhook_id: webhook._id } };
+  const event = {
+    id: newId("event"),
+    type: "ping",
+    occurred_at: new Date(now).toISOString(),
+    organization_id: who.organizationId,
+    data: { webhook_id: webhook._id },
+  };
   const delivery = newDelivery(webhook, event, deliveryBody(event), now, deliveryIdFor(event.id, webhook._id), null);
   await stores.deliveries.enqueue(delivery);
   stores.queued([{ delivery, webhook }]);
   return presentDelivery(delivery);
 }
 
-export async function listDeliveries(stores: WebhookStores, who: Identity, id: string, query: ListDeliveriesInput["query"]): Promise<ListEnvelope<Delivery>> {
+export async function listDeliveries(
+  stores: WebhookStores,
+  who: Identity,
+  id: string,
+  query: ListDeliveriesInput["query"],
+): Promise<ListEnvelope<Delivery>> {
   await found(stores, who, id);
   const page = { page: query.page, per_page: query.per_page };
   const { items, total } = await stores.deliveries.list(who.organizationId, id, query.status, page);
@@ -159,7 +199,14 @@ export async function redeliver(stores: WebhookStores, who: Identity, id: string
   const original = await stores.deliveries.find(who.organizationId, id, deliveryId);
   if (!original) throw ApiError.notFound("Delivery");
   requireActive(webhook);
-  const delivery = newDelivery(webhook, { id: original.event_id, type: original.event_type }, original.body, stores.now(), newId("webhookDelivery"), original._id);
+  const delivery = newDelivery(
+    webhook,
+    { id: original.event_id, type: original.event_type },
+    original.body,
+    stores.now(),
+    newId("webhookDelivery"),
+    original._id,
+  );
   await stores.deliveries.enqueue(delivery);
   stores.queued([{ delivery, webhook }]);
   return presentDelivery(delivery);

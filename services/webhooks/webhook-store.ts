@@ -57,6 +57,9 @@ export class WebhookStore {
   }
 
   async disable(id: string, reason: string, at: string): Promise<void> {
-    await this.webhooks.findOneAndUpdate({ _id: id, status: "active" }, { $set: { status: "disabled", disabled_reason: reason, disabled_at: at, updated_at: at } });
+    await this.webhooks.findOneAndUpdate(
+      { _id: id, status: "active" },
+      { $set: { status: "disabled", disabled_reason: reason, disabled_at: at, updated_at: at } },
+    );
   }
 }

@@ -5,7 +5,14 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { systemResolver, urlRefusal, type ResolveHost } from "./address-guard";
 import { DeliveryStore } from "./delivery-store";
-import { ATTEMPT_CLAIMS_COLLECTION, DELIVERIES_COLLECTION, WEBHOOKS_COLLECTION, type AttemptClaimDocument, type DeliveryDocument, type WebhookDocument } from "./documents";
+import {
+  ATTEMPT_CLAIMS_COLLECTION,
+  DELIVERIES_COLLECTION,
+  WEBHOOKS_COLLECTION,
+  type AttemptClaimDocument,
+  type DeliveryDocument,
+  type WebhookDocument,
+} from "./documents";
 import { webhookOperations } from "./operations";
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from "./schedule";
 import { createSender, type Sender } from "./sender";
@@ -56,7 +63,16 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
       const sender = createSender({ policy, resolve, timeoutMs: options.timeoutMs, userAgent: USER_AGENT });
       const worker = deps.workerDisabled
         ? undefined
-        : new DeliveryWorker({ webhooks, deliveries, sender, options, worker: service.broker.nodeID, logger: service.logger, now: Date.now, random: Math.random });
+        : new DeliveryWorker({
+            webhooks,
+            deliveries,
+            sender,
+            options,
+            worker: service.broker.nodeID,
+            logger: service.logger,
+            now: Date.now,
+            random: Math.random,
+          });
       const stores: useCases.WebhookStores = {
         webhooks,
         deliveries,
@@ -73,7 +89,12 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
         service.logger.debug({ eventId: event.id, eventType: event.type, queued }, "took an event from the stream");
       }, service.logger);
       const retentionMs = deps.config.webhookDeliveryRetentionDays * DAY_MS;
-      const stopSweeping = sweepPeriodically("webhook deliveries", () => deliveries.prune(Date.now() - retentionMs), service.logger, deps.config.cleanupIntervalSeconds * 1000);
+      const stopSweeping = sweepPeriodically(
+        "webhook deliveries",
+        () => deliveries.prune(Date.now() - retentionMs),
+        service.logger,
+        deps.config.cleanupIntervalSeconds * 1000,
+      );
       return { stores, sender, worker, consumption, stopSweeping };
     },
 

@@ -158,7 +158,9 @@ export class DeliveryWorker {
     this.moreInStore = false;
     const found = await deliveries.due(now(), limit, { deliveries: [...this.inFlight.keys()], webhooks: this.due.full() });
     this.forgetExpiredClaims(now());
-    const fresh = found.filter((d) => !this.due.has(d._id) && !this.inFlight.has(d._id) && !this.claimedElsewhere.has(attemptId(d._id, d.next_attempt)));
+    const fresh = found.filter(
+      (d) => !this.due.has(d._id) && !this.inFlight.has(d._id) && !this.claimedElsewhere.has(attemptId(d._id, d.next_attempt)),
+    );
     const hooks = new Map((await webhooks.byIds([...new Set(fresh.map((d) => d.webhook_id))])).map((hook) => [hook._id, hook]));
     for (const delivery of fresh) {
       const webhook = hooks.get(delivery.webhook_id);
@@ -216,7 +218,10 @@ export class DeliveryWorker {
       return;
     }
     const at = now();
-    this.deps.logger.warn({ deliveryId: delivery._id, attempt: claim.attempt, worker: claim.worker }, "webhook delivery attempt abandoned by its worker; retrying");
+    this.deps.logger.warn(
+      { deliveryId: delivery._id, attempt: claim.attempt, worker: claim.worker },
+      "webhook delivery attempt abandoned by its worker; retrying",
+    );
     await this.apply(delivery, interrupted(claim.attempt, Date.parse(claim.claimed_at), at, options), at);
   }
 
@@ -242,7 +247,11 @@ export class DeliveryWorker {
     const hook = await webhooks.noteFailure(delivery.webhook_id, at);
     if (hook?.status === "active" && hook.failing_since !== null && at - hook.failing_since >= options.disableAfterMs) {
       const since = new Date(hook.failing_since).toISOString();
-      await webhooks.disable(delivery.webhook_id, `Deliveries failed for ${days(at - hook.failing_since)} without a success (since ${since}); last error: ${verdict.record.error ?? "none"}`, iso);
+      await webhooks.disable(
+        delivery.webhook_id,
+        `Deliveries failed for ${days(at - hook.failing_since)} without a success (since ${since}); last error: ${verdict.record.error ?? "none"}`,
+        iso,
+      );
       this.deps.logger.warn({ webhookId: delivery.webhook_id, failingSince: since }, "webhook disabled: deliveries kept failing");
     }
   }

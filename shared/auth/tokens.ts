@@ -48,7 +48,9 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
   return {
     ttlSeconds,
     sign(claims, options = {}) {
-      const oauth = claims.oauth ? { client_id: claims.oauth.clientId, scope: claims.oauth.scopes.join(" "), gid: claims.oauth.family } : {};
+      const oauth = claims.oauth
+        ? { client_id: claims.oauth.clientId, scope: claims.oauth.scopes.join(" "), gid: claims.oauth.family }
+        : {};
       return jwt.sign({ org: claims.organizationId, plan: claims.plan, role: claims.role, iat_ms: Date.now(), ...oauth }, secret, {
         algorithm: ALGORITHM,
         expiresIn: options.ttlSeconds ?? ttlSeconds,
@@ -62,10 +64,24 @@ export function tokenSigner(secret: string, ttlSeconds: number): TokenSigner {
       try {
         const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
         if (typeof payload === "string") return null;
-        const { sub, org, plan, role, iat_ms, exp } = payload as { sub?: unknown; org?: unknown; plan?: unknown; role?: unknown; iat_ms?: unknown; exp?: unknown };
+        const { sub, org, plan, role, iat_ms, exp } = payload as {
+          sub?: unknown;
+          org?: unknown;
+          plan?: unknown;
+          role?: unknown;
+          iat_ms?: unknown;
+          exp?: unknown;
+        };
         if (typeof sub !== "string" || typeof org !== "string" || typeof iat_ms !== "number" || typeof exp !== "number") return null;
         if (!(ROLES as readonly unknown[]).includes(role) || !(PLANS as readonly unknown[]).includes(plan)) return null;
-        const claims: VerifiedClaims = { userId: sub, organizationId: org, plan: plan as Plan, role: role as Role, issuedAtMs: iat_ms, expiresAtSeconds: exp };
+        const claims: VerifiedClaims = {
+          userId: sub,
+          organizationId: org,
+          plan: plan as Plan,
+          role: role as Role,
+          issuedAtMs: iat_ms,
+          expiresAtSeconds: exp,
+        };
         if (!("client_id" in payload)) return claims;
         const oauth = grantClaimsOf(payload as Record<string, unknown>);
         return oauth ? { ...claims, oauth } : null;
@@ -115,6 +131,8 @@ export function signingSecret(config: Config, warn: (message: string) => void): 
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  warn(`JWT_SECRET is not set: signing tokens with a development key kept in ${DEVELOPMENT_SECRET_FILE} under DATA_DIR. Set JWT_SECRET in production.`);
+  warn(
+    `JWT_SECRET is not set: signing tokens with a development key kept in ${DEVELOPMENT_SECRET_FILE} under DATA_DIR. Set JWT_SECRET in production.`,
+  );
   return readFileSync(file, "utf8").trim();
 }

@@ -74,7 +74,11 @@ export function describeBlobContract(name: string, open: () => Promise<BlobStore
       await store.put(`${run}/list/org_1/y.png`, Buffer.alloc(7), "image/png");
       await store.put(`${run}/list/org_12/z.png`, Buffer.alloc(9), "image/png");
       expect(await keysOf(store, `${run}/list/org_1/`)).toEqual([`${run}/list/org_1/x.png`, `${run}/list/org_1/y.png`]);
-      expect(await keysOf(store, `${run}/list/org_1`)).toEqual([`${run}/list/org_1/x.png`, `${run}/list/org_1/y.png`, `${run}/list/org_12/z.png`]);
+      expect(await keysOf(store, `${run}/list/org_1`)).toEqual([
+        `${run}/list/org_1/x.png`,
+        `${run}/list/org_1/y.png`,
+        `${run}/list/org_12/z.png`,
+      ]);
       expect(await keysOf(store, `${run}/list/none/`)).toEqual([]);
       for await (const blob of store.list(`${run}/list/org_12/`)) {
         expect(blob.size).toBe(9);

@@ -28,7 +28,10 @@ class GridFsBlobStore implements BlobStore {
   ) {}
 
   private async idsOf(key: string): Promise<{ _id: FileId; uploadDate: Date }[]> {
-    return (await this.bucket.find({ filename: key }, { projection: { _id: 1, uploadDate: 1 } }).toArray()) as { _id: FileId; uploadDate: Date }[];
+    return (await this.bucket.find({ filename: key }, { projection: { _id: 1, uploadDate: 1 } }).toArray()) as {
+      _id: FileId;
+      uploadDate: Date;
+    }[];
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {

@@ -8,10 +8,17 @@ import { startHealthListener, type HealthListener } from "./listener";
  * starts only when the test lets it, and real counters the test can close.
  */
 
-async function get(url: string, init?: RequestInit): Promise<{ status: number; body: { status?: string; checks?: Record<string, string> }; headers: Headers }> {
+async function get(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: { status?: string; checks?: Record<string, string> }; headers: Headers }> {
   const res = await fetch(url, init);
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as { status?: string; checks?: Record<string, string> }) : {}, headers: res.headers };
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as { status?: string; checks?: Record<string, string> }) : {},
+    headers: res.headers,
+  };
 }
 
 describe("health listener", () => {
@@ -56,7 +63,10 @@ describe("health listener", () => {
 
     release();
     await starting;
-    expect(await get(`${url}/readyz`)).toMatchObject({ status: 200, body: { status: "ready", checks: { services: "ok", counters: "ok" } } });
+    expect(await get(`${url}/readyz`)).toMatchObject({
+      status: 200,
+      body: { status: "ready", checks: { services: "ok", counters: "ok" } },
+    });
 
     await kv.close();
     const lost = await get(`${url}/readyz`);

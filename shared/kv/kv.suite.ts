@@ -70,7 +70,9 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
 
     it("lets exactly one of 50 concurrent onlyIfAbsent sets win", async () => {
       const k = key("race");
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => kv.set(k, `writer ${i}`, { ttlMs: LONG_MS, onlyIfAbsent: true })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => kv.set(k, `writer ${i}`, { ttlMs: LONG_MS, onlyIfAbsent: true })),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await kv.get(k)).toBe(`writer ${results.indexOf(true)}`);
     });
@@ -201,7 +203,9 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
         const outcomes = await Promise.all(Array.from({ length: 300 }, () => kv.hitWindows([window], { nowMs: MIDNIGHT })));
         const allowed = outcomes.filter((o) => o.allowed);
         expect(allowed).toHaveLength(100);
-        expect(allowed.map((o) => o.windows[0]?.count).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+        expect(allowed.map((o) => o.windows[0]?.count).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+          Array.from({ length: 100 }, (_, i) => i + 1),
+        );
         expect(outcomes.filter((o) => !o.allowed).every((o) => o.windows[0]?.count === 100)).toBe(true);
         expect(counts(await kv.hitWindows([window], { nowMs: MIDNIGHT, cost: 0 }))).toEqual([100]);
       });
@@ -291,7 +295,10 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
       });
 
       it("refuses everything at limit 0, and allows a hit on no windows", async () => {
-        expect(await kv.hitWindows([{ key: key("closed"), limit: 0, windowMs: MINUTE }], { nowMs: MIDNIGHT })).toMatchObject({ allowed: false, windows: [{ count: 0, limit: 0 }] });
+        expect(await kv.hitWindows([{ key: key("closed"), limit: 0, windowMs: MINUTE }], { nowMs: MIDNIGHT })).toMatchObject({
+          allowed: false,
+          windows: [{ count: 0, limit: 0 }],
+        });
         expect(await kv.hitWindows([], { nowMs: MIDNIGHT })).toEqual({ allowed: true, windows: [] });
       });
 
@@ -333,7 +340,8 @@ export function throughImmediate(kv: KeyValueStore): KeyValueStore {
   return new Proxy(kv, {
     get(target, name) {
       if (name === "getMany") return async (keys: readonly string[]) => immediate.getMany(keys);
-      if (name === "hitWindows") return async (windows: readonly FixedWindow[], options?: HitOptions) => immediate.hitWindows(windows, options);
+      if (name === "hitWindows")
+        return async (windows: readonly FixedWindow[], options?: HitOptions) => immediate.hitWindows(windows, options);
       return Reflect.get(target, name, target) as unknown;
     },
   });

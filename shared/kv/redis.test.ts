@@ -99,7 +99,9 @@ describeWithServers(["redis"], "Redis key-value adapter", () => {
         { key: "shared:day", limit: 1_000, windowMs: 86_400_000 },
       ];
       const nowMs = Date.UTC(2031, 0, 1);
-      const outcomes = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? first : second).hitWindows(windows, { nowMs })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? first : second).hitWindows(windows, { nowMs })),
+      );
       const allowed = outcomes.filter((o) => o.allowed);
       expect(allowed).toHaveLength(100);
       expect(new Set(allowed.map((o) => o.windows[0]?.count)).size).toBe(100);

@@ -74,7 +74,9 @@ class RedisStore implements KeyValueStore {
 
   async set(key: string, value: string, options: SetOptions): Promise<boolean> {
     checkPositiveInteger(options.ttlMs, "ttlMs");
-    const reply = options.onlyIfAbsent ? await this.redis.set(key, value, "PX", options.ttlMs, "NX") : await this.redis.set(key, value, "PX", options.ttlMs);
+    const reply = options.onlyIfAbsent
+      ? await this.redis.set(key, value, "PX", options.ttlMs, "NX")
+      : await this.redis.set(key, value, "PX", options.ttlMs);
     return reply === "OK";
   }
 

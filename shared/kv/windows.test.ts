@@ -1,7 +1,8 @@
 import { KeptWindow, placeWindows } from "./windows";
 
 describe("placing windows in time", () => {
-  const counterAt = (window: { key: string; limit: number; windowMs: number }, nowMs: number) => placeWindows([window], { nowMs }).windows[0]?.counterKey;
+  const counterAt = (window: { key: string; limit: number; windowMs: number }, nowMs: number) =>
+    placeWindows([window], { nowMs }).windows[0]?.counterKey;
 
   it("names a kept window's counter exactly as any window's, as its window moves on and back", () => {
     const kept = new KeptWindow("rate-limit:{p:s}:minute", 5, 60_000);

@@ -34,7 +34,8 @@ export function placeWindows(windows: readonly FixedWindow[], options: HitOption
     const window = windows[at] as FixedWindow;
     if (typeof window.key !== "string" || window.key === "") throw new RangeError("a window's key must be a non-empty string");
     // A policy has one to three windows: a scan is cheaper than a set.
-    for (let before = 0; before < at; before++) if (placed[before]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
+    for (let before = 0; before < at; before++)
+      if (placed[before]?.window.key === window.key) throw new RangeError(`the window key ${window.key} is given twice`);
     const kept = window instanceof KeptWindow ? window : undefined;
     // A kept window checked its limit and length when it was made.
     if (!kept) {

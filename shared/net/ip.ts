@@ -90,7 +90,7 @@ export function formatIp(ip: IpAddress): string {
   const groups = Array.from({ length: 8 }, (_, i) => Number((ip.value >> BigInt(112 - 16 * i)) & 0xffffn));
   let bestStart = -1;
   let bestLength = 1;
-  for (let start = 0; start < 8; ) {
+  for (let start = 0; start < 8;) {
     let end = start;
     while (end < 8 && groups[end] === 0) end++;
     if (end - start > bestLength) [bestStart, bestLength] = [start, end - start];

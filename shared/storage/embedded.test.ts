@@ -97,9 +97,20 @@ describe("embedded store", () => {
       expect(await ids({ v: { $gte: 0 } })).toEqual(["r0", "r2", "r6"]);
       expect(await ids({ v: { $lt: "z" } })).toEqual(["r4", "r5"]);
       expect(await rows.count({ v: { $in: [1, "1"] } })).toBe(3);
-      const grouped = await rows.aggregate([{ $match: { _id: { $in: ["r0", "r1", "r4", "r9", "missing"] } } }, { $group: { _id: "$v", n: { $sum: 1 } } }, { $sort: { n: -1 } }]);
+      const grouped = await rows.aggregate([
+        { $match: { _id: { $in: ["r0", "r1", "r4", "r9", "missing"] } } },
+        { $group: { _id: "$v", n: { $sum: 1 } } },
+        { $sort: { n: -1 } },
+      ]);
       expect(grouped).toHaveLength(4);
-      expect(grouped).toEqual(expect.arrayContaining([{ _id: 1, n: 1 }, { _id: true, n: 1 }, { _id: "1", n: 1 }, { _id: null, n: 2 }]));
+      expect(grouped).toEqual(
+        expect.arrayContaining([
+          { _id: 1, n: 1 },
+          { _id: true, n: 1 },
+          { _id: "1", n: 1 },
+          { _id: null, n: 2 },
+        ]),
+      );
     } finally {
       await store.close();
     }
@@ -176,7 +187,9 @@ describe("embedded store", () => {
     const store = await openEmbeddedStore(join(root, "large"));
     try {
       const rows = await store.collection<{ _id: string; team: string; n: number }>({ name: "rows", indexes: [{ fields: { team: 1 } }] });
-      await Promise.all(Array.from({ length: 12_000 }, (_, i) => rows.insertOne({ _id: `r${i}`, team: i % 10 === 0 ? "small" : "large", n: i % 7 })));
+      await Promise.all(
+        Array.from({ length: 12_000 }, (_, i) => rows.insertOne({ _id: `r${i}`, team: i % 10 === 0 ? "small" : "large", n: i % 7 })),
+      );
       const total = (team: string) => rows.aggregate([{ $match: { team } }, { $group: { _id: "$team", n: { $sum: "$n" } } }]);
       // Most rows: scanned; a tenth: through the index. Both answer the same way.
       expect(await total("large")).toStrictEqual([{ _id: "large", n: 32_395 }]);

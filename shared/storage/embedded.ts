@@ -189,7 +189,10 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   }
 
   private record(path: string, kinds: number): void {
-    this.writer.run("INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?) ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds | stint_paths.kinds", [this.name, path, kinds]);
+    this.writer.run(
+      "INSERT INTO stint_paths (collection, path, kinds) VALUES (?, ?, ?) ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds | stint_paths.kinds",
+      [this.name, path, kinds],
+    );
   }
 
   private translated<R>(work: () => R): R {
@@ -371,7 +374,11 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   ensure(spec: CollectionSpec): void {
     this.writer.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
     if (!this.tracked.loaded) {
-      this.tracked.load(this.writer.all("SELECT path, kinds FROM stint_paths WHERE collection = ?", [this.name]).map((row) => ({ path: String(row.path), kinds: Number(row.kinds) })));
+      this.tracked.load(
+        this.writer
+          .all("SELECT path, kinds FROM stint_paths WHERE collection = ?", [this.name])
+          .map((row) => ({ path: String(row.path), kinds: Number(row.kinds) })),
+      );
     }
     if (!this.tracked.tracksEveryTopLevelField && this.writer.get(`SELECT 1 AS found FROM ${this.table} LIMIT 1`) === undefined) {
       this.tracked.trackEveryTopLevelField();
@@ -432,10 +439,18 @@ export class EmbeddedStore implements DocumentStore {
 
   async collection<T extends StoredDocument>(spec: CollectionSpec): Promise<EmbeddedCollection<T>> {
     this.checkOpen();
-    if (!COLLECTION_NAME.test(spec.name)) throw new Error(`collection names are letters, digits, "_" and "-": ${JSON.stringify(spec.name)}`);
+    if (!COLLECTION_NAME.test(spec.name))
+      throw new Error(`collection names are letters, digits, "_" and "-": ${JSON.stringify(spec.name)}`);
     let collection = this.collections.get(spec.name);
     if (!collection) {
-      collection = new EmbeddedCollection<StoredDocument>(spec.name, new TrackedKinds(), this.writer, this.reader, this.commits, this.checkOpen);
+      collection = new EmbeddedCollection<StoredDocument>(
+        spec.name,
+        new TrackedKinds(),
+        this.writer,
+        this.reader,
+        this.commits,
+        this.checkOpen,
+      );
       this.collections.set(spec.name, collection);
     }
     const opened = collection;
@@ -479,7 +494,9 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
   const file = join(dataDir, DATABASE_FILE);
   const writer = new SqlConnection(connect(file, "writer"));
   try {
-    writer.exec("CREATE TABLE IF NOT EXISTS stint_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path))");
+    writer.exec(
+      "CREATE TABLE IF NOT EXISTS stint_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path))",
+    );
     const migrated = await migrateNedbFiles(dataDir, writer, tableOf);
     if (migrated) options.onMigrated?.(migrated);
     return new EmbeddedStore(writer, new SqlConnection(connect(file, "reader")));

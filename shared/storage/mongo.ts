@@ -85,7 +85,11 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
       return result.insertedCount;
     } catch (error) {
       const failed = error as { writeErrors?: unknown; insertedCount?: unknown; result?: { insertedCount?: unknown } };
-      const writeErrors = Array.isArray(failed.writeErrors) ? (failed.writeErrors as { code?: unknown }[]) : failed.writeErrors ? [failed.writeErrors as { code?: unknown }] : [];
+      const writeErrors = Array.isArray(failed.writeErrors)
+        ? (failed.writeErrors as { code?: unknown }[])
+        : failed.writeErrors
+          ? [failed.writeErrors as { code?: unknown }]
+          : [];
       if (writeErrors.length === 0 || !writeErrors.every((writeError) => writeError.code === 11000)) throw error;
       const inserted = typeof failed.insertedCount === "number" ? failed.insertedCount : failed.result?.insertedCount;
       return typeof inserted === "number" ? inserted : docs.length - writeErrors.length;
@@ -170,7 +174,16 @@ class MongoStore implements DocumentStore {
         name,
         new Schema<Doc>(
           { _id: { type: String, required: true } },
-          { collection: name, strict: false, strictQuery: false, versionKey: false, minimize: false, autoIndex: false, autoCreate: false, id: false },
+          {
+            collection: name,
+            strict: false,
+            strictQuery: false,
+            versionKey: false,
+            minimize: false,
+            autoIndex: false,
+            autoCreate: false,
+            id: false,
+          },
         ),
       );
     if (existing) return { model, collection: existing };

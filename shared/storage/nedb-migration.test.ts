@@ -18,7 +18,15 @@ type Row = { _id: string } & Record<string, unknown>;
 async function writeWithNedb(dataDir: string): Promise<void> {
   const users = new Datastore<Row>({ filename: join(dataDir, "users.db"), autoload: true });
   await users.ensureIndexAsync({ fieldName: "email", unique: true });
-  await users.insertAsync({ _id: "u1", email: "ada@example.com", name: "Ada", role: "owner", tags: ["a"], profile: { city: "Oslo" }, note: null });
+  await users.insertAsync({
+    _id: "u1",
+    email: "ada@example.com",
+    name: "Ada",
+    role: "owner",
+    tags: ["a"],
+    profile: { city: "Oslo" },
+    note: null,
+  });
   await users.insertAsync({ _id: "u2", email: "brook@example.com", name: "Brook", role: "member" });
   await users.insertAsync({ _id: "u3", email: "cyd@example.com", name: "Cyd", role: "member" });
   await users.updateAsync({ _id: "u2" }, { $set: { name: "Brook B." } }, {});
@@ -46,7 +54,9 @@ describe("moving the nedb datafiles of an older version into SQLite", () => {
       await expect(users.insertOne({ _id: "u9", email: "ada@example.com" })).rejects.toBeInstanceOf(DuplicateKeyError);
       const entries = await store.collection<Row>({ name: "time_entries", indexes: [{ fields: { user_id: 1 } }] });
       expect(await entries.count({ user_id: "u1" })).toBe(15);
-      expect(await entries.aggregate([{ $group: { _id: null, minutes: { $sum: "$minutes" } } }])).toStrictEqual([{ _id: null, minutes: 435 }]);
+      expect(await entries.aggregate([{ $group: { _id: null, minutes: { $sum: "$minutes" } } }])).toStrictEqual([
+        { _id: null, minutes: 435 },
+      ]);
     } finally {
       await store.close();
     }

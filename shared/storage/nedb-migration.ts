@@ -77,7 +77,10 @@ async function loadDatafile(path: string, writer: SqlConnection, table: string, 
       continue;
     }
     topLevelKinds(kinds, doc);
-    writer.run(`INSERT INTO ${table} (id, doc) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [id, JSON.stringify({ ...doc, _id: id })]);
+    writer.run(`INSERT INTO ${table} (id, doc) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [
+      id,
+      JSON.stringify({ ...doc, _id: id }),
+    ]);
   }
   if (lines > 0 && corrupt / lines > CORRUPT_LINES_ALLOWED) {
     throw new Error(`${path}: ${corrupt} of ${lines} lines cannot be read; refusing to convert it (the file is left as it is)`);
@@ -93,7 +96,11 @@ async function keptAsideFolder(dataDir: string): Promise<string> {
 }
 
 /** Converts the nedb datafiles in `dataDir`, if any; answers the one line to log about it, or `undefined` when there were none. */
-export async function migrateNedbFiles(dataDir: string, writer: SqlConnection, tableOf: (collection: string) => string): Promise<string | undefined> {
+export async function migrateNedbFiles(
+  dataDir: string,
+  writer: SqlConnection,
+  tableOf: (collection: string) => string,
+): Promise<string | undefined> {
   const datafiles = findDatafiles(await readdir(dataDir));
   if (datafiles.size === 0) return undefined;
   let documents = 0;

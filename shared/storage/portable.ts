@@ -63,7 +63,8 @@ function checkGroup(group: Record<string, unknown>): void {
   for (const [field, accumulator] of accumulators) {
     const sum = isPlainObject(accumulator) && Object.keys(accumulator).length === 1 ? accumulator.$sum : undefined;
     // FerretDB 1.24 sums a number or a field path, not an expression.
-    if (!(typeof sum === "number" || isFieldPath(sum))) throw new UnsupportedQueryError(`$group field "${field}" must be { $sum: <number or "$field"> }`);
+    if (!(typeof sum === "number" || isFieldPath(sum)))
+      throw new UnsupportedQueryError(`$group field "${field}" must be { $sum: <number or "$field"> }`);
   }
 }
 
@@ -97,10 +98,12 @@ function checkStage(stage: PipelineStage): void {
       return;
     case "$skip":
     case "$limit":
-      if (!Number.isInteger(spec) || (spec as number) < (name === "$skip" ? 0 : 1)) throw new UnsupportedQueryError(`${name} takes a ${name === "$skip" ? "non-negative" : "positive"} integer`);
+      if (!Number.isInteger(spec) || (spec as number) < (name === "$skip" ? 0 : 1))
+        throw new UnsupportedQueryError(`${name} takes a ${name === "$skip" ? "non-negative" : "positive"} integer`);
       return;
     case "$count":
-      if (typeof spec !== "string" || spec === "" || spec.startsWith("$") || spec.includes(".")) throw new UnsupportedQueryError("$count takes a field name");
+      if (typeof spec !== "string" || spec === "" || spec.startsWith("$") || spec.includes("."))
+        throw new UnsupportedQueryError("$count takes a field name");
       return;
   }
 }

@@ -20,7 +20,9 @@ export class SqlConnection {
   private examined = 0;
 
   constructor(readonly db: DatabaseSync) {
-    db.function("stint_matches", (doc: SQLInputValue, filter: SQLInputValue) => (this.matcher(String(filter)).test(JSON.parse(String(doc)) as Record<string, unknown>) ? 1 : 0));
+    db.function("stint_matches", (doc: SQLInputValue, filter: SQLInputValue) =>
+      this.matcher(String(filter)).test(JSON.parse(String(doc)) as Record<string, unknown>) ? 1 : 0,
+    );
     db.function("stint_examined", (id: SQLInputValue) => {
       this.examined++;
       return id === null ? 0 : 1;

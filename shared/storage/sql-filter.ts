@@ -70,7 +70,10 @@ function membership(field: { sql: string; kinds: Kinds }, values: unknown): Part
   }
   if (listed.length > 0) parts.push({ sql: `${field.sql} IN (${listed.map(() => "?").join(", ")})`, params: listed });
   if (parts.length === 0) return { sql: "0", params: [] };
-  return { sql: parts.length === 1 ? (parts[0] as Part).sql : `(${parts.map((part) => part.sql).join(" OR ")})`, params: parts.flatMap((part) => part.params) };
+  return {
+    sql: parts.length === 1 ? (parts[0] as Part).sql : `(${parts.map((part) => part.sql).join(" OR ")})`,
+    params: parts.flatMap((part) => part.params),
+  };
 }
 
 /**
@@ -168,7 +171,10 @@ export function filterToSql(filter: Filter, kindsOf: KindsOf): SqlFilter {
       const translated = branches.every((branch): branch is SqlFilter => branch !== undefined);
       // One branch SQL cannot narrow leaves the whole `$or` unnarrowed.
       if (translated && branches.length > 0 && branches.every((branch) => branch.narrows)) {
-        parts.push({ sql: `(${branches.map((branch) => `(${branch.where})`).join(" OR ")})`, params: branches.flatMap((branch) => branch.params) });
+        parts.push({
+          sql: `(${branches.map((branch) => `(${branch.where})`).join(" OR ")})`,
+          params: branches.flatMap((branch) => branch.params),
+        });
       }
       if (!translated || branches.some((branch) => branch.residual !== null)) residual[key] = condition;
     } else if (key.startsWith("$")) {
@@ -181,7 +187,12 @@ export function filterToSql(filter: Filter, kindsOf: KindsOf): SqlFilter {
   }
   if (residualAnd.length > 0) residual.$and = residualAnd;
   const where = joined(parts);
-  return { where: where.sql, params: where.params, narrows: parts.length > 0, residual: Object.keys(residual).length === 0 ? null : residual };
+  return {
+    where: where.sql,
+    params: where.params,
+    narrows: parts.length > 0,
+    residual: Object.keys(residual).length === 0 ? null : residual,
+  };
 }
 
 /**

@@ -81,7 +81,11 @@ export function groupToSql(spec: Record<string, unknown>, kindsOf: KindsOf): Sql
   }
   if (isPlainObject(key)) {
     const fields = Object.entries(key);
-    if (fields.length === 0 || fields.some(([field, value]) => field.startsWith("$") || typeof value !== "string" || !TOP_LEVEL_FIELD.test(value))) return undefined;
+    if (
+      fields.length === 0 ||
+      fields.some(([field, value]) => field.startsWith("$") || typeof value !== "string" || !TOP_LEVEL_FIELD.test(value))
+    )
+      return undefined;
     return {
       select: [...fields.map(([, value], index) => `${jsonOf((value as string).slice(1))} AS k${index}`), ...totalSelect].join(", "),
       groupBy: fields.map((_, index) => `k${index}`).join(", "),

@@ -167,15 +167,25 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
 
       it("keeps the order of a sorted page of many documents, whatever order they were stored in", async () => {
         const many = await store.collection<{ _id: string; rank: number; group: string }>({ name: `ordered_${Date.now()}` });
-        const docs = Array.from({ length: 240 }, (_, i) => ({ _id: `d${String(i).padStart(3, "0")}`, rank: (i * 37) % 60, group: i % 3 === 0 ? "a" : "b" }));
+        const docs = Array.from({ length: 240 }, (_, i) => ({
+          _id: `d${String(i).padStart(3, "0")}`,
+          rank: (i * 37) % 60,
+          group: i % 3 === 0 ? "a" : "b",
+        }));
         await many.insertMany([...docs].reverse());
         const expected = [...docs].sort((x, y) => y.rank - x.rank || (x._id < y._id ? 1 : -1)).map((doc) => doc._id);
-        const page = async (skip: number, limit: number) => (await many.find({}, { sort: { rank: -1, _id: -1 }, skip, limit })).map((doc) => doc._id);
+        const page = async (skip: number, limit: number) =>
+          (await many.find({}, { sort: { rank: -1, _id: -1 }, skip, limit })).map((doc) => doc._id);
         expect(await page(0, 100)).toEqual(expected.slice(0, 100));
         expect(await page(100, 100)).toEqual(expected.slice(100, 200));
         expect(await page(200, 100)).toEqual(expected.slice(200));
         const inGroup = (await many.find({ group: "a" }, { sort: { rank: 1, _id: 1 } })).map((doc) => doc._id);
-        expect(inGroup).toEqual(docs.filter((doc) => doc.group === "a").sort((x, y) => x.rank - y.rank || (x._id < y._id ? -1 : 1)).map((doc) => doc._id));
+        expect(inGroup).toEqual(
+          docs
+            .filter((doc) => doc.group === "a")
+            .sort((x, y) => x.rank - y.rank || (x._id < y._id ? -1 : 1))
+            .map((doc) => doc._id),
+        );
       });
 
       it("explains a find: what it returns, and at least that many documents read when the store says", async () => {
@@ -313,7 +323,11 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
           { _id: "b", org: "o2", name_key: "site" },
           { _id: "c", org: "o1", name_key: "app" },
         ]);
-        expect(await projects.findOneAndUpdate({ _id: "c" }, { $set: { name_key: "web" } })).toStrictEqual({ _id: "c", org: "o1", name_key: "web" });
+        expect(await projects.findOneAndUpdate({ _id: "c" }, { $set: { name_key: "web" } })).toStrictEqual({
+          _id: "c",
+          org: "o1",
+          name_key: "web",
+        });
       });
 
       it("lets a plain index hold duplicates", async () => {
@@ -339,7 +353,11 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
         await rows.insertOne({ _id: "r", name: "old", drop: "me", count: 2, profile: { city: "Oslo", zip: "0150" } });
         const after = await rows.findOneAndUpdate(
           { _id: "r" },
-          { $set: { name: "new", "profile.city": "Bergen", added: [1, { two: 2 }] }, $unset: { drop: true }, $inc: { count: 3, fresh: -2 } },
+          {
+            $set: { name: "new", "profile.city": "Bergen", added: [1, { two: 2 }] },
+            $unset: { drop: true },
+            $inc: { count: 3, fresh: -2 },
+          },
         );
         const expected = { _id: "r", name: "new", count: 5, profile: { city: "Bergen", zip: "0150" }, added: [1, { two: 2 }], fresh: -2 };
         expect(after).toStrictEqual(expected);
@@ -349,7 +367,11 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       it("returns the document as it was before when asked", async () => {
         const rows = await fresh<Row>();
         await rows.insertOne({ _id: "r", state: "open", version: 1 });
-        const before = await rows.findOneAndUpdate({ state: "open" }, { $set: { state: "closed" }, $inc: { version: 1 } }, { returnDocument: "before" });
+        const before = await rows.findOneAndUpdate(
+          { state: "open" },
+          { $set: { state: "closed" }, $inc: { version: 1 } },
+          { returnDocument: "before" },
+        );
         expect(before).toStrictEqual({ _id: "r", state: "open", version: 1 });
         expect(await rows.findOne({ _id: "r" })).toStrictEqual({ _id: "r", state: "closed", version: 2 });
       });
@@ -384,7 +406,11 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
         expect(created).toStrictEqual(expected);
         expect(await rows.find({})).toStrictEqual([expected]);
 
-        const again = await rows.findOneAndUpdate({ _id: "timer-u1", user: "u1" }, { $set: { project: "zephyr" }, $inc: { starts: 1 } }, { upsert: true });
+        const again = await rows.findOneAndUpdate(
+          { _id: "timer-u1", user: "u1" },
+          { $set: { project: "zephyr" }, $inc: { starts: 1 } },
+          { upsert: true },
+        );
         expect(again).toStrictEqual({ ...expected, project: "zephyr", starts: 2 });
         expect(await rows.count({})).toBe(1);
       });
@@ -417,7 +443,9 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       it("counts exactly under 50 concurrent $inc calls, each seeing its own value", async () => {
         const rows = await fresh<Row>();
         await rows.insertOne({ _id: "counter", value: 0 });
-        const results = await Promise.all(Array.from({ length: 50 }, () => rows.findOneAndUpdate({ _id: "counter" }, { $inc: { value: 1 } })));
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () => rows.findOneAndUpdate({ _id: "counter" }, { $inc: { value: 1 } })),
+        );
         const seen = results.map((doc) => doc?.value as number).sort((a, b) => a - b);
         expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
         expect(await rows.findOne({ _id: "counter" })).toStrictEqual({ _id: "counter", value: 50 });
@@ -426,7 +454,9 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       it("hands each of 50 concurrent claims a different document", async () => {
         const jobs = await fresh<Row>();
         for (let i = 0; i < 50; i++) await jobs.insertOne({ _id: `job-${String(i).padStart(2, "0")}`, state: "queued" });
-        const claims = await Promise.all(Array.from({ length: 50 }, (_, worker) => jobs.findOneAndUpdate({ state: "queued" }, { $set: { state: "taken", worker } })));
+        const claims = await Promise.all(
+          Array.from({ length: 50 }, (_, worker) => jobs.findOneAndUpdate({ state: "queued" }, { $set: { state: "taken", worker } })),
+        );
         const claimed = claims.map((doc) => doc?._id);
         expect(new Set(claimed).size).toBe(50);
         expect(await jobs.count({ state: "queued" })).toBe(0);
@@ -478,7 +508,10 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       });
 
       it("$group with $sum: 1 by a compound key, and over everything", async () => {
-        const counts = await entries.aggregate([{ $group: { _id: { user: "$user", project: "$project" }, n: { $sum: 1 } } }, { $sort: { "_id.user": 1, "_id.project": 1 } }]);
+        const counts = await entries.aggregate([
+          { $group: { _id: { user: "$user", project: "$project" }, n: { $sum: 1 } } },
+          { $sort: { "_id.user": 1, "_id.project": 1 } },
+        ]);
         expect(counts).toStrictEqual([
           { _id: { user: "u1", project: "apollo" }, n: 2 },
           { _id: { user: "u1", project: "zephyr" }, n: 1 },
@@ -486,13 +519,21 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
           { _id: { user: "u2", project: "zephyr" }, n: 1 },
           { _id: { user: "u3", project: "zephyr" }, n: 1 },
         ]);
-        expect(await entries.aggregate([{ $group: { _id: null, total: { $sum: "$minutes" } } }])).toStrictEqual([{ _id: null, total: 245 }]);
-        expect(await entries.aggregate([{ $match: { user: "nobody" } }, { $group: { _id: null, total: { $sum: "$minutes" } } }])).toStrictEqual([]);
+        expect(await entries.aggregate([{ $group: { _id: null, total: { $sum: "$minutes" } } }])).toStrictEqual([
+          { _id: null, total: 245 },
+        ]);
+        expect(
+          await entries.aggregate([{ $match: { user: "nobody" } }, { $group: { _id: null, total: { $sum: "$minutes" } } }]),
+        ).toStrictEqual([]);
       });
 
       it("$project by inclusion and by exclusion", async () => {
-        expect(await entries.aggregate([{ $match: { _id: "e1" } }, { $project: { user: 1, minutes: 1 } }])).toStrictEqual([{ _id: "e1", user: "u1", minutes: 30 }]);
-        expect(await entries.aggregate([{ $match: { _id: "e2" } }, { $project: { _id: 0, tags: 0, project: 0 } }])).toStrictEqual([{ user: "u1", minutes: 45 }]);
+        expect(await entries.aggregate([{ $match: { _id: "e1" } }, { $project: { user: 1, minutes: 1 } }])).toStrictEqual([
+          { _id: "e1", user: "u1", minutes: 30 },
+        ]);
+        expect(await entries.aggregate([{ $match: { _id: "e2" } }, { $project: { _id: 0, tags: 0, project: 0 } }])).toStrictEqual([
+          { user: "u1", minutes: 45 },
+        ]);
       });
 
       it("$project of fields keeps each value's type, and leaves out a field a document lacks", async () => {
@@ -508,13 +549,23 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       });
 
       it("$unwind an array, then $match and $group its elements", async () => {
-        const perTag = await entries.aggregate([{ $unwind: "$tags" }, { $group: { _id: "$tags", n: { $sum: 1 } } }, { $sort: { n: -1, _id: 1 } }]);
+        const perTag = await entries.aggregate([
+          { $unwind: "$tags" },
+          { $group: { _id: "$tags", n: { $sum: 1 } } },
+          { $sort: { n: -1, _id: 1 } },
+        ]);
         expect(perTag).toStrictEqual([
           { _id: "dev", n: 3 },
           { _id: "meeting", n: 2 },
           { _id: "review", n: 2 },
         ]);
-        const unwound = await entries.aggregate([{ $match: { user: "u1" } }, { $unwind: "$tags" }, { $match: { tags: "dev" } }, { $project: { tags: 1 } }, { $sort: { _id: 1 } }]);
+        const unwound = await entries.aggregate([
+          { $match: { user: "u1" } },
+          { $unwind: "$tags" },
+          { $match: { tags: "dev" } },
+          { $project: { tags: 1 } },
+          { $sort: { _id: 1 } },
+        ]);
         expect(unwound).toStrictEqual([
           { _id: "e1", tags: "dev" },
           { _id: "e2", tags: "dev" },
@@ -522,7 +573,12 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       });
 
       it("$sort, $skip and $limit", async () => {
-        const page = await entries.aggregate<{ _id: string }>([{ $sort: { minutes: -1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { _id: 1 } }]);
+        const page = await entries.aggregate<{ _id: string }>([
+          { $sort: { minutes: -1 } },
+          { $skip: 1 },
+          { $limit: 2 },
+          { $project: { _id: 1 } },
+        ]);
         expect(page).toStrictEqual([{ _id: "e4" }, { _id: "e2" }]);
       });
 

@@ -80,7 +80,14 @@ async function main(): Promise<number> {
   // Schemathesis keeps a folder of its own in the directory it runs in: a temporary one.
   const workDir = temporaryDir("schemathesis-work");
   const port = String(await freePort());
-  const env = { HOST, PORT: port, DATA_DIR: data.path, JWT_SECRET: randomBytes(32).toString("hex"), TRUSTED_PROXIES: HOST, WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
+  const env = {
+    HOST,
+    PORT: port,
+    DATA_DIR: data.path,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    TRUSTED_PROXIES: HOST,
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+  };
   let stint = new StintProcess(env);
   // Interrupted (CI's time limit, Ctrl-C): the Stint started here does not outlive the run.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -95,7 +102,11 @@ async function main(): Promise<number> {
 
     // The embedded store belongs to one process: the admin tool runs while Stint is stopped.
     await stint.stop();
-    const setPlan = await run("npm", ["run", "--silent", "admin", "--", "set-plan", registered.organization.id, "enterprise"], ROOT, { PATH: process.env.PATH, HOME: process.env.HOME, ...env });
+    const setPlan = await run("npm", ["run", "--silent", "admin", "--", "set-plan", registered.organization.id, "enterprise"], ROOT, {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...env,
+    });
     if (setPlan !== 0) throw new Error(`the admin tool exited ${setPlan}`);
     stint = new StintProcess(env);
     url = await stint.url();
@@ -104,13 +115,27 @@ async function main(): Promise<number> {
     const session = await post<Session>(url, "/api/auth/login", owner);
     const tokens = [session.access_token];
     for (let i = 1; i < USERS; i += 1) {
-      const invitation = await post<{ data: { token: string } }>(url, "/api/users/invitations", { email: `fuzz-admin-${i}@example.test`, role: "admin" }, session.access_token);
-      const joined = await post<Session>(url, "/api/auth/invitations/accept", { token: invitation.data.token, name: `Fuzz Admin ${i}`, password: owner.password });
+      const invitation = await post<{ data: { token: string } }>(
+        url,
+        "/api/users/invitations",
+        { email: `fuzz-admin-${i}@example.test`, role: "admin" },
+        session.access_token,
+      );
+      const joined = await post<Session>(url, "/api/auth/invitations/accept", {
+        token: invitation.data.token,
+        name: `Fuzz Admin ${i}`,
+        password: owner.password,
+      });
       tokens.push(joined.access_token);
     }
     const keys: string[] = [];
     for (let i = 0; i < API_KEYS; i += 1) {
-      const created = await post<{ data: { key: string } }>(url, "/api/api-keys", { name: `fuzz ${i}`, permissions: PERMISSIONS }, session.access_token);
+      const created = await post<{ data: { key: string } }>(
+        url,
+        "/api/api-keys",
+        { name: `fuzz ${i}`, permissions: PERMISSIONS },
+        session.access_token,
+      );
       keys.push(created.data.key);
     }
     const failed: string[] = [];

@@ -33,7 +33,12 @@ function someClientAddress(): string {
   return `${Math.random() < 0.5 ? "198.51.100" : "203.0.113"}.${byte()}`;
 }
 
-export async function request<T = unknown>(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function request<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { "x-forwarded-for": someClientAddress(), ...options.headers };
   let body: string | Buffer | FormData | undefined;
   if (options.form !== undefined) {
@@ -81,7 +86,12 @@ export interface Account {
 export async function registerOwner(baseUrl: string, label = "Owner"): Promise<{ account: Account; api: Client }> {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const res = await request<Account>(baseUrl, "POST", "/api/auth/register", {
-    body: { email: `${label.toLowerCase()}-${unique}@example.test`, password: "correct horse battery", name: label, organization_name: `${label} Org ${unique}` },
+    body: {
+      email: `${label.toLowerCase()}-${unique}@example.test`,
+      password: "correct horse battery",
+      name: label,
+      organization_name: `${label} Org ${unique}`,
+    },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { account: res.body, api: client(baseUrl, { authorization: `Bearer ${res.body.access_token}` }) };

@@ -25,7 +25,8 @@ const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (enti
 /** The hidden fields of the page's first form. */
 export function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(match[1] ?? "")] = unescape(match[2] ?? "");
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[unescape(match[1] ?? "")] = unescape(match[2] ?? "");
   return fields;
 }
 
@@ -41,7 +42,13 @@ export class PageVisitor {
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     const setCookie = response.headers.get("set-cookie");
     if (setCookie) this.cookie = setCookie.split(";")[0];
-    return { status: response.status, headers: response.headers, html: await response.text(), location: response.headers.get("location"), url };
+    return {
+      status: response.status,
+      headers: response.headers,
+      html: await response.text(),
+      location: response.headers.get("location"),
+      url,
+    };
   }
 
   get(url: string): Promise<PageResponse> {
@@ -53,7 +60,11 @@ export class PageVisitor {
     const action = new URL(page.url);
     action.search = "";
     const body = new URLSearchParams({ ...hiddenFields(page.html), ...fields });
-    return this.send(action.toString(), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
+    return this.send(action.toString(), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: body.toString(),
+    });
   }
 
   /** A 303 after a form, followed as a browser would. */

@@ -53,7 +53,12 @@ function matchTemplate(templates: readonly Template[], path: string): string | u
 const token = (part: string) => part.replaceAll("~", "~0").replaceAll("/", "~1");
 
 function describeErrors(errors: readonly ErrorObject[] | null | undefined): string {
-  return (errors ?? []).map((e) => `  ${e.instancePath || "(body)"}: ${e.message ?? e.keyword}${e.keyword === "additionalProperties" || e.keyword === "const" || e.keyword === "enum" ? ` ${JSON.stringify(e.params)}` : ""}`).join("\n");
+  return (errors ?? [])
+    .map(
+      (e) =>
+        `  ${e.instancePath || "(body)"}: ${e.message ?? e.keyword}${e.keyword === "additionalProperties" || e.keyword === "const" || e.keyword === "enum" ? ` ${JSON.stringify(e.params)}` : ""}`,
+    )
+    .join("\n");
 }
 
 function excerpt(text: string): string {
@@ -106,13 +111,23 @@ class ResponseValidator {
     if (!template) {
       // What the gateway serves at the path's own (most literal) template, with this method.
       const servedTemplate = relative === undefined ? undefined : matchTemplate(this.servedTemplates, relative);
-      const served = servedTemplate !== undefined && this.servedTemplates.some((t) => t.path === servedTemplate && t.method === received.method);
-      if (served) throw new Error(`${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (every route comes from an operations table: is the gateway serving something by hand?)`);
+      const served =
+        servedTemplate !== undefined && this.servedTemplates.some((t) => t.path === servedTemplate && t.method === received.method);
+      if (served)
+        throw new Error(
+          `${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (every route comes from an operations table: is the gateway serving something by hand?)`,
+        );
       // A path served with other methods answers 405 (its `Allow` is the suites' to check); any other path 404.
       const servedOtherwise = relative !== undefined && this.servedTemplates.some((t) => t.pattern.test(relative));
       const expected = servedOtherwise ? 405 : 404;
-      if (received.status !== expected) throw new Error(`${what}, but the gateway serves no such operation: only a ${expected} is expected`);
-      this.validateBody(style, `/components/schemas/Error.${servedOtherwise ? "MethodNotAllowed" : "NotFound"}`, received, `${what} (no such operation)`);
+      if (received.status !== expected)
+        throw new Error(`${what}, but the gateway serves no such operation: only a ${expected} is expected`);
+      this.validateBody(
+        style,
+        `/components/schemas/Error.${servedOtherwise ? "MethodNotAllowed" : "NotFound"}`,
+        received,
+        `${what} (no such operation)`,
+      );
       return;
     }
 
@@ -120,7 +135,9 @@ class ResponseValidator {
     const answer = operation?.responses[String(received.status)];
     if (!operation || !answer) {
       const documented = Object.keys(operation?.responses ?? {}).join(", ");
-      throw new Error(`${what}: status ${received.status} is not documented for ${received.method} ${template} (documented: ${documented})`);
+      throw new Error(
+        `${what}: status ${received.status} is not documented for ${received.method} ${template} (documented: ${documented})`,
+      );
     }
     let pointer = `/paths/${token(template)}/${method}/responses/${received.status}`;
     let response = answer as ResponseObject;
@@ -130,28 +147,47 @@ class ResponseValidator {
       pointer = `/components/responses/${token(name)}`;
     }
     if (!response.content) {
-      if (received.text !== "") throw new Error(`${what}: the document says ${received.method} ${template} ${received.status} has no body, but it had one:\n${excerpt(received.text)}`);
+      if (received.text !== "")
+        throw new Error(
+          `${what}: the document says ${received.method} ${template} ${received.status} has no body, but it had one:\n${excerpt(received.text)}`,
+        );
       return;
     }
     const mediaType = (received.contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     if (mediaType !== "" && mediaType !== "application/json") {
       const listed = Object.keys(response.content);
-      if (!listed.includes(mediaType)) throw new Error(`${what}: answered ${mediaType}, but the document lists only ${listed.join(", ")} for ${received.method} ${template} ${received.status}`);
+      if (!listed.includes(mediaType))
+        throw new Error(
+          `${what}: answered ${mediaType}, but the document lists only ${listed.join(", ")} for ${received.method} ${template} ${received.status}`,
+        );
       return;
     }
     // A page (the OAuth pages answer HTML): documented as such, and not JSON.
     if (!response.content["application/json"]) {
-      if (received.body !== undefined) throw new Error(`${what}: the document says ${received.method} ${template} ${received.status} is ${Object.keys(response.content).join(", ")}, but it answered JSON`);
+      if (received.body !== undefined)
+        throw new Error(
+          `${what}: the document says ${received.method} ${template} ${received.status} is ${Object.keys(response.content).join(", ")}, but it answered JSON`,
+        );
       return;
     }
-    this.validateBody(style, `${pointer}/content/${token("application/json")}/schema`, received, `${what} (${received.method} ${template} ${received.status})`);
+    this.validateBody(
+      style,
+      `${pointer}/content/${token("application/json")}/schema`,
+      received,
+      `${what} (${received.method} ${template} ${received.status})`,
+    );
   }
 
   private validateBody(style: ApiStyle, pointer: string, received: ReceivedResponse, what: string): void {
-    if (received.body === undefined) throw new Error(`${what}: expected a JSON body, got ${received.text === "" ? "none" : `a body that is not JSON:\n${excerpt(received.text)}`}`);
+    if (received.body === undefined)
+      throw new Error(
+        `${what}: expected a JSON body, got ${received.text === "" ? "none" : `a body that is not JSON:\n${excerpt(received.text)}`}`,
+      );
     const validate = this.validatorAt(style, pointer);
     if (!validate(received.body)) {
-      throw new Error(`${what}: the body does not match the OpenAPI document:\n${describeErrors(validate.errors)}\nbody: ${excerpt(received.text)}`);
+      throw new Error(
+        `${what}: the body does not match the OpenAPI document:\n${describeErrors(validate.errors)}\nbody: ${excerpt(received.text)}`,
+      );
     }
   }
 }

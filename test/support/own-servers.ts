@@ -21,7 +21,10 @@ function onPath(command: string): boolean {
 }
 
 function ferretDbBinary(): string | undefined {
-  const candidates = [process.env.FERRETDB_BIN, join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "stint", `ferretdb-${FERRETDB_VERSION}`, "ferretdb")];
+  const candidates = [
+    process.env.FERRETDB_BIN,
+    join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "stint", `ferretdb-${FERRETDB_VERSION}`, "ferretdb"),
+  ];
   return candidates.find((path): path is string => typeof path === "string" && path !== "" && existsSync(path));
 }
 
@@ -125,14 +128,46 @@ export async function startOwnServers(label: string): Promise<OwnServers> {
     return path;
   };
   const [natsPort, redisPort, mongoPort] = [await freePort(), await freePort(), await freePort()];
-  const nats = new OwnServer("nats", natsPort, () => ["nats-server", ["-js", "-a", "127.0.0.1", "-p", String(natsPort), "-sd", dir("nats")]]);
+  const nats = new OwnServer("nats", natsPort, () => [
+    "nats-server",
+    ["-js", "-a", "127.0.0.1", "-p", String(natsPort), "-sd", dir("nats")],
+  ]);
   // Redis keeps what it holds across a restart, as a deployment's Redis with persistence would.
-  const redis = new OwnServer("redis", redisPort, () => ["redis-server", ["--bind", "127.0.0.1", "--port", String(redisPort), "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", dir("redis"), "--daemonize", "no"]]);
+  const redis = new OwnServer("redis", redisPort, () => [
+    "redis-server",
+    [
+      "--bind",
+      "127.0.0.1",
+      "--port",
+      String(redisPort),
+      "--save",
+      "",
+      "--appendonly",
+      "yes",
+      "--appendfsync",
+      "always",
+      "--dir",
+      dir("redis"),
+      "--daemonize",
+      "no",
+    ],
+  ]);
   const ferret = ferretDbBinary();
   const mongo = new OwnServer("mongo", mongoPort, () =>
     onPath("mongod")
       ? ["mongod", ["--bind_ip", "127.0.0.1", "--port", String(mongoPort), "--dbpath", dir("mongod"), "--nounixsocket", "--quiet"]]
-      : [ferret as string, ["--handler=sqlite", `--sqlite-url=file:${dir("ferretdb")}/`, `--listen-addr=127.0.0.1:${mongoPort}`, `--state-dir=${dir("ferretdb-state")}`, "--debug-addr=-", "--telemetry=disable", "--log-level=error"]],
+      : [
+          ferret as string,
+          [
+            "--handler=sqlite",
+            `--sqlite-url=file:${dir("ferretdb")}/`,
+            `--listen-addr=127.0.0.1:${mongoPort}`,
+            `--state-dir=${dir("ferretdb-state")}`,
+            "--debug-addr=-",
+            "--telemetry=disable",
+            "--log-level=error",
+          ],
+        ],
   );
   await Promise.all([nats.start(), redis.start(), mongo.start()]);
   return {

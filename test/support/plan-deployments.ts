@@ -31,7 +31,14 @@ export interface PlanDeployment {
  */
 export async function embeddedPlanDeployment(): Promise<PlanDeployment> {
   const data = temporaryDir("plans");
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json", JWT_SECRET: TEST_JWT_SECRET, TRUSTED_PROXIES: "127.0.0.1,::1", DATA_DIR: data.path });
+  const config = loadConfig({
+    PORT: "0",
+    LOG_LEVEL: "fatal",
+    LOG_FORMAT: "json",
+    JWT_SECRET: TEST_JWT_SECRET,
+    TRUSTED_PROXIES: "127.0.0.1,::1",
+    DATA_DIR: data.path,
+  });
   let running: RunningStint = await startStint(config);
   const url = () => {
     if (!running.url) throw new Error("the gateway did not start");

@@ -27,7 +27,15 @@ export class StintProcess {
     this.child = spawn(process.execPath, ["--import", pathToFileURL(TSX_LOADER).href, "main.ts"], {
       cwd: ROOT,
       // As `npm run serve` and the image run it: the request scope on async context frames.
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_FORMAT: "json", LOG_LEVEL: "info", NODE_OPTIONS: "--experimental-async-context-frame", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        PORT: "0",
+        LOG_FORMAT: "json",
+        LOG_LEVEL: "info",
+        NODE_OPTIONS: "--experimental-async-context-frame",
+        ...env,
+      },
     });
     this.child.stdout.setEncoding("utf8").on("data", (chunk: string) => this.collect(chunk));
     this.child.stderr.setEncoding("utf8").on("data", (chunk: string) => (this.stderr += chunk));
@@ -57,7 +65,9 @@ export class StintProcess {
       if (this.child.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`log line not seen; exit=${this.child.exitCode}\nstderr: ${this.stderr.slice(-2000)}\nlogs: ${JSON.stringify(this.logs.slice(-20))}`);
+    throw new Error(
+      `log line not seen; exit=${this.child.exitCode}\nstderr: ${this.stderr.slice(-2000)}\nlogs: ${JSON.stringify(this.logs.slice(-20))}`,
+    );
   }
 
   /** The gateway's address, from its start-up line. */

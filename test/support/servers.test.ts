@@ -5,7 +5,10 @@ describe("mongoUrlWithDatabase", () => {
     ["mongodb://127.0.0.1:27017", "mongodb://127.0.0.1:27017/stint_t"],
     ["mongodb://127.0.0.1:27017/", "mongodb://127.0.0.1:27017/stint_t"],
     ["mongodb://127.0.0.1:27017/other", "mongodb://127.0.0.1:27017/stint_t"],
-    ["mongodb://u:p%2Fw@h1:1,h2:2/other?replicaSet=rs&authSource=admin", "mongodb://u:p%2Fw@h1:1,h2:2/stint_t?replicaSet=rs&authSource=admin"],
+    [
+      "mongodb://u:p%2Fw@h1:1,h2:2/other?replicaSet=rs&authSource=admin",
+      "mongodb://u:p%2Fw@h1:1,h2:2/stint_t?replicaSet=rs&authSource=admin",
+    ],
     ["mongodb://h:1/?tls=true", "mongodb://h:1/stint_t?tls=true"],
     ["mongodb://h:1?tls=true", "mongodb://h:1/stint_t?tls=true"],
     ["mongodb+srv://cluster.example.net/app?retryWrites=true", "mongodb+srv://cluster.example.net/stint_t?retryWrites=true"],

@@ -49,7 +49,12 @@ export function describeNeeding(missing: string | undefined, needs: string, titl
 export function describeWithServers(names: readonly ServerName[], title: string, fn: () => void): void {
   const missing = names.filter((name) => serverUrl(name) === undefined).map((name) => VARIABLE[name]);
   const list = missing.join(", ");
-  describeNeeding(missing.length === 0 ? undefined : `${list} ${missing.length === 1 ? "is" : "are"} not set`, `set ${list}; see the README's test section`, title, fn);
+  describeNeeding(
+    missing.length === 0 ? undefined : `${list} ${missing.length === 1 ? "is" : "are"} not set`,
+    `set ${list}; see the README's test section`,
+    title,
+    fn,
+  );
 }
 
 /** The browser of the suites that drive pages: Debian's `chromium`, or `CHROMIUM_PATH`. */
@@ -57,7 +62,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /** A plain `describe` when Chromium is installed; a failing (CI) or skipped one otherwise. */
 export function describeWithChromium(title: string, fn: () => void): void {
-  describeNeeding(existsSync(CHROMIUM_PATH) ? undefined : `no Chromium at ${CHROMIUM_PATH}`, "install Debian's chromium, or set CHROMIUM_PATH", title, fn);
+  describeNeeding(
+    existsSync(CHROMIUM_PATH) ? undefined : `no Chromium at ${CHROMIUM_PATH}`,
+    "install Debian's chromium, or set CHROMIUM_PATH",
+    title,
+    fn,
+  );
 }
 
 /**
@@ -83,5 +93,9 @@ export function testServers(label: string): { mongoUrl: string; natsUrl: string;
     if (!value) throw new Error(`${VARIABLE[name]} is not set`);
     return value;
   };
-  return { mongoUrl: mongoUrlWithDatabase(url("mongo"), `stint_${label}_${randomUUID().slice(0, 8)}`), natsUrl: url("nats"), redisUrl: url("redis") };
+  return {
+    mongoUrl: mongoUrlWithDatabase(url("mongo"), `stint_${label}_${randomUUID().slice(0, 8)}`),
+    natsUrl: url("nats"),
+    redisUrl: url("redis"),
+  };
 }

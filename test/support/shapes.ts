@@ -1,7 +1,11 @@
 /** The bodies API suites read, as decisions §1 and §6 define them. */
 
 export interface StyleAError {
-  error: { code: string; message: string; details: { field?: string; reason?: string; errors?: { field: string; reason: string }[] } & Record<string, unknown> };
+  error: {
+    code: string;
+    message: string;
+    details: { field?: string; reason?: string; errors?: { field: string; reason: string }[] } & Record<string, unknown>;
+  };
 }
 
 export interface StyleBError {

@@ -45,21 +45,43 @@ export async function startEmbedded(env: Record<string, string> = {}, logDestina
  * The gateway and the services as two brokers over a real NATS server, with MongoDB
  * and Redis: the distributed deployment, in one test process.
  */
-export async function startDistributed(servers: { mongoUrl: string; natsUrl: string; redisUrl: string }, namespaceSuffix = "", env: Record<string, string> = {}): Promise<TestStint> {
+export async function startDistributed(
+  servers: { mongoUrl: string; natsUrl: string; redisUrl: string },
+  namespaceSuffix = "",
+  env: Record<string, string> = {},
+): Promise<TestStint> {
   const namespace = `test-${process.pid}-${Date.now()}${namespaceSuffix}`;
-  const shared = { ...QUIET, NAMESPACE: namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl, ...env };
+  const shared = {
+    ...QUIET,
+    NAMESPACE: namespace,
+    MONGO_URL: servers.mongoUrl,
+    NATS_URL: servers.natsUrl,
+    REDIS_URL: servers.redisUrl,
+    ...env,
+  };
   const data = temporaryDir("distributed");
-  const services = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services${namespaceSuffix}` }));
+  const services = await startStint(
+    loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services${namespaceSuffix}` }),
+  );
   const stints: RunningStint[] = [services];
   const startGateway = async (): Promise<string> => {
-    const gateway = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${stints.length}${namespaceSuffix}` }));
+    const gateway = await startStint(
+      loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${stints.length}${namespaceSuffix}` }),
+    );
     stints.unshift(gateway);
     if (!gateway.url) throw new Error("the gateway did not start");
     await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
     return gateway.url;
   };
   const startServices = async (): Promise<void> => {
-    const more = await startStint(loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services${stints.length}${namespaceSuffix}` }));
+    const more = await startStint(
+      loadConfig({
+        ...shared,
+        DATA_DIR: data.path,
+        SERVICES: BACKEND_SERVICES.join(","),
+        NODE_ID: `services${stints.length}${namespaceSuffix}`,
+      }),
+    );
     stints.push(more);
     await more.broker.waitForServices([...BACKEND_SERVICES], 10_000);
   };

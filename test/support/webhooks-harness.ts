@@ -48,8 +48,16 @@ export async function startWebhooks(options: {
   broker?: BrokerOptions;
 }): Promise<WebhooksHarness> {
   // Access is enforced as in every process: the routed actions refuse a call it did not admit.
-  const broker = new ServiceBroker({ logger: false, ...options.broker, middlewares: [AccessMiddleware, ...(options.broker?.middlewares ?? [])] });
-  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: String(options.allowPrivateUrls ?? true), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "fatal" });
+  const broker = new ServiceBroker({
+    logger: false,
+    ...options.broker,
+    middlewares: [AccessMiddleware, ...(options.broker?.middlewares ?? [])],
+  });
+  const config = loadConfig({
+    WEBHOOK_ALLOW_PRIVATE_URLS: String(options.allowPrivateUrls ?? true),
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: "fatal",
+  });
   const kv = openMemoryStore();
   broker.createService(
     webhooksService({

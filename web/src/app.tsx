@@ -19,9 +19,25 @@ async function accountOf(session: BrowserSession): Promise<Account> {
   return { session, user, organization };
 }
 
-function SignedInApp({ account, setOrganization, signOut }: { account: Account; setOrganization(organization: Organization): void; signOut(): Promise<void> }) {
+function SignedInApp({
+  account,
+  setOrganization,
+  signOut,
+}: {
+  account: Account;
+  setOrganization(organization: Organization): void;
+  signOut(): Promise<void>;
+}) {
   const value = useMemo<SignedIn>(
-    () => ({ session: account.session, client: account.session.client, identity: account.session.identity, user: account.user, organization: account.organization, setOrganization, signOut }),
+    () => ({
+      session: account.session,
+      client: account.session.client,
+      identity: account.session.identity,
+      user: account.user,
+      organization: account.organization,
+      setOrganization,
+      signOut,
+    }),
     [account, setOrganization, signOut],
   );
   return (
@@ -76,7 +92,10 @@ export function App() {
     },
     [ended, location, navigate],
   );
-  const setOrganization = useCallback((organization: Organization) => setState((previous) => (previous.kind === "signed-in" ? { ...previous, organization } : previous)), []);
+  const setOrganization = useCallback(
+    (organization: Organization) => setState((previous) => (previous.kind === "signed-in" ? { ...previous, organization } : previous)),
+    [],
+  );
   const signOut = useCallback(async () => {
     if (state.kind === "signed-in") await state.session.signOut();
     navigate("/signin");

@@ -3,7 +3,18 @@ import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import type { TestStint } from "../../test/support/stint";
 import { eventually, WebhookReceiver } from "../../test/support/webhook-receiver";
-import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import {
+  DESKTOP,
+  navigateTo,
+  openApp,
+  PASSWORD,
+  PHONE,
+  savePicture,
+  seriousAccessibilityViolations,
+  signInInApp,
+  signUpInApp,
+  uniqueEmail,
+} from "./support/browser";
 import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
 
 /** The page's serious and critical axe findings on a desktop and then on a phone, each empty. */
@@ -44,9 +55,13 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
   async function consentTo(clientId: string, redirectUri: string, email: string): Promise<void> {
     const consent = await browser.newContext();
     try {
-      await consent.route(`${redirectUri}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }));
+      await consent.route(`${redirectUri}**`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }),
+      );
       const page = await consent.newPage();
-      await page.goto(`${deployment.url}/api/auth/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "projects:read", state: "portal" }).toString()}`);
+      await page.goto(
+        `${deployment.url}/api/auth/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "projects:read", state: "portal" }).toString()}`,
+      );
       await page.fill("#email", email);
       await page.fill("#password", PASSWORD);
       await page.click("button[type=submit]");
@@ -64,7 +79,19 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await page.getByText("No API keys yet").waitFor();
 
     // Every permission is offered, with what it allows.
-    for (const permission of ["time_entries:read", "time_entries:write", "projects:read", "projects:write", "users:read", "users:write", "reports:read", "screenshots:read", "screenshots:write", "webhooks:read", "webhooks:write"]) {
+    for (const permission of [
+      "time_entries:read",
+      "time_entries:write",
+      "projects:read",
+      "projects:write",
+      "users:read",
+      "users:write",
+      "reports:read",
+      "screenshots:read",
+      "screenshots:write",
+      "webhooks:read",
+      "webhooks:write",
+    ]) {
       expect(await page.getByRole("checkbox", { name: permission, exact: true }).isEnabled()).toBe(true);
     }
     // Nothing chosen is refused in words, and the name typed stays.
@@ -93,7 +120,11 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     // The key, used as any script would.
     const projects = `${deployment.url}/api/v1/projects`;
     expect((await fetch(projects, { headers: { "X-API-Key": key } })).status).toBe(200);
-    const write = await fetch(projects, { method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Not allowed" }) });
+    const write = await fetch(projects, {
+      method: "POST",
+      headers: { "X-API-Key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Not allowed" }),
+    });
     expect(write.status).toBe(403);
 
     // After its use, the list says when (the gateway notes a use when it looks the key up).
@@ -122,7 +153,10 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     const owner = new Stint({ baseUrl: deployment.url });
     const email = uniqueEmail("keys-owner");
     const session = await owner.auth.register({ email, password: PASSWORD, name: "Owner", organizationName: "Members org" });
-    const invitation = await new Stint({ baseUrl: deployment.url, accessToken: session.access_token }).invitations.create({ email: uniqueEmail("member"), role: "member" });
+    const invitation = await new Stint({ baseUrl: deployment.url, accessToken: session.access_token }).invitations.create({
+      email: uniqueEmail("member"),
+      role: "member",
+    });
     const member = await owner.invitations.accept({ token: invitation.token, name: "Mia Member", password: PASSWORD });
 
     const { page, context, problems } = await openApp(browser, deployment.url);
@@ -156,7 +190,10 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await page.getByRole("checkbox", { name: "projects:read", exact: true }).check();
     await page.getByRole("button", { name: "Register application" }).click();
     // The API's refusal in words; what was typed stays to be corrected.
-    await page.getByRole("alert").filter({ hasText: /redirect/i }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /redirect/i })
+      .waitFor();
     expect(await page.getByLabel("Application name").inputValue()).toBe("Invoice Robot");
     await page.getByLabel("Redirect URIs").fill(redirect);
     await page.getByRole("button", { name: "Register application" }).click();
@@ -168,7 +205,13 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     expect(firstSecret).toMatch(/^cls_/);
 
     const [application] = (await stint.oauth.applications.list()).data;
-    expect(application).toMatchObject({ name: "Invoice Robot", redirect_uris: [redirect], status: "active", client_type: "confidential", scopes: ["projects:read"] });
+    expect(application).toMatchObject({
+      name: "Invoice Robot",
+      redirect_uris: [redirect],
+      status: "active",
+      client_type: "confidential",
+      scopes: ["projects:read"],
+    });
     const card = page.getByRole("article", { name: "Invoice Robot" });
     const cardText = await card.innerText();
     expect(cardText).toContain(application?.client_id);
@@ -179,7 +222,10 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     const tokenAnswer = async (secret: string) =>
       fetch(`${deployment.url}/api/auth/oauth/token`, {
         method: "POST",
-        headers: { Authorization: `Basic ${Buffer.from(`${application?.client_id}:${secret}`).toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${application?.client_id}:${secret}`).toString("base64")}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ grant_type: "authorization_code", code: "made-up", redirect_uri: redirect }).toString(),
       }).then(async (answer) => ({ status: answer.status, error: ((await answer.json()) as { error: string }).error }));
     expect(await tokenAnswer(firstSecret)).toEqual({ status: 400, error: "invalid_grant" });
@@ -268,7 +314,10 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       await expectAccessible(page, "webhook-detail");
       await savePicture(page, "webhook-detail");
 
-      await deliveryRows.first().getByRole("button", { name: /^Redeliver the project\.created event/ }).click();
+      await deliveryRows
+        .first()
+        .getByRole("button", { name: /^Redeliver the project\.created event/ })
+        .click();
       await log.getByRole("status").filter({ hasText: "queued again" }).waitFor();
       const [, again] = await receiver.waitFor(2);
       expect(again?.headers["x-webhook-id"]).toBe(first?.headers["x-webhook-id"]);
@@ -310,7 +359,10 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       await form.getByRole("checkbox", { name: "project.updated", exact: true }).check();
       await form.getByRole("button", { name: "Save changes" }).click();
       await page.getByRole("heading", { level: 2, name: receiver.url, exact: true }).waitFor();
-      expect(await stint.webhooks.get(webhook.id)).toMatchObject({ url: receiver.url, events: expect.arrayContaining(["project.created", "project.updated"]) as unknown });
+      expect(await stint.webhooks.get(webhook.id)).toMatchObject({
+        url: receiver.url,
+        events: expect.arrayContaining(["project.created", "project.updated"]) as unknown,
+      });
 
       await page.getByRole("button", { name: "Rotate secret" }).click();
       await page.getByRole("button", { name: "Rotate now: the old secret stops at once" }).click();
@@ -324,13 +376,22 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       // The test event is signed with the new secret, and the log shows it.
       await page.getByRole("button", { name: "Send a test event" }).click();
       const [ping] = await receiver.waitFor(1);
-      expect(await stint.webhooks.verify(ping?.body ?? "", ping?.headers as Record<string, string>, secret)).toMatchObject({ type: "ping" });
+      expect(await stint.webhooks.verify(ping?.body ?? "", ping?.headers as Record<string, string>, secret)).toMatchObject({
+        type: "ping",
+      });
       const log = page.getByRole("region", { name: "Delivery log" });
       await eventually(
         "the ping in the log",
         async () => {
           await log.getByRole("button", { name: "Refresh" }).click();
-          return /ping[\s\S]*succeeded/.test(await log.getByRole("row").filter({ hasText: "ping" }).first().innerText({ timeout: 1000 }).catch(() => ""));
+          return /ping[\s\S]*succeeded/.test(
+            await log
+              .getByRole("row")
+              .filter({ hasText: "ping" })
+              .first()
+              .innerText({ timeout: 1000 })
+              .catch(() => ""),
+          );
         },
         15_000,
       );

@@ -2,7 +2,18 @@ import { Stint } from "../../sdk/js/src/index";
 import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
 import type { TestStint } from "../../test/support/stint";
-import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import {
+  DESKTOP,
+  navigateTo,
+  openApp,
+  PASSWORD,
+  PHONE,
+  savePicture,
+  seriousAccessibilityViolations,
+  signInInApp,
+  signUpInApp,
+  uniqueEmail,
+} from "./support/browser";
 import { startWebApp, stopWebApp, libraryAs, contentWidth } from "./support/web-app";
 
 describeWithChromium("web application: projects, tasks, the team and the organization's settings", () => {
@@ -38,7 +49,15 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     expect(await row.innerText()).toMatch(/85[.,]50/);
 
     const [stored] = await stint.projects.list().then((first) => first.data);
-    expect(stored).toMatchObject({ name: "Orrery", color: "#1a2b3c", client_name: "Babbage Ltd", description: "Brass and gears", billable: true, hourly_rate: 85.5, archived: false });
+    expect(stored).toMatchObject({
+      name: "Orrery",
+      color: "#1a2b3c",
+      client_name: "Babbage Ltd",
+      description: "Brass and gears",
+      billable: true,
+      hourly_rate: 85.5,
+      archived: false,
+    });
     // The timer bar heard of the new project without a reload.
     const timerProjects = page.getByRole("region", { name: "Timer" }).getByLabel("Project");
     await timerProjects.locator("option", { hasText: "Orrery" }).waitFor({ state: "attached" });
@@ -48,7 +67,10 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await page.getByLabel("Name", { exact: true }).fill("orrery");
     await page.getByLabel("Client").fill("Someone else");
     await page.getByRole("button", { name: "Create project" }).click();
-    await page.getByRole("alert").filter({ hasText: /already exists/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /already exists/ })
+      .waitFor();
     expect(await page.getByLabel("Client").inputValue()).toBe("Someone else");
     await page.getByRole("button", { name: "Cancel" }).click();
 
@@ -180,7 +202,10 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await owner.page.getByLabel("Email").fill(later);
     await owner.page.getByRole("button", { name: "Invite", exact: true }).click();
     await owner.page.getByRole("row").filter({ hasText: later }).waitFor();
-    await owner.page.getByRole("button", { name: `Revoke the invitation for ${later}` }).first().click();
+    await owner.page
+      .getByRole("button", { name: `Revoke the invitation for ${later}` })
+      .first()
+      .click();
     await owner.page.getByRole("button", { name: `Revoke the invitation for ${later}` }).click();
     await owner.page.getByRole("status").filter({ hasText: "was revoked" }).waitFor();
     expect((await stint.invitations.list()).data).toEqual([]);
@@ -206,7 +231,10 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     for (const refused of ["0", "100000"]) {
       await page.getByLabel("Screenshot retention (days)").fill(refused);
       await page.getByRole("button", { name: "Save settings" }).click();
-      await page.getByRole("alert").filter({ hasText: /screenshot retention days:/i }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /screenshot retention days:/i })
+        .waitFor();
       expect(await page.getByLabel("Screenshot retention (days)").inputValue()).toBe(refused);
     }
     expect(await stint.organization.get()).toMatchObject({ screenshot_retention_days: null });
@@ -225,12 +253,25 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
 
   it("offers an admin what an admin may do: retention but not the name, roles of others but not their own or the owner's", async () => {
     const ownerEmail = uniqueEmail("admin-owner");
-    const signedUp = await new Stint({ baseUrl: deployment.url }).auth.register({ email: ownerEmail, password: PASSWORD, name: "Ada Owner", organizationName: "Admin Works" });
+    const signedUp = await new Stint({ baseUrl: deployment.url }).auth.register({
+      email: ownerEmail,
+      password: PASSWORD,
+      name: "Ada Owner",
+      organizationName: "Admin Works",
+    });
     const stint = new Stint({ baseUrl: deployment.url, accessToken: signedUp.access_token });
     const adminEmail = uniqueEmail("admin");
     const anonymous = new Stint({ baseUrl: deployment.url });
-    await anonymous.invitations.accept({ token: (await stint.invitations.create({ email: adminEmail, role: "admin" })).token, name: "Grace Admin", password: PASSWORD });
-    await anonymous.invitations.accept({ token: (await stint.invitations.create({ email: uniqueEmail("plain"), role: "member" })).token, name: "Plain Member", password: PASSWORD });
+    await anonymous.invitations.accept({
+      token: (await stint.invitations.create({ email: adminEmail, role: "admin" })).token,
+      name: "Grace Admin",
+      password: PASSWORD,
+    });
+    await anonymous.invitations.accept({
+      token: (await stint.invitations.create({ email: uniqueEmail("plain"), role: "member" })).token,
+      name: "Plain Member",
+      password: PASSWORD,
+    });
 
     const { page, context, problems } = await openApp(browser, deployment.url);
     await signInInApp(page, adminEmail, PASSWORD);
@@ -256,9 +297,19 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
 
   it("has no serious accessibility violation on its pages, on a desktop and a phone, and nothing wider than the screen", async () => {
     const email = uniqueEmail("axe");
-    await new Stint({ baseUrl: deployment.url }).auth.register({ email, password: PASSWORD, name: "Ada Owner", organizationName: "Accessible Engines" });
+    await new Stint({ baseUrl: deployment.url }).auth.register({
+      email,
+      password: PASSWORD,
+      name: "Ada Owner",
+      organizationName: "Accessible Engines",
+    });
     const stint = await libraryAs(deployment.url, email);
-    const project = await stint.projects.create({ name: "Jacquard loom with a long name", color: "#7c3aed", clientName: "Weavers of Lyon", hourlyRate: 120 });
+    const project = await stint.projects.create({
+      name: "Jacquard loom with a long name",
+      color: "#7c3aed",
+      clientName: "Weavers of Lyon",
+      hourlyRate: 120,
+    });
     await stint.tasks.create(project.id, { name: "Punch cards", estimateSeconds: 9000 });
     const invitee = uniqueEmail("invitee");
     await stint.invitations.create({ email: invitee, role: "admin" });

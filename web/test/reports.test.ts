@@ -4,13 +4,30 @@ import sharp from "sharp";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import type { TestStint } from "../../test/support/stint";
-import { openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import {
+  openApp,
+  PASSWORD,
+  PHONE,
+  savePicture,
+  seriousAccessibilityViolations,
+  signInInApp,
+  signUpInApp,
+  uniqueEmail,
+} from "./support/browser";
 import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
 
 /** Every row of a table as the text of its cells, header cells included. */
 async function rowsOf(table: Locator): Promise<string[][]> {
   type Cell = { textContent: string | null };
-  return table.locator("tr").evaluateAll((rows) => rows.map((row) => Array.from((row as unknown as { querySelectorAll(selector: string): ArrayLike<Cell> }).querySelectorAll("th, td")).map((cell) => (cell.textContent ?? "").trim())));
+  return table
+    .locator("tr")
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from((row as unknown as { querySelectorAll(selector: string): ArrayLike<Cell> }).querySelectorAll("th, td")).map((cell) =>
+          (cell.textContent ?? "").trim(),
+        ),
+      ),
+    );
 }
 
 /**
@@ -26,12 +43,19 @@ async function settled<T>(read: () => Promise<T>, accept: (value: T) => boolean,
   }
 }
 
-const same = <T>(expected: T) => (value: T) => JSON.stringify(value) === JSON.stringify(expected);
+const same =
+  <T>(expected: T) =>
+  (value: T) =>
+    JSON.stringify(value) === JSON.stringify(expected);
 
 /** How many pixels of the canvas something was drawn on. */
 async function paintedPixels(page: Page): Promise<number> {
   return page.getByTestId("report-chart").evaluate((element) => {
-    const canvas = element as unknown as { width: number; height: number; getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+    const canvas = element as unknown as {
+      width: number;
+      height: number;
+      getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+    };
     const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
     let painted = 0;
     for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) painted += 1;
@@ -41,7 +65,9 @@ async function paintedPixels(page: Page): Promise<number> {
 
 /** A PNG of one colour, as a desktop tracker would send. */
 function png(width: number, height: number, red: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: red, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: red, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Another organization and its owner, signed up through the library (each test its own person, so that none uses up another's requests per minute). */
@@ -75,9 +101,10 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
     const website = await stint.projects.create({ name: "Website", billable: true });
     const backend = await stint.projects.create({ name: "Backend", billable: false });
-    const entry = (projectId: string, start: string, end: string, description: string) => stint.timeEntries.create({ projectId, startTime: start, endTime: end, description });
+    const entry = (projectId: string, start: string, end: string, description: string) =>
+      stint.timeEntries.create({ projectId, startTime: start, endTime: end, description });
     const monday = (await entry(website.id, "2026-11-02T09:00:00Z", "2026-11-02T10:30:00Z", "home page")).id;
-    await (entry(website.id, "2026-11-03T13:00:00Z", "2026-11-03T14:00:00Z", "contact form"));
+    await entry(website.id, "2026-11-03T13:00:00Z", "2026-11-03T14:00:00Z", "contact form");
     // 23:30 UTC on Tuesday is 08:30 on Wednesday in Tokyo: the zone decides its day.
     await entry(backend.id, "2026-11-03T23:30:00Z", "2026-11-04T00:30:00Z", "migration");
     await entry(backend.id, "2026-11-05T10:00:00Z", "2026-11-05T10:07:00Z", "hotfix");
@@ -95,7 +122,12 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     ]);
     expect(await page.getByTestId("total-hours").innerText()).toBe("3:37");
     // The chart is drawn, and says in words what it shows.
-    expect(await settled(() => paintedPixels(page), (value) => value > 500)).toBeGreaterThan(500);
+    expect(
+      await settled(
+        () => paintedPixels(page),
+        (value) => value > 500,
+      ),
+    ).toBeGreaterThan(500);
     expect(await page.getByRole("img", { name: /Bar chart of hours by project: 2 bars.*largest Website/ }).count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await savePicture(page, "reports");
@@ -133,7 +165,13 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page.getByLabel("Rounding", { exact: true }).selectOption("nearest");
     expect(await settled(() => page.getByTestId("rounded-hours").innerText(), same("3:30"))).toBe("3:30");
     expect(await page.getByTestId("total-hours").innerText()).toBe("3:37");
-    const api = await stint.reports.summary({ startDate: "2026-11-02", endDate: "2026-11-08", timezone: "Asia/Tokyo", rounding: "nearest", roundingMinutes: "15" });
+    const api = await stint.reports.summary({
+      startDate: "2026-11-02",
+      endDate: "2026-11-08",
+      timezone: "Asia/Tokyo",
+      rounding: "nearest",
+      roundingMinutes: "15",
+    });
     expect(api.rounded_seconds).toBe(3.5 * 3600);
 
     // The detailed list, newest first.
@@ -152,10 +190,16 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page.getByLabel("Report to download").selectOption("detailed");
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
     expect(csv.suggestedFilename()).toBe("stint-detailed-2026-11-02-2026-11-08.csv");
-    const lines = readFileSync((await csv.path())!, "utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable");
+    const lines = readFileSync((await csv.path())!, "utf8")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable",
+    );
     expect(lines).toHaveLength(5);
-    expect(lines.find((line) => line.startsWith(`${mondayEntry},`))).toMatch(/,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true$/);
+    expect(lines.find((line) => line.startsWith(`${mondayEntry},`))).toMatch(
+      /,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true$/,
+    );
     await page.getByRole("status").getByRole("link", { name: "stint-detailed-2026-11-02-2026-11-08.csv" }).waitFor();
 
     await page.getByLabel("Report to download").selectOption("summary");
@@ -178,7 +222,10 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
 
     // A preset fills the range in the address: last week is the seven days from the Monday before this week's.
     await page.getByLabel("Period").selectOption("last-week");
-    const range = await settled(async () => new URL(page.url()).searchParams, (params) => params.get("from") !== "2026-11-02");
+    const range = await settled(
+      async () => new URL(page.url()).searchParams,
+      (params) => params.get("from") !== "2026-11-02",
+    );
     const [from, to] = [Date.parse(`${range.get("from")}T00:00:00Z`), Date.parse(`${range.get("to")}T00:00:00Z`)];
     expect((to - from) / 86_400_000).toBe(6);
     expect(new Date(from).getUTCDay()).toBe(1);
@@ -186,7 +233,12 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
 
     // A range the API refuses is said in words, not a blank page.
     await page.goto(`/reports?from=2026-11-08&to=2026-11-02&group=project&tz=UTC`);
-    expect(await settled(() => page.getByRole("alert").first().innerText(), (value) => /end/i.test(value))).toMatch(/end/i);
+    expect(
+      await settled(
+        () => page.getByRole("alert").first().innerText(),
+        (value) => /end/i.test(value),
+      ),
+    ).toMatch(/end/i);
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
@@ -195,11 +247,25 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     const { page, context, problems } = await openApp(browser, deployment.url);
     const { email: shooterEmail, stint: library } = await ownerThroughLibrary(deployment.url, "Grace Shots");
     const project = await library.projects.create({ name: "Design" });
-    const tuesday = await library.timeEntries.create({ projectId: project.id, startTime: "2026-11-03T13:00:00Z", endTime: "2026-11-03T14:00:00Z", description: "contact form" });
-    const monday = await library.timeEntries.create({ projectId: project.id, startTime: "2026-11-02T09:00:00Z", endTime: "2026-11-02T10:00:00Z", description: "home page" });
+    const tuesday = await library.timeEntries.create({
+      projectId: project.id,
+      startTime: "2026-11-03T13:00:00Z",
+      endTime: "2026-11-03T14:00:00Z",
+      description: "contact form",
+    });
+    const monday = await library.timeEntries.create({
+      projectId: project.id,
+      startTime: "2026-11-02T09:00:00Z",
+      endTime: "2026-11-02T10:00:00Z",
+      description: "home page",
+    });
     shooter = { email: shooterEmail, stint: library, entryIds: [tuesday.id, monday.id] };
     await signInInApp(page, shooterEmail, PASSWORD);
-    const first = await library.screenshots.upload({ file: await png(640, 400, 200), timeEntryId: tuesday.id, takenAt: "2026-11-03T13:10:00Z" });
+    const first = await library.screenshots.upload({
+      file: await png(640, 400, 200),
+      timeEntryId: tuesday.id,
+      takenAt: "2026-11-03T13:10:00Z",
+    });
     await library.screenshots.upload({ file: await png(800, 500, 40), timeEntryId: tuesday.id, takenAt: "2026-11-03T13:40:00Z" });
 
     await page.goto("/screenshots?date=2026-11-01");
@@ -209,7 +275,19 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page.goto("/screenshots?date=2026-11-03");
     const thumbnails = page.getByRole("img", { name: /^Screenshot of Grace Shots, / });
     expect(await settled(() => thumbnails.count(), same(2))).toBe(2);
-    expect(await settled(() => thumbnails.evaluateAll((images) => images.every((image) => (image as unknown as { naturalWidth: number; src: string }).naturalWidth === 400 && (image as unknown as { src: string }).src.startsWith("blob:"))), same(true))).toBe(true);
+    expect(
+      await settled(
+        () =>
+          thumbnails.evaluateAll((images) =>
+            images.every(
+              (image) =>
+                (image as unknown as { naturalWidth: number; src: string }).naturalWidth === 400 &&
+                (image as unknown as { src: string }).src.startsWith("blob:"),
+            ),
+          ),
+        same(true),
+      ),
+    ).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await savePicture(page, "screenshots");
 
@@ -217,7 +295,10 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page.getByText("contact form").waitFor();
     expect(await settled(() => thumbnails.count(), same(2))).toBe(2);
     // Newest first: the first thumbnail is the one taken at 13:40.
-    await page.getByRole("button", { name: /^Open screenshot of Grace Shots/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Open screenshot of Grace Shots/ })
+      .first()
+      .click();
     const viewer = page.getByRole("dialog");
     await viewer.waitFor();
     const full = viewer.getByRole("img");
@@ -226,7 +307,10 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await viewer.getByRole("button", { name: "Close" }).click();
     await viewer.waitFor({ state: "detached" });
 
-    await page.getByRole("button", { name: /^Open screenshot of Grace Shots/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Open screenshot of Grace Shots/ })
+      .first()
+      .click();
     await viewer.getByRole("button", { name: "Delete", exact: true }).click();
     await viewer.getByRole("button", { name: "Delete this screenshot" }).click();
     await viewer.waitFor({ state: "detached" });
@@ -244,17 +328,31 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     const grace = shooter.stint;
     const milo = `milo-${Date.now().toString(36)}@example.test`;
     const invitation = await grace.invitations.create({ email: milo, role: "member" });
-    const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Milo Member", password: PASSWORD });
+    const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({
+      token: invitation.token,
+      name: "Milo Member",
+      password: PASSWORD,
+    });
     const member = new Stint({ baseUrl: deployment.url, accessToken: joined.access_token });
     const [project] = (await grace.projects.list()).data;
-    const own = await member.timeEntries.create({ projectId: project!.id, startTime: "2026-11-03T15:00:00Z", endTime: "2026-11-03T15:45:00Z", description: "review" });
+    const own = await member.timeEntries.create({
+      projectId: project!.id,
+      startTime: "2026-11-03T15:00:00Z",
+      endTime: "2026-11-03T15:45:00Z",
+      description: "review",
+    });
     await member.screenshots.upload({ file: await png(320, 200, 90), timeEntryId: own.id, takenAt: "2026-11-03T15:20:00Z" });
 
     const asMember = await openApp(browser, deployment.url);
     await signInInApp(asMember.page, milo, PASSWORD);
     await asMember.page.goto("/screenshots?date=2026-11-03");
     const memberShots = asMember.page.getByRole("img", { name: /^Screenshot of / });
-    expect(await settled(() => memberShots.evaluateAll((images) => images.map((image) => (image as unknown as { alt: string }).alt.split(",")[0] ?? "")), same(["Screenshot of Milo Member"]))).toEqual(["Screenshot of Milo Member"]);
+    expect(
+      await settled(
+        () => memberShots.evaluateAll((images) => images.map((image) => (image as unknown as { alt: string }).alt.split(",")[0] ?? "")),
+        same(["Screenshot of Milo Member"]),
+      ),
+    ).toEqual(["Screenshot of Milo Member"]);
     expect(await asMember.page.getByLabel("Person", { exact: true }).count()).toBe(0);
     await asMember.page.goto(`/reports?${WEEK}&group=user&tz=UTC`);
     const byPerson = asMember.page.getByRole("table", { name: "Hours by person" });
@@ -289,9 +387,15 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const header = "user_email,project_name,task_name,description,start_time,end_time,billable";
-    const good = [header, `${email},Imported,,first,2026-10-05T09:00:00Z,2026-10-05T10:00:00Z,true`, `,Imported,,second,2026-10-06T09:00:00Z,2026-10-06T09:30:00Z,false`].join("\r\n");
+    const good = [
+      header,
+      `${email},Imported,,first,2026-10-05T09:00:00Z,2026-10-05T10:00:00Z,true`,
+      `,Imported,,second,2026-10-06T09:00:00Z,2026-10-06T09:30:00Z,false`,
+    ].join("\r\n");
     await page.getByLabel("Exported from").selectOption("stint");
-    await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "stint.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await page
+      .getByLabel("CSV file (at most 100 MiB)")
+      .setInputFiles({ name: "stint.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
     await page.getByRole("button", { name: "Import" }).click();
     await page.getByRole("heading", { name: "Result" }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("rows-imported").innerText()).toBe("2");
@@ -303,7 +407,11 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await savePicture(page, "imports");
 
     // The same rows again are skipped; a row whose end is before its start is refused and named.
-    const bad = [header, `${email},Imported,,first,2026-10-05T09:00:00Z,2026-10-05T10:00:00Z,true`, `${email},Imported,,backwards,2026-10-07T10:00:00Z,2026-10-07T09:00:00Z,true`].join("\r\n");
+    const bad = [
+      header,
+      `${email},Imported,,first,2026-10-05T09:00:00Z,2026-10-05T10:00:00Z,true`,
+      `${email},Imported,,backwards,2026-10-07T10:00:00Z,2026-10-07T09:00:00Z,true`,
+    ].join("\r\n");
     await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
     await page.getByRole("button", { name: "Import" }).click();
     const errors = page.getByRole("table", { name: "Rows that were refused" });
@@ -316,9 +424,16 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(rows[1]![2]).toMatch(/\w+ \w+/);
 
     // A file the API refuses at once (not CSV of the source) is said in words, the form kept.
-    await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "nothing.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\r\n1,2\r\n") });
+    await page
+      .getByLabel("CSV file (at most 100 MiB)")
+      .setInputFiles({ name: "nothing.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\r\n1,2\r\n") });
     await page.getByRole("button", { name: "Import" }).click();
-    expect(await settled(() => page.getByRole("alert").first().innerText(), (value) => /\w+ \w+/.test(value))).toMatch(/\w+ \w+/);
+    expect(
+      await settled(
+        () => page.getByRole("alert").first().innerText(),
+        (value) => /\w+ \w+/.test(value),
+      ),
+    ).toMatch(/\w+ \w+/);
     expect(await page.getByLabel("Exported from").inputValue()).toBe("stint");
     expect(problems).toEqual([]);
     await context.close();
@@ -328,7 +443,11 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     const visits = [
       { who: email, path: `/reports?${WEEK}&group=day&tz=UTC`, ready: (page: Page) => page.getByRole("table", { name: "Hours by day" }) },
       { who: email, path: "/imports", ready: (page: Page) => page.getByLabel("CSV file (at most 100 MiB)") },
-      { who: shooter.email, path: "/screenshots?date=2026-11-03", ready: (page: Page) => page.getByRole("img", { name: /^Screenshot of Grace Shots/ }).first() },
+      {
+        who: shooter.email,
+        path: "/screenshots?date=2026-11-03",
+        ready: (page: Page) => page.getByRole("img", { name: /^Screenshot of Grace Shots/ }).first(),
+      },
     ];
     for (const visit of visits) {
       const { page, context, problems } = await openApp(browser, deployment.url, PHONE);

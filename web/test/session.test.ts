@@ -2,7 +2,17 @@ import { Stint } from "../../sdk/js/src/index";
 import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
 import type { TestStint } from "../../test/support/stint";
-import { DESKTOP, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import {
+  DESKTOP,
+  openApp,
+  PASSWORD,
+  PHONE,
+  savePicture,
+  seriousAccessibilityViolations,
+  signInInApp,
+  signUpInApp,
+  uniqueEmail,
+} from "./support/browser";
 import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
 
 describeWithChromium("web application: signing up, in and out, the session cookie and the timer bar", () => {
@@ -26,7 +36,11 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     const session = cookies.find((cookie) => cookie.name === "stint_session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/web-session" });
     const readable = await page.evaluate(() => {
-      const w = globalThis as unknown as { document: { cookie: string }; localStorage: { length: number }; sessionStorage: { length: number } };
+      const w = globalThis as unknown as {
+        document: { cookie: string };
+        localStorage: { length: number };
+        sessionStorage: { length: number };
+      };
       return { cookie: w.document.cookie, local: w.localStorage.length, session: w.sessionStorage.length };
     });
     expect(readable).toEqual({ cookie: "", local: 0, session: 0 });
@@ -80,7 +94,12 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await timer.getByRole("button", { name: "Stop timer" }).waitFor();
     expect(await stint.timeEntries.current()).toMatchObject({ project_id: project.id, description: "polishing gears", is_running: true });
 
-    const boxes = async () => Promise.all([timer.getByRole("button", { name: "Stop timer" }), timer.getByLabel("Time running"), page.getByRole("heading", { level: 1 })].map((locator) => locator.boundingBox()));
+    const boxes = async () =>
+      Promise.all(
+        [timer.getByRole("button", { name: "Stop timer" }), timer.getByLabel("Time running"), page.getByRole("heading", { level: 1 })].map(
+          (locator) => locator.boundingBox(),
+        ),
+      );
     const clock = async () => timer.getByLabel("Time running").innerText();
     const before = await boxes();
     const firstReading = await clock();

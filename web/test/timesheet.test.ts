@@ -4,7 +4,17 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import type { TestStint } from "../../test/support/stint";
-import { DESKTOP, openApp, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import {
+  DESKTOP,
+  openApp,
+  PASSWORD,
+  PHONE,
+  savePicture,
+  seriousAccessibilityViolations,
+  signInInApp,
+  signUpInApp,
+  uniqueEmail,
+} from "./support/browser";
 import { contentWidth, startWebApp, stopWebApp } from "./support/web-app";
 import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
 
@@ -49,7 +59,11 @@ function daySection(page: Page, day: Date): Locator {
 }
 
 async function dayTotal(page: Page, day: Date): Promise<string> {
-  return (await daySection(page, day).getByText(/^Total/).innerText()).replace(/^Total\s*/, "");
+  return (
+    await daySection(page, day)
+      .getByText(/^Total/)
+      .innerText()
+  ).replace(/^Total\s*/, "");
 }
 
 async function weekTotal(page: Page): Promise<string> {
@@ -74,7 +88,8 @@ describe("timesheet weeks, in the local time zone", () => {
     expect(dayKey(weekFromSearch("?week=2026-11-18", today))).toBe("2026-11-16");
     expect(dayKey(weekFromSearch("?week=2026-11-22", today))).toBe("2026-11-16");
     expect(dayKey(weekFromSearch("?week=2026-11-23", today))).toBe("2026-11-23");
-    for (const search of ["", "?week=2026-02-31", "?week=yesterday", "?week=1969-12-31"]) expect(dayKey(weekFromSearch(search, today))).toBe("2026-11-23");
+    for (const search of ["", "?week=2026-02-31", "?week=yesterday", "?week=1969-12-31"])
+      expect(dayKey(weekFromSearch(search, today))).toBe("2026-11-23");
     expect(parseDay("2026-13-01")).toBeNull();
     expect(instantOf("2026-11-17", "9:00")).toBeNull();
     expect(instantOf("2026-11-17", "09:05")).toEqual(new Date(2026, 10, 17, 9, 5));
@@ -85,7 +100,12 @@ describe("timesheet weeks, in the local time zone", () => {
     const range = utcRangeOf(monday);
     expect(Date.parse(`${range.startDate}T00:00:00Z`)).toBeLessThanOrEqual(monday.getTime());
     expect(Date.parse(`${range.endDate}T23:59:59Z`)).toBeGreaterThanOrEqual(at(new Date(2026, 10, 22), 23, 59).getTime());
-    const entry = (id: string, start: Date, end: Date | null) => ({ id, start_time: start.toISOString(), end_time: end?.toISOString() ?? null, duration: end ? (end.getTime() - start.getTime()) / 1000 : 0 });
+    const entry = (id: string, start: Date, end: Date | null) => ({
+      id,
+      start_time: start.toISOString(),
+      end_time: end?.toISOString() ?? null,
+      duration: end ? (end.getTime() - start.getTime()) / 1000 : 0,
+    });
     const now = at(new Date(2026, 10, 18), 12).getTime();
     const days = groupByDay(
       monday,
@@ -166,7 +186,13 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await timer.getByRole("button", { name: "Start timer" }).click();
     await timer.getByRole("button", { name: "Stop timer" }).waitFor();
     const running = await stint.timeEntries.current();
-    expect(running).toMatchObject({ project_id: orrery.id, task_id: gears.id, description: "polishing gears", billable: true, is_running: true });
+    expect(running).toMatchObject({
+      project_id: orrery.id,
+      task_id: gears.id,
+      description: "polishing gears",
+      billable: true,
+      is_running: true,
+    });
 
     // The sheet shows the running entry as running, without a reload.
     const row = page.getByRole("row", { name: /polishing gears/ });
@@ -181,16 +207,29 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await edit.getByLabel("Start").fill(`${String(start.getHours()).padStart(2, "0")}:${String(start.getMinutes()).padStart(2, "0")}`);
     await edit.getByRole("button", { name: "Save changes" }).click();
     const clock = timer.getByLabel("Time running");
-    const first = await eventually(() => clock.innerText(), (reading) => /^1:1\d:\d\d$/.test(reading) || Date.now() - startOfToday < 80 * 60_000);
+    const first = await eventually(
+      () => clock.innerText(),
+      (reading) => /^1:1\d:\d\d$/.test(reading) || Date.now() - startOfToday < 80 * 60_000,
+    );
     expect(first).toMatch(/^\d+:\d\d:\d\d$/);
-    expect(await eventually(() => clock.innerText(), (reading) => reading !== first)).not.toBe(first);
+    expect(
+      await eventually(
+        () => clock.innerText(),
+        (reading) => reading !== first,
+      ),
+    ).not.toBe(first);
     await timer.getByText("Orrery · Gears").waitFor();
 
     await timer.getByRole("button", { name: "Stop timer" }).click();
     await timer.getByRole("button", { name: "Start timer" }).waitFor();
     expect(await stint.timeEntries.current()).toBeNull();
     // Stopping in the bar updates the sheet: the entry is no longer running.
-    expect(await eventually(() => row.getByText("Running").count(), (count) => count === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => row.getByText("Running").count(),
+        (count) => count === 0,
+      ),
+    ).toBe(0);
 
     const stopped = (await entriesOf(stint, owner.userId)).find((entry) => entry.id === running!.id)!;
     expect(stopped.end_time).not.toBeNull();
@@ -241,7 +280,13 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await docs.getByRole("cell", { name: "Gears", exact: true }).waitFor();
     expect(await docs.innerText()).toMatch(/09:00–10:30[\s\S]*1:30[\s\S]*Orrery[\s\S]*Gears[\s\S]*writing docs[\s\S]*Not billable/);
     const created = (await entriesOf(stint, fay.userId)).find((entry) => entry.description === "writing docs")!;
-    expect(created).toMatchObject({ project_id: orrery.id, task_id: gears.id, billable: false, duration: 5400, start_time: at(tuesday, 9).toISOString().replace(".000", "") });
+    expect(created).toMatchObject({
+      project_id: orrery.id,
+      task_id: gears.id,
+      billable: false,
+      duration: 5400,
+      start_time: at(tuesday, 9).toISOString().replace(".000", ""),
+    });
 
     await (await add(thursday, "13:00", "13:45", "code review")).getByRole("button", { name: "Add entry" }).click();
     await page.getByRole("row", { name: /code review/ }).waitFor();
@@ -252,9 +297,19 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     // Edit in place, by keyboard: the form takes focus, Escape leaves it, Enter saves.
     await docs.getByRole("button", { name: /^Edit/ }).click();
     const edit = page.getByRole("form", { name: /Change the entry 09:00–10:30/ });
-    expect(await eventually(() => edit.getByLabel("Date").evaluate((input) => input === (input.ownerDocument as { activeElement: unknown }).activeElement), Boolean)).toBe(true);
+    expect(
+      await eventually(
+        () => edit.getByLabel("Date").evaluate((input) => input === (input.ownerDocument as { activeElement: unknown }).activeElement),
+        Boolean,
+      ),
+    ).toBe(true);
     await page.keyboard.press("Escape");
-    expect(await eventually(() => edit.count(), (count) => count === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => edit.count(),
+        (count) => count === 0,
+      ),
+    ).toBe(0);
     await docs.getByRole("button", { name: /^Edit/ }).press("Enter");
     await edit.getByLabel("Description").fill("writing the guide");
     await edit.getByLabel("Start").fill("08:00");
@@ -273,7 +328,12 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     // Delete asks once more, then the entry is gone from the sheet and the API.
     await guide.getByRole("button", { name: /^Delete/ }).click();
     await guide.getByRole("button", { name: "Delete for good" }).click();
-    expect(await eventually(() => guide.count(), (count) => count === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => guide.count(),
+        (count) => count === 0,
+      ),
+    ).toBe(0);
     expect(await weekTotal(page)).toBe("0:45");
     await expect(stint.timeEntries.get(created.id)).rejects.toMatchObject({ status: 404 });
     expect(problems).toEqual([]);
@@ -296,7 +356,14 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await timer.getByText("Orrery").waitFor();
     await page.getByRole("row", { name: /steady hands/ }).waitFor();
 
-    const watched = [timer, timer.getByText("steady hands"), timer.getByText("Orrery"), clock, timer.getByRole("button", { name: "Stop timer" }), page.getByRole("heading", { level: 1, name: "Timesheet" })];
+    const watched = [
+      timer,
+      timer.getByText("steady hands"),
+      timer.getByText("Orrery"),
+      clock,
+      timer.getByRole("button", { name: "Stop timer" }),
+      page.getByRole("heading", { level: 1, name: "Timesheet" }),
+    ];
     const boxes = () => Promise.all(watched.map((locator) => locator.boundingBox()));
     const before = await boxes();
     const firstReading = await clock.innerText();
@@ -315,9 +382,19 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
   it("shows a member only their own time, never the owner's", async () => {
     const week = new Date(2026, 10, 9);
-    await owner.stint.timeEntries.create({ projectId: orrery.id, startTime: at(new Date(2026, 10, 10), 9).toISOString(), endTime: at(new Date(2026, 10, 10), 11).toISOString(), description: "owner's private planning" });
+    await owner.stint.timeEntries.create({
+      projectId: orrery.id,
+      startTime: at(new Date(2026, 10, 10), 9).toISOString(),
+      endTime: at(new Date(2026, 10, 10), 11).toISOString(),
+      description: "owner's private planning",
+    });
     const mo = await invitedMember(owner.stint, deployment.url, "Mo Member");
-    await mo.stint.timeEntries.create({ projectId: orrery.id, startTime: at(new Date(2026, 10, 11), 14).toISOString(), endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(), description: "member's own sanding" });
+    await mo.stint.timeEntries.create({
+      projectId: orrery.id,
+      startTime: at(new Date(2026, 10, 11), 14).toISOString(),
+      endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(),
+      description: "member's own sanding",
+    });
 
     member = await openApp(browser, deployment.url);
     const { page, problems } = member;
@@ -351,7 +428,12 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await page.getByRole("row", { name: /member's own sanding/ }).waitFor();
     expect(new URL(page.url()).search).toBe("?week=2026-11-09");
     await page.getByRole("link", { name: "This week" }).click();
-    await page.getByText(`Week of ${new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" }).format(mondayOf(new Date()))}`, { exact: false }).waitFor();
+    await page
+      .getByText(
+        `Week of ${new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" }).format(mondayOf(new Date()))}`,
+        { exact: false },
+      )
+      .waitFor();
     expect(new URL(page.url()).search).toBe("");
     expect(problems).toEqual([]);
   }, 60_000);
@@ -359,7 +441,12 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
   it("has no serious accessibility violation on a desktop and a phone, and is pictured with a week of time", async () => {
     // A person of their own, with a few entries this week and a timer running.
     const email = uniqueEmail("sheet-picture");
-    const session = await new Stint({ baseUrl: deployment.url }).auth.register({ email, password: PASSWORD, name: "Grace Hopper", organizationName: "Compiler Works" });
+    const session = await new Stint({ baseUrl: deployment.url }).auth.register({
+      email,
+      password: PASSWORD,
+      name: "Grace Hopper",
+      organizationName: "Compiler Works",
+    });
     const stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
     const compiler = await stint.projects.create({ name: "Compiler", color: "#1f5fbf", billable: true });
     const parser = await stint.tasks.create(compiler.id, { name: "Parser" });
@@ -374,7 +461,13 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     ];
     for (const [offset, h1, m1, h2, m2, projectId, description, taskId] of seed) {
       const day = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + offset);
-      await stint.timeEntries.create({ projectId, taskId, description, startTime: at(day, h1, m1).toISOString(), endTime: at(day, h2, m2).toISOString() });
+      await stint.timeEntries.create({
+        projectId,
+        taskId,
+        description,
+        startTime: at(day, h1, m1).toISOString(),
+        endTime: at(day, h2, m2).toISOString(),
+      });
     }
     await stint.timeEntries.start({ projectId: compiler.id, taskId: parser.id, description: "Operator precedence" });
 
@@ -387,13 +480,24 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       // The add form is part of the page too.
       await page.getByRole("button", { name: "Add time" }).click();
       await page.getByRole("form", { name: "New entry" }).waitFor();
-      expect({ viewport, form: true, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, form: true, violations: [] });
+      expect({ viewport, form: true, violations: await seriousAccessibilityViolations(page) }).toEqual({
+        viewport,
+        form: true,
+        violations: [],
+      });
       await page.getByRole("button", { name: "Cancel" }).click();
       // And so is an entry's form in place, which stays within the screen on a phone.
-      await page.getByRole("row", { name: /Index and glossary/ }).getByRole("button", { name: /^Edit/ }).click();
+      await page
+        .getByRole("row", { name: /Index and glossary/ })
+        .getByRole("button", { name: /^Edit/ })
+        .click();
       const edit = page.getByRole("form", { name: /Change the entry 10:00–11:00/ });
       await edit.getByLabel("Description").waitFor();
-      expect({ viewport, edit: true, violations: await seriousAccessibilityViolations(page) }).toEqual({ viewport, edit: true, violations: [] });
+      expect({ viewport, edit: true, violations: await seriousAccessibilityViolations(page) }).toEqual({
+        viewport,
+        edit: true,
+        violations: [],
+      });
       const box = await edit.getByRole("button", { name: "Save changes" }).boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
       await savePicture(page, viewport === PHONE ? "timesheet-edit-phone" : "timesheet-edit");

@@ -6,7 +6,10 @@ import { validate } from "../../../shared/validation";
 /** The session endpoints take a token or nothing: anything larger is refused before it is read in full. */
 export const MAX_SESSION_BODY_BYTES = 4096;
 
-const tooLarge = () => new ApiError("payload_too_large", `The request body is larger than ${MAX_SESSION_BODY_BYTES} bytes`, { limit_bytes: MAX_SESSION_BODY_BYTES });
+const tooLarge = () =>
+  new ApiError("payload_too_large", `The request body is larger than ${MAX_SESSION_BODY_BYTES} bytes`, {
+    limit_bytes: MAX_SESSION_BODY_BYTES,
+  });
 const invalid = (message: string) => new ApiError("invalid_request", message, { field: "body", reason: "invalid" });
 
 function isJson(req: IncomingMessage): boolean {

@@ -15,7 +15,10 @@ describe("a refresh's answer, kept for its spent token", () => {
   it("keeps nothing readable in the store: no token, no access token", async () => {
     const written: string[] = [];
     const kv = openMemoryStore();
-    const spying = { ...kv, set: (key: string, value: string, options: { ttlMs: number }) => (written.push(key, value), kv.set(key, value, options)) };
+    const spying = {
+      ...kv,
+      set: (key: string, value: string, options: { ttlMs: number }) => (written.push(key, value), kv.set(key, value, options)),
+    };
     await repeatedRefreshes(spying, 60_000).remember("rt_spent", answer);
     expect(written.join(" ")).not.toMatch(/rt_spent|rt_next|eyJ/);
   });
@@ -27,7 +30,10 @@ describe("a refresh's answer, kept for its spent token", () => {
     expect(await repeatedRefreshes(kv, 20).recall("rt_spent")).toBeNull();
 
     const keys: string[] = [];
-    const tampered = { ...kv, set: (key: string, value: string, options: { ttlMs: number }) => (keys.push(key), kv.set(key, `${value.slice(0, -4)}AAAA`, options)) };
+    const tampered = {
+      ...kv,
+      set: (key: string, value: string, options: { ttlMs: number }) => (keys.push(key), kv.set(key, `${value.slice(0, -4)}AAAA`, options)),
+    };
     await repeatedRefreshes(tampered, 60_000).remember("rt_spent", answer);
     expect(keys).toHaveLength(1);
     expect(await repeatedRefreshes(kv, 60_000).recall("rt_spent")).toBeNull();

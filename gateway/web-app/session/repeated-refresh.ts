@@ -7,8 +7,8 @@ export interface SessionTokens {
   refresh_token: string;
 }
 
-
-const derived = (purpose: string, token: string): Buffer => createHash("sha256").update(`stint-web-session-${purpose}:`).update(token).digest();
+const derived = (purpose: string, token: string): Buffer =>
+  createHash("sha256").update(`stint-web-session-${purpose}:`).update(token).digest();
 
 /**
  * A browser that navigates away while a refresh is on the wire never stores the cookie the

@@ -31,7 +31,11 @@ export interface WebSessionDependencies {
 /** `POST /web-session`: the refresh token the application got from signing in or up. */
 const storeInput = z
   .object({
-    refresh_token: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters").regex(COOKIE_SAFE_TOKEN, "is not a refresh token"),
+    refresh_token: z
+      .string()
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .regex(COOKIE_SAFE_TOKEN, "is not a refresh token"),
   })
   .strict();
 
@@ -62,7 +66,11 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
  * JSON in, Style A errors out, counted per client address.
  */
 export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
-  const cookies: CookieSettings = { publicUrl: deps.publicUrl, trustedProxies: deps.trustedProxies, maxAgeSeconds: deps.refreshTokenTtlSeconds };
+  const cookies: CookieSettings = {
+    publicUrl: deps.publicUrl,
+    trustedProxies: deps.trustedProxies,
+    maxAgeSeconds: deps.refreshTokenTtlSeconds,
+  };
   const repeats = repeatedRefreshes(deps.kv, deps.repeatWindowMs);
 
   /** Counts the request, checks that the application sent it, then runs `handle`; every failure in Style A. */
@@ -79,7 +87,8 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
         const headers: Record<string, string | string[]> = { ...limits, ...rateLimitHeadersOf(error) };
         if (shown.status === 401) headers["Set-Cookie"] = clearedSessionCookie(req, cookies);
         if (shown.status === 503) headers["Retry-After"] = "5";
-        if (shown.status >= 500 && shown.code === "internal_error") (req.$service as Service).logger.error({ err: error, path: req.originalUrl }, "web session request failed");
+        if (shown.status >= 500 && shown.code === "internal_error")
+          (req.$service as Service).logger.error({ err: error, path: req.originalUrl }, "web session request failed");
         if (res.headersSent) return void res.end();
         send(res, shown.status, errorBody("A", shown), headers);
       }
@@ -108,7 +117,12 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
       }
       await repeats.remember(token, tokens);
     }
-    send(res, 200, { access_token: tokens.access_token, expires_in: tokens.expires_in }, { ...limits, "Set-Cookie": sessionCookie(req, cookies, tokens.refresh_token) });
+    send(
+      res,
+      200,
+      { access_token: tokens.access_token, expires_in: tokens.expires_in },
+      { ...limits, "Set-Cookie": sessionCookie(req, cookies, tokens.refresh_token) },
+    );
   });
 
   const logout = endpoint(async (req, res, limits) => {

@@ -73,7 +73,11 @@ function mayDescribeUserAgent(): boolean {
 }
 
 function runtimeName(): string {
-  const scope = globalThis as { Deno?: { version?: { deno?: string } }; Bun?: { version?: string }; process?: { versions?: { node?: string } } };
+  const scope = globalThis as {
+    Deno?: { version?: { deno?: string } };
+    Bun?: { version?: string };
+    process?: { versions?: { node?: string } };
+  };
   if (scope.Deno?.version?.deno) return `deno/${scope.Deno.version.deno}`;
   if (scope.Bun?.version) return `bun/${scope.Bun.version}`;
   if (scope.process?.versions?.node) return `node/${scope.process.versions.node}`;
@@ -161,11 +165,16 @@ export class HttpClient {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     if (options.apiKey && options.accessToken) throw new StintError("Give Stint an apiKey or an accessToken, not both");
     const apiKey = options.apiKey ?? (options.accessToken ? undefined : readEnv("STINT_API_KEY"));
-    this.credentialHeaders = apiKey ? { "X-API-Key": apiKey } : options.accessToken ? { Authorization: `Bearer ${options.accessToken}` } : {};
+    this.credentialHeaders = apiKey
+      ? { "X-API-Key": apiKey }
+      : options.accessToken
+        ? { Authorization: `Bearer ${options.accessToken}` }
+        : {};
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     this.defaultHeaders = options.defaultHeaders ?? {};
-    if (!options.fetch && typeof globalThis.fetch !== "function") throw new StintError("No fetch: run on Node 18 or later, a browser or Deno, or pass one as the fetch option");
+    if (!options.fetch && typeof globalThis.fetch !== "function")
+      throw new StintError("No fetch: run on Node 18 or later, a browser or Deno, or pass one as the fetch option");
     // Called unbound, browsers' fetch throws "Illegal invocation".
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
@@ -178,7 +187,9 @@ export class HttpClient {
     try {
       return { data: JSON.parse(text) as T, response };
     } catch {
-      throw new StintError(`${request.method} ${request.path} answered ${response.status} with a body that is not JSON (${response.headers.get("content-type") ?? "no content type"}): is baseUrl the service's root?`);
+      throw new StintError(
+        `${request.method} ${request.path} answered ${response.status} with a body that is not JSON (${response.headers.get("content-type") ?? "no content type"}): is baseUrl the service's root?`,
+      );
     }
   }
 
@@ -202,7 +213,8 @@ export class HttpClient {
           await sleep(backoffMs(retry), options.signal);
           continue;
         }
-        if (failure.kind === "timeout") throw new APITimeoutError(`No answer from ${request.method} ${request.path} within ${options.timeout ?? this.timeout} ms`);
+        if (failure.kind === "timeout")
+          throw new APITimeoutError(`No answer from ${request.method} ${request.path} within ${options.timeout ?? this.timeout} ms`);
         throw new APIConnectionError(`Could not reach ${this.baseUrl}: ${describeFailure(failure.cause)}`, { cause: failure.cause });
       }
       const { response, body } = attempt;
@@ -260,7 +272,12 @@ export class HttpClient {
     return `${this.baseUrl}${API_PREFIX}${request.path}${queryString(request.query)}`;
   }
 
-  private headersOf(request: ApiRequest, options: RequestOptions, idempotencyKey: string | undefined, retry: number): Record<string, string> {
+  private headersOf(
+    request: ApiRequest,
+    options: RequestOptions,
+    idempotencyKey: string | undefined,
+    retry: number,
+  ): Record<string, string> {
     const headers: Record<string, string> = {
       Accept: "application/json",
       "X-Stint-Client": CLIENT_NAME,

@@ -40,8 +40,16 @@ export abstract class Resource {
   constructor(protected readonly http: HttpClient) {}
 
   /** A call whose answer is `{ data: T }`; returns `T`. */
-  protected async call<T>(method: HttpMethod, path: string, input: { query?: object; body?: object } = {}, options?: RequestOptions): Promise<T> {
-    const { data } = await this.http.json<{ data: T }>({ method, path, query: toSnakeKeys(input.query), body: input.body === undefined ? undefined : toSnakeKeys(input.body) }, options);
+  protected async call<T>(
+    method: HttpMethod,
+    path: string,
+    input: { query?: object; body?: object } = {},
+    options?: RequestOptions,
+  ): Promise<T> {
+    const { data } = await this.http.json<{ data: T }>(
+      { method, path, query: toSnakeKeys(input.query), body: input.body === undefined ? undefined : toSnakeKeys(input.body) },
+      options,
+    );
     return data.data;
   }
 
@@ -55,7 +63,12 @@ export abstract class Resource {
    * A `multipart/form-data` upload whose answer is `{ data: T }`. The fields go first and the
    * file last: Stint reads the fields before the file and none after it.
    */
-  protected async uploadFile<T>(path: string, fields: Record<string, string | undefined>, file: UploadFile, options?: RequestOptions): Promise<T> {
+  protected async uploadFile<T>(
+    path: string,
+    fields: Record<string, string | undefined>,
+    file: UploadFile,
+    options?: RequestOptions,
+  ): Promise<T> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
     form.append(file.field, asBlob(file.content, file.mediaType), file.filename ?? fileNameOf(file.content) ?? file.defaultName);
@@ -73,7 +86,10 @@ export abstract class Resource {
     const { page: firstPage = 1, ...rest } = (query ?? {}) as { page?: number };
     const filters = toSnakeKeys(rest) ?? {};
     return new PagePromise<T>(async (page) => {
-      const { data, response } = await this.http.json<{ data: T[]; meta: PageMeta }>({ method: "GET", path, query: { ...filters, page } }, options);
+      const { data, response } = await this.http.json<{ data: T[]; meta: PageMeta }>(
+        { method: "GET", path, query: { ...filters, page } },
+        options,
+      );
       return { body: data, response };
     }, firstPage);
   }

@@ -36,7 +36,11 @@ export type OperationId = keyof operations;
 export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 
 /** Query flags and numeric choices travel as text (`"true"`, `"15"`); callers may give booleans and numbers. */
-type Widened<T> = [Exclude<T, undefined>] extends ["true" | "false"] ? T | boolean : [Exclude<T, undefined>] extends [`${number}`] ? T | number : T;
+type Widened<T> = [Exclude<T, undefined>] extends ["true" | "false"]
+  ? T | boolean
+  : [Exclude<T, undefined>] extends [`${number}`]
+    ? T | number
+    : T;
 
 /** An object's top-level keys in camelCase (the API's fields are one level deep in inputs). */
 export type Camelize<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: Widened<T[K]> };

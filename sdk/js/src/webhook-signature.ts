@@ -42,7 +42,13 @@ export interface SignOptions {
 }
 
 interface Hmac {
-  importKey(format: "raw", key: Uint8Array, algorithm: { name: "HMAC"; hash: "SHA-256" }, extractable: false, usages: ["sign"]): Promise<unknown>;
+  importKey(
+    format: "raw",
+    key: Uint8Array,
+    algorithm: { name: "HMAC"; hash: "SHA-256" },
+    extractable: false,
+    usages: ["sign"],
+  ): Promise<unknown>;
   sign(algorithm: "HMAC", key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
 }
 
@@ -107,7 +113,8 @@ function constantTimeEqual(a: string, b: string): boolean {
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
   // A Fetch API Headers, whichever implementation made it.
-  if (typeof (headers as Headers).get === "function" && typeof (headers as Headers).has === "function") return (headers as Headers).get(name) ?? undefined;
+  if (typeof (headers as Headers).get === "function" && typeof (headers as Headers).has === "function")
+    return (headers as Headers).get(name) ?? undefined;
   const lower = name.toLowerCase();
   for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
     if (key.toLowerCase() !== lower || value === undefined) continue;
@@ -118,10 +125,14 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
 
 function checkTimestamp(value: string, options: VerifyOptions): void {
   const seconds = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) throw new WebhookVerificationError("The webhook timestamp is not a number of seconds");
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds))
+    throw new WebhookVerificationError("The webhook timestamp is not a number of seconds");
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS;
-  if (Math.abs(now - seconds) > tolerance) throw new WebhookVerificationError(`The webhook timestamp is more than ${tolerance} seconds from now: a replay, or a clock that is off`);
+  if (Math.abs(now - seconds) > tolerance)
+    throw new WebhookVerificationError(
+      `The webhook timestamp is more than ${tolerance} seconds from now: a replay, or a clock that is off`,
+    );
 }
 
 /**
@@ -129,26 +140,39 @@ function checkTimestamp(value: string, options: VerifyOptions): void {
  * any JSON parsing) and its timestamp must be within the tolerance; at least one signature
  * must be there. Returns the parsed event; throws `WebhookVerificationError` otherwise.
  */
-export async function verifyWebhook<T = Record<string, unknown>>(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): Promise<WebhookEvent<T>> {
+export async function verifyWebhook<T = Record<string, unknown>>(
+  rawBody: string | Uint8Array | ArrayBuffer,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<WebhookEvent<T>> {
   if (!secret) throw new WebhookVerificationError("No webhook secret given");
   const body = bytesOf(rawBody);
-  const standard = { id: header(headers, "webhook-id"), timestamp: header(headers, "webhook-timestamp"), signature: header(headers, "webhook-signature") };
+  const standard = {
+    id: header(headers, "webhook-id"),
+    timestamp: header(headers, "webhook-timestamp"),
+    signature: header(headers, "webhook-signature"),
+  };
   const plain = header(headers, "x-webhook-signature");
-  if (standard.signature === undefined && plain === undefined) throw new WebhookVerificationError("The request carries no webhook signature (webhook-signature or X-Webhook-Signature)");
+  if (standard.signature === undefined && plain === undefined)
+    throw new WebhookVerificationError("The request carries no webhook signature (webhook-signature or X-Webhook-Signature)");
 
   if (standard.signature !== undefined) {
-    if (standard.id === undefined || standard.timestamp === undefined) throw new WebhookVerificationError("webhook-signature comes without webhook-id or webhook-timestamp");
+    if (standard.id === undefined || standard.timestamp === undefined)
+      throw new WebhookVerificationError("webhook-signature comes without webhook-id or webhook-timestamp");
     checkTimestamp(standard.timestamp, options);
     const signed = concat(encoder.encode(`${standard.id}.${standard.timestamp}.`), body);
     const expected = `v1,${toBase64(await hmacSha256(standardKey(secret), signed))}`;
     // Several signatures may be listed, space-separated (while a secret is being rotated).
-    if (!standard.signature.split(" ").some((candidate) => constantTimeEqual(candidate, expected))) throw new WebhookVerificationError("webhook-signature does not match the body");
+    if (!standard.signature.split(" ").some((candidate) => constantTimeEqual(candidate, expected)))
+      throw new WebhookVerificationError("webhook-signature does not match the body");
   }
   if (plain !== undefined) {
     const timestamp = header(headers, "x-webhook-timestamp");
     if (timestamp !== undefined) checkTimestamp(timestamp, options);
     const expected = `sha256=${toHex(await hmacSha256(encoder.encode(secret), body))}`;
-    if (!constantTimeEqual(plain.trim().toLowerCase(), expected)) throw new WebhookVerificationError("X-Webhook-Signature does not match the body");
+    if (!constantTimeEqual(plain.trim().toLowerCase(), expected))
+      throw new WebhookVerificationError("X-Webhook-Signature does not match the body");
   }
   try {
     return JSON.parse(new TextDecoder().decode(body)) as WebhookEvent<T>;
@@ -158,7 +182,11 @@ export async function verifyWebhook<T = Record<string, unknown>>(rawBody: string
 }
 
 /** The headers Stint would send with this body: for testing a receiver. */
-export async function signWebhook(rawBody: string | Uint8Array | ArrayBuffer, secret: string, options: SignOptions = {}): Promise<Record<string, string>> {
+export async function signWebhook(
+  rawBody: string | Uint8Array | ArrayBuffer,
+  secret: string,
+  options: SignOptions = {},
+): Promise<Record<string, string>> {
   const body = bytesOf(rawBody);
   const id = options.id ?? `evt_${randomHex(11)}`;
   const timestamp = String(Math.floor((options.timestamp ?? new Date()).getTime() / 1000));

@@ -36,10 +36,13 @@ async function serveSite(stintUrl: string, seen: IncomingHttpHeaders[]): Promise
       return;
     }
     seen.push(req.headers);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -91,30 +94,43 @@ describeWithChromium("@stint/sdk in a real browser (Chromium), from its ES modul
     await page.addScriptTag({ type: "module", content: 'import * as sdk from "/sdk/index.js"; globalThis.stintSdk = sdk;' });
     await page.waitForFunction(() => "stintSdk" in globalThis);
 
-    const result = await page.evaluate(async ({ accessToken, baseUrl }): Promise<BrowserRun> => {
-      const { Stint, NotFoundError, signWebhook, verifyWebhook } = (globalThis as unknown as { stintSdk: typeof import("../src/index") }).stintSdk;
-      const stint = new Stint({ baseUrl, accessToken });
-      const projects = await stint.projects.list();
-      const first = projects.data[0];
-      if (!first) throw new Error("no project");
-      const started = await stint.timeEntries.start({ projectId: first.id, description: "in a browser" });
-      const stopped = await stint.timeEntries.stop();
-      const secondStop = await stint.timeEntries.stop().then(
-        () => ["none", 0, false] as [string, number, boolean],
-        (e: { name: string; status: number }) => [e.name, e.status, e instanceof NotFoundError] as [string, number, boolean],
-      );
-      let iterated = 0;
-      for await (const project of stint.projects.list({ perPage: 1 })) if (project.id) iterated += 1;
-      const secret = "whsec_" + btoa(String.fromCharCode(...new Uint8Array(32).fill(5)));
-      const body = JSON.stringify({ id: "evt_1", type: "ping", created_at: "2026-01-01T00:00:00Z", organization_id: "org_1", data: {} });
-      const signed = await signWebhook(body, secret, { id: "evt_1" });
-      const verified = await verifyWebhook(body, new Headers(signed), secret);
-      const tampered = await verifyWebhook(body.replace("ping", "pong"), signed, secret).then(
-        () => "accepted",
-        (e: Error) => e.name,
-      );
-      return { total: projects.meta.total, started, stopped, secondStop, iterated, verifiedType: verified.type, tampered, hasProcess: "process" in globalThis };
-    }, { accessToken: token, baseUrl: origin });
+    const result = await page.evaluate(
+      async ({ accessToken, baseUrl }): Promise<BrowserRun> => {
+        const { Stint, NotFoundError, signWebhook, verifyWebhook } = (globalThis as unknown as { stintSdk: typeof import("../src/index") })
+          .stintSdk;
+        const stint = new Stint({ baseUrl, accessToken });
+        const projects = await stint.projects.list();
+        const first = projects.data[0];
+        if (!first) throw new Error("no project");
+        const started = await stint.timeEntries.start({ projectId: first.id, description: "in a browser" });
+        const stopped = await stint.timeEntries.stop();
+        const secondStop = await stint.timeEntries.stop().then(
+          () => ["none", 0, false] as [string, number, boolean],
+          (e: { name: string; status: number }) => [e.name, e.status, e instanceof NotFoundError] as [string, number, boolean],
+        );
+        let iterated = 0;
+        for await (const project of stint.projects.list({ perPage: 1 })) if (project.id) iterated += 1;
+        const secret = "whsec_" + btoa(String.fromCharCode(...new Uint8Array(32).fill(5)));
+        const body = JSON.stringify({ id: "evt_1", type: "ping", created_at: "2026-01-01T00:00:00Z", organization_id: "org_1", data: {} });
+        const signed = await signWebhook(body, secret, { id: "evt_1" });
+        const verified = await verifyWebhook(body, new Headers(signed), secret);
+        const tampered = await verifyWebhook(body.replace("ping", "pong"), signed, secret).then(
+          () => "accepted",
+          (e: Error) => e.name,
+        );
+        return {
+          total: projects.meta.total,
+          started,
+          stopped,
+          secondStop,
+          iterated,
+          verifiedType: verified.type,
+          tampered,
+          hasProcess: "process" in globalThis,
+        };
+      },
+      { accessToken: token, baseUrl: origin },
+    );
 
     expect(problems).toEqual([]);
     expect(result.hasProcess).toBe(false);

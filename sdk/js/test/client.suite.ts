@@ -67,7 +67,8 @@ export function describeClient(title: string, start: (env: Record<string, string
     beforeEach(() => proxy.reset());
 
     /** A client of the owner's through the proxy, so the test sees and shapes the traffic. */
-    const proxied = (options: { maxRetries?: number; timeout?: number } = {}) => new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
+    const proxied = (options: { maxRetries?: number; timeout?: number } = {}) =>
+      new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
 
     const newProject = (stint: Stint = owner, name = `Project ${uniqueLabel()}`) => stint.projects.create({ name, billable: true });
 
@@ -81,7 +82,10 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(tokens.access_token).toEqual(expect.any(String));
         await anonymous.auth.logout({ refreshToken: tokens.refresh_token });
         await expect(anonymous.auth.refresh({ refreshToken: tokens.refresh_token })).rejects.toBeInstanceOf(AuthenticationError);
-        await expect(anonymous.auth.login({ email: ownerEmail, password: "not the password" })).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+        await expect(anonymous.auth.login({ email: ownerEmail, password: "not the password" })).rejects.toMatchObject({
+          status: 401,
+          code: "unauthorized",
+        });
       });
 
       it("reads and renames the organization", async () => {
@@ -95,14 +99,23 @@ export function describeClient(title: string, start: (env: Record<string, string
       it("sets how long the organization's screenshots are kept", async () => {
         // An account of its own: the owner's requests are counted by the rate limit the last tests meet.
         const { stint, session: keeper } = await signUp(deployment.url, "keeper");
-        expect(await stint.organization.update({ screenshotRetentionDays: 30 })).toMatchObject({ name: keeper.organization.name, screenshot_retention_days: 30 });
+        expect(await stint.organization.update({ screenshotRetentionDays: 30 })).toMatchObject({
+          name: keeper.organization.name,
+          screenshot_retention_days: 30,
+        });
         expect((await stint.organization.get()).screenshot_retention_days).toBe(30);
         expect((await stint.organization.update({ screenshotRetentionDays: null })).screenshot_retention_days).toBeNull();
-        await expect(stint.organization.update({ screenshotRetentionDays: 0 })).rejects.toMatchObject({ status: 400, details: expect.objectContaining({ field: "screenshot_retention_days" }) });
+        await expect(stint.organization.update({ screenshotRetentionDays: 0 })).rejects.toMatchObject({
+          status: 400,
+          details: expect.objectContaining({ field: "screenshot_retention_days" }),
+        });
       });
 
       it("makes an API key that works as a client's credential, lists it without the secret, and revokes it", async () => {
-        const created = await owner.apiKeys.create({ name: "sdk key", permissions: ["projects:read", "time_entries:read", "time_entries:write"] });
+        const created = await owner.apiKeys.create({
+          name: "sdk key",
+          permissions: ["projects:read", "time_entries:read", "time_entries:write"],
+        });
         expect(created.key).toMatch(/^tt_live_/);
         const keyed = new Stint({ baseUrl: deployment.url, apiKey: created.key });
         expect((await keyed.projects.list()).data).toEqual(expect.any(Array));
@@ -133,8 +146,19 @@ export function describeClient(title: string, start: (env: Record<string, string
 
     describe("projects and tasks", () => {
       it("creates, reads (either id prefix), changes, archives and deletes a project", async () => {
-        const project = await owner.projects.create({ name: `Lighthouse ${uniqueLabel()}`, clientName: "Harbour board", hourlyRate: 80, billable: false });
-        expect(project).toMatchObject({ id: expect.stringMatching(/^prj_/), client_name: "Harbour board", hourly_rate: 80, billable: false, archived: false });
+        const project = await owner.projects.create({
+          name: `Lighthouse ${uniqueLabel()}`,
+          clientName: "Harbour board",
+          hourlyRate: 80,
+          billable: false,
+        });
+        expect(project).toMatchObject({
+          id: expect.stringMatching(/^prj_/),
+          client_name: "Harbour board",
+          hourly_rate: 80,
+          billable: false,
+          archived: false,
+        });
         expect(await owner.projects.get(project.id.replace(/^prj_/, "proj_"))).toEqual(project);
         const changed = await owner.projects.update(project.id, { description: "Paint it", billable: true });
         expect(changed).toMatchObject({ description: "Paint it", billable: true });
@@ -193,7 +217,13 @@ export function describeClient(title: string, start: (env: Record<string, string
 
         expect(await owner.timeEntries.current()).toBeNull();
         const running = await owner.timeEntries.start({ projectId: project.id, taskId: task.id, description: "Drafting" });
-        expect(running).toMatchObject({ project_id: project.id, task_id: task.id, description: "Drafting", is_running: true, end_time: null });
+        expect(running).toMatchObject({
+          project_id: project.id,
+          task_id: task.id,
+          description: "Drafting",
+          is_running: true,
+          end_time: null,
+        });
         expect(await owner.timeEntries.current()).toMatchObject({ id: running.id });
 
         const stopped = await owner.timeEntries.stop();
@@ -207,12 +237,23 @@ export function describeClient(title: string, start: (env: Record<string, string
       it("creates, reads, filters, changes and deletes entries, with camelCase names sent as snake_case", async () => {
         const project = await newProject();
         const other = await newProject();
-        const entry = await owner.timeEntries.create({ projectId: project.id, startTime: "2026-03-02T09:00:00Z", endTime: "2026-03-02T10:30:00Z", description: "Morning", billable: false });
+        const entry = await owner.timeEntries.create({
+          projectId: project.id,
+          startTime: "2026-03-02T09:00:00Z",
+          endTime: "2026-03-02T10:30:00Z",
+          description: "Morning",
+          billable: false,
+        });
         expect(entry).toMatchObject({ project_id: project.id, duration: 5400, billable: false, start_time: "2026-03-02T09:00:00Z" });
         await owner.timeEntries.create({ projectId: other.id, startTime: "2026-03-02T11:00:00Z", endTime: "2026-03-02T11:30:00Z" });
 
         expect(await owner.timeEntries.get(entry.id)).toEqual(entry);
-        const filtered = await owner.timeEntries.list({ projectId: project.id, startDate: "2026-03-01", endDate: "2026-03-03", billable: false });
+        const filtered = await owner.timeEntries.list({
+          projectId: project.id,
+          startDate: "2026-03-01",
+          endDate: "2026-03-03",
+          billable: false,
+        });
         expect(filtered.data.map((e) => e.id)).toEqual([entry.id]);
 
         const changed = await owner.timeEntries.update(entry.id, { description: "Late morning", endTime: "2026-03-02T11:00:00Z" });
@@ -230,7 +271,11 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect((await owner.invitations.list()).data.map((i) => i.id)).toContain(invitation.id);
         expect(await owner.invitations.get(invitation.id)).toMatchObject({ id: invitation.id, email });
 
-        const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Invitee", password: PASSWORD });
+        const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({
+          token: invitation.token,
+          name: "Invitee",
+          password: PASSWORD,
+        });
         expect(joined.user).toMatchObject({ email, role: "member", organization_id: session.organization.id });
         const member = new Stint({ baseUrl: deployment.url, accessToken: joined.access_token });
         await expect(member.invitations.list()).rejects.toBeInstanceOf(PermissionDeniedError);
@@ -249,7 +294,9 @@ export function describeClient(title: string, start: (env: Record<string, string
         const invitation = await owner.invitations.create({ email: `revoked-${uniqueLabel()}@example.test`, role: "admin" });
         await owner.invitations.revoke(invitation.id);
         await expect(owner.invitations.get(invitation.id)).rejects.toBeInstanceOf(NotFoundError);
-        await expect(new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Late", password: PASSWORD })).rejects.toMatchObject({
+        await expect(
+          new Stint({ baseUrl: deployment.url }).invitations.accept({ token: invitation.token, name: "Late", password: PASSWORD }),
+        ).rejects.toMatchObject({
           status: 400,
           details: expect.objectContaining({ field: "token" }),
         });
@@ -260,7 +307,12 @@ export function describeClient(title: string, start: (env: Record<string, string
       it("reads the summary and detailed reports and exports them as CSV and XLSX bytes", async () => {
         const { stint } = await signUp(deployment.url, "reporter");
         const project = await stint.projects.create({ name: "Reported" });
-        for (const day of ["05", "06", "07"]) await stint.timeEntries.create({ projectId: project.id, startTime: `2026-04-${day}T09:00:00Z`, endTime: `2026-04-${day}T10:00:00Z` });
+        for (const day of ["05", "06", "07"])
+          await stint.timeEntries.create({
+            projectId: project.id,
+            startTime: `2026-04-${day}T09:00:00Z`,
+            endTime: `2026-04-${day}T10:00:00Z`,
+          });
         const range = { startDate: "2026-04-01", endDate: "2026-04-30" };
 
         const summary = await stint.reports.summary({ ...range, groupBy: "day", roundingMinutes: 15 });
@@ -293,7 +345,11 @@ export function describeClient(title: string, start: (env: Record<string, string
           `te_1,usr_1,${email},Importer,prj_1,Imported,,,First,2026-05-04T08:00:00Z,2026-05-04T09:00:00Z,3600,1,true`,
           `te_2,usr_1,${email},Importer,prj_1,Imported,,,Second,2026-05-05T08:00:00Z,2026-05-05T08:30:00Z,1800,0.5,false`,
         ].join("\n");
-        const started = await stint.imports.create({ source: "stint", file: new Blob([csv], { type: "text/csv" }), filename: "export.csv" });
+        const started = await stint.imports.create({
+          source: "stint",
+          file: new Blob([csv], { type: "text/csv" }),
+          filename: "export.csv",
+        });
         expect(started).toMatchObject({ id: expect.stringMatching(/^imp_/), source: "stint" });
         const done = await stint.imports.waitUntilDone(started.id, { intervalMs: 50 });
         expect(done).toMatchObject({ status: "succeeded", rows_total: 2, rows_imported: 2 });
@@ -301,7 +357,9 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect((await stint.timeEntries.list({ startDate: "2026-05-01", endDate: "2026-05-31" })).meta.total).toBe(2);
 
         // The same file again, as text this time, creates nothing new.
-        const again = await stint.imports.waitUntilDone((await stint.imports.create({ source: "stint", file: csv })).id, { intervalMs: 50 });
+        const again = await stint.imports.waitUntilDone((await stint.imports.create({ source: "stint", file: csv })).id, {
+          intervalMs: 50,
+        });
         expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 2 });
         await expect(stint.imports.create({ source: "toggl", file: csv })).rejects.toBeInstanceOf(BadRequestError);
       });
@@ -311,10 +369,21 @@ export function describeClient(title: string, start: (env: Record<string, string
       it("uploads an image for a stopped entry, lists, reads, downloads (with ETags) and deletes it", async () => {
         const { stint } = await signUp(deployment.url, "shooter");
         const project = await stint.projects.create({ name: "Watched" });
-        const entry = await stint.timeEntries.create({ projectId: project.id, startTime: "2026-06-01T09:00:00Z", endTime: "2026-06-01T10:00:00Z" });
-        const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c00" } }).png().toBuffer();
+        const entry = await stint.timeEntries.create({
+          projectId: project.id,
+          startTime: "2026-06-01T09:00:00Z",
+          endTime: "2026-06-01T10:00:00Z",
+        });
+        const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c00" } })
+          .png()
+          .toBuffer();
 
-        const shot = await stint.screenshots.upload({ file: png, filename: "desk.png", timeEntryId: entry.id, takenAt: "2026-06-01T09:30:00Z" });
+        const shot = await stint.screenshots.upload({
+          file: png,
+          filename: "desk.png",
+          timeEntryId: entry.id,
+          takenAt: "2026-06-01T09:30:00Z",
+        });
         expect(shot).toMatchObject({
           id: expect.stringMatching(/^scr_/),
           time_entry_id: entry.id,
@@ -338,7 +407,12 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(image.data.length).toBe(shot.size_bytes);
         expect(await sharp(image.data).metadata()).toMatchObject({ format: "png", width: 64, height: 48 });
         expect(image.etag).toEqual(expect.any(String));
-        expect(await stint.screenshots.image(shot.id, { ifNoneMatch: image.etag })).toEqual({ notModified: true, data: null, contentType: undefined, etag: image.etag });
+        expect(await stint.screenshots.image(shot.id, { ifNoneMatch: image.etag })).toEqual({
+          notModified: true,
+          data: null,
+          contentType: undefined,
+          etag: image.etag,
+        });
 
         const thumbnail = await stint.screenshots.thumbnail(shot.id);
         if (thumbnail.notModified) throw new Error("the first download cannot be a 304");
@@ -358,15 +432,23 @@ export function describeClient(title: string, start: (env: Record<string, string
       it("refuses a text file named .png with a typed 400, storing nothing, and keeps other people's screenshots hidden", async () => {
         const { stint } = await signUp(deployment.url, "faker");
         const project = await stint.projects.create({ name: "Faked" });
-        const entry = await stint.timeEntries.create({ projectId: project.id, startTime: "2026-06-03T09:00:00Z", endTime: "2026-06-03T10:00:00Z" });
+        const entry = await stint.timeEntries.create({
+          projectId: project.id,
+          startTime: "2026-06-03T09:00:00Z",
+          endTime: "2026-06-03T10:00:00Z",
+        });
         const text = new Blob(["this is not a picture\n"], { type: "image/png" });
-        const error = await stint.screenshots.upload({ file: text, filename: "holiday.png", timeEntryId: entry.id, takenAt: "2026-06-03T09:10:00Z" }).catch((e: unknown) => e);
+        const error = await stint.screenshots
+          .upload({ file: text, filename: "holiday.png", timeEntryId: entry.id, takenAt: "2026-06-03T09:10:00Z" })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(BadRequestError);
         expect(error).toMatchObject({ status: 400, details: expect.objectContaining({ field: "file" }) });
         expect((await stint.screenshots.list()).meta.total).toBe(0);
 
         // A real image as an ArrayBuffer works; someone of another organization cannot see it.
-        const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0c0" } }).jpeg().toBuffer();
+        const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0c0" } })
+          .jpeg()
+          .toBuffer();
         const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength);
         const shot = await stint.screenshots.upload({ file: bytes, timeEntryId: entry.id, takenAt: "2026-06-03T09:20:00Z" });
         expect(shot).toMatchObject({ mime_type: "image/jpeg", width: 20, height: 10 });
@@ -381,8 +463,18 @@ export function describeClient(title: string, start: (env: Record<string, string
 
     describe("OAuth applications and authorizations", () => {
       it("registers, reads, changes, rotates and deletes an application", async () => {
-        const app = await owner.oauth.applications.create({ name: "Timesheet sync", redirectUris: ["https://sync.example.com/callback"], scopes: ["time_entries:read"], homepageUrl: "https://sync.example.com" });
-        expect(app).toMatchObject({ id: expect.stringMatching(/^app_/), client_type: "confidential", client_secret: expect.any(String), redirect_uris: ["https://sync.example.com/callback"] });
+        const app = await owner.oauth.applications.create({
+          name: "Timesheet sync",
+          redirectUris: ["https://sync.example.com/callback"],
+          scopes: ["time_entries:read"],
+          homepageUrl: "https://sync.example.com",
+        });
+        expect(app).toMatchObject({
+          id: expect.stringMatching(/^app_/),
+          client_type: "confidential",
+          client_secret: expect.any(String),
+          redirect_uris: ["https://sync.example.com/callback"],
+        });
         expect((await owner.oauth.applications.list()).data.map((a) => a.id)).toContain(app.id);
         expect(await owner.oauth.applications.get(app.id)).toMatchObject({ id: app.id, status: "active" });
         expect(await owner.oauth.applications.update(app.id, { name: "Timesheet sync 2" })).toMatchObject({ name: "Timesheet sync 2" });
@@ -417,9 +509,15 @@ export function describeClient(title: string, start: (env: Record<string, string
         const { "x-webhook-signature": _plain, ...standardOnly } = delivery.headers;
         expect((await owner.webhooks.verify(delivery.body, standardOnly, webhook.secret)).id).toBe(event.id);
 
-        await expect(owner.webhooks.verify(delivery.body.replace(project.id, "prj_0000000000000000000000"), delivery.headers, webhook.secret)).rejects.toBeInstanceOf(WebhookVerificationError);
-        await expect(owner.webhooks.verify(delivery.body, delivery.headers, "whsec_" + Buffer.alloc(32, 7).toString("base64"))).rejects.toThrow(/does not match/);
-        await expect(owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(Date.now() + 6 * 60_000) })).rejects.toThrow(/300 seconds/);
+        await expect(
+          owner.webhooks.verify(delivery.body.replace(project.id, "prj_0000000000000000000000"), delivery.headers, webhook.secret),
+        ).rejects.toBeInstanceOf(WebhookVerificationError);
+        await expect(
+          owner.webhooks.verify(delivery.body, delivery.headers, "whsec_" + Buffer.alloc(32, 7).toString("base64")),
+        ).rejects.toThrow(/does not match/);
+        await expect(
+          owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(Date.now() + 6 * 60_000) }),
+        ).rejects.toThrow(/300 seconds/);
         await expect(owner.webhooks.verify(delivery.body, {}, webhook.secret)).rejects.toThrow(/no webhook signature/);
         await owner.webhooks.delete(webhook.id);
       });
@@ -438,7 +536,9 @@ export function describeClient(title: string, start: (env: Record<string, string
         const webhook = await owner.webhooks.create({ url: inbox.url, events: ["time_entry.started"] });
         expect(await owner.webhooks.get(webhook.id)).toMatchObject({ id: webhook.id, url: inbox.url });
         expect((await owner.webhooks.list()).data.map((w) => w.id)).toContain(webhook.id);
-        expect(await owner.webhooks.update(webhook.id, { events: ["time_entry.started", "time_entry.stopped"] })).toMatchObject({ events: ["time_entry.started", "time_entry.stopped"] });
+        expect(await owner.webhooks.update(webhook.id, { events: ["time_entry.started", "time_entry.stopped"] })).toMatchObject({
+          events: ["time_entry.started", "time_entry.stopped"],
+        });
 
         const ping = await owner.webhooks.test(webhook.id);
         expect(ping).toMatchObject({ id: expect.stringMatching(/^whd_/), webhook_id: webhook.id });
@@ -459,9 +559,14 @@ export function describeClient(title: string, start: (env: Record<string, string
 
         const rotated = await owner.webhooks.rotateSecret(webhook.id);
         expect(rotated.secret).not.toBe(webhook.secret);
-        const redelivered = await eventually("the redelivery", () => inbox.requests.filter((request) => request.headers["webhook-id"] === settled.event_id)[1]);
+        const redelivered = await eventually(
+          "the redelivery",
+          () => inbox.requests.filter((request) => request.headers["webhook-id"] === settled.event_id)[1],
+        );
         // Signed with whichever secret was current when it was sent; one of them checks out.
-        const checks = await Promise.allSettled([webhook.secret, rotated.secret].map((secret) => owner.webhooks.verify(redelivered.body, redelivered.headers, secret)));
+        const checks = await Promise.allSettled(
+          [webhook.secret, rotated.secret].map((secret) => owner.webhooks.verify(redelivered.body, redelivered.headers, secret)),
+        );
         expect(checks.filter((check) => check.status === "fulfilled")).toHaveLength(1);
         await owner.webhooks.delete(webhook.id);
         await expect(owner.webhooks.get(webhook.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -481,7 +586,8 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
 
       it.each([408, 409, 429, 500, 502, 503, 504])("retries a %i and succeeds on the next attempt", async (status) => {
-        proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status, headers: { "retry-after": "0" }, body: STYLE_A_UNAVAILABLE } : { kind: "forward" });
+        proxy.plan = (_request, n) =>
+          n === 1 ? { kind: "answer", status, headers: { "retry-after": "0" }, body: STYLE_A_UNAVAILABLE } : { kind: "forward" };
         const project = await newProject(proxied());
         expect(project.id).toMatch(/^prj_/);
         expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
@@ -489,7 +595,8 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
 
       it("waits as long as a 429's Retry-After says before trying again", async () => {
-        proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status: 429, headers: { "retry-after": "1" }, body: STYLE_A_RATE_LIMITED } : { kind: "forward" });
+        proxy.plan = (_request, n) =>
+          n === 1 ? { kind: "answer", status: 429, headers: { "retry-after": "1" }, body: STYLE_A_RATE_LIMITED } : { kind: "forward" };
         await proxied().projects.list();
         const [first, second] = proxy.requests;
         expect(proxy.requests).toHaveLength(2);
@@ -498,17 +605,29 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
 
       it("does not wait out a Retry-After longer than a minute: the RateLimitError goes to the caller", async () => {
-        proxy.plan = () => ({ kind: "answer", status: 429, headers: { "retry-after": "3600" }, body: { error: { code: "rate_limited", message: "Slow down", details: { retry_after: 3600 } } } });
+        proxy.plan = () => ({
+          kind: "answer",
+          status: 429,
+          headers: { "retry-after": "3600" },
+          body: { error: { code: "rate_limited", message: "Slow down", details: { retry_after: 3600 } } },
+        });
         await expect(proxied().projects.list()).rejects.toMatchObject({ name: "RateLimitError", retryAfter: 3600 });
         expect(proxy.requests).toHaveLength(1);
       });
 
       it("gives up on a 503 after two retries by default, with the typed error of the last answer", async () => {
-        proxy.plan = () => ({ kind: "answer", status: 503, headers: { "retry-after": "0", "x-request-id": "req-503" }, body: STYLE_A_UNAVAILABLE });
-        const error = await proxied().projects.list().then(
-          () => undefined,
-          (e: unknown) => e,
-        );
+        proxy.plan = () => ({
+          kind: "answer",
+          status: 503,
+          headers: { "retry-after": "0", "x-request-id": "req-503" },
+          body: STYLE_A_UNAVAILABLE,
+        });
+        const error = await proxied()
+          .projects.list()
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
         expect(error).toBeInstanceOf(InternalServerError);
         expect(error).toMatchObject({ status: 503, code: "service_unavailable", message: "503 Try again shortly", requestId: "req-503" });
         expect(proxy.requests).toHaveLength(3);
@@ -527,7 +646,9 @@ export function describeClient(title: string, start: (env: Record<string, string
         const stint = proxied();
         await expect(stint.projects.get("prj_0000000000000000000000")).rejects.toBeInstanceOf(NotFoundError);
         await expect(stint.projects.create({ name: "" })).rejects.toBeInstanceOf(BadRequestError);
-        await expect(new Stint({ baseUrl: proxy.url, apiKey: "tt_live_unknown" }).projects.list()).rejects.toBeInstanceOf(AuthenticationError);
+        await expect(new Stint({ baseUrl: proxy.url, apiKey: "tt_live_unknown" }).projects.list()).rejects.toBeInstanceOf(
+          AuthenticationError,
+        );
         expect(proxy.requests).toHaveLength(3);
       });
 
@@ -585,20 +706,24 @@ export function describeClient(title: string, start: (env: Record<string, string
       it("stops at once, without retrying, when the caller's AbortSignal fires", async () => {
         proxy.plan = () => ({ kind: "hang" });
         const controller = new AbortController();
-        const pending = proxied().projects.list(undefined, { signal: controller.signal }).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
+        const pending = proxied()
+          .projects.list(undefined, { signal: controller.signal })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
         await eventually("the request at the proxy", () => proxy.requests.length === 1);
         controller.abort();
         expect(await pending).toBeInstanceOf(APIUserAbortError);
         // An abort during the wait between attempts ends it too.
         proxy.plan = () => ({ kind: "answer", status: 503, headers: { "retry-after": "30" }, body: STYLE_A_UNAVAILABLE });
         const waiting = new AbortController();
-        const between = proxied().projects.list(undefined, { signal: waiting.signal }).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
+        const between = proxied()
+          .projects.list(undefined, { signal: waiting.signal })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
         await eventually("the 503 answered", () => proxy.requests.length === 2);
         waiting.abort();
         expect(await between).toBeInstanceOf(APIUserAbortError);
@@ -634,7 +759,12 @@ export function describeClient(title: string, start: (env: Record<string, string
           .projects.create({ name: "" }, { headers: { "X-Request-Id": "sdk-style-a" } })
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(BadRequestError);
-        expect(error).toMatchObject({ status: 400, code: "invalid_request", requestId: "sdk-style-a", details: expect.objectContaining({ field: "name" }) });
+        expect(error).toMatchObject({
+          status: 400,
+          code: "invalid_request",
+          requestId: "sdk-style-a",
+          details: expect.objectContaining({ field: "name" }),
+        });
         expect((error as BadRequestError).body).toMatchObject({ error: { code: "invalid_request" } });
       });
 
@@ -644,7 +774,12 @@ export function describeClient(title: string, start: (env: Record<string, string
         const stint = proxied();
         const invalid = await stint.projects.create({ name: "" }, { headers: { "X-Request-Id": "sdk-style-b" } }).catch((e: unknown) => e);
         expect(invalid).toBeInstanceOf(BadRequestError);
-        expect(invalid).toMatchObject({ status: 400, code: "VALIDATION_ERROR", requestId: "sdk-style-b", details: expect.objectContaining({ field: "name" }) });
+        expect(invalid).toMatchObject({
+          status: 400,
+          code: "VALIDATION_ERROR",
+          requestId: "sdk-style-b",
+          details: expect.objectContaining({ field: "name" }),
+        });
         expect((invalid as BadRequestError).body).toMatchObject({ error: expect.any(String), code: "VALIDATION_ERROR" });
         const missing = await stint.projects.get("prj_0000000000000000000000").catch((e: unknown) => e);
         expect(missing).toBeInstanceOf(NotFoundError);
@@ -652,7 +787,9 @@ export function describeClient(title: string, start: (env: Record<string, string
         const name = `Duplicate ${uniqueLabel()}`;
         await stint.projects.create({ name });
         await expect(stint.projects.create({ name }, { maxRetries: 0 })).rejects.toMatchObject({ status: 409, code: "CONFLICT" });
-        expect(proxy.requests.map((request) => request.upstream?.path.split("/").slice(0, 3).join("/"))).toEqual(Array(proxy.requests.length).fill("/api/projects"));
+        expect(proxy.requests.map((request) => request.upstream?.path.split("/").slice(0, 3).join("/"))).toEqual(
+          Array(proxy.requests.length).fill("/api/projects"),
+        );
       });
 
       it("meets Stint's own rate limit as a RateLimitError with retryAfter", async () => {

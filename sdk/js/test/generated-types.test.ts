@@ -12,13 +12,18 @@ describe("the library's generated types and its version", () => {
     // The Node running the tests: the document's time zones are the runtime's.
     const tsx = join(REPOSITORY, "node_modules", "tsx", "dist", "cli.mjs");
     const script = join(__dirname, "..", "scripts", "generate-types.ts");
-    const { stdout: fresh } = await promisify(execFile)(process.execPath, [tsx, script, "--stdout"], { cwd: REPOSITORY, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout: fresh } = await promisify(execFile)(process.execPath, [tsx, script, "--stdout"], {
+      cwd: REPOSITORY,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     // The document's operations are all there, so a stale file is caught below.
     expect(fresh).toContain('"projects.list": {');
     expect(fresh).toContain('"timeEntries.start": {');
     const checkedIn = readFileSync(GENERATED_TYPES_FILE, "utf8");
     if (checkedIn !== fresh) {
-      throw new Error("sdk/js/src/generated/openapi.ts is out of date with the operations tables: run `npx tsx sdk/js/scripts/generate-types.ts` and commit the result");
+      throw new Error(
+        "sdk/js/src/generated/openapi.ts is out of date with the operations tables: run `npx tsx sdk/js/scripts/generate-types.ts` and commit the result",
+      );
     }
   }, 120_000);
 

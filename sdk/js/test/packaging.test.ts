@@ -59,27 +59,42 @@ describe("@stint/sdk, packed and installed", () => {
   it("ships the builds, their declarations and the README, and no sources or tests", async () => {
     const installed = join(consumer, "node_modules", "@stint", "sdk");
     const files = (await run("find", [".", "-type", "f"], { cwd: installed })).stdout.split("\n").filter(Boolean);
-    expect(files).toEqual(expect.arrayContaining(["./README.md", "./package.json", "./dist/esm/index.js", "./dist/esm/index.d.ts", "./dist/esm/package.json", "./dist/cjs/index.js", "./dist/cjs/index.d.ts", "./dist/cjs/package.json"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "./README.md",
+        "./package.json",
+        "./dist/esm/index.js",
+        "./dist/esm/index.d.ts",
+        "./dist/esm/package.json",
+        "./dist/cjs/index.js",
+        "./dist/cjs/index.d.ts",
+        "./dist/cjs/package.json",
+      ]),
+    );
     expect(files.filter((file) => /\.ts$/.test(file) && !file.endsWith(".d.ts"))).toEqual([]);
     expect(files.filter((file) => file.includes("/test/") || file.includes("/src/"))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as Record<string, unknown>;
     expect(manifest.dependencies).toBeUndefined();
   });
 
-  it.each(["mjs", "cjs"] as const)("runs the README's %s example against a live Stint", async (language) => {
-    const file = join(consumer, `example.${language}`);
-    writeFileSync(file, readmeExample(language));
-    const { stdout } = await run(process.execPath, [file], { cwd: consumer, env });
-    const lines = stdout.trim().split("\n");
-    expect(lines[0]).toBe("1 projects");
-    expect(lines[1]).toMatch(/^timer te_\w+ running on Packaged$/);
-    const entryId = lines[1]?.split(" ")[1] ?? "";
-    expect(lines[2]).toMatch(new RegExp(`^stopped ${entryId} after \\d+ s$`));
-    // The timer really ran and stopped on the server.
-    const stint = new Stint({ baseUrl: deployment.url, apiKey: env.STINT_API_KEY });
-    expect(await stint.timeEntries.get(entryId)).toMatchObject({ is_running: false, description: "Writing the report" });
-    expect(await stint.timeEntries.current()).toBeNull();
-  }, 60_000);
+  it.each(["mjs", "cjs"] as const)(
+    "runs the README's %s example against a live Stint",
+    async (language) => {
+      const file = join(consumer, `example.${language}`);
+      writeFileSync(file, readmeExample(language));
+      const { stdout } = await run(process.execPath, [file], { cwd: consumer, env });
+      const lines = stdout.trim().split("\n");
+      expect(lines[0]).toBe("1 projects");
+      expect(lines[1]).toMatch(/^timer te_\w+ running on Packaged$/);
+      const entryId = lines[1]?.split(" ")[1] ?? "";
+      expect(lines[2]).toMatch(new RegExp(`^stopped ${entryId} after \\d+ s$`));
+      // The timer really ran and stopped on the server.
+      const stint = new Stint({ baseUrl: deployment.url, apiKey: env.STINT_API_KEY });
+      expect(await stint.timeEntries.get(entryId)).toMatchObject({ is_running: false, description: "Writing the report" });
+      expect(await stint.timeEntries.current()).toBeNull();
+    },
+    60_000,
+  );
 
   it("type-checks a TypeScript user of each module system against the shipped declarations", async () => {
     const source = [
@@ -95,9 +110,20 @@ describe("@stint/sdk, packed and installed", () => {
       "export const wrong = () => new Stint({}).timeEntries.start({ description: 1 });",
     ].join("\n");
     writeFileSync(join(consumer, "consumer.mts"), source);
-    writeFileSync(join(consumer, "consumer.cts"), source.replace('import Stint, {', 'import { Stint, default as _default, ').replace("@stint/sdk\";", "@stint/sdk\";\nvoid _default;"));
+    writeFileSync(
+      join(consumer, "consumer.cts"),
+      source.replace("import Stint, {", "import { Stint, default as _default, ").replace('@stint/sdk";', '@stint/sdk";\nvoid _default;'),
+    );
     // No Node types: what a browser project sees. Declarations are checked too (no skipLibCheck).
-    const compilerOptions = { noEmit: true, strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022", "dom", "dom.asynciterable"], types: [] };
+    const compilerOptions = {
+      noEmit: true,
+      strict: true,
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      target: "es2022",
+      lib: ["es2022", "dom", "dom.asynciterable"],
+      types: [],
+    };
     writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["consumer.mts", "consumer.cts"] }));
     const result = await run(join(REPOSITORY, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: consumer }).then(
       () => "",

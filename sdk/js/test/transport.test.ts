@@ -24,9 +24,21 @@ describe("the transport's rules, one by one", () => {
   });
 
   it("reads every error shape Stint answers with: Style A, Style B and OAuth's", () => {
-    expect(errorFieldsOf({ error: { code: "not_found", message: "No project", details: { id: "x" } } })).toEqual({ code: "not_found", message: "No project", details: { id: "x" } });
-    expect(errorFieldsOf({ error: "No project", code: "NOT_FOUND", details: {} })).toEqual({ code: "NOT_FOUND", message: "No project", details: {} });
-    expect(errorFieldsOf({ error: "invalid_grant", error_description: "The code was used" })).toEqual({ code: "invalid_grant", message: "The code was used", details: undefined });
+    expect(errorFieldsOf({ error: { code: "not_found", message: "No project", details: { id: "x" } } })).toEqual({
+      code: "not_found",
+      message: "No project",
+      details: { id: "x" },
+    });
+    expect(errorFieldsOf({ error: "No project", code: "NOT_FOUND", details: {} })).toEqual({
+      code: "NOT_FOUND",
+      message: "No project",
+      details: {},
+    });
+    expect(errorFieldsOf({ error: "invalid_grant", error_description: "The code was used" })).toEqual({
+      code: "invalid_grant",
+      message: "The code was used",
+      details: undefined,
+    });
     expect(errorFieldsOf("<html>Bad gateway</html>")).toEqual({ code: undefined, message: undefined, details: undefined });
   });
 
@@ -38,6 +50,10 @@ describe("the transport's rules, one by one", () => {
 
   it("sends camelCase names as the API's snake_case, leaving out what is undefined", () => {
     expect(snakeCase("roundingMinutes")).toBe("rounding_minutes");
-    expect(toSnakeKeys({ projectId: "prj_1", taskId: undefined, description: "x", start_date: "2026-01-01" })).toEqual({ project_id: "prj_1", description: "x", start_date: "2026-01-01" });
+    expect(toSnakeKeys({ projectId: "prj_1", taskId: undefined, description: "x", start_date: "2026-01-01" })).toEqual({
+      project_id: "prj_1",
+      description: "x",
+      start_date: "2026-01-01",
+    });
   });
 });

@@ -4,7 +4,17 @@ import { useState, type ReactNode } from "react";
  * A destructive action in two presses: the first asks, the second does. Keyboard and
  * screen-reader friendly, unlike a browser `confirm()` box, and testable.
  */
-export function ConfirmButton({ children, confirmLabel, onConfirm, disabled }: { children: ReactNode; confirmLabel: string; onConfirm: () => unknown; disabled?: boolean }) {
+export function ConfirmButton({
+  children,
+  confirmLabel,
+  onConfirm,
+  disabled,
+}: {
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => unknown;
+  disabled?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking) {

@@ -51,7 +51,13 @@ export function Layout({ children }: { children: ReactNode }) {
           <span className="brand-name">Stint</span>
           <span className="brand-org">{organization.name}</span>
         </div>
-        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-navigation" onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           Menu
         </button>
         <div className="account">

@@ -38,8 +38,19 @@ export function grantable(permission: Permission, manager: boolean): boolean {
  * Checkboxes for every permission, grouped into reading and writing, each with what it allows;
  * those above the person's role are shown but cannot be chosen, with the reason.
  */
-export function PermissionChoices({ legend, chosen, onChange, manager }: { legend: string; chosen: readonly Permission[]; onChange(next: Permission[]): void; manager: boolean }) {
-  const toggle = (permission: Permission, on: boolean) => onChange(on ? [...chosen, permission] : chosen.filter((other) => other !== permission));
+export function PermissionChoices({
+  legend,
+  chosen,
+  onChange,
+  manager,
+}: {
+  legend: string;
+  chosen: readonly Permission[];
+  onChange(next: Permission[]): void;
+  manager: boolean;
+}) {
+  const toggle = (permission: Permission, on: boolean) =>
+    onChange(on ? [...chosen, permission] : chosen.filter((other) => other !== permission));
   const group = (title: string, permissions: Permission[]) => (
     <fieldset className="permission-group">
       <legend>{title}</legend>
@@ -50,7 +61,13 @@ export function PermissionChoices({ legend, chosen, onChange, manager }: { legen
           return (
             <li key={permission}>
               <label className="checkbox">
-                <input type="checkbox" checked={chosen.includes(permission)} disabled={!allowed} aria-describedby={hintId} onChange={(event) => toggle(permission, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(permission)}
+                  disabled={!allowed}
+                  aria-describedby={hintId}
+                  onChange={(event) => toggle(permission, event.target.checked)}
+                />
                 <code>{permission}</code>
               </label>
               <small id={hintId} className="hint permission-hint">

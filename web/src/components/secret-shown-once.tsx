@@ -5,7 +5,19 @@ import { CopyButton } from "./copy-button";
  * A secret the API shows this one time: the value, a copy button and the warning, announced and
  * focused when it appears so nobody navigates away without seeing it.
  */
-export function SecretShownOnce({ title, label, secret, advice, onDone }: { title: string; label: string; secret: string; advice: string; onDone(): void }) {
+export function SecretShownOnce({
+  title,
+  label,
+  secret,
+  advice,
+  onDone,
+}: {
+  title: string;
+  label: string;
+  secret: string;
+  advice: string;
+  onDone(): void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     box.current?.focus();

@@ -118,7 +118,12 @@ function StartTimer({ disabled }: { disabled: boolean }) {
     <form className="timer-row" onSubmit={(event) => void start(event)}>
       <label className="timer-field timer-field-wide">
         <span className="visually-hidden">What are you working on?</span>
-        <input value={description} onChange={(event) => setDescription(event.target.value)} placeholder="What are you working on?" maxLength={1000} />
+        <input
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          placeholder="What are you working on?"
+          maxLength={1000}
+        />
       </label>
       <label className="timer-field">
         <span className="visually-hidden">Project</span>
@@ -133,7 +138,11 @@ function StartTimer({ disabled }: { disabled: boolean }) {
       </label>
       <label className="timer-field">
         <span className="visually-hidden">Task</span>
-        <select value={taskId} onChange={(event) => (setTaskId(event.target.value), setBillableChoice(null))} disabled={!projectId || !tasks.data?.length}>
+        <select
+          value={taskId}
+          onChange={(event) => (setTaskId(event.target.value), setBillableChoice(null))}
+          disabled={!projectId || !tasks.data?.length}
+        >
           <option value="">{projectId && tasks.data?.length ? "Task (optional)…" : "No task"}</option>
           {tasks.data?.map((task) => (
             <option key={task.id} value={task.id}>

@@ -9,5 +9,10 @@ export function useActiveProjects(client: Stint): Loaded<Project[]> {
 
 /** A project's open tasks, or none when no project is chosen. */
 export function useProjectTasks(client: Stint, projectId: string): Loaded<Task[]> {
-  return useLoad(async () => (projectId ? (await collect(client.tasks.list(projectId, { perPage: 200 }))).filter((task) => task.status === "active") : []), [client, projectId], ["tasks"]);
+  return useLoad(
+    async () =>
+      projectId ? (await collect(client.tasks.list(projectId, { perPage: 200 }))).filter((task) => task.status === "active") : [],
+    [client, projectId],
+    ["tasks"],
+  );
 }

@@ -17,7 +17,9 @@ export function describeError(error: unknown): string {
   if (error instanceof APIError) {
     // The library's message is "<status> <the server's words>": keep the words, drop the number.
     // A validation message names its field as the API spells it ("hourly_rate: ..."): in words here.
-    const words = error.message.replace(/^\d{3}\s*/, "").replace(/^([a-z]+(?:_[a-z]+)+):/, (_whole, field: string) => `${field.replace(/_/g, " ")}:`);
+    const words = error.message
+      .replace(/^\d{3}\s*/, "")
+      .replace(/^([a-z]+(?:_[a-z]+)+):/, (_whole, field: string) => `${field.replace(/_/g, " ")}:`);
     const said = words && words !== "request failed" ? words : "";
     const lines = [said, ...fieldProblems(error.details)].filter(Boolean);
     if (error.status === 401) return "Your sign-in has ended. Sign in again.";

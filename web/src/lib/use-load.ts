@@ -15,7 +15,11 @@ export interface Loaded<T> {
  * after a newer load started is dropped, so a quick change of week or filter never shows the
  * older result.
  */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, keys: readonly unknown[], reloadOn: readonly ChangeKind[] = []): Loaded<T> {
+export function useLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  keys: readonly unknown[],
+  reloadOn: readonly ChangeKind[] = [],
+): Loaded<T> {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   const [round, setRound] = useState(0);
 

@@ -25,13 +25,28 @@ export default function ApiKeysPage() {
   return (
     <Page title="API keys">
       <p className="lead">
-        An API key lets a script or another system call the Stint API as you, with the permissions you choose here. Send it in the <code>X-API-Key</code> header (see <a href="/docs">the API reference</a>). A key never does more than your own role allows, and stops working the moment it is revoked.
+        An API key lets a script or another system call the Stint API as you, with the permissions you choose here. Send it in the{" "}
+        <code>X-API-Key</code> header (see <a href="/docs">the API reference</a>). A key never does more than your own role allows, and
+        stops working the moment it is revoked.
       </p>
       {created ? (
-        <SecretShownOnce title={`Your new key “${created.name}”`} label="API key" secret={created.key} advice="Copy it now and keep it somewhere safe, such as your server's secret store. If it is lost, revoke it and make another." onDone={() => setCreated(null)} />
+        <SecretShownOnce
+          title={`Your new key “${created.name}”`}
+          label="API key"
+          secret={created.key}
+          advice="Copy it now and keep it somewhere safe, such as your server's secret store. If it is lost, revoke it and make another."
+          onDone={() => setCreated(null)}
+        />
       ) : null}
       <h2>{manager ? "Keys of the organization" : "Your keys"}</h2>
-      <KeyList keys={keys.data} loading={keys.loading} error={keys.error} onRetry={keys.reload} people={people.data ?? []} onRevoked={keys.reload} />
+      <KeyList
+        keys={keys.data}
+        loading={keys.loading}
+        error={keys.error}
+        onRetry={keys.reload}
+        people={people.data ?? []}
+        onRevoked={keys.reload}
+      />
       <CreateKey
         onCreated={(key) => {
           setCreated(key);
@@ -75,7 +90,11 @@ function CreateKey({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
         </small>
       </label>
       <PermissionChoices legend="Permissions" chosen={permissions} onChange={setPermissions} manager={manager} />
-      <p className="hint">{manager ? "A key acts as you: if your role is ever reduced, so is the key." : "A key acts as you and never exceeds a member's role, so some permissions are for the owner and admins only."}</p>
+      <p className="hint">
+        {manager
+          ? "A key acts as you: if your role is ever reduced, so is the key."
+          : "A key acts as you and never exceeds a member's role, so some permissions are for the owner and admins only."}
+      </p>
       {problem ? (
         <p className="notice notice-error" role="alert">
           {problem}
@@ -91,7 +110,21 @@ function CreateKey({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
   );
 }
 
-function KeyList({ keys, loading, error, onRetry, people, onRevoked }: { keys: ApiKey[] | undefined; loading: boolean; error: unknown; onRetry(): void; people: User[]; onRevoked(): void }) {
+function KeyList({
+  keys,
+  loading,
+  error,
+  onRetry,
+  people,
+  onRevoked,
+}: {
+  keys: ApiKey[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry(): void;
+  people: User[];
+  onRevoked(): void;
+}) {
   const client = useStint();
   const { identity } = useSignedIn();
   const manager = useIsManager();
@@ -100,7 +133,8 @@ function KeyList({ keys, loading, error, onRetry, people, onRevoked }: { keys: A
 
   if (keys === undefined) return loading ? <Loading what="API keys" /> : <ErrorNotice error={error} onRetry={onRetry} />;
 
-  const maker = (key: ApiKey) => (key.user_id === identity.userId ? "You" : (people.find((person) => person.id === key.user_id)?.name ?? "Another person"));
+  const maker = (key: ApiKey) =>
+    key.user_id === identity.userId ? "You" : (people.find((person) => person.id === key.user_id)?.name ?? "Another person");
   const revoke = async (key: ApiKey) => {
     setRevokeError(null);
     setRevoked("");

@@ -31,7 +31,9 @@ export default function DeveloperPage() {
       ) : (
         <section className="card" aria-labelledby="applications-title">
           <h2 id="applications-title">OAuth applications</h2>
-          <p>Registering applications is for the owner and admins of the organization. Ask one of them if you are building an integration.</p>
+          <p>
+            Registering applications is for the owner and admins of the organization. Ask one of them if you are building an integration.
+          </p>
         </section>
       )}
       <Authorizations />
@@ -50,7 +52,10 @@ function HowToUse() {
     <section className="card" aria-labelledby="how-title">
       <h2 id="how-title">How to use OAuth with Stint</h2>
       <p>
-        Register your application below to get a client id (and, for a server-side application, a client secret). Send people to the authorization endpoint with <code>response_type=code</code>, your <code>client_id</code>, a registered <code>redirect_uri</code>, the <code>scope</code> you need and a PKCE <code>code_challenge</code>; exchange the code you get back at the token endpoint. The tokens act for that person, within the scopes they granted and their own role.
+        Register your application below to get a client id (and, for a server-side application, a client secret). Send people to the
+        authorization endpoint with <code>response_type=code</code>, your <code>client_id</code>, a registered <code>redirect_uri</code>,
+        the <code>scope</code> you need and a PKCE <code>code_challenge</code>; exchange the code you get back at the token endpoint. The
+        tokens act for that person, within the scopes they granted and their own role.
       </p>
       <dl className="endpoint-list">
         {endpoints.map(([label, address]) => (
@@ -90,7 +95,11 @@ function Applications() {
           title={shown.rotated ? `New client secret of “${shown.application.name}”` : `Client secret of “${shown.application.name}”`}
           label="client secret"
           secret={shown.application.client_secret}
-          advice={shown.rotated ? "Put it in your application's configuration now. The previous secret keeps working for 24 hours, then stops." : "Put it in your application's server-side configuration now; never ship it in a browser or mobile app."}
+          advice={
+            shown.rotated
+              ? "Put it in your application's configuration now. The previous secret keeps working for 24 hours, then stops."
+              : "Put it in your application's server-side configuration now; never ship it in a browser or mobile app."
+          }
           onDone={() => setShown(null)}
         />
       ) : null}
@@ -145,7 +154,13 @@ function CreateApplication({ onCreated }: { onCreated(application: OAuthApplicat
     setProblem(scopes.length === 0 ? "Choose at least one scope the application may ask for." : "");
     if (scopes.length === 0) return;
     void run(async () => {
-      const application = await client.oauth.applications.create({ name: name.trim(), clientType, redirectUris: lines(redirectUris), homepageUrl: homepageUrl.trim() || null, scopes });
+      const application = await client.oauth.applications.create({
+        name: name.trim(),
+        clientType,
+        redirectUris: lines(redirectUris),
+        homepageUrl: homepageUrl.trim() || null,
+        scopes,
+      });
       setName("");
       setRedirectUris("");
       setHomepageUrl("");
@@ -159,7 +174,13 @@ function CreateApplication({ onCreated }: { onCreated(application: OAuthApplicat
       <h3 id="create-application-title">Register an application</h3>
       <label className="field">
         <span>Application name</span>
-        <input value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} aria-describedby="application-name-hint" />
+        <input
+          value={name}
+          required
+          maxLength={200}
+          onChange={(event) => setName(event.target.value)}
+          aria-describedby="application-name-hint"
+        />
         <small id="application-name-hint" className="hint">
           People see this name when they are asked to allow access.
         </small>
@@ -167,19 +188,39 @@ function CreateApplication({ onCreated }: { onCreated(application: OAuthApplicat
       <fieldset>
         <legend>Type</legend>
         <label className="checkbox">
-          <input type="radio" name="client-type" value="confidential" checked={clientType === "confidential"} onChange={() => setClientType("confidential")} />
+          <input
+            type="radio"
+            name="client-type"
+            value="confidential"
+            checked={clientType === "confidential"}
+            onChange={() => setClientType("confidential")}
+          />
           Confidential: runs on a server that can keep a client secret
         </label>
         <label className="checkbox">
-          <input type="radio" name="client-type" value="public" checked={clientType === "public"} onChange={() => setClientType("public")} />
+          <input
+            type="radio"
+            name="client-type"
+            value="public"
+            checked={clientType === "public"}
+            onChange={() => setClientType("public")}
+          />
           Public: a browser, mobile or command-line application, with no secret (PKCE required)
         </label>
       </fieldset>
       <label className="field">
         <span>Redirect URIs</span>
-        <textarea value={redirectUris} required rows={3} onChange={(event) => setRedirectUris(event.target.value)} aria-describedby="redirect-hint" spellCheck={false} />
+        <textarea
+          value={redirectUris}
+          required
+          rows={3}
+          onChange={(event) => setRedirectUris(event.target.value)}
+          aria-describedby="redirect-hint"
+          spellCheck={false}
+        />
         <small id="redirect-hint" className="hint">
-          One a line, up to 10, matched exactly: <code>https://</code> addresses, <code>http://127.0.0.1</code> or <code>localhost</code> for native applications, or a private scheme such as <code>com.example.app:/callback</code>.
+          One a line, up to 10, matched exactly: <code>https://</code> addresses, <code>http://127.0.0.1</code> or <code>localhost</code>{" "}
+          for native applications, or a private scheme such as <code>com.example.app:/callback</code>.
         </small>
       </label>
       <label className="field">
@@ -208,7 +249,15 @@ function calendarDay(day: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? showDate(`${day}T12:00:00`) : showDate(day);
 }
 
-function ApplicationCard({ application, onChanged, onRotated }: { application: OAuthApplication; onChanged(): void; onRotated(application: OAuthApplicationWithSecret): void }) {
+function ApplicationCard({
+  application,
+  onChanged,
+  onRotated,
+}: {
+  application: OAuthApplication;
+  onChanged(): void;
+  onRotated(application: OAuthApplicationWithSecret): void;
+}) {
   const client = useStint();
   const { busy, error, run } = useAction();
   const active = application.status === "active";
@@ -268,7 +317,12 @@ function ApplicationCard({ application, onChanged, onRotated }: { application: O
       <ErrorNotice error={error} />
       <div className="row">
         {application.client_type === "confidential" ? (
-          <button type="button" className="button-secondary" disabled={busy} onClick={() => void act(async () => onRotated(await client.oauth.applications.rotateSecret(application.id)))}>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            onClick={() => void act(async () => onRotated(await client.oauth.applications.rotateSecret(application.id)))}
+          >
             Rotate secret<span className="visually-hidden"> of {application.name}</span>
           </button>
         ) : null}
@@ -299,7 +353,9 @@ function ApplicationCard({ application, onChanged, onRotated }: { application: O
           Delete<span className="visually-hidden"> {application.name}</span>
         </ConfirmButton>
       </div>
-      {active ? null : <p className="hint">Disabled: nobody can authorize it and its tokens do not work. Enable it to allow access again.</p>}
+      {active ? null : (
+        <p className="hint">Disabled: nobody can authorize it and its tokens do not work. Enable it to allow access again.</p>
+      )}
     </article>
   );
 }

@@ -85,10 +85,14 @@ export default function ImportsPage() {
     <Page title="Imports">
       <form className="card stack" aria-labelledby="import-form-title" onSubmit={(event) => void submit(event)}>
         <h2 id="import-form-title">Import time entries from a CSV file</h2>
-        <p className="hint">Projects and tasks are matched by name and people by email; importing the same file again adds nothing twice.</p>
+        <p className="hint">
+          Projects and tasks are matched by name and people by email; importing the same file again adds nothing twice.
+        </p>
         <div className="row">
           <div className="field">
-            <label className="field-label" htmlFor="import-exported-from">Exported from</label>
+            <label className="field-label" htmlFor="import-exported-from">
+              Exported from
+            </label>
             <select id="import-exported-from" value={source} onChange={(event) => setSource(event.target.value as ImportSource)}>
               {SOURCES.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -101,8 +105,16 @@ export default function ImportsPage() {
         </div>
         {source === "stint" ? <p className="hint">Stint's own files are in UTC; the time zone is not used for them.</p> : null}
         <div className="field">
-          <label className="field-label" htmlFor="import-csv-file">CSV file (at most 100 MiB)</label>
-          <input id="import-csv-file" type="file" accept=".csv,text/csv" required onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <label className="field-label" htmlFor="import-csv-file">
+            CSV file (at most 100 MiB)
+          </label>
+          <input
+            id="import-csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
         </div>
         <div className="row">
           <button type="submit" disabled={!file || running}>
@@ -142,7 +154,9 @@ function ImportResult({ job }: { job: ImportJob }) {
         <Success>The import finished {showDateTime(job.finished_at)}.</Success>
       ) : (
         <div className="notice notice-error" role="alert">
-          <p>The import stopped part-way: the file is not readable CSV from the place the last error names. The rows before it are imported.</p>
+          <p>
+            The import stopped part-way: the file is not readable CSV from the place the last error names. The rows before it are imported.
+          </p>
         </div>
       )}
       <dl className="import-counts">
@@ -163,7 +177,9 @@ function ImportResult({ job }: { job: ImportJob }) {
           <dd data-testid="rows-refused">{refused}</dd>
         </div>
       </dl>
-      <p className="hint">Skipped rows are those imported before and those refused.{refused >= 100 ? " Only the first 100 refusals are listed." : ""}</p>
+      <p className="hint">
+        Skipped rows are those imported before and those refused.{refused >= 100 ? " Only the first 100 refusals are listed." : ""}
+      </p>
       {refused > 0 ? (
         <div className="table-wrap" role="region" aria-label="Refused rows" tabIndex={0}>
           <table>

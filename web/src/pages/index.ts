@@ -38,7 +38,6 @@ export const PAGES: readonly PageRoute[] = [
   { path: "/developer", label: "Developer portal", group: "Settings", ...page(() => import("./developer")) },
 ];
 
-
 /** Whether `pathname` is the page's address (`:name` stands for one segment). */
 function isAddressOf(route: PageRoute, pathname: string): boolean {
   const pattern = route.path.replace(/:[a-z]+/g, "[^/]+");

@@ -30,7 +30,13 @@ export default function OrganizationSettingsPage() {
   return (
     <Page title="Organization">
       <ErrorNotice error={organization.error} onRetry={organization.reload} />
-      {organization.data === undefined ? organization.error ? null : <Loading what="the organization" /> : <OrganizationSettings organization={organization.data} />}
+      {organization.data === undefined ? (
+        organization.error ? null : (
+          <Loading what="the organization" />
+        )
+      ) : (
+        <OrganizationSettings organization={organization.data} />
+      )}
     </Page>
   );
 }
@@ -41,7 +47,9 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
   const manager = useIsManager();
   const owner = identity.role === "owner";
   const [name, setName] = useState(organization.name);
-  const [retention, setRetention] = useState(organization.screenshot_retention_days === null ? "" : String(organization.screenshot_retention_days));
+  const [retention, setRetention] = useState(
+    organization.screenshot_retention_days === null ? "" : String(organization.screenshot_retention_days),
+  );
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -53,7 +61,8 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
     setSaid("");
     try {
       const days = retention.trim();
-      if (days !== "" && !/^-?\d+$/.test(days)) throw new Error("Screenshot retention must be a whole number of days, or empty to keep screenshots.");
+      if (days !== "" && !/^-?\d+$/.test(days))
+        throw new Error("Screenshot retention must be a whole number of days, or empty to keep screenshots.");
       // Only what this role may change: an admin sending the name would be refused whole.
       const changes: OrganizationUpdateParams = { screenshotRetentionDays: days === "" ? null : Number(days) };
       if (owner) changes.name = name;
@@ -73,7 +82,8 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
     <>
       <dt>Plan</dt>
       <dd>
-        {PLAN_NAMES[organization.plan]}: {PLAN_LIMITS[organization.plan]} for each API key or person through the API&apos;s second style (Style B). The people who run this Stint change plans; nothing here does.
+        {PLAN_NAMES[organization.plan]}: {PLAN_LIMITS[organization.plan]} for each API key or person through the API&apos;s second style
+        (Style B). The people who run this Stint change plans; nothing here does.
       </dd>
     </>
   );
@@ -102,7 +112,14 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
       <form className="card stack settings-form" aria-label="Organization settings" onSubmit={(event) => void submit(event)}>
         <label className="field">
           <span>Name</span>
-          <input value={name} required maxLength={200} readOnly={!owner} aria-describedby={owner ? undefined : "name-hint"} onChange={(event) => setName(event.target.value)} />
+          <input
+            value={name}
+            required
+            maxLength={200}
+            readOnly={!owner}
+            aria-describedby={owner ? undefined : "name-hint"}
+            onChange={(event) => setName(event.target.value)}
+          />
         </label>
         {owner ? null : (
           <small id="name-hint" className="hint">
@@ -111,10 +128,17 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
         )}
         <label className="field">
           <span>Screenshot retention (days)</span>
-          <input type="text" inputMode="numeric" value={retention} aria-describedby="retention-hint" onChange={(event) => setRetention(event.target.value)} />
+          <input
+            type="text"
+            inputMode="numeric"
+            value={retention}
+            aria-describedby="retention-hint"
+            onChange={(event) => setRetention(event.target.value)}
+          />
         </label>
         <small id="retention-hint" className="hint">
-          Screenshots older than this many days are deleted, with their images, from 1 to 3650 days. Leave empty to keep them until someone deletes them.
+          Screenshots older than this many days are deleted, with their images, from 1 to 3650 days. Leave empty to keep them until someone
+          deletes them.
         </small>
         <ErrorNotice error={error} />
         <div className="row">

@@ -94,7 +94,13 @@ function ProjectSettings({ client, project, manager }: { client: Stint; project:
       {said ? <Success>{said}</Success> : null}
       <ErrorNotice error={error} />
       {editing ? (
-        <ProjectForm key={project.updated_at} project={project} submitLabel="Save project" onSave={save} onCancel={() => setEditing(false)} />
+        <ProjectForm
+          key={project.updated_at}
+          project={project}
+          submitLabel="Save project"
+          onSave={save}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <>
           <dl className="details-list">
@@ -157,7 +163,9 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
       <ErrorNotice error={error} />
       <ErrorNotice error={tasks.error} onRetry={tasks.reload} />
       {tasks.data === undefined ? (
-        tasks.error ? null : <Loading what="tasks" />
+        tasks.error ? null : (
+          <Loading what="tasks" />
+        )
       ) : tasks.data.length === 0 ? (
         <Empty>This project has no tasks yet.</Empty>
       ) : (
@@ -205,15 +213,36 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
                             Edit<span className="visually-hidden"> {task.name}</span>
                           </button>
                           {task.status === "active" ? (
-                            <button type="button" className="button-secondary" onClick={() => void act(() => client.tasks.update(project.id, task.id, { status: "done" }), `Task ${task.name} marked done.`)}>
+                            <button
+                              type="button"
+                              className="button-secondary"
+                              onClick={() =>
+                                void act(
+                                  () => client.tasks.update(project.id, task.id, { status: "done" }),
+                                  `Task ${task.name} marked done.`,
+                                )
+                              }
+                            >
                               Mark done<span className="visually-hidden"> {task.name}</span>
                             </button>
                           ) : (
-                            <button type="button" className="button-secondary" onClick={() => void act(() => client.tasks.update(project.id, task.id, { status: "active" }), `Task ${task.name} is active again.`)}>
+                            <button
+                              type="button"
+                              className="button-secondary"
+                              onClick={() =>
+                                void act(
+                                  () => client.tasks.update(project.id, task.id, { status: "active" }),
+                                  `Task ${task.name} is active again.`,
+                                )
+                              }
+                            >
                               Mark active<span className="visually-hidden"> {task.name}</span>
                             </button>
                           )}
-                          <ConfirmButton confirmLabel={`Delete ${task.name} for good`} onConfirm={() => act(() => client.tasks.delete(project.id, task.id), `Task ${task.name} deleted.`)}>
+                          <ConfirmButton
+                            confirmLabel={`Delete ${task.name} for good`}
+                            onConfirm={() => act(() => client.tasks.delete(project.id, task.id), `Task ${task.name} deleted.`)}
+                          >
                             Delete<span className="visually-hidden"> {task.name}</span>
                           </ConfirmButton>
                         </div>
@@ -231,7 +260,23 @@ function ProjectTasks({ client, project, manager }: { client: Stint; project: Pr
 }
 
 /** The fields a task shares between adding and editing, kept as typed. */
-function TaskFields({ name, setName, hours, setHours, billable, setBillable, prefix }: { name: string; setName(value: string): void; hours: string; setHours(value: string): void; billable: BillableChoice; setBillable(value: BillableChoice): void; prefix: string }) {
+function TaskFields({
+  name,
+  setName,
+  hours,
+  setHours,
+  billable,
+  setBillable,
+  prefix,
+}: {
+  name: string;
+  setName(value: string): void;
+  hours: string;
+  setHours(value: string): void;
+  billable: BillableChoice;
+  setBillable(value: BillableChoice): void;
+  prefix: string;
+}) {
   const id = useId();
   return (
     <>
@@ -289,7 +334,15 @@ function NewTaskForm({ client, project, onCreated }: { client: Stint; project: P
   return (
     <form className="card stack" aria-label="New task" onSubmit={(event) => void submit(event)}>
       <div className="row">
-        <TaskFields prefix="New task " name={name} setName={setName} hours={hours} setHours={setHours} billable={billable} setBillable={setBillable} />
+        <TaskFields
+          prefix="New task "
+          name={name}
+          setName={setName}
+          hours={hours}
+          setHours={setHours}
+          billable={billable}
+          setBillable={setBillable}
+        />
         <button type="submit" disabled={busy}>
           Add task
         </button>
@@ -303,11 +356,21 @@ function TaskEditForm({ task, onSave, onCancel }: { task: Task; onSave(changes: 
   const [name, setName] = useState(task.name);
   const [hours, setHours] = useState(estimateHours(task.estimate_seconds));
   const [billable, setBillable] = useState<BillableChoice>(choiceOf(task.billable));
-  const { error, busy, submit } = useSubmit(() => onSave({ name, estimateSeconds: estimateSeconds(hours), billable: billableOf(billable) }));
+  const { error, busy, submit } = useSubmit(() =>
+    onSave({ name, estimateSeconds: estimateSeconds(hours), billable: billableOf(billable) }),
+  );
   return (
     <form className="stack" aria-label={`Edit task ${task.name}`} onSubmit={(event) => void submit(event)}>
       <div className="row">
-        <TaskFields prefix="Task " name={name} setName={setName} hours={hours} setHours={setHours} billable={billable} setBillable={setBillable} />
+        <TaskFields
+          prefix="Task "
+          name={name}
+          setName={setName}
+          hours={hours}
+          setHours={setHours}
+          billable={billable}
+          setBillable={setBillable}
+        />
         <button type="submit" disabled={busy}>
           Save task
         </button>

@@ -56,7 +56,17 @@ function bodyOf(draft: Draft): ProjectCreateParams {
 }
 
 /** Create or edit a project: name, colour (a preset or any hex), client, description, billing. */
-export function ProjectForm({ project, submitLabel, onSave, onCancel }: { project?: Project; submitLabel: string; onSave(body: ProjectCreateParams): Promise<void>; onCancel?: () => void }) {
+export function ProjectForm({
+  project,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  project?: Project;
+  submitLabel: string;
+  onSave(body: ProjectCreateParams): Promise<void>;
+  onCancel?: () => void;
+}) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(project));
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -88,7 +98,12 @@ export function ProjectForm({ project, submitLabel, onSave, onCancel }: { projec
         <div className="colour-choices">
           {PRESET_COLOURS.map((preset) => (
             <label key={preset.hex} className="colour-choice">
-              <input type="radio" name={`${id}-colour`} checked={draft.color.toLowerCase() === preset.hex} onChange={() => set("color", preset.hex)} />
+              <input
+                type="radio"
+                name={`${id}-colour`}
+                checked={draft.color.toLowerCase() === preset.hex}
+                onChange={() => set("color", preset.hex)}
+              />
               <span className="swatch" style={{ background: preset.hex }} aria-hidden="true" />
               {preset.name}
             </label>
@@ -97,11 +112,22 @@ export function ProjectForm({ project, submitLabel, onSave, onCancel }: { projec
         <div className="row">
           <label className="field">
             <span>Colour code</span>
-            <input value={draft.color} maxLength={7} placeholder="#1a2b3c" aria-describedby={`${id}-hex-hint`} onChange={(event) => set("color", event.target.value)} />
+            <input
+              value={draft.color}
+              maxLength={7}
+              placeholder="#1a2b3c"
+              aria-describedby={`${id}-hex-hint`}
+              onChange={(event) => set("color", event.target.value)}
+            />
           </label>
           <label className="field">
             <span>Pick any colour</span>
-            <input type="color" className="colour-picker" value={validHex ? draft.color.toLowerCase() : "#000000"} onChange={(event) => set("color", event.target.value)} />
+            <input
+              type="color"
+              className="colour-picker"
+              value={validHex ? draft.color.toLowerCase() : "#000000"}
+              onChange={(event) => set("color", event.target.value)}
+            />
           </label>
         </div>
         <small id={`${id}-hex-hint`} className="hint">
@@ -115,7 +141,14 @@ export function ProjectForm({ project, submitLabel, onSave, onCancel }: { projec
         </label>
         <label className="field">
           <span>Hourly rate</span>
-          <input type="number" inputMode="decimal" step="0.01" value={draft.hourlyRate} aria-describedby={`${id}-rate-hint`} onChange={(event) => set("hourlyRate", event.target.value)} />
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            value={draft.hourlyRate}
+            aria-describedby={`${id}-rate-hint`}
+            onChange={(event) => set("hourlyRate", event.target.value)}
+          />
         </label>
       </div>
       <small id={`${id}-rate-hint`} className="hint">

@@ -24,7 +24,11 @@ export default function ProjectsPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
   const { said, error: actionError, run, say } = useAction();
-  const projects = useLoad(() => collect(client.projects.list({ archived: shown === "archived", perPage: 200 })), [client, shown], ["projects"]);
+  const projects = useLoad(
+    () => collect(client.projects.list({ archived: shown === "archived", perPage: 200 })),
+    [client, shown],
+    ["projects"],
+  );
 
   /** Runs one change, says what happened, and tells the timer bar and this list to reload. */
   const act = (what: () => Promise<unknown>, done: string) =>
@@ -72,7 +76,13 @@ export default function ProjectsPage() {
           <h2 id="edit-project-heading" className="section-heading">
             Edit {editing.name}
           </h2>
-          <ProjectForm key={editing.id} project={editing} submitLabel="Save project" onSave={(body) => save(editing, body)} onCancel={() => setEditing(null)} />
+          <ProjectForm
+            key={editing.id}
+            project={editing}
+            submitLabel="Save project"
+            onSave={(body) => save(editing, body)}
+            onCancel={() => setEditing(null)}
+          />
         </section>
       ) : null}
       {said ? <Success>{said}</Success> : null}
@@ -92,9 +102,17 @@ export default function ProjectsPage() {
 
       <ErrorNotice error={projects.error} onRetry={projects.reload} />
       {projects.data === undefined ? (
-        projects.error ? null : <Loading what="projects" />
+        projects.error ? null : (
+          <Loading what="projects" />
+        )
       ) : projects.data.length === 0 ? (
-        <Empty>{shown === "active" ? (manager ? "No active projects yet. Create one to start tracking time against it." : "No active projects yet. An owner or admin creates them.") : "No archived projects."}</Empty>
+        <Empty>
+          {shown === "active"
+            ? manager
+              ? "No active projects yet. Create one to start tracking time against it."
+              : "No active projects yet. An owner or admin creates them."
+            : "No archived projects."}
+        </Empty>
       ) : (
         // A named, focusable region: on a phone the table scrolls sideways, and the keyboard must reach it.
         <div className="table-wrap" role="region" aria-label={shown === "active" ? "Active projects" : "Archived projects"} tabIndex={0}>
@@ -124,19 +142,41 @@ export default function ProjectsPage() {
                   {manager ? (
                     <td>
                       <div className="actions-cell">
-                        <button type="button" className="button-secondary" onClick={() => (setEditing(project), setCreating(false), say(""))}>
+                        <button
+                          type="button"
+                          className="button-secondary"
+                          onClick={() => (setEditing(project), setCreating(false), say(""))}
+                        >
                           Edit<span className="visually-hidden"> {project.name}</span>
                         </button>
                         {project.archived ? (
-                          <button type="button" className="button-secondary" onClick={() => void act(() => client.projects.unarchive(project.id), `Project ${project.name} is active again.`)}>
+                          <button
+                            type="button"
+                            className="button-secondary"
+                            onClick={() =>
+                              void act(() => client.projects.unarchive(project.id), `Project ${project.name} is active again.`)
+                            }
+                          >
                             Unarchive<span className="visually-hidden"> {project.name}</span>
                           </button>
                         ) : (
-                          <button type="button" className="button-secondary" onClick={() => void act(() => client.projects.archive(project.id), `Project ${project.name} archived: it takes no new time until unarchived.`)}>
+                          <button
+                            type="button"
+                            className="button-secondary"
+                            onClick={() =>
+                              void act(
+                                () => client.projects.archive(project.id),
+                                `Project ${project.name} archived: it takes no new time until unarchived.`,
+                              )
+                            }
+                          >
                             Archive<span className="visually-hidden"> {project.name}</span>
                           </button>
                         )}
-                        <ConfirmButton confirmLabel={`Delete ${project.name} for good`} onConfirm={() => act(() => client.projects.delete(project.id), `Project ${project.name} deleted.`)}>
+                        <ConfirmButton
+                          confirmLabel={`Delete ${project.name} for good`}
+                          onConfirm={() => act(() => client.projects.delete(project.id), `Project ${project.name} deleted.`)}
+                        >
                           Delete<span className="visually-hidden"> {project.name}</span>
                         </ConfirmButton>
                       </div>

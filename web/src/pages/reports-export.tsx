@@ -72,7 +72,9 @@ export function ReportExport({ download }: { download(kind: ExportKind, format: 
       <h2 id="report-export-title">Download</h2>
       <div className="row">
         <div className="field">
-          <label className="field-label" htmlFor="report-export-report-to-download">Report to download</label>
+          <label className="field-label" htmlFor="report-export-report-to-download">
+            Report to download
+          </label>
           <select id="report-export-report-to-download" value={kind} onChange={(event) => setKind(event.target.value as ExportKind)}>
             <option value="summary">Summary (one row per group)</option>
             <option value="detailed">Every entry</option>

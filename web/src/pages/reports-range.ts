@@ -24,9 +24,15 @@ export function presetRange(preset: RangePreset, today = new Date()): DayRange {
     case "last-week":
       return { from: localDay(addDays(monday, -7)), to: localDay(addDays(monday, -1)) };
     case "this-month":
-      return { from: localDay(new Date(today.getFullYear(), today.getMonth(), 1)), to: localDay(new Date(today.getFullYear(), today.getMonth() + 1, 0)) };
+      return {
+        from: localDay(new Date(today.getFullYear(), today.getMonth(), 1)),
+        to: localDay(new Date(today.getFullYear(), today.getMonth() + 1, 0)),
+      };
     case "last-month":
-      return { from: localDay(new Date(today.getFullYear(), today.getMonth() - 1, 1)), to: localDay(new Date(today.getFullYear(), today.getMonth(), 0)) };
+      return {
+        from: localDay(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
+        to: localDay(new Date(today.getFullYear(), today.getMonth(), 0)),
+      };
   }
 }
 

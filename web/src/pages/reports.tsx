@@ -67,13 +67,21 @@ function readSelection(params: URLSearchParams): Selection {
   return {
     from: isDay(from) ? from : week.from,
     to: isDay(to) ? to : week.to,
-    group: oneOf(params.get("group"), GROUPS.map((group) => group.id), "project"),
+    group: oneOf(
+      params.get("group"),
+      GROUPS.map((group) => group.id),
+      "project",
+    ),
     tz: params.get("tz") || browserTimeZone(),
     project: params.get("project") ?? "",
     task: params.get("project") ? (params.get("task") ?? "") : "",
     user: params.get("user") ?? "",
     billable: oneOf(params.get("billable"), ["", "true", "false"] as const, ""),
-    rounding: oneOf(params.get("rounding"), ROUNDINGS.map((rounding) => rounding.id), "none"),
+    rounding: oneOf(
+      params.get("rounding"),
+      ROUNDINGS.map((rounding) => rounding.id),
+      "none",
+    ),
     step: oneOf(params.get("step"), STEPS, "15"),
     scope: oneOf(params.get("scope"), ["entry", "group"] as const, "entry"),
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -113,7 +121,9 @@ function summaryParams(selection: Selection): SummaryReportParams {
   return {
     ...filtersOf(selection),
     groupBy: selection.group,
-    ...(selection.rounding === "none" ? {} : { rounding: selection.rounding, roundingMinutes: selection.step, roundingScope: selection.scope }),
+    ...(selection.rounding === "none"
+      ? {}
+      : { rounding: selection.rounding, roundingMinutes: selection.step, roundingScope: selection.scope }),
   };
 }
 
@@ -137,21 +147,35 @@ export default function ReportsPage() {
   );
 
   const projects = useLoad(() => collect(client.projects.list({ perPage: 200 })), [client], ["projects"]);
-  const tasks = useLoad(async () => (selection.project ? collect(client.tasks.list(selection.project, { perPage: 200 })) : []), [client, selection.project], ["tasks"]);
+  const tasks = useLoad(
+    async () => (selection.project ? collect(client.tasks.list(selection.project, { perPage: 200 })) : []),
+    [client, selection.project],
+    ["tasks"],
+  );
   const people = useLoad(async () => (manager ? collect(client.users.list({ perPage: 200 })) : []), [client, manager]);
 
   const summaryKey = JSON.stringify(summaryParams(selection));
   // The figures come with the grouping they were asked for, so the headings never name the next one early.
   const summary = useLoad(
-    async (signal) => ({ report: await client.reports.summary(summaryParams(selection), { signal }), groupBy: selection.group, rounded: selection.rounding !== "none" }),
+    async (signal) => ({
+      report: await client.reports.summary(summaryParams(selection), { signal }),
+      groupBy: selection.group,
+      rounded: selection.rounding !== "none",
+    }),
     [client, summaryKey],
     ["time-entries"],
   );
   const detailedParams: DetailedReportParams = { ...filtersOf(selection), page: selection.page, perPage: ENTRIES_PER_PAGE };
-  const detailed = useLoad(async (signal) => client.reports.detailed(detailedParams, { signal }), [client, JSON.stringify(detailedParams)], ["time-entries"]);
+  const detailed = useLoad(
+    async (signal) => client.reports.detailed(detailedParams, { signal }),
+    [client, JSON.stringify(detailedParams)],
+    ["time-entries"],
+  );
 
   const download = (kind: ExportKind, format: ExportFormat, signal: AbortSignal) =>
-    kind === "summary" ? client.reports.exportSummary({ ...summaryParams(selection), format }, { signal }) : client.reports.exportDetailed({ ...filtersOf(selection), format }, { signal });
+    kind === "summary"
+      ? client.reports.exportSummary({ ...summaryParams(selection), format }, { signal })
+      : client.reports.exportDetailed({ ...filtersOf(selection), format }, { signal });
 
   const preset = presetOf(selection);
 
@@ -160,8 +184,14 @@ export default function ReportsPage() {
       <form className="card stack report-controls" aria-label="Report settings" onSubmit={(event) => event.preventDefault()}>
         <div className="row">
           <div className="field">
-            <label className="field-label" htmlFor="report-period">Period</label>
-            <select id="report-period" value={preset} onChange={(event) => event.target.value !== "custom" && change(presetRange(event.target.value as RangePreset))}>
+            <label className="field-label" htmlFor="report-period">
+              Period
+            </label>
+            <select
+              id="report-period"
+              value={preset}
+              onChange={(event) => event.target.value !== "custom" && change(presetRange(event.target.value as RangePreset))}
+            >
               {RANGE_PRESETS.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}
@@ -171,15 +201,31 @@ export default function ReportsPage() {
             </select>
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="report-from">From</label>
-            <input id="report-from" type="date" value={selection.from} onChange={(event) => isDay(event.target.value) && change({ from: event.target.value })} />
+            <label className="field-label" htmlFor="report-from">
+              From
+            </label>
+            <input
+              id="report-from"
+              type="date"
+              value={selection.from}
+              onChange={(event) => isDay(event.target.value) && change({ from: event.target.value })}
+            />
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="report-to">To</label>
-            <input id="report-to" type="date" value={selection.to} onChange={(event) => isDay(event.target.value) && change({ to: event.target.value })} />
+            <label className="field-label" htmlFor="report-to">
+              To
+            </label>
+            <input
+              id="report-to"
+              type="date"
+              value={selection.to}
+              onChange={(event) => isDay(event.target.value) && change({ to: event.target.value })}
+            />
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="report-group-by">Group by</label>
+            <label className="field-label" htmlFor="report-group-by">
+              Group by
+            </label>
             <select id="report-group-by" value={selection.group} onChange={(event) => change({ group: event.target.value as GroupBy })}>
               {GROUPS.map((group) => (
                 <option key={group.id} value={group.id}>
@@ -192,7 +238,9 @@ export default function ReportsPage() {
         </div>
         <div className="row">
           <div className="field">
-            <label className="field-label" htmlFor="report-project">Project</label>
+            <label className="field-label" htmlFor="report-project">
+              Project
+            </label>
             <select id="report-project" value={selection.project} onChange={(event) => change({ project: event.target.value, task: "" })}>
               <option value="">All projects</option>
               {projects.data?.map((project) => (
@@ -220,7 +268,9 @@ export default function ReportsPage() {
           ) : null}
           {manager ? (
             <div className="field">
-              <label className="field-label" htmlFor="report-person">Person</label>
+              <label className="field-label" htmlFor="report-person">
+                Person
+              </label>
               <select id="report-person" value={selection.user} onChange={(event) => change({ user: event.target.value })}>
                 <option value="">Everyone</option>
                 {people.data?.map((person) => (
@@ -232,16 +282,28 @@ export default function ReportsPage() {
             </div>
           ) : null}
           <div className="field">
-            <label className="field-label" htmlFor="report-billable">Billable</label>
-            <select id="report-billable" value={selection.billable} onChange={(event) => change({ billable: event.target.value as Selection["billable"] })}>
+            <label className="field-label" htmlFor="report-billable">
+              Billable
+            </label>
+            <select
+              id="report-billable"
+              value={selection.billable}
+              onChange={(event) => change({ billable: event.target.value as Selection["billable"] })}
+            >
               <option value="">Billable and not</option>
               <option value="true">Only billable</option>
               <option value="false">Only not billable</option>
             </select>
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="report-rounding">Rounding</label>
-            <select id="report-rounding" value={selection.rounding} onChange={(event) => change({ rounding: event.target.value as Rounding })}>
+            <label className="field-label" htmlFor="report-rounding">
+              Rounding
+            </label>
+            <select
+              id="report-rounding"
+              value={selection.rounding}
+              onChange={(event) => change({ rounding: event.target.value as Rounding })}
+            >
               {ROUNDINGS.map((rounding) => (
                 <option key={rounding.id} value={rounding.id}>
                   {rounding.label}
@@ -250,8 +312,15 @@ export default function ReportsPage() {
             </select>
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="report-rounding-step">Rounding step</label>
-            <select id="report-rounding-step" value={selection.step} disabled={selection.rounding === "none"} onChange={(event) => change({ step: event.target.value as RoundingMinutes })}>
+            <label className="field-label" htmlFor="report-rounding-step">
+              Rounding step
+            </label>
+            <select
+              id="report-rounding-step"
+              value={selection.step}
+              disabled={selection.rounding === "none"}
+              onChange={(event) => change({ step: event.target.value as RoundingMinutes })}
+            >
               {STEPS.map((step) => (
                 <option key={step} value={step}>
                   {step} {step === "1" ? "minute" : "minutes"}
@@ -260,8 +329,15 @@ export default function ReportsPage() {
             </select>
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="report-round-each">Round each</label>
-            <select id="report-round-each" value={selection.scope} disabled={selection.rounding === "none"} onChange={(event) => change({ scope: event.target.value as RoundingScope })}>
+            <label className="field-label" htmlFor="report-round-each">
+              Round each
+            </label>
+            <select
+              id="report-round-each"
+              value={selection.scope}
+              disabled={selection.rounding === "none"}
+              onChange={(event) => change({ scope: event.target.value as RoundingScope })}
+            >
               <option value="entry">Entry</option>
               <option value="group">Group total</option>
             </select>
@@ -278,7 +354,9 @@ export default function ReportsPage() {
         <h2 id="report-entries-title">Entries</h2>
         <ErrorNotice error={detailed.error} onRetry={detailed.reload} />
         {detailed.data === undefined ? (
-          detailed.loading ? <Loading what="entries" /> : null
+          detailed.loading ? (
+            <Loading what="entries" />
+          ) : null
         ) : detailed.data.data.length === 0 ? (
           <Empty>No entries in this range.</Empty>
         ) : (
@@ -318,13 +396,24 @@ export default function ReportsPage() {
               </table>
             </div>
             <nav className="row report-pages" aria-label="Entry pages">
-              <button type="button" className="button-secondary" disabled={selection.page <= 1} onClick={() => change({ page: selection.page - 1 })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={selection.page <= 1}
+                onClick={() => change({ page: selection.page - 1 })}
+              >
                 Newer entries
               </button>
               <span>
-                Page {detailed.data.meta.page} of {Math.max(1, Math.ceil(detailed.data.meta.total / detailed.data.meta.per_page))} ({detailed.data.meta.total} entries)
+                Page {detailed.data.meta.page} of {Math.max(1, Math.ceil(detailed.data.meta.total / detailed.data.meta.per_page))} (
+                {detailed.data.meta.total} entries)
               </span>
-              <button type="button" className="button-secondary" disabled={!detailed.data.hasNextPage()} onClick={() => change({ page: selection.page + 1 })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={!detailed.data.hasNextPage()}
+                onClick={() => change({ page: selection.page + 1 })}
+              >
                 Older entries
               </button>
             </nav>
@@ -341,13 +430,28 @@ interface LoadedSummary {
   rounded: boolean;
 }
 
-function Summary({ loaded, loading, error, onRetry }: { loaded: LoadedSummary | undefined; loading: boolean; error: unknown; onRetry(): void }) {
+function Summary({
+  loaded,
+  loading,
+  error,
+  onRetry,
+}: {
+  loaded: LoadedSummary | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry(): void;
+}) {
   const summary = loaded?.report;
   const groupBy = loaded?.groupBy ?? "project";
   const rounded = loaded?.rounded ?? false;
   const groupName = GROUPS.find((group) => group.id === groupBy)?.label ?? "Group";
   const bars = useMemo<ChartBar[]>(
-    () => (summary?.groups ?? []).map((group) => ({ label: groupLabel(group, groupBy), hours: hours(rounded ? group.rounded_seconds : group.total_seconds), billableHours: hours(group.billable_seconds) })),
+    () =>
+      (summary?.groups ?? []).map((group) => ({
+        label: groupLabel(group, groupBy),
+        hours: hours(rounded ? group.rounded_seconds : group.total_seconds),
+        billableHours: hours(group.billable_seconds),
+      })),
     [summary, groupBy, rounded],
   );
   return (
@@ -355,7 +459,9 @@ function Summary({ loaded, loading, error, onRetry }: { loaded: LoadedSummary | 
       <h2 id="report-summary-title">Summary</h2>
       <ErrorNotice error={error} onRetry={onRetry} />
       {summary === undefined ? (
-        loading ? <Loading what="the report" /> : null
+        loading ? (
+          <Loading what="the report" />
+        ) : null
       ) : (
         <>
           <dl className="report-totals">
@@ -379,7 +485,8 @@ function Summary({ loaded, loading, error, onRetry }: { loaded: LoadedSummary | 
             </div>
           </dl>
           <p className="hint">
-            Days of {summary.timezone.replace(/_/g, " ")}; an entry counts on the day it starts. Running entries count up to {showDateTime(summary.as_of)}.
+            Days of {summary.timezone.replace(/_/g, " ")}; an entry counts on the day it starts. Running entries count up to{" "}
+            {showDateTime(summary.as_of)}.
           </p>
           {summary.groups.length === 0 ? <Empty>No time in this range.</Empty> : null}
           <ReportChart bars={bars} groupedBy={groupName.toLowerCase()} />
@@ -409,7 +516,10 @@ function Summary({ loaded, loading, error, onRetry }: { loaded: LoadedSummary | 
                 <tbody>
                   {summary.groups.map((group) => (
                     <tr key={group.key ?? "none"}>
-                      <th scope="row" className={groupBy === "day" || groupBy === "week" || groupBy === "month" ? "report-nowrap" : undefined}>
+                      <th
+                        scope="row"
+                        className={groupBy === "day" || groupBy === "week" || groupBy === "month" ? "report-nowrap" : undefined}
+                      >
                         {groupLabel(group, groupBy)}
                       </th>
                       <td className="number">{hoursMinutes(group.total_seconds)}</td>

@@ -6,7 +6,11 @@ import { describeError } from "../lib/errors";
  * An image the API serves only to the signed-in caller, fetched through the library into an
  * object URL (the page's CSP allows `blob:` images), given back when it is no longer shown.
  */
-export function useObjectUrl(fetchImage: (signal: AbortSignal) => Promise<ScreenshotImage>, key: string, wanted = true): { url: string | null; error: string | null } {
+export function useObjectUrl(
+  fetchImage: (signal: AbortSignal) => Promise<ScreenshotImage>,
+  key: string,
+  wanted = true,
+): { url: string | null; error: string | null } {
   const [state, setState] = useState<{ key: string; url: string | null; error: string | null }>({ key, url: null, error: null });
   useEffect(() => {
     if (!wanted) return;
@@ -41,7 +45,9 @@ export function useSeen<T extends Element>(): [(element: T | null) => void, bool
   const [seen, setSeen] = useState(() => typeof IntersectionObserver !== "function");
   useEffect(() => {
     if (!element || seen) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true), { rootMargin: "300px" });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true), {
+      rootMargin: "300px",
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, seen]);

@@ -52,14 +52,19 @@ export default function ScreenshotsPage() {
 
   const entry = useLoad(async (signal) => (entryId ? client.timeEntries.get(entryId, { signal }) : null), [client, entryId]);
   // The API filters by whole UTC days; the day asked for is the browser's, so a day either side is fetched and trimmed here.
-  const shots = useLoad(
-    async () => {
-      if (entryId) return collect(client.screenshots.list({ timeEntryId: entryId, perPage: 200 }), 1000);
-      const around = await collect(client.screenshots.list({ startDate: utcShift(day, -1), endDate: utcShift(day, 1), perPage: 200, ...(personId ? { userId: personId } : {}) }), 1000);
-      return around.filter((shot) => localDay(new Date(shot.taken_at)) === day);
-    },
-    [client, entryId, day, personId],
-  );
+  const shots = useLoad(async () => {
+    if (entryId) return collect(client.screenshots.list({ timeEntryId: entryId, perPage: 200 }), 1000);
+    const around = await collect(
+      client.screenshots.list({
+        startDate: utcShift(day, -1),
+        endDate: utcShift(day, 1),
+        perPage: 200,
+        ...(personId ? { userId: personId } : {}),
+      }),
+      1000,
+    );
+    return around.filter((shot) => localDay(new Date(shot.taken_at)) === day);
+  }, [client, entryId, day, personId]);
 
   const go = (next: Record<string, string>) => {
     setShown(BATCH);
@@ -84,7 +89,9 @@ export default function ScreenshotsPage() {
           </p>
           <ErrorNotice error={entry.error} />
           <p>
-            <Link href={`/screenshots?date=${entry.data ? localDay(new Date(entry.data.start_time)) : day}`}>Show the whole day instead</Link>
+            <Link href={`/screenshots?date=${entry.data ? localDay(new Date(entry.data.start_time)) : day}`}>
+              Show the whole day instead
+            </Link>
           </p>
         </div>
       ) : (
@@ -93,16 +100,29 @@ export default function ScreenshotsPage() {
             Previous day
           </button>
           <div className="field">
-            <label className="field-label" htmlFor="screenshots-day">Day</label>
-            <input id="screenshots-day" type="date" value={day} onChange={(event) => isDay(event.target.value) && go({ date: event.target.value, user: personId })} />
+            <label className="field-label" htmlFor="screenshots-day">
+              Day
+            </label>
+            <input
+              id="screenshots-day"
+              type="date"
+              value={day}
+              onChange={(event) => isDay(event.target.value) && go({ date: event.target.value, user: personId })}
+            />
           </div>
           <button type="button" className="button-secondary" onClick={() => go({ date: shiftDay(day, 1), user: personId })}>
             Next day
           </button>
           {manager ? (
             <div className="field">
-              <label className="field-label" htmlFor="screenshots-person">Person</label>
-              <select id="screenshots-person" value={personId} onChange={(event) => go({ date: requestedDay ?? "", user: event.target.value })}>
+              <label className="field-label" htmlFor="screenshots-person">
+                Person
+              </label>
+              <select
+                id="screenshots-person"
+                value={personId}
+                onChange={(event) => go({ date: requestedDay ?? "", user: event.target.value })}
+              >
                 <option value="">Everyone</option>
                 {people.data?.map((person) => (
                   <option key={person.id} value={person.id}>
@@ -117,7 +137,9 @@ export default function ScreenshotsPage() {
 
       <ErrorNotice error={shots.error ?? people.error} onRetry={shots.reload} />
       {shots.data === undefined ? (
-        shots.loading ? <Loading what="screenshots" /> : null
+        shots.loading ? (
+          <Loading what="screenshots" />
+        ) : null
       ) : shots.data.length === 0 ? (
         <Empty>{entryId ? "No screenshots for this entry" : "No screenshots for this day"}</Empty>
       ) : (
@@ -162,8 +184,17 @@ function Thumbnail({ shot, description, onOpen }: { shot: Screenshot; descriptio
   const { url, error } = useObjectUrl((signal) => client.screenshots.thumbnail(shot.id, { signal }), shot.id, seen);
   return (
     <figure className="shot" ref={place}>
-      <button type="button" className="shot-open" onClick={onOpen} aria-label={`Open ${description.charAt(0).toLowerCase()}${description.slice(1)}`}>
-        {url ? <img src={url} alt={description} width={400} height={Math.round((400 * shot.height) / Math.max(1, shot.width))} /> : <span className="shot-placeholder">{error ?? "Loading…"}</span>}
+      <button
+        type="button"
+        className="shot-open"
+        onClick={onOpen}
+        aria-label={`Open ${description.charAt(0).toLowerCase()}${description.slice(1)}`}
+      >
+        {url ? (
+          <img src={url} alt={description} width={400} height={Math.round((400 * shot.height) / Math.max(1, shot.width))} />
+        ) : (
+          <span className="shot-placeholder">{error ?? "Loading…"}</span>
+        )}
       </button>
       <figcaption>{description.replace(/^Screenshot of /, "")}</figcaption>
     </figure>
@@ -171,7 +202,19 @@ function Thumbnail({ shot, description, onOpen }: { shot: Screenshot; descriptio
 }
 
 /** The full image in a modal dialog: Escape or Close leaves it, focus returns to the page. */
-function Viewer({ shot, description, mayDelete, onClose, onDeleted }: { shot: Screenshot; description: string; mayDelete: boolean; onClose(): void; onDeleted(): void }) {
+function Viewer({
+  shot,
+  description,
+  mayDelete,
+  onClose,
+  onDeleted,
+}: {
+  shot: Screenshot;
+  description: string;
+  mayDelete: boolean;
+  onClose(): void;
+  onDeleted(): void;
+}) {
   const client = useStint();
   const dialog = useRef<HTMLDialogElement>(null);
   const { url, error } = useObjectUrl((signal) => client.screenshots.image(shot.id, { signal }), shot.id);
@@ -208,9 +251,16 @@ function Viewer({ shot, description, mayDelete, onClose, onDeleted }: { shot: Sc
         </div>
       </div>
       <ErrorNotice error={deleteError} />
-      {url ? <img className="shot-full" src={url} alt={description} width={shot.width} height={shot.height} /> : error ? <p role="alert">{error}</p> : <Loading what="the image" />}
+      {url ? (
+        <img className="shot-full" src={url} alt={description} width={shot.width} height={shot.height} />
+      ) : error ? (
+        <p role="alert">{error}</p>
+      ) : (
+        <Loading what="the image" />
+      )}
       <p className="hint">
-        {shot.width} × {shot.height} pixels, {Math.max(1, Math.round(shot.size_bytes / 1024))} KiB, {shot.mime_type.replace("image/", "").toUpperCase()}
+        {shot.width} × {shot.height} pixels, {Math.max(1, Math.round(shot.size_bytes / 1024))} KiB,{" "}
+        {shot.mime_type.replace("image/", "").toUpperCase()}
       </p>
     </dialog>
   );

@@ -62,7 +62,9 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
       <ErrorNotice error={error} />
       <ErrorNotice error={users.error} onRetry={users.reload} />
       {users.data === undefined ? (
-        users.error ? null : <Loading what="members" />
+        users.error ? null : (
+          <Loading what="members" />
+        )
       ) : users.data.length === 0 ? (
         <Empty>No members.</Empty>
       ) : (
@@ -90,11 +92,27 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
                     ) : null}
                   </td>
                   <td>{user.email}</td>
-                  <td>{manageable(user) ? <RoleForm user={user} onChange={(role) => act(() => client.users.changeRole(user.id, { role }), `${user.name} is now ${ROLE_NAMES[role].toLowerCase()}.`)} /> : ROLE_NAMES[user.role]}</td>
+                  <td>
+                    {manageable(user) ? (
+                      <RoleForm
+                        user={user}
+                        onChange={(role) =>
+                          act(() => client.users.changeRole(user.id, { role }), `${user.name} is now ${ROLE_NAMES[role].toLowerCase()}.`)
+                        }
+                      />
+                    ) : (
+                      ROLE_NAMES[user.role]
+                    )}
+                  </td>
                   {manager ? (
                     <td>
                       {manageable(user) ? (
-                        <ConfirmButton confirmLabel={`Remove ${user.name} from the organization`} onConfirm={() => act(() => client.users.remove(user.id), `${user.name} was removed; their sign-ins and keys no longer work.`)}>
+                        <ConfirmButton
+                          confirmLabel={`Remove ${user.name} from the organization`}
+                          onConfirm={() =>
+                            act(() => client.users.remove(user.id), `${user.name} was removed; their sign-ins and keys no longer work.`)
+                          }
+                        >
                           Remove<span className="visually-hidden"> {user.name}</span>
                         </ConfirmButton>
                       ) : null}
@@ -178,7 +196,12 @@ function InviteForm({ client, onInvited }: { client: Stint; onInvited(): void })
             <label className="field-label" htmlFor="invite-role">
               Role
             </label>
-            <select id="invite-role" value={role} aria-describedby="invite-role-hint" onChange={(event) => setRole(event.target.value as AssignableRole)}>
+            <select
+              id="invite-role"
+              value={role}
+              aria-describedby="invite-role-hint"
+              onChange={(event) => setRole(event.target.value as AssignableRole)}
+            >
               <option value="member">Member</option>
               <option value="admin">Admin</option>
             </select>
@@ -195,7 +218,8 @@ function InviteForm({ client, onInvited }: { client: Stint; onInvited(): void })
       {created ? (
         <div className="notice notice-warning stack invite-result" role="status">
           <p>
-            Send this link to {created.email} yourself: Stint sends no email. It works once, until {showDateTime(created.expires_at)}, and <strong>will not be shown again</strong>.
+            Send this link to {created.email} yourself: Stint sends no email. It works once, until {showDateTime(created.expires_at)}, and{" "}
+            <strong>will not be shown again</strong>.
           </p>
           <p className="secret">{joinLink(created.token)}</p>
           <p>
@@ -225,7 +249,9 @@ function PendingInvitations({ client, round }: { client: Stint; round: number })
       <ErrorNotice error={error} />
       <ErrorNotice error={invitations.error} onRetry={invitations.reload} />
       {invitations.data === undefined ? (
-        invitations.error ? null : <Loading what="invitations" />
+        invitations.error ? null : (
+          <Loading what="invitations" />
+        )
       ) : invitations.data.length === 0 ? (
         <Empty>No pending invitations.</Empty>
       ) : (
@@ -247,7 +273,10 @@ function PendingInvitations({ client, round }: { client: Stint; round: number })
                   <td>{ROLE_NAMES[invitation.role]}</td>
                   <td>{showDate(invitation.expires_at)}</td>
                   <td>
-                    <ConfirmButton confirmLabel={`Revoke the invitation for ${invitation.email}`} onConfirm={() => revoke(invitation.id, invitation.email)}>
+                    <ConfirmButton
+                      confirmLabel={`Revoke the invitation for ${invitation.email}`}
+                      onConfirm={() => revoke(invitation.id, invitation.email)}
+                    >
                       Revoke<span className="visually-hidden"> the invitation for {invitation.email}</span>
                     </ConfirmButton>
                   </td>

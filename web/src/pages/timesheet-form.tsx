@@ -34,14 +34,21 @@ export function checkDraft(draft: EntryDraft, running: boolean): { problem: stri
   if (!draft.projectId) return { problem: "Choose a project." };
   const start = instantOf(draft.day, draft.start);
   if (!start) return { problem: draft.day ? "Give a start time." : "Give the date." };
-  const values: EntryValues = { projectId: draft.projectId, taskId: draft.taskId || null, description: draft.description.trim(), billable: draft.billable, startTime: start.toISOString() };
+  const values: EntryValues = {
+    projectId: draft.projectId,
+    taskId: draft.taskId || null,
+    description: draft.description.trim(),
+    billable: draft.billable,
+    startTime: start.toISOString(),
+  };
   if (running) {
     if (start.getTime() > Date.now()) return { problem: "A running entry cannot start in the future." };
     return { values };
   }
   const end = instantOf(draft.day, draft.end);
   if (!end) return { problem: "Give an end time." };
-  if (end <= start) return { problem: "The end time must be after the start time. Time past midnight goes in an entry of its own on the next day." };
+  if (end <= start)
+    return { problem: "The end time must be after the start time. Time past midnight goes in an entry of its own on the next day." };
   if ((end.getTime() - start.getTime()) / 1000 > DAY_SECONDS) return { problem: "An entry lasts at most 24 hours." };
   return { values: { ...values, endTime: end.toISOString() } };
 }
@@ -152,7 +159,9 @@ export function EntryForm({
           <span>Task</span>
           <select value={draft.taskId} onChange={(event) => chooseTask(event.target.value)} disabled={!draft.projectId}>
             <option value="">No task</option>
-            {draft.taskId && !taskChoices.some((task) => task.id === draft.taskId) ? <option value={draft.taskId}>(current task)</option> : null}
+            {draft.taskId && !taskChoices.some((task) => task.id === draft.taskId) ? (
+              <option value={draft.taskId}>(current task)</option>
+            ) : null}
             {taskChoices.map((task) => (
               <option key={task.id} value={task.id}>
                 {task.name}

@@ -45,15 +45,40 @@ export default function TimesheetPage() {
   const monday = useMemo(() => weekFromSearch(search), [search]);
   const week = localDay(monday);
 
-  const entries = useLoad(async () => ({ week, entries: await collect(client.timeEntries.list({ userId: identity.userId, ...utcRangeOf(monday), perPage: 200 })) }), [client, identity.userId, week], ["time-entries"]);
+  const entries = useLoad(
+    async () => ({
+      week,
+      entries: await collect(client.timeEntries.list({ userId: identity.userId, ...utcRangeOf(monday), perPage: 200 })),
+    }),
+    [client, identity.userId, week],
+    ["time-entries"],
+  );
   const projects = useLoad(() => collect(client.projects.list({ perPage: 200 })), [client], ["projects"]);
   const weekEntries = entries.data?.week === week ? entries.data.entries : undefined;
   // Task names come from the projects of the entries that have a task; a task new to the week loads them again.
   const withTask = (weekEntries ?? []).filter((entry) => entry.task_id);
   const projectIds = [...new Set(withTask.map((entry) => entry.project_id))].sort().join(",");
   const taskIds = [...new Set(withTask.map((entry) => entry.task_id))].sort().join(",");
-  const tasks = useLoad(async () => (await Promise.all(projectIds.split(",").filter(Boolean).map((id) => collect(client.tasks.list(id, { perPage: 200 }))))).flat(), [client, projectIds, taskIds], ["tasks"]);
-  const catalog = useMemo<Catalog>(() => ({ projects: new Map((projects.data ?? []).map((project) => [project.id, project])), tasks: new Map((tasks.data ?? []).map((task) => [task.id, task])) }), [projects.data, tasks.data]);
+  const tasks = useLoad(
+    async () =>
+      (
+        await Promise.all(
+          projectIds
+            .split(",")
+            .filter(Boolean)
+            .map((id) => collect(client.tasks.list(id, { perPage: 200 }))),
+        )
+      ).flat(),
+    [client, projectIds, taskIds],
+    ["tasks"],
+  );
+  const catalog = useMemo<Catalog>(
+    () => ({
+      projects: new Map((projects.data ?? []).map((project) => [project.id, project])),
+      tasks: new Map((tasks.data ?? []).map((task) => [task.id, task])),
+    }),
+    [projects.data, tasks.data],
+  );
 
   const running = weekEntries?.some((entry) => entry.is_running) ?? false;
   const now = useNow(running ? 15_000 : null);
@@ -77,20 +102,33 @@ export default function TimesheetPage() {
     <Page
       title="Timesheet"
       actions={
-        <button type="button" className="button-primary" ref={addButton} aria-expanded={adding} aria-controls="add-entry" onClick={() => (setAdding((open) => !open), setAdded(false))}>
+        <button
+          type="button"
+          className="button-primary"
+          ref={addButton}
+          aria-expanded={adding}
+          aria-controls="add-entry"
+          onClick={() => (setAdding((open) => !open), setAdded(false))}
+        >
           {adding ? "Close the new entry" : "Add time"}
         </button>
       }
     >
       <nav className="week-nav" aria-label="Week">
         <Link href={`/?week=${localDay(addDays(monday, -7))}`} className="button-secondary week-step">
-          <span aria-hidden="true" className="week-arrow">←</span>Previous week
+          <span aria-hidden="true" className="week-arrow">
+            ←
+          </span>
+          Previous week
         </Link>
         <Link href="/" className="button-secondary week-step" aria-current={inWeek ? "page" : undefined}>
           This week
         </Link>
         <Link href={`/?week=${localDay(addDays(monday, 7))}`} className="button-secondary week-step">
-          Next week<span aria-hidden="true" className="week-arrow">→</span>
+          Next week
+          <span aria-hidden="true" className="week-arrow">
+            →
+          </span>
         </Link>
         <p className="week-label" aria-live="polite">
           Week of {weekEdge.format(monday)} – {weekEdge.format(addDays(monday, 6))}
@@ -123,9 +161,14 @@ export default function TimesheetPage() {
         {added ? <Success>Entry added.</Success> : null}
       </div>
 
-      <ErrorNotice error={entries.error ?? projects.error ?? tasks.error} onRetry={() => (entries.reload(), projects.reload(), tasks.reload())} />
+      <ErrorNotice
+        error={entries.error ?? projects.error ?? tasks.error}
+        onRetry={() => (entries.reload(), projects.reload(), tasks.reload())}
+      />
       {weekEntries === undefined ? (
-        entries.error ? null : <Loading what="the week" />
+        entries.error ? null : (
+          <Loading what="the week" />
+        )
       ) : (
         <>
           <WeekTotals days={days} weekSeconds={weekSeconds} />
@@ -265,7 +308,14 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
             submitLabel="Save changes"
             onCancel={() => setEditing(false)}
             onSubmit={async (values: EntryValues) => {
-              await client.timeEntries.update(entry.id, { projectId: values.projectId, taskId: values.taskId, description: values.description, billable: values.billable, startTime: values.startTime, ...(values.endTime ? { endTime: values.endTime } : {}) });
+              await client.timeEntries.update(entry.id, {
+                projectId: values.projectId,
+                taskId: values.taskId,
+                description: values.description,
+                billable: values.billable,
+                startTime: values.startTime,
+                ...(values.endTime ? { endTime: values.endTime } : {}),
+              });
               setEditing(false);
               announceChange("time-entries");
             }}

@@ -97,12 +97,27 @@ function Settings({ webhook, onChanged }: { webhook: Webhook; onChanged(): void 
           </div>
         </dl>
         {secret ? (
-          <SecretShownOnce title="New signing secret" label="signing secret" secret={secret.secret} advice="The previous secret stopped working: give your receiver this one now." onDone={() => setSecret(null)} />
+          <SecretShownOnce
+            title="New signing secret"
+            label="signing secret"
+            secret={secret.secret}
+            advice="The previous secret stopped working: give your receiver this one now."
+            onDone={() => setSecret(null)}
+          />
         ) : null}
         {done ? <Success>{done}</Success> : null}
         <ErrorNotice error={error} />
         <div className="row">
-          <button type="button" className="button-secondary" disabled={busy || !active} onClick={() => void act(async () => (await client.webhooks.test(webhook.id), "A ping event is on its way; it appears in the delivery log below."))}>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy || !active}
+            onClick={() =>
+              void act(
+                async () => (await client.webhooks.test(webhook.id), "A ping event is on its way; it appears in the delivery log below."),
+              )
+            }
+          >
             Send a test event
           </button>
           <button
@@ -119,7 +134,11 @@ function Settings({ webhook, onChanged }: { webhook: Webhook; onChanged(): void 
           >
             {active ? "Disable" : "Enable"}
           </button>
-          <ConfirmButton confirmLabel="Rotate now: the old secret stops at once" disabled={busy} onConfirm={() => act(async () => setSecret(await client.webhooks.rotateSecret(webhook.id)))}>
+          <ConfirmButton
+            confirmLabel="Rotate now: the old secret stops at once"
+            disabled={busy}
+            onConfirm={() => act(async () => setSecret(await client.webhooks.rotateSecret(webhook.id)))}
+          >
             Rotate secret
           </ConfirmButton>
           <ConfirmButton
@@ -190,7 +209,10 @@ function AttemptList({ delivery }: { delivery: WebhookDelivery }) {
 function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean }) {
   const client = useStint();
   const [page, setPage] = useState(1);
-  const deliveries = useLoad(async () => await client.webhooks.deliveries.list(webhookId, { page, perPage: DELIVERIES_PER_PAGE }), [client, webhookId, page]);
+  const deliveries = useLoad(
+    async () => await client.webhooks.deliveries.list(webhookId, { page, perPage: DELIVERIES_PER_PAGE }),
+    [client, webhookId, page],
+  );
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState("");
   const [busy, setBusy] = useState("");
@@ -223,7 +245,10 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
           {deliveries.loading && current ? "Refreshing…" : "Refresh"}
         </button>
       </div>
-      <p className="hint">Newest first. Each delivery is retried with growing pauses until the receiver answers with a 2xx; a redelivery sends the same event, with the same id, again.</p>
+      <p className="hint">
+        Newest first. Each delivery is retried with growing pauses until the receiver answers with a 2xx; a redelivery sends the same event,
+        with the same id, again.
+      </p>
       {done ? <Success>{done}</Success> : null}
       <ErrorNotice error={error} />
       {current === undefined ? (
@@ -236,7 +261,11 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
         <>
           <ErrorNotice error={deliveries.error} onRetry={deliveries.reload} />
           {current.data.length === 0 ? (
-            <Empty>{current.meta.page === 1 ? "No deliveries yet. Send a test event, or wait for one of the chosen events to happen." : "No deliveries on this page."}</Empty>
+            <Empty>
+              {current.meta.page === 1
+                ? "No deliveries yet. Send a test event, or wait for one of the chosen events to happen."
+                : "No deliveries on this page."}
+            </Empty>
           ) : (
             <div className="table-wrap table-contained">
               <table>
@@ -279,8 +308,17 @@ function DeliveryLog({ webhookId, active }: { webhookId: string; active: boolean
                       <td>{showDateTime(delivery.created_at)}</td>
                       <td>{delivery.attempts.length ? showDateTime(delivery.attempts.at(-1)?.started_at) : "none yet"}</td>
                       <td>
-                        <button type="button" className="button-secondary" disabled={!active || busy === delivery.id} onClick={() => void redeliver(delivery)}>
-                          Redeliver<span className="visually-hidden"> the {delivery.event_type} event of {showDateTime(delivery.created_at)}</span>
+                        <button
+                          type="button"
+                          className="button-secondary"
+                          disabled={!active || busy === delivery.id}
+                          onClick={() => void redeliver(delivery)}
+                        >
+                          Redeliver
+                          <span className="visually-hidden">
+                            {" "}
+                            the {delivery.event_type} event of {showDateTime(delivery.created_at)}
+                          </span>
                         </button>
                       </td>
                     </tr>

@@ -40,7 +40,19 @@ export interface WebhookDraft {
  * The URL and event checkboxes of a webhook, for creating one and for changing it. What was
  * typed stays when the API refuses it, with the refusal in words.
  */
-export function WebhookForm({ title, initial, submitLabel, onSubmit, children }: { title: string; initial: WebhookDraft; submitLabel: string; onSubmit(draft: WebhookDraft): Promise<void>; children?: ReactNode }) {
+export function WebhookForm({
+  title,
+  initial,
+  submitLabel,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  initial: WebhookDraft;
+  submitLabel: string;
+  onSubmit(draft: WebhookDraft): Promise<void>;
+  children?: ReactNode;
+}) {
   const [url, setUrl] = useState(initial.url);
   const [events, setEvents] = useState<WebhookEventName[]>(initial.events);
   const [problem, setProblem] = useState("");
@@ -54,7 +66,8 @@ export function WebhookForm({ title, initial, submitLabel, onSubmit, children }:
     if (events.length === 0) return;
     void run(() => onSubmit({ url: url.trim(), events }));
   };
-  const toggle = (name: WebhookEventName, on: boolean) => setEvents((chosen) => (on ? [...chosen, name] : chosen.filter((other) => other !== name)));
+  const toggle = (name: WebhookEventName, on: boolean) =>
+    setEvents((chosen) => (on ? [...chosen, name] : chosen.filter((other) => other !== name)));
   const allChosen = events.length === ALL_EVENTS.length;
 
   return (
@@ -62,9 +75,19 @@ export function WebhookForm({ title, initial, submitLabel, onSubmit, children }:
       <h2 id={`${idBase}-title`}>{title}</h2>
       <label className="field">
         <span>Payload URL</span>
-        <input type="url" value={url} required maxLength={2048} placeholder="https://example.com/stint-events" spellCheck={false} onChange={(event) => setUrl(event.target.value)} aria-describedby={`${idBase}-url-hint`} />
+        <input
+          type="url"
+          value={url}
+          required
+          maxLength={2048}
+          placeholder="https://example.com/stint-events"
+          spellCheck={false}
+          onChange={(event) => setUrl(event.target.value)}
+          aria-describedby={`${idBase}-url-hint`}
+        />
         <small id={`${idBase}-url-hint`} className="hint">
-          Stint POSTs each event here as JSON, signed with the webhook's secret. It must be an <code>https://</code> address on the public internet.
+          Stint POSTs each event here as JSON, signed with the webhook's secret. It must be an <code>https://</code> address on the public
+          internet.
         </small>
       </label>
       <fieldset className="permission-choices">
@@ -82,7 +105,12 @@ export function WebhookForm({ title, initial, submitLabel, onSubmit, children }:
                 {ALL_EVENTS.filter((name) => name.startsWith(group.prefix)).map((name) => (
                   <li key={name}>
                     <label className="checkbox">
-                      <input type="checkbox" checked={events.includes(name)} onChange={(event) => toggle(name, event.target.checked)} aria-describedby={`${idBase}-${name.replace(/\W/g, "-")}`} />
+                      <input
+                        type="checkbox"
+                        checked={events.includes(name)}
+                        onChange={(event) => toggle(name, event.target.checked)}
+                        aria-describedby={`${idBase}-${name.replace(/\W/g, "-")}`}
+                      />
                       <code>{name}</code>
                     </label>
                     <small id={`${idBase}-${name.replace(/\W/g, "-")}`} className="hint permission-hint">

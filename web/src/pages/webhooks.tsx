@@ -17,9 +17,15 @@ export default function WebhooksPage() {
   return (
     <Page title="Webhooks">
       <p className="lead">
-        A webhook sends the organization's events, as they happen, to a URL of yours: each one an HTTP POST signed with the webhook's secret, retried for about three days until your server answers with a 2xx. How to check the signature is in <a href="/docs">the API reference</a>.
+        A webhook sends the organization's events, as they happen, to a URL of yours: each one an HTTP POST signed with the webhook's
+        secret, retried for about three days until your server answers with a 2xx. How to check the signature is in{" "}
+        <a href="/docs">the API reference</a>.
       </p>
-      {manager ? <ManagedWebhooks /> : <p className="notice notice-warning">Webhooks carry every event of the organization, so only the owner and admins manage them.</p>}
+      {manager ? (
+        <ManagedWebhooks />
+      ) : (
+        <p className="notice notice-warning">Webhooks carry every event of the organization, so only the owner and admins manage them.</p>
+      )}
     </Page>
   );
 }
@@ -59,7 +65,17 @@ function ManagedWebhooks() {
   );
 }
 
-function WebhookList({ webhooks, loading, error, onRetry }: { webhooks: Webhook[] | undefined; loading: boolean; error: unknown; onRetry(): void }) {
+function WebhookList({
+  webhooks,
+  loading,
+  error,
+  onRetry,
+}: {
+  webhooks: Webhook[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry(): void;
+}) {
   if (webhooks === undefined) return loading ? <Loading what="webhooks" /> : <ErrorNotice error={error} onRetry={onRetry} />;
   return (
     <>

@@ -52,7 +52,10 @@ export class BrowserSession {
   private renewing: Promise<boolean> | null = null;
   private ended = false;
 
-  private constructor(tokens: WebSessionTokens, private readonly onEnded: () => void) {
+  private constructor(
+    tokens: WebSessionTokens,
+    private readonly onEnded: () => void,
+  ) {
     this.accessToken = tokens.access_token;
     this.expiresAtMs = Date.now() + tokens.expires_in * 1000;
     this.client = new Stint({ baseUrl: window.location.origin, fetch: (input, init) => this.authorizedFetch(input, init) });

@@ -15,7 +15,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -40,19 +48,28 @@ function nextClientAddress(): string {
 }
 
 export async function openApp(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<AppPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, acceptDownloads: true, extraHTTPHeaders: { "X-Forwarded-For": nextClientAddress() } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    acceptDownloads: true,
+    extraHTTPHeaders: { "X-Forwarded-For": nextClientAddress() },
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   page.on("console", (message) => {
     // A 4xx the page shows in words is expected in some tests; the browser logs it as an error too.
-    if (message.type() === "error" && !/the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === "error" && !/the server responded with a status of 4\d\d/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   return { page, context, problems };
 }
 
 /** Signs up through the app's own form and waits for the timesheet. */
-export async function signUpInApp(page: Page, account: { name: string; organization: string; email: string; password: string }): Promise<void> {
+export async function signUpInApp(
+  page: Page,
+  account: { name: string; organization: string; email: string; password: string },
+): Promise<void> {
   await page.goto("/signup");
   await page.getByLabel("Your name").fill(account.name);
   await page.getByLabel("Organization name").fill(account.organization);
@@ -88,16 +105,24 @@ export interface AxeViolation {
  * axe-core's serious and critical violations on the page as it is now. axe runs through the
  * debugging protocol, which the page's CSP does not govern, so the CSP stays as strict as shipped.
  */
-export async function seriousAccessibilityViolations(page: Page): Promise<{ id: string; impact: string | null; help: string; targets: string[] }[]> {
+export async function seriousAccessibilityViolations(
+  page: Page,
+): Promise<{ id: string; impact: string | null; help: string; targets: string[] }[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ["violations"] });
     return result.violations;
   });
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
 }
 
 /** A picture of the page, kept under `test-artifacts/web/` for people to look at. */
@@ -108,7 +133,9 @@ export async function savePicture(page: Page, name: string): Promise<string> {
   // scrolling, would show up in the middle. It is laid out in its place for the picture.
   const unstick = (position: string) =>
     page.evaluate((value) => {
-      const bar = (globalThis as unknown as { document: { querySelector(selector: string): { style: { position: string } } | null } }).document.querySelector(".timer-bar");
+      const bar = (
+        globalThis as unknown as { document: { querySelector(selector: string): { style: { position: string } } | null } }
+      ).document.querySelector(".timer-bar");
       if (bar) bar.style.position = value;
     }, position);
   await unstick("static");

@@ -31,5 +31,7 @@ export async function libraryAs(baseUrl: string, email: string, password = PASSW
 
 /** How wide the page's content is: on a phone it must not exceed the screen (no sideways scrolling). */
 export function contentWidth(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  return page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
 }

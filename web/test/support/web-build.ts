@@ -13,6 +13,17 @@ let built: Promise<void> | undefined;
  * Vite bundle React's development build).
  */
 export function buildWebApp(): Promise<void> {
-  built ??= promisify(execFile)(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--config", join(ROOT, "web", "vite.config.mts"), "--logLevel", "error"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" } }).then(() => undefined);
+  built ??= promisify(execFile)(
+    process.execPath,
+    [
+      join(ROOT, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--config",
+      join(ROOT, "web", "vite.config.mts"),
+      "--logLevel",
+      "error",
+    ],
+    { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" } },
+  ).then(() => undefined);
   return built;
 }

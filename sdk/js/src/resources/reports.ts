@@ -39,12 +39,19 @@ export class Reports extends Resource {
   }
 
   /** Every entry of the detailed report as a CSV or XLSX file. */
-  exportDetailed(params: Omit<DetailedReportParams, "page" | "perPage"> & { format: ExportFormat }, options?: RequestOptions): Promise<ReportFile> {
+  exportDetailed(
+    params: Omit<DetailedReportParams, "page" | "perPage"> & { format: ExportFormat },
+    options?: RequestOptions,
+  ): Promise<ReportFile> {
     return this.file("/reports/detailed", params, options);
   }
 
   private async file(path: string, params: object, options: RequestOptions | undefined): Promise<ReportFile> {
     const { data, response } = await this.http.bytes({ method: "GET", path, query: toSnakeKeys(params) }, options);
-    return { data, filename: filenameOf(response.headers.get("content-disposition")), contentType: response.headers.get("content-type") ?? undefined };
+    return {
+      data,
+      filename: filenameOf(response.headers.get("content-disposition")),
+      contentType: response.headers.get("content-type") ?? undefined,
+    };
   }
 }

@@ -41,7 +41,13 @@ export class Screenshots extends Resource {
   /** Uploads an image (`multipart/form-data`) for one of the caller's entries; a file that is not an image is a `BadRequestError`. */
   upload(params: ScreenshotUploadParams, options?: RequestOptions): Promise<Screenshot> {
     // The declared type is only a label: Stint decides the type from the bytes.
-    const file = { field: "file", content: params.file, mediaType: "application/octet-stream", filename: params.filename, defaultName: "screenshot" };
+    const file = {
+      field: "file",
+      content: params.file,
+      mediaType: "application/octet-stream",
+      filename: params.filename,
+      defaultName: "screenshot",
+    };
     return this.uploadFile("/screenshots", { time_entry_id: params.timeEntryId, taken_at: params.takenAt }, file, options);
   }
 
@@ -71,7 +77,11 @@ export class Screenshots extends Resource {
 
   private async bytesOf(where: string, options: ImageRequestOptions = {}): Promise<ScreenshotImage> {
     const { ifNoneMatch, ...request } = options;
-    const headers = { Accept: "image/*, application/json", ...(ifNoneMatch === undefined ? {} : { "If-None-Match": ifNoneMatch }), ...request.headers };
+    const headers = {
+      Accept: "image/*, application/json",
+      ...(ifNoneMatch === undefined ? {} : { "If-None-Match": ifNoneMatch }),
+      ...request.headers,
+    };
     const { data, response } = await this.http.bytes({ method: "GET", path: where, notModifiedIsAnswer: true }, { ...request, headers });
     const etag = response.headers.get("etag") ?? undefined;
     if (response.status === 304) return { notModified: true, data: null, contentType: undefined, etag };

@@ -2,7 +2,14 @@ import type { RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
 import type { BodyOf, QueryOf, Webhook, WebhookDelivery, WebhookWithSecret } from "../types.js";
-import { signWebhook, verifyWebhook, type SignOptions, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "../webhook-signature.js";
+import {
+  signWebhook,
+  verifyWebhook,
+  type SignOptions,
+  type VerifyOptions,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from "../webhook-signature.js";
 
 export type WebhookListParams = QueryOf<"webhooks.list">;
 export type WebhookCreateParams = BodyOf<"webhooks.create">;
@@ -62,7 +69,12 @@ export class Webhooks extends Resource {
   }
 
   /** Checks a delivery's signatures and timestamp (5 minutes' tolerance) and returns its event. */
-  verify<T = Record<string, unknown>>(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string, options?: VerifyOptions): Promise<WebhookEvent<T>> {
+  verify<T = Record<string, unknown>>(
+    rawBody: string | Uint8Array | ArrayBuffer,
+    headers: WebhookHeaders,
+    secret: string,
+    options?: VerifyOptions,
+  ): Promise<WebhookEvent<T>> {
     return verifyWebhook<T>(rawBody, headers, secret, options);
   }
 

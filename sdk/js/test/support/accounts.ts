@@ -9,6 +9,11 @@ export function uniqueLabel(): string {
 /** A new organization and its owner, signed up through the library itself. */
 export async function signUp(baseUrl: string, label = "owner"): Promise<{ session: Session; email: string; stint: Stint }> {
   const email = `${label}-${uniqueLabel()}@example.test`;
-  const session = await new Stint({ baseUrl }).auth.register({ email, password: PASSWORD, name: label, organizationName: `${label} org ${uniqueLabel()}` });
+  const session = await new Stint({ baseUrl }).auth.register({
+    email,
+    password: PASSWORD,
+    name: label,
+    organizationName: `${label} org ${uniqueLabel()}`,
+  });
   return { session, email, stint: new Stint({ baseUrl, accessToken: session.access_token }) };
 }

@@ -49,7 +49,14 @@ export class LoopbackProxy {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        const seen: ProxiedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks), at: Date.now(), action: "forward" };
+        const seen: ProxiedRequest = {
+          method: req.method ?? "",
+          path: req.url ?? "",
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+          at: Date.now(),
+          action: "forward",
+        };
         this.requests.push(seen);
         const action = this.plan(seen, this.requests.length);
         seen.action = action.kind;

@@ -3,7 +3,19 @@ import { describeError } from "../../lib/errors";
 import { markFirstPageShown } from "../../lib/page-shown";
 
 /** The frame of the pages before sign-in: a heading, a form, and the error in words. */
-export function AuthForm({ title, submitLabel, onSubmit, children, footer }: { title: string; submitLabel: string; onSubmit(): Promise<void>; children: ReactNode; footer: ReactNode }) {
+export function AuthForm({
+  title,
+  submitLabel,
+  onSubmit,
+  children,
+  footer,
+}: {
+  title: string;
+  submitLabel: string;
+  onSubmit(): Promise<void>;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -46,12 +58,38 @@ export function AuthForm({ title, submitLabel, onSubmit, children, footer }: { t
   );
 }
 
-export function TextField({ label, type = "text", value, onChange, autoComplete, required = true, minLength, hint }: { label: string; type?: string; value: string; onChange(value: string): void; autoComplete?: string; required?: boolean; minLength?: number; hint?: string }) {
+export function TextField({
+  label,
+  type = "text",
+  value,
+  onChange,
+  autoComplete,
+  required = true,
+  minLength,
+  hint,
+}: {
+  label: string;
+  type?: string;
+  value: string;
+  onChange(value: string): void;
+  autoComplete?: string;
+  required?: boolean;
+  minLength?: number;
+  hint?: string;
+}) {
   const hintId = hint ? `${label.replace(/\W+/g, "-").toLowerCase()}-hint` : undefined;
   return (
     <label className="field">
       <span>{label}</span>
-      <input type={type} value={value} required={required} minLength={minLength} autoComplete={autoComplete} aria-describedby={hintId} onChange={(event) => onChange(event.target.value)} />
+      <input
+        type={type}
+        value={value}
+        required={required}
+        minLength={minLength}
+        autoComplete={autoComplete}
+        aria-describedby={hintId}
+        onChange={(event) => onChange(event.target.value)}
+      />
       {hint ? (
         <small id={hintId} className="hint">
           {hint}

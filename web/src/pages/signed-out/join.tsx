@@ -27,9 +27,23 @@ export function JoinPage({ onSession }: { onSession(session: Session): Promise<v
         </p>
       }
     >
-      <TextField label="Invitation code" value={token} onChange={setToken} autoComplete="off" hint="From the link or code your team's admin gave you." />
+      <TextField
+        label="Invitation code"
+        value={token}
+        onChange={setToken}
+        autoComplete="off"
+        hint="From the link or code your team's admin gave you."
+      />
       <TextField label="Your name" value={name} onChange={setName} autoComplete="name" />
-      <TextField label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" minLength={10} hint="At least 10 characters." />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        minLength={10}
+        hint="At least 10 characters."
+      />
     </AuthForm>
   );
 }

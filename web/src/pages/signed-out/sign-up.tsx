@@ -23,7 +23,15 @@ export function SignUpPage({ onSession }: { onSession(session: Session): Promise
       <TextField label="Your name" value={name} onChange={setName} autoComplete="name" />
       <TextField label="Organization name" value={organizationName} onChange={setOrganizationName} autoComplete="organization" />
       <TextField label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" />
-      <TextField label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" minLength={10} hint="At least 10 characters." />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        minLength={10}
+        hint="At least 10 characters."
+      />
     </AuthForm>
   );
 }
