@@ -1,5 +1,5 @@
 /*
- * How long a 100,000-row Stint CSV takes to import through the HTTP API (decisions §8b:
+ * How long a 100,000-row Stint CSV takes to import through the HTTP API (docs/api.md#imports:
  * within a minute on one machine). A measured script, not a scenario of `run.ts`:
  *
  *   npx tsx bench/imports.ts                      # embedded mode

@@ -1,5 +1,5 @@
 /*
- * Screenshots through the HTTP API (decisions §8a), against the same bytes written straight
+ * Screenshots through the HTTP API (docs/api.md#screenshots), against the same bytes written straight
  * to the blob store. A measured script, not a scenario of `run.ts`:
  *
  *   npx tsx bench/screenshots.ts                  # embedded Stint in a process of its own

@@ -7,7 +7,7 @@ import { isoSeconds } from "../shared/time";
 import type { OrganizationDocument } from "../services/auth/organization";
 
 /**
- * The operator's side of plans (decisions §4: organizations start on `free`, and only the
+ * The operator's side of plans (docs/api.md#plans: organizations start on `free`, and only the
  * operator changes a plan). Sign-up, the API and the gateways never write a plan.
  */
 

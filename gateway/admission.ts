@@ -36,8 +36,8 @@ export interface Admitted {
 const UNCOUNTED: Admitted = Object.freeze({ headers: null });
 
 /**
- * What the gateway does before any action runs: who is calling (decisions §4) and whether
- * they may call now (§7). One place, so that every route gets the same rules.
+ * What the gateway does before any action runs: who is calling (docs/api.md#authentication) and whether
+ * they may call now (docs/api.md#rate-limits). One place, so that every route gets the same rules.
  */
 export function createAdmission(deps: AdmissionDependencies) {
   const addressOf = (req: IncomingMessage) => clientAddressOf(req, deps.trustedProxies);

@@ -18,7 +18,7 @@ export function isJsonContentType(header: string | undefined): boolean {
 export type ServesOperation = (method: string, path: string) => boolean;
 
 /**
- * Request bodies are JSON: any other media type is a 415 (decisions §6). Only for requests
+ * Request bodies are JSON: any other media type is a 415 (docs/api.md#request-bodies). Only for requests
  * an operation serves with a JSON body, so that a method a path does not serve gets its 405
  * (or an unknown path its 404) whatever body it carries, and an upload reads its own form.
  */

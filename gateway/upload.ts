@@ -7,7 +7,7 @@ import { ApiError } from "../shared/errors";
 import type { Upload } from "../shared/operations";
 
 /**
- * `multipart/form-data` for the operations that take a file (decisions §8b): the text
+ * `multipart/form-data` for the operations that take a file (docs/api.md#request-bodies): the text
  * fields become the action's `body`, and the file is handed to the action as a stream
  * while it arrives, never held whole in the gateway. moleculer-web's own multipart alias
  * is not used: past its size limit it throws where no handler catches it, and it calls

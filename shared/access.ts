@@ -3,7 +3,7 @@ import type { RequestMeta } from "./context";
 import { ApiError } from "./errors";
 import type { Identity, Permission, Role } from "./identity";
 
-/** Who may call an operation that takes a credential (decisions §4). */
+/** Who may call an operation that takes a credential (docs/api.md#roles-and-tenancy). */
 export interface CredentialAccess {
   /** What the credential must hold; a key holds at most its user's role's permissions. */
   permission?: Permission;
@@ -16,7 +16,7 @@ export interface CredentialAccess {
 export interface PublicAccess {
   public: true;
   /**
-   * Counted per client address (decisions §7). `throttled` also counts a 401 as a failed
+   * Counted per client address (docs/api.md#rate-limits). `throttled` also counts a 401 as a failed
    * sign-in against the address, for operations that take a password or a token.
    */
   perAddress?: "limited" | "throttled";

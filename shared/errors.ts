@@ -51,7 +51,7 @@ export class ApiError extends Errors.MoleculerError {
     return new ApiError("conflict", message, details);
   }
 
-  /** A 400 naming the first bad field and listing all of them (decisions §6). */
+  /** A 400 naming the first bad field and listing all of them (docs/api.md#errors). */
   static validation(problems: FieldProblem[]): ApiError {
     const first = problems[0] ?? { field: "body", reason: "invalid" as const, message: "Invalid request" };
     return new ApiError("invalid_request", `${first.field}: ${first.message}`, {

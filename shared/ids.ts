@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** Prefixes of every resource id (decisions §2). Projects are `prj_` in Style A. */
+/** Prefixes of every resource id (docs/api.md#identifiers). Projects are `prj_` in Style A. */
 export const ID_PREFIX = {
   timeEntry: "te",
   user: "usr",

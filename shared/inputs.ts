@@ -52,7 +52,7 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** An ISO 8601 timestamp with a zone, normalised to UTC whole seconds (decisions §3). */
+/** An ISO 8601 timestamp with a zone, normalised to UTC whole seconds (docs/decisions/0002-utc-whole-seconds.md). */
 export const instant = z
   .string()
   .meta({ format: "date-time", description: "ISO 8601 with a time zone, between 1970 and 2100; stored in UTC, to the second" })

@@ -4,7 +4,7 @@ import { acceptedIdPattern, parseId, type IdKind } from "./ids";
 
 /**
  * Inputs are described by one zod schema each: the schema validates and its inferred
- * type is the handler's parameter type. Problems become the 400 of decisions §6.
+ * type is the handler's parameter type. Problems become the 400 of docs/api.md#errors.
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

@@ -53,7 +53,7 @@ async function projectsByName(api: Client): Promise<Map<string, string>> {
   return new Map(res.body.data.map((project) => [project.name, project.id]));
 }
 
-/** Imports end to end over HTTP (decisions §8b); run once per deployment mode. */
+/** Imports end to end over HTTP (docs/api.md#imports); run once per deployment mode. */
 export function describeImportsApi(title: string, start: () => Promise<TestStint>): void {
   describe(title, () => {
     let stint: TestStint;

@@ -22,7 +22,7 @@ function header(res: ApiResponse, name: string): number {
   return Number(res.headers.get(name));
 }
 
-/** Decisions §7 over HTTP. `gateways` returns every gateway address of the deployment. */
+/** The rate limits of docs/api.md#rate-limits over HTTP. `gateways` returns every gateway address of the deployment. */
 export function describeRateLimits(
   title: string,
   start: () => Promise<TestStint>,
@@ -150,7 +150,7 @@ export function describeRateLimits(
 const rateLimitHeaderNames = (res: ApiResponse) => [...res.headers.keys()].filter((name) => name.startsWith("x-ratelimit-"));
 
 /**
- * Style B limits by plan (decisions §4 and §7), with plans changed the way the operator
+ * Style B limits by plan (docs/api.md#plans and docs/api.md#rate-limits), with plans changed the way the operator
  * changes them (`npm run admin -- set-plan`).
  */
 export function describePlanLimits(title: string, start: () => Promise<PlanDeployment>): void {

@@ -510,7 +510,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("exports the detailed report as CSV and XLSX with every row and the columns of decisions §8", async () => {
+      it("exports the detailed report as CSV and XLSX with every row and the columns docs/api.md#exports lists", async () => {
         const { owner, ownerId, alpha } = await team();
         // More rows than a page, and a description that needs quoting.
         for (let i = 0; i < 6; i++) {

@@ -37,7 +37,7 @@ function upload<T = One>(
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-/** Screenshots end to end over HTTP (decisions §8a); run once per deployment mode. */
+/** Screenshots end to end over HTTP (docs/api.md#screenshots); run once per deployment mode. */
 export function describeScreenshotsApi(title: string, start: () => Promise<TestStint>): void {
   describe(title, () => {
     let stint: TestStint;

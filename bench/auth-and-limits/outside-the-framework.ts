@@ -15,7 +15,7 @@ import { APP_ENV, ENTRY, KEYS_PER_ORGANIZATION, organizationsFor, roundSecondsOf
  * work a second and wake for requests alike. The authenticated route's extra CPU per
  * request in each shows how much of the app's extra is the admission's own work and how
  * much comes from running it among the framework's per-request work (colder caches, and a
- * dearer wake-up of the load generator when the answer is written: bench/README.md).
+ * dearer wake-up of the load generator when the answer is written: bench/history/07-gateway-speed-round-6.md).
  */
 
 const OUTSIDE_PHASE = "admission-outside-the-framework";

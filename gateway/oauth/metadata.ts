@@ -1,7 +1,7 @@
 import { PERMISSIONS } from "../../shared/identity";
 import { DEVICE_CODE_GRANT, PROMPT_VALUES } from "../../services/oauth/client";
 
-/** Where the protocol's endpoints live: under Style B's mount, as decisions §9 names them. */
+/** Where the protocol's endpoints live: under Style B's mount, as docs/api.md#oauth-20 lists them. */
 export const OAUTH_BASE = "/api/auth/oauth";
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 

@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode, type ErrorStatus } from "../../shared/erro
 import type { ApiStyle } from "../styles";
 
 /**
- * Error bodies (decisions §6), one schema per code, in each style's shape. They are
+ * Error bodies (docs/api.md#errors), one schema per code, in each style's shape. They are
  * style-specific, so they are named by the document builder rather than registered here.
  */
 

@@ -6,7 +6,7 @@ import type { RatePolicy } from "./policy";
 
 /**
  * Counting a request against a policy, and the headers that say where the caller stands
- * (decisions §7). All of a policy's windows are counted in one atomic step of the key-value
+ * (docs/api.md#rate-limits). All of a policy's windows are counted in one atomic step of the key-value
  * store; a request refused by one window is counted in none (see `KeyValueStore.hitWindows`),
  * so a caller held back by the minute does not use up its day, and retrying while refused
  * does not push the end of the wait further out.

@@ -2,7 +2,7 @@ import type { Identity, Plan } from "../../shared/identity";
 import type { ApiStyle } from "../styles";
 
 /**
- * The rate limits (decisions §7), as data. A policy is a set of fixed windows that must all
+ * The rate limits (docs/api.md#rate-limits), as data. A policy is a set of fixed windows that must all
  * have room for a request; its `id` names its own counters, so the same subject is counted
  * apart under each policy (Style A and Style B never share a count).
  */

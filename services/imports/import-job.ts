@@ -8,7 +8,7 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_STATUSES = ["running", "succeeded", "failed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** At most this many row errors are kept and shown (decisions §8b). */
+/** At most this many row errors are kept and shown (docs/api.md#imports). */
 export const MAX_REPORTED_ERRORS = 100;
 
 /** Why one row was not imported: `row` counts the header as row 1; `field` names the file's column. */

@@ -2,7 +2,7 @@ import type { ImportSource } from "./import-job";
 import { instantOf, parseLocalDate, parseLocalTime, storedInstant } from "./local-time";
 
 /*
- * The column layouts of the files an import reads (decisions §8b): Stint's own detailed
+ * The column layouts of the files an import reads (docs/api.md#imports): Stint's own detailed
  * CSV, and the detailed exports of Toggl Track, Clockify and Harvest. Columns are found by
  * their header, in any order and regardless of case; other columns are ignored.
  */
@@ -35,7 +35,7 @@ export interface Layout {
 
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 5000;
-/** The longest entry, as for entries made by hand (decisions §3). */
+/** The longest entry, as for entries made by hand (docs/api.md#time-entries-and-timers). */
 const MAX_ENTRY_MS = 24 * 60 * 60 * 1000;
 
 const problem = (field: string, reason: string): RowReading => ({ field, reason });
@@ -84,7 +84,7 @@ function personByEmail(value: string): ParsedRow["person"] {
   return email === "" ? null : { email };
 }
 
-/** Stint's detailed CSV (decisions §8): UTC instants; ids are ignored, names are matched. */
+/** Stint's detailed CSV (docs/api.md#exports): UTC instants; ids are ignored, names are matched. */
 const stint: Layout = {
   fields: { person: "user_email", project: "project_name", task: "task_name" },
   required: ["user_email", "project_name", "task_name", "description", "start_time", "end_time", "billable"],

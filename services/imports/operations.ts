@@ -5,13 +5,13 @@ import { importJobSchema } from "./import-job";
 import { createImportInput, importByIdInput } from "./inputs";
 import { MAX_IMPORT_BYTES } from "./receive";
 
-/** Importing is writing time entries: members import their own, admins anyone's (decisions §8b). */
+/** Importing is writing time entries: members import their own, admins anyone's (docs/api.md#imports). */
 const WRITE: CredentialAccess = { permission: "time_entries:write", roles: EVERY_ROLE };
 
 const TAG = "Imports";
 const RESOURCE = "Import";
 
-/** Time entries brought in from CSV exports, followed as jobs (decisions §8b). */
+/** Time entries brought in from CSV exports, followed as jobs (docs/api.md#imports). */
 export const importOperations = defineOperations("imports", {
   create: {
     method: "POST",

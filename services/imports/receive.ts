@@ -8,7 +8,7 @@ import { parse } from "csv-parse/sync";
 import { ApiError } from "../../shared/errors";
 import type { Layout } from "./layouts";
 
-/** The largest file an import takes (decisions §8b). */
+/** The largest file an import takes (docs/api.md#imports). */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 /** The start of the file kept in memory to read its header. */

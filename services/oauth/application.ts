@@ -6,7 +6,7 @@ import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 export type ClientType = "confidential" | "public";
 export type ApplicationStatus = "active" | "disabled";
 
-/** The start of every client secret (decisions §9). */
+/** The start of every client secret (docs/api.md#applications-the-developer-portal). */
 export const CLIENT_SECRET_PREFIX = "cls_";
 /** How long a rotated-out secret keeps working, so clients can switch without downtime. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 3_600_000;

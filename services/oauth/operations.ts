@@ -28,7 +28,7 @@ const OAUTH = "OAuth 2.0";
 const portalOnly = "Owners and admins, with a signed-in user's access token. Another organization's application is a 404.";
 const applicationPath = { id: "The application's id (`app_...`)" };
 
-/** Applications of the developer portal and a person's authorized applications (decisions §9). */
+/** Applications of the developer portal and a person's authorized applications (docs/api.md#oauth-20). */
 export const oauthOperations = defineOperations("oauth", {
   listApplications: {
     method: "GET",

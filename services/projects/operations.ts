@@ -6,7 +6,7 @@ import { projectSchema } from "./project";
 import { taskSchema } from "./task";
 import { createTaskInput, listTasksInput, taskByIdInput, updateTaskInput } from "./task-inputs";
 
-/** Every role reads projects and their tasks; owners and admins change them (decisions §4). */
+/** Every role reads projects and their tasks; owners and admins change them (docs/api.md#projects). */
 const READ: CredentialAccess = { permission: "projects:read", roles: EVERY_ROLE };
 const WRITE: CredentialAccess = { permission: "projects:write", roles: MANAGERS };
 
@@ -20,7 +20,7 @@ const taskPath = { id: "The project's id, with either prefix", task_id: "The tas
 const projectsManagersOnly = "Owners and admins only; members read projects.";
 const tasksManagersOnly = "Owners and admins only; members read tasks.";
 
-/** Projects and their tasks (spec §2 and §4, decisions §3). */
+/** Projects and their tasks (docs/api.md#projects, docs/api.md#tasks). */
 export const projectOperations = defineOperations("projects", {
   list: {
     method: "GET",

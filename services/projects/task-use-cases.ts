@@ -26,7 +26,7 @@ async function existingProject(projects: ProjectStore, who: Identity, projectId:
   return project;
 }
 
-/** Decisions §3: an archived project takes no new work, tasks included. */
+/** An archived project takes no new work, tasks included (docs/decisions/0005-archive-instead-of-delete.md). */
 function archivedProject(): ApiError {
   return ApiError.validation([
     { field: "project_id", reason: "invalid", message: "is archived and takes no new tasks; unarchive it first" },

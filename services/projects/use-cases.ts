@@ -76,7 +76,7 @@ export async function updateProject(
   });
 }
 
-/** A project that time was recorded against is archived, not deleted (decisions §3). */
+/** A project that time was recorded against is archived, not deleted (docs/decisions/0005-archive-instead-of-delete.md). */
 export async function deleteProject(
   stores: ProjectStores,
   events: ProjectEvents,

@@ -13,7 +13,7 @@ import { windowFor } from "./selection";
 import { ZoneCalendar } from "./zone";
 
 /*
- * The detailed report (decisions §8): the entries of the range, newest first, with the
+ * The detailed report (docs/api.md#the-detailed-report): the entries of the range, newest first, with the
  * names of their user, project and task. A running entry's duration runs up to the
  * moment of the request.
  */
@@ -73,7 +73,7 @@ export async function detailedPage(caller: Caller, who: Identity, query: Detaile
   );
 }
 
-/** The export's columns, in the order decisions §8 fixes (imports read them back). */
+/** The export's columns, in the order docs/api.md#exports lists (imports read them back). */
 export const DETAILED_COLUMNS = [
   "id",
   "user_id",

@@ -58,7 +58,7 @@ export function tableFile(table: Table, format: "csv" | "xlsx", sheetName: strin
     : { stream: xlsxStream(table, sheetName), mediaType: FILE_MEDIA_TYPES.xlsx };
 }
 
-/** Seconds as decimal hours, to two places (exports carry both, decisions §8). */
+/** Seconds as decimal hours, to two places (exports carry both, docs/api.md#exports). */
 export function hours(seconds: number): number {
   return Math.round((seconds / 3600) * 100) / 100;
 }

@@ -3,7 +3,7 @@ import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 import { canonicalZone, dayNumberOf } from "./zone";
 
-/** A report spans at most this many days (decisions §8). */
+/** A report spans at most this many days (docs/api.md#reports). */
 export const MAX_REPORT_DAYS = 366;
 
 export const GROUPINGS = ["project", "user", "task", "day", "week", "month", "billable"] as const;

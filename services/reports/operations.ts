@@ -3,7 +3,7 @@ import { defineOperations, FILE_MEDIA_TYPES } from "../../shared/operations";
 import { detailedInput, summaryInput } from "./inputs";
 import { detailedResponse, summaryResponse } from "./report";
 
-/** Everyone may read reports; members read only their own time (decisions §8). */
+/** Everyone may read reports; members read only their own time (docs/api.md#reports). */
 const READ: CredentialAccess = { permission: "reports:read", roles: EVERY_ROLE };
 
 const TAG = "Reports";
@@ -25,7 +25,7 @@ const selectionParameters = {
   format: "`json` (default), `csv` or `xlsx`",
 };
 
-/** The summary and detailed reports and their exports (decisions §8). */
+/** The summary and detailed reports and their exports (docs/api.md#reports). */
 export const reportOperations = defineOperations("reports", {
   summary: {
     method: "GET",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertSameShape, idSchema, list, timestamp, type SameShape } from "../../shared/schemas";
 
-/** The sums every line of a summary carries (decisions §8). */
+/** The sums every line of a summary carries (docs/api.md#the-summary). */
 export interface Totals {
   total_seconds: number;
   billable_seconds: number;

@@ -8,7 +8,7 @@ import type { ZoneCalendar } from "./zone";
 /**
  * The entries a caller's report reads: its zone's days as instants, its filters, and
  * only the caller's own time for a member, who gets a 403 for asking about anyone else's
- * (as in time-entry lists, decisions §3).
+ * (as in time-entry lists, docs/api.md#time-entries-and-timers).
  */
 export function windowFor(who: Identity, selection: Selection, calendar: ZoneCalendar): ReportWindow {
   if (!isManager(who) && selection.user_id !== undefined && selection.user_id !== who.userId) {

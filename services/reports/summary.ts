@@ -13,7 +13,7 @@ import { windowFor } from "./selection";
 import { weekStartOf, ZoneCalendar } from "./zone";
 
 /*
- * The summary report (decisions §8): the store selects the entries, this adds them up.
+ * The summary report (docs/api.md#the-summary): the store selects the entries, this adds them up.
  * Each entry belongs wholly to the day, in the report's zone, on which it starts; a
  * running entry counts up to `as_of`.
  */

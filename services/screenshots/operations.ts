@@ -7,7 +7,7 @@ import { listScreenshotsInput, screenshotByIdInput, uploadScreenshotInput } from
 import { MAX_SCREENSHOT_BYTES } from "./receive";
 import { screenshotSchema } from "./screenshot";
 
-/** Members upload, see and delete their own screenshots; admins and the owner all of the organization's (decisions §8a). */
+/** Members upload, see and delete their own screenshots; admins and the owner all of the organization's (docs/api.md#screenshots). */
 const READ: CredentialAccess = { permission: "screenshots:read", roles: EVERY_ROLE };
 const WRITE: CredentialAccess = { permission: "screenshots:write", roles: EVERY_ROLE };
 

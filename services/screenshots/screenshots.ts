@@ -17,7 +17,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
 const entryProblem = (message: string, reason: "invalid" | "out_of_range" = "invalid") =>
   ApiError.validation([{ field: "time_entry_id", reason, message }]);
 
-/** The caller's own entry, and a `taken_at` inside it (decisions §8a). */
+/** The caller's own entry, and a `taken_at` inside it (docs/api.md#uploading). */
 async function placeInEntry(
   entries: EntryLookup,
   who: Identity,

@@ -46,7 +46,7 @@ export type EntryTotalsRow = [startTime: string, seconds: number | null, user: n
 /** At most this many entries per `importEntries` call; importers send theirs in turns. */
 export const MAX_IMPORTED_PER_CALL = 1000;
 
-/** The longest entry, as for entries made by hand (decisions §3). */
+/** The longest entry, as for entries made by hand (docs/api.md#time-entries-and-timers). */
 const MAX_IMPORTED_SECONDS = 24 * 60 * 60;
 
 const importedEntry = z

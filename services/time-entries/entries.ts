@@ -13,7 +13,7 @@ import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
 import { presentTimeEntry, secondsBetween, type TimeEntry, type TimeEntryDocument } from "./time-entry";
 
-/** Decisions §3: admins may act for a member of their organization; members only for themselves. */
+/** Admins may act for a member of their organization; members only for themselves (docs/api.md#time-entries-and-timers). */
 async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {
   if (userId === undefined || userId === who.userId) return who.userId;
   if (!isManager(who)) throw new ApiError("forbidden", "Members record time only for themselves", { field: "user_id" });
@@ -163,7 +163,7 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
 }
 
 /**
- * Imported entries (decisions §8b), each inserted once, a batch in one write. No event is
+ * Imported entries (docs/api.md#imports), each inserted once, a batch in one write. No event is
  * sent per entry: a flood of thousands is not what a webhook receiver wants.
  */
 export async function importEntries(

@@ -6,7 +6,7 @@ import { list, single } from "../../shared/schemas";
 import { createEntryInput, entryByIdInput, listEntriesInput, startTimerInput, updateEntryInput } from "./inputs";
 import { timeEntrySchema } from "./time-entry";
 
-/** Every role reads and records its time; what each sees is the use cases' business (decisions §4). */
+/** Every role reads and records its time; what each sees is the use cases' business (docs/api.md#roles-and-tenancy). */
 const READ: CredentialAccess = { permission: "time_entries:read", roles: EVERY_ROLE };
 const WRITE: CredentialAccess = { permission: "time_entries:write", roles: EVERY_ROLE };
 
@@ -17,7 +17,7 @@ const ENTRIES = "Time entries";
 const TIMERS = "Timers";
 const created = "/time-entries/{data.id}";
 
-/** Time entries by hand and by timer (spec §2-§4, decisions §3). */
+/** Time entries by hand and by timer (docs/api.md#time-entries-and-timers, docs/decisions/0003-running-timer-per-user.md). */
 export const timeEntryOperations = defineOperations("timeEntries", {
   list: {
     method: "GET",

@@ -72,7 +72,7 @@ export function secondsBetween(start: string, end: string): number {
   return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
 }
 
-/** A running entry's duration is the time elapsed so far (decisions §3). */
+/** A running entry's duration is the time elapsed so far (docs/api.md#time-entries-and-timers). */
 export function presentTimeEntry(doc: TimeEntryDocument, now: Date = new Date()): TimeEntry {
   const running = doc.end_time === null;
   return {

@@ -13,7 +13,7 @@ import {
 } from "./inputs";
 import { createdInvitationSchema, invitationSchema } from "./invitation";
 
-/** Everyone sees the people of their organization; owners and admins manage them (decisions §4). */
+/** Everyone sees the people of their organization; owners and admins manage them (docs/api.md#users-and-invitations). */
 const READ_USERS: CredentialAccess = { permission: "users:read", roles: EVERY_ROLE };
 const MANAGE_USERS: CredentialAccess = { permission: "users:write", roles: MANAGERS };
 /** Pending invitations name people who have not joined: only those who invite see them. */

@@ -6,7 +6,7 @@ import type { Invitation } from "./invitation";
 /** Account data, which the auth service owns: the users service reaches it only through these calls. */
 export type Accounts = ClientCalls<typeof authClient.actions>;
 
-/** What the users service announces (decisions: `user.invited`, `user.joined`, `user.removed`). */
+/** What the users service announces (`user.invited`, `user.joined`, `user.removed`: docs/api.md#users-and-invitations). */
 export interface PeopleEvents {
   invited: Announce<Invitation>;
   joined: Announce<User>;

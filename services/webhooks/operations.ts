@@ -11,7 +11,7 @@ import {
 } from "./inputs";
 import { deliverySchema, webhookSchema, webhookWithSecretSchema } from "./present";
 
-/** Managers only: a webhook's payloads span the whole organization (decisions §5). */
+/** Managers only: a webhook's payloads span the whole organization (docs/api.md#webhooks). */
 const READ: CredentialAccess = { permission: "webhooks:read", roles: MANAGERS };
 const WRITE: CredentialAccess = { permission: "webhooks:write", roles: MANAGERS };
 
@@ -23,7 +23,7 @@ const TAG = "Webhooks";
 const RESOURCE = "Webhook";
 const createdDelivery = "/webhooks/{data.webhook_id}/deliveries/{data.id}";
 
-/** Subscriptions and their deliveries (spec, webhooks; decisions §5). */
+/** Subscriptions and their deliveries (docs/api.md#webhooks). */
 export const webhookOperations = defineOperations("webhooks", {
   list: {
     method: "GET",

@@ -19,7 +19,7 @@ function step(retryAt: number | null, attempt: number): NextStep {
 }
 
 /**
- * What one attempt's answer means (decisions §5): any 2xx within the timeout is success;
+ * What one attempt's answer means (docs/api.md#retries-order-duplicates): any 2xx within the timeout is success;
  * 410 Gone disables the webhook at once; anything else is retried on the schedule until
  * the attempts run out.
  */

@@ -7,7 +7,7 @@ export interface DeliveryOptions {
   retryDelaysMs: readonly number[];
   /** Each delay is scaled by a random factor in [1 - jitter, 1 + jitter], so retries of many deliveries spread out. */
   jitter: number;
-  /** An attempt that has no complete answer by then has failed (decisions §5: 10 s). */
+  /** An attempt that has no complete answer by then has failed (10 s, docs/api.md#retries-order-duplicates). */
   timeoutMs: number;
   /** A webhook whose deliveries have failed without a success for this long is disabled. */
   disableAfterMs: number;

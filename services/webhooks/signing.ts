@@ -25,7 +25,7 @@ export interface SignedHeaders {
 }
 
 /**
- * The headers of one attempt (decisions §5). Two signatures of the same body:
+ * The headers of one attempt (docs/api.md#a-delivery). Two signatures of the same body:
  * `X-Webhook-Signature` is `sha256=` and the hex HMAC-SHA256 of the raw body keyed with the
  * secret string as given; `webhook-signature` follows Standard Webhooks (`v1,` and the base64
  * HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the secret's decoded bytes), which

@@ -27,7 +27,7 @@ export interface WebhookStores {
   now(): number;
 }
 
-/** The payload every attempt of a delivery sends, byte for byte (decisions §5). */
+/** The payload every attempt of a delivery sends, byte for byte (docs/api.md#a-delivery). */
 export function deliveryBody(event: { id: string; type: string; occurred_at: string; organization_id: string; data: unknown }): string {
   return JSON.stringify({
     id: event.id,

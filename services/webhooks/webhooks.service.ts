@@ -42,7 +42,7 @@ interface Opened {
 
 const USER_AGENT = "Stint-Webhooks/1";
 
-/** Subscriptions, and signed deliveries of every catalogue event to them (decisions §5). Wiring only. */
+/** Subscriptions, and signed deliveries of every catalogue event to them (docs/api.md#webhooks). Wiring only. */
 export function webhooksService(deps: ServiceDependencies & WebhookOptions): ServiceSchema {
   const store = requireStore(deps);
   const options: DeliveryOptions = { ...DEFAULT_DELIVERY_OPTIONS, ...deps.delivery };

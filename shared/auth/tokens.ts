@@ -10,7 +10,7 @@ export const TOKEN_ISSUER = "stint";
 export const TOKEN_AUDIENCE = "stint-api";
 const ALGORITHM = "HS256";
 
-/** Lifetime of an access token issued to an OAuth application (decisions §9). */
+/** Lifetime of an access token issued to an OAuth application (docs/api.md#what-a-token-may-do). */
 export const OAUTH_ACCESS_TOKEN_TTL_SECONDS = 3600;
 
 /** What an access token issued to an OAuth application carries besides its user. */

@@ -1,4 +1,4 @@
-/** The bodies API suites read, as decisions §1 and §6 define them. */
+/** The bodies API suites read, as docs/api.md#errors and docs/api.md#lists-and-paging define them. */
 
 export interface StyleAError {
   error: {

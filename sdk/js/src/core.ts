@@ -49,7 +49,7 @@ export interface ApiResponse<T> {
   response: Response;
 }
 
-/** The one style this library speaks (decisions §1): Style A, the versioned API. */
+/** The one style this library speaks (docs/api.md#client-libraries): Style A, the versioned API. */
 export const API_PREFIX = "/api/v1";
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -100,7 +100,7 @@ export function newIdempotencyKey(): string {
 
 const RETRIED_STATUSES = new Set([408, 409, 429]);
 
-/** Whether an answer with this status may succeed if asked again (decisions §9a). */
+/** Whether an answer with this status may succeed if asked again (docs/api.md#client-libraries). */
 export function isRetriedStatus(status: number): boolean {
   return RETRIED_STATUSES.has(status) || status >= 500;
 }

@@ -1,5 +1,5 @@
 /**
- * Checking and making the signatures of Stint's webhook deliveries (decisions §5), with Web
+ * Checking and making the signatures of Stint's webhook deliveries (docs/api.md#a-delivery), with Web
  * Crypto, so it runs in Node 18+, browsers, Deno and edge runtimes alike. A delivery carries
  * two signatures of the same raw body:
  * - `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the body, keyed with the secret string>`;

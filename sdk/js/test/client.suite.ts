@@ -38,8 +38,8 @@ const STYLE_A_RATE_LIMITED = { error: { code: "rate_limited", message: "Too many
 const STYLE_A_UNAVAILABLE = { error: { code: "service_unavailable", message: "Try again shortly", details: {} } };
 
 /**
- * The client library against a real Stint, every resource and every promise of decisions
- * §9a; run once per deployment mode. `start(env)` starts a deployment with these settings.
+ * The client library against a real Stint, every resource and every promise of
+ * docs/api.md#client-libraries; run once per deployment mode. `start(env)` starts a deployment with these settings.
  */
 export function describeClient(title: string, start: (env: Record<string, string>) => Promise<TestStint>): void {
   describe(title, () => {
@@ -796,7 +796,7 @@ export function describeClient(title: string, start: (env: Record<string, string
         const key = await owner.apiKeys.create({ name: "busy", permissions: ["projects:read"] });
         const busy = new Stint({ baseUrl: deployment.url, apiKey: key.key, maxRetries: 0 });
         let limited: unknown;
-        // 100 a minute (decisions §7); a window that turns over midway needs up to twice that.
+        // 100 a minute (docs/api.md#rate-limits); a window that turns over midway needs up to twice that.
         for (let i = 0; i < 250 && limited === undefined; i++) {
           limited = await busy.projects.list({ perPage: 1 }).then(
             () => undefined,
