@@ -4,7 +4,7 @@ import type { Writable } from "node:stream";
 import { ServiceBroker, type ServiceSchema } from "moleculer";
 import { gatewayService } from "./gateway/gateway.service";
 import { InFlightRequests } from "./gateway/in-flight";
-import { servicesStartedCheck, type ReadinessCheck } from "./gateway/readiness";
+import { servicesStartedCheck, type ReadinessCheck } from "./shared/health/readiness";
 import { authService } from "./services/auth/auth.service";
 import { projectsService } from "./services/projects/projects.service";
 import { reportsService } from "./services/reports/reports.service";

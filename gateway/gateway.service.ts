@@ -25,7 +25,7 @@ import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
-import { checkReadiness, type ReadinessCheck } from "./readiness";
+import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoSeconds } from "./time";
+import { canonicalZone, isoSeconds } from "./time";
 import { noBody } from "./validation";
 
 /** Path parameters or a query string that must be empty: anything sent is a 400 naming it. */
@@ -89,3 +89,16 @@ export function datesInOrder(query: { start_date?: string; end_date?: string }, 
     ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date", params: { reason: "invalid" } });
   }
 }
+
+/** An IANA time zone name, given back in its canonical spelling. */
+export const timeZone = z
+  .string()
+  .transform((value, ctx) => {
+    const zone = canonicalZone(value);
+    if (zone === null) {
+      ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, like Europe/Berlin", params: { reason: "invalid" } });
+      return z.NEVER;
+    }
+    return zone;
+  })
+  .meta({ examples: ["Europe/Berlin"] });

@@ -6,12 +6,12 @@ import {
   DELIVERIES_COLLECTION,
   type AttemptClaimDocument,
   type DeliveryDocument,
-  type DeliveryState,
 } from "../services/webhooks/documents";
 import { openStore } from "../shared/storage/open";
 import type { DocumentStore } from "../shared/storage/port";
 import { DAY_MS } from "../shared/sweep";
 import { temporaryDir } from "./support/stint";
+import type { DeliveryState } from "../services/webhooks/contract";
 
 /**
  * Clean-up by age, on a real store: what is past its age goes, nothing younger and nothing

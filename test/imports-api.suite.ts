@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import type { ImportJob } from "../services/imports/import-job";
 import type { TimeEntry } from "../services/time-entries/client";
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError } from "./support/shapes";
+import type { ImportJob } from "../services/imports/contract";
 
 type Job = { data: ImportJob };
 type Source = "stint" | "toggl" | "clockify" | "harvest";

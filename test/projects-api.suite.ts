@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Project } from "../services/projects/project";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import type { Project } from "../services/projects/contract";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { ServiceBroker, type Service } from "moleculer";
 import { gatewayService } from "../gateway/gateway.service";
 import { InFlightRequests } from "../gateway/in-flight";
-import { servicesStartedCheck, type ReadinessCheck } from "../gateway/readiness";
+import { servicesStartedCheck, type ReadinessCheck } from "../shared/health/readiness";
 import { systemService } from "../services/system/system.service";
 import { tokenSigner } from "../shared/auth/tokens";
 import { loadConfig } from "../shared/config";

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/report";
+import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/contract";
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";

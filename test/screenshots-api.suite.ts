@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import sharp from "sharp";
-import type { Screenshot } from "../services/screenshots/screenshot";
 import { screenshotsClient } from "../services/screenshots/client";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type ApiResponse, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import type { Screenshot } from "../services/screenshots/contract";
 
 type One = { data: Screenshot };
 

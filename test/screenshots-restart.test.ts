@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "n
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { Screenshot } from "../services/screenshots/screenshot";
 import { screenshotsClient } from "../services/screenshots/client";
 import { client, registerOwner } from "./support/http";
 import { startEmbedded, temporaryDir, type TestStint } from "./support/stint";
 import { A, type List } from "./support/shapes";
+import type { Screenshot } from "../services/screenshots/contract";
 
 /** The screenshots whose blobs are on disk, by id, each with the files it has. */
 function blobsOnDisk(dataDir: string, organizationId: string): Map<string, string[]> {

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Project } from "../services/projects/project";
-import type { Task } from "../services/projects/task";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import type { Project, Task } from "../services/projects/contract";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 

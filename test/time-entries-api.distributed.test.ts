@@ -1,8 +1,8 @@
-import type { TimeEntry } from "../services/time-entries/time-entry";
 import { client, registerOwner } from "./support/http";
 import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 import { describeTimeEntriesApi } from "./time-entries-api.suite";
+import type { TimeEntry } from "../services/time-entries/contract";
 
 function deployment(): Promise<TestStint> {
   return startDistributed(testServers("te"));

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { TimeEntry } from "../services/time-entries/time-entry";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import type { TimeEntry } from "../services/time-entries/contract";
 
 function randomPart(id: string): string {
   return id.slice(id.indexOf("_") + 1);

@@ -1,11 +1,11 @@
 import { verify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import type { Delivery, Webhook } from "../services/webhooks/present";
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import type { Delivery, Webhook } from "../services/webhooks/contract";
 
 type Created = Webhook & { secret: string };
 

@@ -1,20 +1,7 @@
 import { verifyAgainstDecoy, verifyPassword } from "../../shared/auth/passwords";
-import type { Plan, Role } from "../../shared/identity";
+import type { Account } from "./contract";
 import type { AccountCollections } from "./documents";
 import type { UserDocument } from "./user";
-
-/**
- * Who a user is, for services that sign people in on their own pages (OAuth) or issue
- * tokens for them: never the password hash.
- */
-export interface Account {
-  userId: string;
-  organizationId: string;
-  role: Role;
-  plan: Plan;
-  email: string;
-  name: string;
-}
 
 type Stores = Pick<AccountCollections, "users" | "organizations">;
 

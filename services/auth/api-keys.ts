@@ -8,7 +8,8 @@ import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
 import type { Collection, Filter } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
-import { API_KEY_PREFIX, presentApiKey, type ApiKey, type ApiKeyDocument, type CreatedApiKey } from "./api-key";
+import { presentApiKey, type ApiKeyDocument } from "./api-key";
+import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from "./contract";
 import type { AccountCollections } from "./documents";
 import type { CreateApiKeyBody } from "./inputs";
 

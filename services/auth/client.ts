@@ -3,9 +3,7 @@ import { defineClient, internalAction } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import type { ListEnvelope } from "../../shared/paging";
 import { idOf } from "../../shared/validation";
-import type { Account } from "./accounts";
-import type { Session, Tokens } from "./session";
-import type { User } from "./user";
+import type { Account, Session, Tokens, User } from "./contract";
 
 /**
  * Who owns account data: the AUTH service. Organizations, users (email, name, role,
@@ -117,9 +115,15 @@ export const authClient = defineClient("auth", {
   screenshotRetentions: internalAction(z.object({}).strict()).returning<{ organizationId: string; days: number }[]>(),
 });
 
-export type { Account } from "./accounts";
-
 /** The response schemas and types of accounts, for the operations of other services that show them. */
-export { organizationSchema, type Organization } from "./organization";
-export { sessionSchema, tokensSchema, type Session, type Tokens } from "./session";
-export { userSchema, type User } from "./user";
+export {
+  organizationSchema,
+  sessionSchema,
+  tokensSchema,
+  userSchema,
+  type Account,
+  type Organization,
+  type Session,
+  type Tokens,
+  type User,
+} from "./contract";

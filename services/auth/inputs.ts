@@ -3,7 +3,7 @@ import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
 import { emailAddress, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
-import { MAX_RETENTION_DAYS } from "./organization";
+import { MAX_RETENTION_DAYS } from "./contract";
 
 const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 const name = trimmedText(200);

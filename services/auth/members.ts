@@ -5,7 +5,8 @@ import type { Filter } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { AccountCollections } from "./documents";
 import type { AssignableRole, UserFilter, UserName, UsersByHandle } from "./client";
-import { presentUser, type User } from "./user";
+import type { User } from "./contract";
+import { presentUser } from "./user";
 
 /*
  * The account side of managing people, for the users service. The rules (who may change

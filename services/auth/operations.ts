@@ -2,7 +2,7 @@ import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_THROTTLED, type Credential
 import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { apiKeySchema, createdApiKeySchema } from "./api-key";
+import { apiKeySchema, createdApiKeySchema, organizationSchema, sessionSchema, tokensSchema } from "./contract";
 import {
   apiKeyByIdInput,
   createApiKeyInput,
@@ -12,8 +12,6 @@ import {
   registerInput,
   updateOrganizationInput,
 } from "./inputs";
-import { organizationSchema } from "./organization";
-import { sessionSchema, tokensSchema } from "./session";
 
 /** API keys are managed by people with a login: a key cannot mint, see or revoke keys. */
 const MANAGE_KEYS: CredentialAccess = { roles: EVERY_ROLE, sessionOnly: true };

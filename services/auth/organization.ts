@@ -1,7 +1,6 @@
-import { z } from "zod";
-import { PLANS, type Plan } from "../../shared/identity";
-import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
+import type { Plan } from "../../shared/identity";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import type { Organization } from "./contract";
 
 /** An organization as stored: `_id` is `org_...`; the plan is changed by the operator only. */
 export interface OrganizationDocument extends StoredDocument {
@@ -17,35 +16,6 @@ export interface OrganizationDocument extends StoredDocument {
 export const MAX_RETENTION_DAYS = 3650;
 
 export const ORGANIZATIONS: CollectionSpec = { name: "organizations" };
-
-/** An organization as every answer shows it. */
-export interface Organization {
-  id: string;
-  name: string;
-  plan: Plan;
-  screenshot_retention_days: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export const organizationSchema = z
-  .object({
-    id: idSchema("organization"),
-    name: z.string(),
-    plan: z.enum(PLANS).describe("Sets the Style B rate limit; changed by the operator"),
-    screenshot_retention_days: z
-      .int()
-      .min(1)
-      .max(MAX_RETENTION_DAYS)
-      .nullable()
-      .describe(
-        "Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them",
-      ),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: "Organization" });
-assertSameShape<SameShape<z.output<typeof organizationSchema>, Organization>>();
 
 export function presentOrganization(doc: OrganizationDocument): Organization {
   return {

@@ -3,7 +3,8 @@ import type { Identity } from "../../shared/identity";
 import type { Collection } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { UpdateOrganizationBody } from "./inputs";
-import { presentOrganization, type Organization, type OrganizationDocument } from "./organization";
+import type { Organization } from "./contract";
+import { presentOrganization, type OrganizationDocument } from "./organization";
 
 /** The caller's own organization: the only one anyone can see. */
 export async function getOrganization(organizations: Collection<OrganizationDocument>, who: Identity): Promise<Organization> {

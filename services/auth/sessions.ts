@@ -8,7 +8,7 @@ import { isoSeconds } from "../../shared/time";
 import type { AccountCollections } from "./documents";
 import type { RegisterBody } from "./inputs";
 import { presentOrganization, type OrganizationDocument } from "./organization";
-import type { Session, Tokens } from "./session";
+import type { Session, Tokens } from "./contract";
 import { presentUser, type UserDocument } from "./user";
 
 export type SessionStores = Pick<AccountCollections, "organizations" | "users" | "refreshTokens">;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ID_PREFIX } from "../../shared/ids";
-import type { ImportSource } from "./import-job";
+import type { ImportSource } from "./contract";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const RANDOM_LENGTH = 22;

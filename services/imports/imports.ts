@@ -5,12 +5,13 @@ import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
 import { isoSeconds } from "../../shared/time";
-import { presentImportJob, type ImportJob, type ImportJobDocument } from "./import-job";
+import { presentImportJob, type ImportJobDocument } from "./import-job";
 import type { CreateImportInput } from "./inputs";
 import type { JobStore } from "./job-store";
 import { LAYOUTS } from "./layouts";
 import { checkColumns, receiveFile, removeFile } from "./receive";
 import { runImport } from "./run";
+import type { ImportJob } from "./contract";
 
 export interface ImportDependencies {
   jobs: JobStore;

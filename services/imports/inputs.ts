@@ -1,22 +1,9 @@
 import { z } from "zod";
 import { idOf, noBody } from "../../shared/validation";
-import { IMPORT_SOURCES } from "./import-job";
-import { canonicalZone } from "./local-time";
+import { timeZone } from "../../shared/inputs";
+import { IMPORT_SOURCES } from "./contract";
 
 const none = z.object({}).strict();
-
-/** An IANA time zone name, given back in its canonical spelling. */
-const timeZone = z
-  .string()
-  .transform((value, ctx) => {
-    const zone = canonicalZone(value);
-    if (zone === null) {
-      ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, like Europe/Berlin", params: { reason: "invalid" } });
-      return z.NEVER;
-    }
-    return zone;
-  })
-  .meta({ examples: ["Europe/Berlin"] });
 
 /** The form's text fields; the file itself reaches the action as its stream. */
 export const createImportInput = z.object({

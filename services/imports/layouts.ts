@@ -1,4 +1,4 @@
-import type { ImportSource } from "./import-job";
+import type { ImportSource } from "./contract";
 import { instantOf, parseLocalDate, parseLocalTime, storedInstant } from "./local-time";
 
 /*

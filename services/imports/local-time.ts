@@ -3,16 +3,6 @@
  * an IANA time zone into UTC instants.
  */
 
-export function canonicalZone(name: string): string | null {
-  // Offsets like "+01:00" are accepted by newer Intl versions but are not IANA names.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
 export interface LocalDateTime {
   year: number;
   month: number;

@@ -1,9 +1,8 @@
 import { EVERY_ROLE, type CredentialAccess } from "../../shared/access";
 import { defineOperations } from "../../shared/operations";
 import { single } from "../../shared/schemas";
-import { importJobSchema } from "./import-job";
 import { createImportInput, importByIdInput } from "./inputs";
-import { MAX_IMPORT_BYTES } from "./receive";
+import { importJobSchema, MAX_IMPORT_BYTES } from "./contract";
 
 /** Importing is writing time entries: members import their own, admins anyone's (docs/api.md#imports). */
 const WRITE: CredentialAccess = { permission: "time_entries:write", roles: EVERY_ROLE };

@@ -6,10 +6,8 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse/sync";
 import { ApiError } from "../../shared/errors";
+import { MAX_IMPORT_BYTES } from "./contract";
 import type { Layout } from "./layouts";
-
-/** The largest file an import takes (docs/api.md#imports). */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 /** The start of the file kept in memory to read its header. */
 const HEAD_BYTES = 64 * 1024;

@@ -8,10 +8,11 @@ import { authClient } from "../auth/client";
 import { projectsClient, type ProjectsByName } from "../projects/client";
 import { timeEntriesClient, type ImportedEntry } from "../time-entries/client";
 import { importedEntryId, Occurrences } from "./entry-ids";
-import { MAX_REPORTED_ERRORS, type ImportJobDocument, type RowError } from "./import-job";
+import type { ImportJobDocument } from "./import-job";
 import type { JobStore } from "./job-store";
 import type { Cells, Layout, ParsedRow } from "./layouts";
 import { removeFile, type ReceivedFile } from "./receive";
+import { MAX_REPORTED_ERRORS, type RowError } from "./contract";
 
 /** Rows per turn: one question to each service and one write of the job per batch. */
 const BATCH_ROWS = 500;

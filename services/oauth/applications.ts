@@ -8,17 +8,11 @@ import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
-import {
-  CLIENT_SECRET_PREFIX,
-  PREVIOUS_SECRET_GRACE_MS,
-  presentApplication,
-  type Application,
-  type ApplicationDocument,
-  type ApplicationWithSecret,
-} from "./application";
+import { CLIENT_SECRET_PREFIX, PREVIOUS_SECRET_GRACE_MS, presentApplication, type ApplicationDocument } from "./application";
 import type { OAuthCollections } from "./documents";
 import type { CreateApplicationBody, UpdateApplicationBody } from "./inputs";
 import { isSubset } from "./scopes";
+import type { Application, ApplicationWithSecret } from "./contract";
 
 /*
  * The developer portal: an organization's owners and admins register applications (the

@@ -2,6 +2,7 @@ import type { Permission } from "../../shared/identity";
 import type { ApplicationDocument } from "./application";
 import type { OAuthCollections } from "./documents";
 import { parseScope, isSubset } from "./scopes";
+import { PROMPT_VALUES } from "./contract";
 
 /**
  * Checking an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 9700 §2.1). A
@@ -12,13 +13,6 @@ import { parseScope, isSubset } from "./scopes";
 
 export type RequestParams = Record<string, string>;
 
-/**
- * `prompt` as OpenID Connect defines it, which Stint follows though it is a plain OAuth
- * server: `none` shows no page (a person who is not signed in, or whose consent is needed,
- * goes back with `login_required` or `consent_required`), `login` asks for the password
- * again, `consent` shows the consent page even when consent is remembered.
- */
-export const PROMPT_VALUES = ["none", "login", "consent"] as const;
 export type Prompt = Readonly<Record<(typeof PROMPT_VALUES)[number], boolean>>;
 
 export interface ValidRequest {

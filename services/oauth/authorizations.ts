@@ -1,33 +1,13 @@
-import { z } from "zod";
 import { markGrantRevoked } from "../../shared/auth/revocations";
 import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from "../../shared/auth/tokens";
 import { ApiError } from "../../shared/errors";
-import { PERMISSIONS, type Identity, type Permission } from "../../shared/identity";
+import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
-import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
 import type { OAuthCollections } from "./documents";
+import type { Authorization } from "./contract";
 
 /** The applications a person has authorized, and taking an authorization back. */
-
-export interface Authorization {
-  client_id: string;
-  name: string;
-  homepage_url: string | null;
-  scopes: Permission[];
-  authorized_at: string;
-}
-
-export const authorizationSchema = z
-  .object({
-    client_id: idSchema("oauthClient"),
-    name: z.string().describe("The application's name"),
-    homepage_url: z.string().nullable(),
-    scopes: z.array(z.enum(PERMISSIONS)).describe("What the person granted it (its tokens also stay within the person's role)"),
-    authorized_at: timestamp,
-  })
-  .meta({ id: "OAuthAuthorization", description: "An application the caller has authorized" });
-assertSameShape<SameShape<z.output<typeof authorizationSchema>, Authorization>>();
 
 export async function listAuthorizations(
   stores: Pick<OAuthCollections, "consents" | "applications">,

@@ -3,7 +3,8 @@ import { sha256 } from "../../shared/auth/secrets";
 import { parseId } from "../../shared/ids";
 import type { Collection } from "../../shared/storage/port";
 import type { ApplicationDocument } from "./application";
-import { field, refuse, type BasicCredentials, type FormFields, type ProtocolFailure, type ProtocolResult } from "./protocol";
+import { field, refuse } from "./protocol";
+import type { BasicCredentials, FormFields, ProtocolFailure, ProtocolResult } from "./contract";
 
 /** Compares two hex digests without leaking where they differ. */
 function sameHash(a: string, b: string): boolean {

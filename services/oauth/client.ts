@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { defineClient, internalAction } from "../../shared/client";
-import type { ClientType } from "./application";
-import type { DeviceAuthorization } from "./device-flow";
-import type { TokenResponse } from "./grants";
-import type { PageOutcome } from "./page-outcome";
-import { basicCredentials, formFields, type ProtocolResult } from "./protocol";
-import type { Introspection } from "./token-management";
+import {
+  basicCredentials,
+  formFields,
+  type ClientType,
+  type DeviceAuthorization,
+  type Introspection,
+  type PageOutcome,
+  type ProtocolResult,
+  type TokenResponse,
+} from "./contract";
 
 /**
  * Who owns OAuth: the OAUTH service. Applications, authorization codes, consents, device
@@ -46,8 +50,14 @@ export const oauthClient = defineClient("oauth", {
   introspect: internalAction(protocolCall.extend({ issuer })).returning<ProtocolResult<Introspection>>(),
 });
 
-export type { PageOutcome, PageView, ApplicationInWords, SignedInUser } from "./page-outcome";
-export type { ProtocolResult, ProtocolFailure, OAuthErrorBody } from "./protocol";
-export type { ScopeInWords } from "./scopes";
-export { DEVICE_CODE_GRANT } from "./token-endpoint";
-export { PROMPT_VALUES } from "./authorization-request";
+export type {
+  ApplicationInWords,
+  OAuthErrorBody,
+  PageOutcome,
+  PageView,
+  ProtocolFailure,
+  ProtocolResult,
+  ScopeInWords,
+  SignedInUser,
+} from "./contract";
+export { DEVICE_CODE_GRANT, PROMPT_VALUES } from "./contract";

@@ -1,17 +1,16 @@
 import { randomInt } from "node:crypto";
-import { z } from "zod";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { newId } from "../../shared/ids";
-import { assertSameShape, type SameShape } from "../../shared/schemas";
 import { DuplicateKeyError } from "../../shared/storage/port";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
 import type { Clock } from "./clock";
 import type { DeviceCodeDocument, OAuthCollections } from "./documents";
-import { issueTokens, type GrantSettings, type TokenResponse } from "./grants";
-import { field, refuse, type BasicCredentials, type FormFields, type ProtocolResult } from "./protocol";
+import { issueTokens, type GrantSettings } from "./grants";
+import { field, refuse } from "./protocol";
 import { isSubset, parseScope } from "./scopes";
+import type { TokenResponse, BasicCredentials, FormFields, ProtocolResult, DeviceAuthorization } from "./contract";
 
 /** The device authorization grant (RFC 8628): for command-line tools and desktop trackers. */
 
@@ -20,30 +19,6 @@ export const DEVICE_POLL_INTERVAL_SECONDS = 5;
 /** Consonants only (RFC 8628 §6.1): no vowels to spell words, nothing to confuse with digits. */
 const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
 const USER_CODE_LENGTH = 8;
-
-export interface DeviceAuthorization {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
-
-export const deviceAuthorizationSchema = z
-  .object({
-    device_code: z.string().describe("For the token endpoint, with grant_type `urn:ietf:params:oauth:grant-type:device_code`"),
-    user_code: z
-      .string()
-      .describe("What the person types at `verification_uri`, such as `BCDF-GHJK`")
-      .meta({ examples: ["BCDF-GHJK"] }),
-    verification_uri: z.string().describe("The page where a signed-in person enters the code"),
-    verification_uri_complete: z.string().describe("The same page with the code filled in, for a link or a QR code"),
-    expires_in: z.int().min(1).max(86_400).describe("Seconds the codes stay valid: 600"),
-    interval: z.int().min(1).max(3_600).describe("Seconds to wait between polls of the token endpoint"),
-  })
-  .meta({ id: "OAuthDeviceAuthorization" });
-assertSameShape<SameShape<z.output<typeof deviceAuthorizationSchema>, DeviceAuthorization>>();
 
 function newUserCode(): string {
   return Array.from({ length: USER_CODE_LENGTH }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join("");

@@ -1,16 +1,15 @@
-import { z } from "zod";
 import { markFamilyRevoked } from "../../shared/auth/revocations";
 import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { OAUTH_ACCESS_TOKEN_TTL_SECONDS, type TokenSigner } from "../../shared/auth/tokens";
 import type { Permission } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
-import { assertSameShape, type SameShape } from "../../shared/schemas";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import type { Clock } from "./clock";
 import { consentIdOf, type OAuthCollections } from "./documents";
 import { isoSeconds } from "../../shared/time";
 import { withinRole } from "./scopes";
+import type { TokenResponse } from "./contract";
 
 /** What the oauth service needs to issue and revoke tokens. */
 export interface GrantSettings {
@@ -19,28 +18,6 @@ export interface GrantSettings {
   refreshTokenTtlDays: number;
   clock: Clock;
 }
-
-/** The token endpoint's answer (RFC 6749 §5.1). */
-export interface TokenResponse {
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-  refresh_token: string;
-  scope: string;
-}
-
-export const tokenResponseSchema = z
-  .object({
-    access_token: z.string().describe("Send as `Authorization: Bearer <access_token>`; it may do what `scope` names"),
-    token_type: z.literal("Bearer"),
-    expires_in: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("Seconds until the access token expires: 3600"),
-    refresh_token: z
-      .string()
-      .describe("Good for one refresh; each refresh returns a new one. A spent one used again revokes the whole chain"),
-    scope: z.string().describe("The scopes granted, space-separated: those asked for that the user's role allows"),
-  })
-  .meta({ id: "OAuthTokens" });
-assertSameShape<SameShape<z.output<typeof tokenResponseSchema>, TokenResponse>>();
 
 export const REFRESH_TOKEN_PREFIX = "ort_";
 

@@ -15,7 +15,8 @@ import { decideDeviceCode, DEVICE_CODE_TTL_SECONDS, startDeviceAuthorization } f
 import { consentIdOf, openOAuthCollections, type OAuthCollections } from "./documents";
 import type { GrantSettings } from "./grants";
 import { retentionAges, sweepOAuth } from "./sweep";
-import { DEVICE_CODE_GRANT, token } from "./token-endpoint";
+import { token } from "./token-endpoint";
+import { DEVICE_CODE_GRANT } from "./contract";
 
 const START = Date.UTC(2026, 2, 2, 9);
 const MINUTE = 60_000;

@@ -3,10 +3,6 @@ import { EVERY_ROLE, MANAGERS, type CredentialAccess } from "../../shared/access
 import { PERMISSIONS } from "../../shared/identity";
 import { defineOperations, type DocumentedEndpoint } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { applicationSchema, applicationWithSecretSchema } from "./application";
-import { authorizationSchema } from "./authorizations";
-import { deviceAuthorizationSchema } from "./device-flow";
-import { tokenResponseSchema } from "./grants";
 import {
   applicationByIdInput,
   authorizationByClientInput,
@@ -15,8 +11,15 @@ import {
   listAuthorizationsInput,
   updateApplicationInput,
 } from "./inputs";
-import { introspectionSchema } from "./token-management";
-import { oauthErrorSchema } from "./protocol";
+import {
+  applicationSchema,
+  applicationWithSecretSchema,
+  authorizationSchema,
+  deviceAuthorizationSchema,
+  tokenResponseSchema,
+  introspectionSchema,
+  oauthErrorSchema,
+} from "./contract";
 
 /** The developer portal: owners and admins, with their own sign-in (not a key, not an application's token). */
 const PORTAL: CredentialAccess = { roles: MANAGERS, sessionOnly: true };

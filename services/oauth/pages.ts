@@ -10,9 +10,9 @@ import { checkAuthorizationRequest, redirectWith, type RequestParams, type Valid
 import { decideDeviceCode, displayUserCode, normalizeUserCode, pendingDeviceCode } from "./device-flow";
 import type { Clock } from "./clock";
 import { consentIdOf, type DeviceCodeDocument, type OAuthCollections } from "./documents";
-import type { PageOutcome, PageView } from "./page-outcome";
 import { endPageSession, openPageSession, sessionWithCsrf, signInPageSession, type PageSession } from "./page-sessions";
 import { inWords, isSubset, withinRole } from "./scopes";
+import type { PageOutcome, PageView } from "./contract";
 
 /** The authorization page and the device verification page, as use cases. */
 

@@ -1,4 +1,5 @@
 import { isPermission, ROLE_PERMISSIONS, type Permission, type Role } from "../../shared/identity";
+import type { ScopeInWords } from "./contract";
 
 /** Each scope in words, for the consent page and the device approval page. */
 export const SCOPE_WORDS: Readonly<Record<Permission, string>> = {
@@ -14,11 +15,6 @@ export const SCOPE_WORDS: Readonly<Record<Permission, string>> = {
   "webhooks:read": "See your organization's webhooks and their deliveries",
   "webhooks:write": "Create, change and delete webhooks",
 };
-
-export interface ScopeInWords {
-  scope: Permission;
-  words: string;
-}
 
 export function inWords(scopes: readonly Permission[]): ScopeInWords[] {
   return scopes.map((scope) => ({ scope, words: SCOPE_WORDS[scope] }));

@@ -4,12 +4,11 @@ import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
 import type { OAuthCollections } from "./documents";
-import { issueTokens, revokeFamily, type GrantSettings, type TokenResponse } from "./grants";
-import { field, refuse, type BasicCredentials, type FormFields, type ProtocolResult } from "./protocol";
+import { issueTokens, revokeFamily, type GrantSettings } from "./grants";
+import { field, refuse } from "./protocol";
 import { isSubset, parseScope } from "./scopes";
 import { pollDeviceCode } from "./device-flow";
-
-export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+import { DEVICE_CODE_GRANT, type TokenResponse, type BasicCredentials, type FormFields, type ProtocolResult } from "./contract";
 
 /** Who a grant's user is now: null once they are gone. */
 export type AccountLookup = (userId: string) => Promise<Account | null>;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { oauthMarkKeys, oauthTokenRevoked, userValidAfter, validAfterOf } from "../../shared/auth/revocations";
 import { sha256 } from "../../shared/auth/secrets";
 import { TOKEN_AUDIENCE } from "../../shared/auth/tokens";
@@ -6,35 +5,10 @@ import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
 import type { OAuthCollections } from "./documents";
 import { REFRESH_TOKEN_PREFIX, revokeFamily, type GrantSettings } from "./grants";
-import { field, refuse, type BasicCredentials, type FormFields, type ProtocolResult } from "./protocol";
+import { field, refuse } from "./protocol";
+import type { BasicCredentials, FormFields, ProtocolResult, Introspection } from "./contract";
 
 /** Revocation (RFC 7009) and introspection (RFC 7662) of the tokens an application holds. */
-
-export interface Introspection {
-  active: boolean;
-  scope?: string;
-  client_id?: string;
-  sub?: string;
-  token_type?: "Bearer" | "refresh_token";
-  exp?: number;
-  iat?: number;
-  iss?: string;
-  aud?: string;
-}
-
-export const introspectionSchema = z
-  .object({
-    active: z.boolean().describe("Whether the token is valid now; every other field is present only when it is"),
-    scope: z.string().optional(),
-    client_id: z.string().optional(),
-    sub: z.string().optional().describe("The user the token acts as"),
-    token_type: z.enum(["Bearer", "refresh_token"]).optional(),
-    exp: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    iat: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    iss: z.string().optional(),
-    aud: z.string().optional(),
-  })
-  .meta({ id: "OAuthIntrospection", description: "RFC 7662 §2.2; an application learns only about its own tokens" });
 
 const INACTIVE: Introspection = { active: false };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineClient, internalAction } from "../../shared/client";
 import { idOf } from "../../shared/validation";
-import type { TaskStatus } from "./task";
+import type { TaskStatus } from "./contract";
 
 /**
  * What another service (time entries) asks before it places work on a project: does the

@@ -4,8 +4,9 @@ import { newId } from "../../shared/ids";
 import { DuplicateKeyError, type Collection } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { projectsClient, ProjectsByName } from "./client";
-import { nameKey, presentProject, type Project, type ProjectDocument } from "./project";
+import { nameKey, presentProject, type ProjectDocument } from "./project";
 import type { TaskDocument } from "./task";
+import type { Project } from "./contract";
 
 type EnsureQuery = z.output<typeof projectsClient.actions.ensureByNames.input>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
+import { MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
 
 const name = trimmedText(200);
 const description = z.string().max(5000, "must be at most 5000 characters").nullable();
@@ -63,3 +64,60 @@ export const updateProjectInput = z.object({
 export type CreateProjectInput = z.output<typeof createProjectInput>;
 export type ListProjectsInput = z.output<typeof listProjectsInput>;
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
+
+// Tasks, under their project's path.
+
+const taskStatus = z.enum(TASK_STATUSES, "must be active or done");
+const taskBillable = z.boolean().nullable();
+const estimateSeconds = z
+  .number()
+  .int("must be a whole number of seconds")
+  .min(0, "must not be negative")
+  .max(MAX_ESTIMATE_SECONDS, `must be at most ${MAX_ESTIMATE_SECONDS}`)
+  .nullable();
+
+const taskPath = z.object({ id: idOf("project"), task_id: idOf("task") }).strict();
+
+export const createTaskInput = z.object({
+  params: projectPath,
+  query: z.object({}).strict(),
+  body: z
+    .object({
+      name,
+      status: taskStatus.default("active"),
+      billable: taskBillable.default(null),
+      estimate_seconds: estimateSeconds.default(null),
+    })
+    .strict(),
+});
+
+export const listTasksInput = z.object({
+  params: projectPath,
+  query: z.object({ ...pagingQuery, status: taskStatus.optional() }).strict(),
+  body: noBody,
+});
+
+export const taskByIdInput = z.object({
+  params: taskPath,
+  query: z.object({}).strict(),
+  body: noBody,
+});
+
+export const updateTaskInput = z.object({
+  params: taskPath,
+  query: z.object({}).strict(),
+  body: someChanges(
+    z
+      .object({
+        name: name.optional(),
+        status: taskStatus.optional(),
+        billable: taskBillable.optional(),
+        estimate_seconds: estimateSeconds.optional(),
+      })
+      .strict(),
+  ),
+});
+
+export type CreateTaskInput = z.output<typeof createTaskInput>;
+export type ListTasksInput = z.output<typeof listTasksInput>;
+export type UpdateTaskInput = z.output<typeof updateTaskInput>;

@@ -1,10 +1,17 @@
 import { EVERY_ROLE, MANAGERS, type CredentialAccess } from "../../shared/access";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { createProjectInput, listProjectsInput, projectByIdInput, updateProjectInput } from "./inputs";
-import { projectSchema } from "./project";
-import { taskSchema } from "./task";
-import { createTaskInput, listTasksInput, taskByIdInput, updateTaskInput } from "./task-inputs";
+import {
+  createProjectInput,
+  listProjectsInput,
+  projectByIdInput,
+  updateProjectInput,
+  createTaskInput,
+  listTasksInput,
+  taskByIdInput,
+  updateTaskInput,
+} from "./inputs";
+import { projectSchema, taskSchema } from "./contract";
 
 /** Every role reads projects and their tasks; owners and admins change them (docs/api.md#projects). */
 const READ: CredentialAccess = { permission: "projects:read", roles: EVERY_ROLE };

@@ -4,7 +4,7 @@ import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/ident
 import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
-import type { Project } from "./project";
+import type { Project } from "./contract";
 
 const OWNER: Identity = {
   organizationId: "org_0000000000000000000000",

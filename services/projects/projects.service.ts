@@ -10,13 +10,14 @@ import { ensureByNames, type NamedCollections } from "./ensure-names";
 import { entryReferencesOver } from "./entry-references";
 import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
-import { PROJECTS_COLLECTION, type Project, type ProjectDocument } from "./project";
+import { PROJECTS_COLLECTION, type ProjectDocument } from "./project";
 import { ProjectStore } from "./project-store";
 import { TASKS_COLLECTION, type TaskDocument } from "./task";
 import { taskHandlers } from "./task-actions";
 import { TaskStore } from "./task-store";
 import type { ProjectStores } from "./task-use-cases";
 import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectEvents } from "./use-cases";
+import type { Project } from "./contract";
 
 function eventsOver(publisher: EventPublisher) {
   return (ctx: ApiContext<unknown>, organizationId: string): ProjectEvents => {

@@ -1,8 +1,8 @@
 import { ApiError } from "../../shared/errors";
-import type { Page } from "../../shared/paging";
-import { skipOf } from "../../shared/paging";
+import { skipOf, type Page } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
-import type { TaskDocument, TaskStatus } from "./task";
+import type { TaskDocument } from "./task";
+import type { TaskStatus } from "./contract";
 
 /** Where a task lives: every query carries the organization, most the project too. */
 export interface TaskPlace {

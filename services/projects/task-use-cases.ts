@@ -5,10 +5,11 @@ import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import { nameKey, type ProjectDocument } from "./project";
 import type { ProjectStore } from "./project-store";
-import { presentTask, type Task, type TaskDocument } from "./task";
-import type { CreateTaskInput, ListTasksInput, UpdateTaskInput } from "./task-inputs";
+import { presentTask, type TaskDocument } from "./task";
 import type { TaskPlace, TaskStore } from "./task-store";
 import type { EntryReferences } from "./entry-references";
+import type { Task } from "./contract";
+import type { CreateTaskInput, ListTasksInput, UpdateTaskInput } from "./inputs";
 
 /** The projects service keeps two collections: projects and their tasks. */
 export interface ProjectStores {

@@ -3,10 +3,9 @@ import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/ident
 import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import type { List } from "../../test/support/shapes";
 import { projectsClient, type ProjectForEntry } from "./client";
-import type { Project } from "./project";
 import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
-import type { Task } from "./task";
+import type { Project, Task } from "./contract";
 
 const OWNER: Identity = {
   organizationId: "org_0000000000000000000000",

@@ -5,10 +5,11 @@ import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import type { CreateProjectInput, ListProjectsInput, UpdateProjectInput } from "./inputs";
-import { nameKey, presentProject, type Project, type ProjectDocument } from "./project";
+import { nameKey, presentProject, type ProjectDocument } from "./project";
 import type { ProjectStore } from "./project-store";
 import type { EntryReferences } from "./entry-references";
 import { deleteTasksOfProject, type ProjectStores } from "./task-use-cases";
+import type { Project } from "./contract";
 
 /** How a use case announces what changed; the service turns these into bus events. */
 export interface ProjectEvents {

@@ -8,7 +8,7 @@ import { entriesOf } from "./entry-reads";
 import { hours, type Cell, type Table } from "./files";
 import type { DetailedQuery } from "./inputs";
 import { namesOf, type Names } from "./names";
-import type { DetailedEntry } from "./report";
+import type { DetailedEntry } from "./contract";
 import { windowFor } from "./selection";
 import { ZoneCalendar } from "./zone";
 

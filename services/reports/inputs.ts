@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
-import { canonicalZone, dayNumberOf } from "./zone";
+import { timeZone as anyTimeZone } from "../../shared/inputs";
+import { dayNumberOf } from "../../shared/time";
 
 /** A report spans at most this many days (docs/api.md#reports). */
 export const MAX_REPORT_DAYS = 366;
@@ -29,16 +30,7 @@ const calendarDate = z
   .meta({ format: "date", pattern: "^(197[1-9]|19[89]\\d|20[0-8]\\d|209[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });
 
 /** An IANA time zone name, given back in its canonical spelling. */
-const timeZone = z
-  .string()
-  .transform((value, ctx) => {
-    const zone = canonicalZone(value);
-    if (zone === null) {
-      ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, like Europe/Berlin", params: { reason: "invalid" } });
-      return z.NEVER;
-    }
-    return zone;
-  })
+const timeZone = anyTimeZone
   // Named in the documents one by one, as this runtime knows them; other spellings of the same zones are accepted too.
   .meta({ examples: ["Europe/Berlin"], enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] });
 

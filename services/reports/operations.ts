@@ -1,7 +1,7 @@
 import { EVERY_ROLE, type CredentialAccess } from "../../shared/access";
 import { defineOperations, FILE_MEDIA_TYPES } from "../../shared/operations";
 import { detailedInput, summaryInput } from "./inputs";
-import { detailedResponse, summaryResponse } from "./report";
+import { detailedResponse, summaryResponse } from "./contract";
 
 /** Everyone may read reports; members read only their own time (docs/api.md#reports). */
 const READ: CredentialAccess = { permission: "reports:read", roles: EVERY_ROLE };

@@ -7,7 +7,7 @@ import { totalsOf } from "./entry-reads";
 import { hours, type Cell, type Table } from "./files";
 import type { Grouping, SummaryQuery } from "./inputs";
 import { namesOf, type Names } from "./names";
-import type { SummaryGroup, SummaryReport, Totals } from "./report";
+import type { SummaryGroup, SummaryReport, Totals } from "./contract";
 import { roundSeconds, type Rounding } from "./rounding";
 import { windowFor } from "./selection";
 import { weekStartOf, ZoneCalendar } from "./zone";

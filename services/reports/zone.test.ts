@@ -1,5 +1,6 @@
 import { roundSeconds } from "./rounding";
-import { canonicalZone, weekStartOf, ZoneCalendar } from "./zone";
+import { weekStartOf, ZoneCalendar } from "./zone";
+import { canonicalZone } from "../../shared/time";
 
 describe("days of a time zone", () => {
   it("gives Berlin's spring-forward day 23 hours and New York's fall-back day 25", () => {

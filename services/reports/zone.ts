@@ -1,3 +1,5 @@
+import { dayNumberOf } from "../../shared/time";
+
 /**
  * Days as a time zone counts them. A report's range is whole days of its zone, so its
  * bounds, and the boundaries of every day in it, are instants computed here with the
@@ -9,24 +11,9 @@ const DAY_MS = 86_400_000;
 /** No zone is further than this from UTC (Kiribati is +14, Baker Island -12). */
 const WIDEST_OFFSET_MS = 15 * 3_600_000;
 
-/** Whether `name` is a time zone the platform knows, by its IANA name; its canonical spelling if so. */
-export function canonicalZone(name: string): string | null {
-  // Offsets like "+01:00" are accepted by newer Intl versions but are not IANA names.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
 /** `YYYY-MM-DD` of a UTC day number (days since 1970-01-01). */
 function dateOfDayNumber(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function dayNumberOf(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
 
 /** Local calendar dates in one zone, as comparable day numbers. */

@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { MalformedImageError, sniffImageType, stripMetadata, type ImageType } from "./image-format";
+import { MalformedImageError, sniffImageType, stripMetadata } from "./image-format";
 import { prepareImage } from "./image";
+import type { ImageType } from "./contract";
 
 const FORMATS: [ImageType, (image: sharp.Sharp) => sharp.Sharp][] = [
   ["image/png", (image) => image.png()],

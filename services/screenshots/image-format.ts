@@ -5,9 +5,7 @@
  * chunk, and the picture's own bytes are kept exactly, so nothing is re-encoded or lost.
  * What decides how the picture looks stays: palette, transparency, gamma, colour profile.
  */
-
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+import type { ImageType } from "./contract";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

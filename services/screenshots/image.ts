@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { ApiError } from "../../shared/errors";
-import { MalformedImageError, sniffImageType, stripMetadata, type ImageType } from "./image-format";
-
-/** The largest picture taken, in pixels (docs/api.md#uploading): decompression bombs stop here. */
-export const MAX_PIXELS = 50_000_000;
-/** Thumbnails are this wide (narrower pictures keep their width), in WebP. */
-export const THUMBNAIL_WIDTH = 400;
+import { MAX_PIXELS, THUMBNAIL_WIDTH, type ImageType } from "./contract";
+import { MalformedImageError, sniffImageType, stripMetadata } from "./image-format";
 
 export interface PreparedImage {
   type: ImageType;

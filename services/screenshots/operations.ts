@@ -1,11 +1,8 @@
 import { EVERY_ROLE, type CredentialAccess } from "../../shared/access";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { IMAGE_TYPES } from "./image-format";
-import { MAX_PIXELS, THUMBNAIL_WIDTH } from "./image";
 import { listScreenshotsInput, screenshotByIdInput, uploadScreenshotInput } from "./inputs";
-import { MAX_SCREENSHOT_BYTES } from "./receive";
-import { screenshotSchema } from "./screenshot";
+import { IMAGE_TYPES, MAX_PIXELS, THUMBNAIL_WIDTH, MAX_SCREENSHOT_BYTES, screenshotSchema } from "./contract";
 
 /** Members upload, see and delete their own screenshots; admins and the owner all of the organization's (docs/api.md#screenshots). */
 const READ: CredentialAccess = { permission: "screenshots:read", roles: EVERY_ROLE };

@@ -1,8 +1,8 @@
 import type { BlobStore } from "../../shared/blob/port";
 import type { EntrySpan } from "../time-entries/client";
-import type { Screenshot } from "./screenshot";
 import type { Turns } from "./turns";
 import type { ScreenshotStore } from "./screenshot-store";
+import type { Screenshot } from "./contract";
 
 /** What the use cases work with: the records, the blobs, and how to reach the other services. */
 export interface ScreenshotDependencies {

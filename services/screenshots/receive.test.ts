@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
-import { MAX_SCREENSHOT_BYTES, receiveImage, withUploadBuffer } from "./receive";
+import { receiveImage, withUploadBuffer } from "./receive";
+import { MAX_SCREENSHOT_BYTES } from "./contract";
 
 describe("receiving an image", () => {
   it("gives back the file's bytes whole", async () => {

@@ -1,8 +1,6 @@
 import type { Readable } from "node:stream";
 import { ApiError } from "../../shared/errors";
-
-/** The largest file taken (docs/api.md#uploading). */
-export const MAX_SCREENSHOT_BYTES = 10 * 1024 * 1024;
+import { MAX_SCREENSHOT_BYTES } from "./contract";
 
 /** An upload whose turn has come gets this long to send its file: a sender trickling bytes cannot hold a turn for ever. */
 const RECEIVE_TIMEOUT_MS = 2 * 60 * 1000;

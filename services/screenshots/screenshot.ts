@@ -1,7 +1,5 @@
-import { z } from "zod";
-import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import { IMAGE_TYPES, type ImageType } from "./image-format";
+import type { ImageType, Screenshot } from "./contract";
 
 /**
  * A screenshot as stored. Its picture and thumbnail are blobs whose keys are kept here
@@ -42,50 +40,6 @@ export function blobKeysOf(organizationId: string, id: string, type: ImageType):
   const folder = `${BLOB_PREFIX}${organizationId}/${id}`;
   return { image: `${folder}/image.${type.slice("image/".length)}`, thumbnail: `${folder}/thumbnail.webp` };
 }
-
-export interface Screenshot {
-  id: string;
-  user_id: string;
-  time_entry_id: string;
-  project_id: string;
-  taken_at: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-  mime_type: ImageType;
-  sha256: string;
-  image_url: string;
-  thumbnail_url: string;
-  created_at: string;
-}
-
-const pixels = (description: string) => z.int().min(1).max(50_000_000).describe(description);
-
-export const screenshotSchema = z
-  .object({
-    id: idSchema("screenshot"),
-    user_id: idSchema("user").describe("Who uploaded it; the entry is theirs"),
-    time_entry_id: idSchema("timeEntry"),
-    project_id: idSchema("project").describe("The entry's project when the screenshot was uploaded"),
-    taken_at: timestamp.describe("When it was taken: inside the entry"),
-    width: pixels("Width in pixels"),
-    height: pixels("Height in pixels"),
-    size_bytes: z
-      .int()
-      .min(1)
-      .max(10 * 1024 * 1024)
-      .describe("Size of the stored image (metadata removed)"),
-    mime_type: z.enum(IMAGE_TYPES).describe("The image's type, read from its bytes"),
-    sha256: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .describe("SHA-256 of the stored image, lower-case hex"),
-    image_url: z.string().describe("Path of the image under this API (send the same credential)"),
-    thumbnail_url: z.string().describe("Path of the 400 px wide WebP thumbnail under this API"),
-    created_at: timestamp,
-  })
-  .meta({ id: "Screenshot" });
-assertSameShape<SameShape<z.output<typeof screenshotSchema>, Screenshot>>();
 
 /** Style A's mount: links in answers of either style lead to the same bytes. */
 export type Mount = "/api/v1" | "/api";

@@ -9,7 +9,8 @@ import { prepareImage } from "./image";
 import type { ListScreenshotsQuery, UploadScreenshotBody } from "./inputs";
 import type { EntryLookup, ScreenshotDependencies, ScreenshotEvents } from "./ports";
 import { receiveImage, withUploadBuffer } from "./receive";
-import { blobKeysOf, presentScreenshot, type Mount, type Screenshot, type ScreenshotDocument } from "./screenshot";
+import { blobKeysOf, presentScreenshot, type Mount, type ScreenshotDocument } from "./screenshot";
+import type { Screenshot } from "./contract";
 
 /** A running entry's screenshots may carry a `taken_at` this far past the server's clock (a client's clock runs ahead). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;

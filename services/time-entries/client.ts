@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { z } from "zod";
 import { defineClient, internalAction } from "../../shared/client";
 import { idOf } from "../../shared/validation";
-import type { TimeEntry } from "./time-entry";
+import type { TimeEntry } from "./contract";
 
 /** Another service's question: how many entries point at this project or task? */
 const entryReferenceQuery = z
@@ -110,4 +110,4 @@ export const timeEntriesClient = defineClient("timeEntries", {
     z.object({ organizationId: idOf("organization"), entries: z.array(importedEntry).max(MAX_IMPORTED_PER_CALL) }).strict(),
   ).returning<{ inserted: number }>(),
 });
-export type { TimeEntry } from "./time-entry";
+export type { TimeEntry } from "./contract";

@@ -6,12 +6,12 @@ import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import type { EntrySpan, ImportedEntry } from "./client";
-import type { CreateEntryInput, ListEntriesQuery, UpdateEntryInput } from "./inputs";
-import { MAX_ENTRY_SECONDS } from "./inputs";
+import { MAX_ENTRY_SECONDS, type CreateEntryInput, type ListEntriesQuery, type UpdateEntryInput } from "./inputs";
 import { checkPlacement } from "./placement";
 import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
-import { presentTimeEntry, secondsBetween, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import { presentTimeEntry, secondsBetween, type TimeEntryDocument } from "./time-entry";
+import type { TimeEntry } from "./contract";
 
 /** Admins may act for a member of their organization; members only for themselves (docs/api.md#time-entries-and-timers). */
 async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {

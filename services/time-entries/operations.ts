@@ -4,7 +4,7 @@ import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
 import { createEntryInput, entryByIdInput, listEntriesInput, startTimerInput, updateEntryInput } from "./inputs";
-import { timeEntrySchema } from "./time-entry";
+import { timeEntrySchema } from "./contract";
 
 /** Every role reads and records its time; what each sees is the use cases' business (docs/api.md#roles-and-tenancy). */
 const READ: CredentialAccess = { permission: "time_entries:read", roles: EVERY_ROLE };

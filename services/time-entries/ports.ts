@@ -1,8 +1,8 @@
 import type { Announce } from "../../shared/announce";
 import type { ProjectForEntry } from "../projects/client";
 import type { EntryStore } from "./entry-store";
-import type { TimeEntry } from "./time-entry";
 import type { TimerChain } from "./timer-chain";
+import type { TimeEntry } from "./contract";
 
 /** What the time-entries use cases ask of other services. */
 export interface EntryDirectory {

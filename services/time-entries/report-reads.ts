@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import type { Filter } from "../../shared/storage/port";
 import type { EntryTotalsBatch, EntryTotalsRow, ReportWindow } from "./client";
 import { ENTRY_ORDER, entryQuery, type EntryStore } from "./entry-store";
-import { presentTimeEntry, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import { presentTimeEntry, type TimeEntryDocument } from "./time-entry";
+import type { TimeEntry } from "./contract";
 
 /*
  * The reads behind reports. The store filters (organization, filters, a range of

@@ -5,7 +5,7 @@ import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import { projectsService } from "../projects/projects.service";
 import { timeEntriesService } from "./time-entries.service";
-import type { TimeEntry } from "./time-entry";
+import type { TimeEntry } from "./contract";
 
 const OWNER: Identity = {
   organizationId: "org_0000000000000000000000",

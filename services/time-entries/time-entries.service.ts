@@ -11,10 +11,11 @@ import { countReferences, createEntry, entrySpan, deleteEntry, getEntry, importE
 import { EntryStore } from "./entry-store";
 import { timeEntryOperations } from "./operations";
 import type { EntryEvents, EntryStores } from "./ports";
-import { TIME_ENTRIES_COLLECTION, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { pageEntries, streamEntries, streamTotals } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import type { TimeEntry } from "./contract";
 
 type Collections = Omit<EntryStores, "directory">;
 

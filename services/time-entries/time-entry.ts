@@ -1,7 +1,6 @@
-import { z } from "zod";
-import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
+import type { TimeEntry } from "./contract";
 
 /**
  * A time entry as stored. `_id` is `te_...`, `project_id` the Style A id (`prj_...`).
@@ -39,34 +38,6 @@ export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
     { fields: { organization_id: 1, billable: 1, start_time: -1, _id: -1 } },
   ],
 };
-
-/**
- * A time entry as Style A shows it (Style B differs only in the project id prefix): the
- * stored fields minus the internal one, with `duration` always a number and `is_running`.
- */
-export type TimeEntry = { id: string } & Omit<TimeEntryDocument, "_id" | "organization_id" | "duration"> & {
-    duration: number;
-    is_running: boolean;
-  };
-
-/** The response schema of a time entry: what the documents show and the handlers return. */
-export const timeEntrySchema = z
-  .object({
-    id: idSchema("timeEntry"),
-    user_id: idSchema("user").describe("Whose time it is"),
-    project_id: idSchema("project").describe("`prj_...` in Style A, `proj_...` in Style B"),
-    task_id: idSchema("task").nullable(),
-    description: z.string(),
-    start_time: timestamp,
-    end_time: timestamp.nullable().describe("`null` while the timer runs"),
-    duration: z.int().min(0).max(Number.MAX_SAFE_INTEGER).describe("Seconds; for a running entry, the seconds elapsed so far"),
-    billable: z.boolean(),
-    is_running: z.boolean(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: "TimeEntry" });
-assertSameShape<SameShape<z.output<typeof timeEntrySchema>, TimeEntry>>();
 
 export function secondsBetween(start: string, end: string): number {
   return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));

@@ -8,9 +8,10 @@ import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test
 import { temporaryDir } from "../../test/support/stint";
 import { EntryStore } from "./entry-store";
 import type { EntryDirectory, EntryEvents, EntryStores } from "./ports";
-import { TIME_ENTRIES_COLLECTION, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import type { TimeEntry } from "./contract";
 
 const PROJECT = newId("project");
 

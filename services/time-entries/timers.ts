@@ -6,8 +6,9 @@ import { isoSeconds } from "../../shared/time";
 import type { StartTimerInput } from "./inputs";
 import { checkPlacement } from "./placement";
 import type { EntryEvents, EntryStores } from "./ports";
-import { presentTimeEntry, secondsBetween, type TimeEntry, type TimeEntryDocument } from "./time-entry";
+import { presentTimeEntry, secondsBetween, type TimeEntryDocument } from "./time-entry";
 import type { Clock } from "./timer-chain";
+import type { TimeEntry } from "./contract";
 
 /** What a timer's stop will most likely make of the running entry, for the outbox. */
 function expectedStop(running: TimeEntryDocument | null, at: string): TimeEntry | null {

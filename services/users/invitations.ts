@@ -8,8 +8,9 @@ import type { Collection, Filter } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { Session } from "../auth/client";
 import type { AcceptInvitationBody } from "./inputs";
-import { presentInvitation, type CreatedInvitation, type Invitation, type InvitationDocument, type InvitedRole } from "./invitation";
+import { presentInvitation, type InvitationDocument } from "./invitation";
 import type { Accounts, PeopleEvents } from "./ports";
+import type { CreatedInvitation, Invitation, InvitedRole } from "./contract";
 
 /** Invitations are good for a week. */
 const INVITATION_TTL_MS = 7 * 86_400_000;

@@ -11,7 +11,7 @@ import {
   listUsersInput,
   userByIdInput,
 } from "./inputs";
-import { createdInvitationSchema, invitationSchema } from "./invitation";
+import { createdInvitationSchema, invitationSchema } from "./contract";
 
 /** Everyone sees the people of their organization; owners and admins manage them (docs/api.md#users-and-invitations). */
 const READ_USERS: CredentialAccess = { permission: "users:read", roles: EVERY_ROLE };

@@ -1,7 +1,7 @@
 import type { Announce } from "../../shared/announce";
 import type { ClientCalls } from "../../shared/client";
 import type { authClient, User } from "../auth/client";
-import type { Invitation } from "./invitation";
+import type { Invitation } from "./contract";
 
 /** Account data, which the auth service owns: the users service reaches it only through these calls. */
 export type Accounts = ClientCalls<typeof authClient.actions>;

@@ -4,8 +4,8 @@ import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { serviceTestBed } from "../../test/support/service-broker";
 import { authService } from "../auth/auth.service";
 import { authClient, type Session } from "../auth/client";
-import type { CreatedInvitation } from "./invitation";
 import { usersService } from "./users.service";
+import type { CreatedInvitation } from "./contract";
 
 function email(label: string): string {
   return `${label}-${Math.random().toString(36).slice(2, 10)}@example.test`;

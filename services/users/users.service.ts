@@ -6,12 +6,13 @@ import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import type { Collection } from "../../shared/storage/port";
 import { authClient, type User } from "../auth/client";
-import { INVITATIONS, pruneInvitations, type Invitation, type InvitationDocument } from "./invitation";
+import { INVITATIONS, pruneInvitations, type InvitationDocument } from "./invitation";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
 import { changeRole, getUser, listUsers, removeUser } from "./people";
 import type { Accounts, PeopleEvents } from "./ports";
+import type { Invitation } from "./contract";
 
 /** Each event belongs to the organization of the invitation or user it carries. */
 function eventsOver(publisher: EventPublisher) {

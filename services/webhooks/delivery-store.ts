@@ -1,7 +1,7 @@
-import type { Page } from "../../shared/paging";
-import { skipOf } from "../../shared/paging";
+import { skipOf, type Page } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
-import { attemptId, type AttemptClaimDocument, type AttemptRecord, type DeliveryDocument, type DeliveryState } from "./documents";
+import { attemptId, type AttemptClaimDocument, type AttemptRecord, type DeliveryDocument } from "./documents";
+import type { DeliveryState } from "./contract";
 
 /** The state of a delivery still to be sent. */
 const PENDING = "pending";

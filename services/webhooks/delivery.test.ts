@@ -5,7 +5,7 @@ import type { DocumentStore } from "../../shared/storage/port";
 import { temporaryDir } from "../../test/support/stint";
 import { eventually, WebhookReceiver } from "../../test/support/webhook-receiver";
 import { ownerOf, startWebhooks, type WebhooksHarness } from "../../test/support/webhooks-harness";
-import type { Delivery } from "./present";
+import type { Delivery } from "./contract";
 
 jest.setTimeout(30_000);
 

@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import type { EventType } from "../../shared/events";
 import { ID_PREFIX } from "../../shared/ids";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-
-export type WebhookStatus = "active" | "disabled";
+import type { DeliveryState, WebhookStatus } from "./contract";
 
 /** A subscription as stored. `_id` is `wh_...`. */
 export interface WebhookDocument extends StoredDocument {
@@ -23,8 +22,6 @@ export interface WebhookDocument extends StoredDocument {
   created_at: string;
   updated_at: string;
 }
-
-export type DeliveryState = "pending" | "succeeded" | "failed";
 
 /** What one finished attempt did. */
 export interface AttemptRecord {

@@ -6,7 +6,7 @@ import { eventually, WebhookReceiver } from "../../test/support/webhook-receiver
 import { ownerOf, startWebhooks, type WebhooksHarness } from "../../test/support/webhooks-harness";
 import type { ResolveHost } from "./address-guard";
 import { ATTEMPT_CLAIMS_COLLECTION, attemptId, type AttemptClaimDocument } from "./documents";
-import type { Delivery } from "./present";
+import type { Delivery } from "./contract";
 
 jest.setTimeout(30_000);
 

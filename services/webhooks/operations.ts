@@ -9,7 +9,7 @@ import {
   updateWebhookInput,
   webhookByIdInput,
 } from "./inputs";
-import { deliverySchema, webhookSchema, webhookWithSecretSchema } from "./present";
+import { deliverySchema, webhookSchema, webhookWithSecretSchema } from "./contract";
 
 /** Managers only: a webhook's payloads span the whole organization (docs/api.md#webhooks). */
 const READ: CredentialAccess = { permission: "webhooks:read", roles: MANAGERS };

@@ -8,9 +8,10 @@ import { isoSeconds } from "../../shared/time";
 import type { DeliveryStore } from "./delivery-store";
 import { deliveryIdFor, type DeliveryDocument, type WebhookDocument } from "./documents";
 import type { CreateWebhookInput, ListDeliveriesInput, UpdateWebhookInput } from "./inputs";
-import { presentDelivery, presentWebhook, presentWebhookWithSecret, type Delivery, type Webhook, type WebhookWithSecret } from "./present";
+import { presentDelivery, presentWebhook, presentWebhookWithSecret } from "./present";
 import { newSigningSecret } from "./signing";
 import type { WebhookStore } from "./webhook-store";
+import type { Delivery, Webhook, WebhookWithSecret } from "./contract";
 
 export interface QueuedWork {
   delivery: DeliveryDocument;

@@ -1,5 +1,5 @@
 import { ServiceBroker } from "moleculer";
-import { servicesStartedCheck, type ReadinessCheck } from "../../gateway/readiness";
+import { servicesStartedCheck, type ReadinessCheck } from "./readiness";
 import { openMemoryStore } from "../kv/memory";
 import { startHealthListener, type HealthListener } from "./listener";
 

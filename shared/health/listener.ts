@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { checkReadiness, type ReadinessCheck } from "../../gateway/readiness";
+import { checkReadiness, type ReadinessCheck } from "./readiness";
 
 /**
  * A process that runs no gateway has no HTTP server for an orchestrator to probe. This

@@ -8,10 +8,10 @@ import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { openMemoryStore } from "../../shared/kv/memory";
 import type { DocumentStore } from "../../shared/storage/port";
 import type { ResolveHost } from "../../services/webhooks/address-guard";
-import type { Delivery, Webhook } from "../../services/webhooks/present";
 import type { DeliveryOptions } from "../../services/webhooks/schedule";
 import { webhooksService } from "../../services/webhooks/webhooks.service";
 import { TEST_JWT_SECRET } from "./stint";
+import type { Delivery, Webhook } from "../../services/webhooks/contract";
 
 /**
  * A webhooks service on a broker of its own, for tests: called like the gateway calls it,

@@ -1,3 +1,7 @@
+/**
+ * What the reports service shows the world: the summary and the detailed report as its
+ * answers show them. Imports only `shared/` and packages.
+ */
 import { z } from "zod";
 import { assertSameShape, idSchema, list, timestamp, type SameShape } from "../../shared/schemas";
 

@@ -1,0 +1,152 @@
+/**
+ * What the auth service shows the world: the shapes of accounts, organizations, sessions
+ * and API keys in its answers, and the constants their rules are stated in. Imports only
+ * `shared/` and packages, so the gateway and other services' faces can load it without
+ * loading the service.
+ */
+import { z } from "zod";
+import { PERMISSIONS, PLANS, ROLES, type Permission, type Plan, type Role } from "../../shared/identity";
+import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
+
+/** The longest retention that can be set: ten years. */
+export const MAX_RETENTION_DAYS = 3650;
+
+export const API_KEY_PREFIX = "tt_live_";
+
+/** A user as every answer shows them, here and in the users service. */
+export interface User {
+  id: string;
+  organization_id: string;
+  /** Lower-cased; one account per address across the deployment. */
+  email: string;
+  name: string;
+  role: Role;
+  created_at: string;
+  updated_at: string;
+}
+
+export const userSchema = z
+  .object({
+    id: idSchema("user"),
+    organization_id: idSchema("organization"),
+    email: z
+      .string()
+      .describe("Lower-cased; one account per address")
+      .meta({ examples: ["ada@example.com"] }),
+    name: z.string(),
+    role: z.enum(ROLES),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "User", description: "A person in an organization" });
+assertSameShape<SameShape<z.output<typeof userSchema>, User>>();
+
+/** An organization as every answer shows it. */
+export interface Organization {
+  id: string;
+  name: string;
+  plan: Plan;
+  screenshot_retention_days: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const organizationSchema = z
+  .object({
+    id: idSchema("organization"),
+    name: z.string(),
+    plan: z.enum(PLANS).describe("Sets the Style B rate limit; changed by the operator"),
+    screenshot_retention_days: z
+      .int()
+      .min(1)
+      .max(MAX_RETENTION_DAYS)
+      .nullable()
+      .describe(
+        "Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them",
+      ),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Organization" });
+assertSameShape<SameShape<z.output<typeof organizationSchema>, Organization>>();
+
+/** A new access token and refresh token. */
+export interface Tokens {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** A signed-in account: who, where, and the tokens to act as them. */
+export type Session = { user: User; organization: Organization } & Tokens;
+
+const tokenFields = {
+  access_token: z.string().describe("Send as `Authorization: Bearer <access_token>`"),
+  token_type: z.literal("Bearer"),
+  expires_in: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("Seconds until the access token expires"),
+  refresh_token: z.string().describe("Good for one `POST /auth/refresh`; each refresh returns a new one"),
+};
+
+export const tokensSchema = z.object(tokenFields).meta({ id: "Tokens" });
+assertSameShape<SameShape<z.output<typeof tokensSchema>, Tokens>>();
+
+export const sessionSchema = z
+  .object({ user: userSchema, organization: organizationSchema, ...tokenFields })
+  .meta({ id: "Session", description: "A signed-in account: who, where, and the tokens to act as them" });
+assertSameShape<SameShape<z.output<typeof sessionSchema>, Session>>();
+
+/** A key as listed: never the key itself. */
+export interface ApiKey {
+  id: string;
+  name: string;
+  permissions: Permission[];
+  prefix: string;
+  last_four: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A key as its creation answers it: the one time the key itself is shown. */
+export type CreatedApiKey = ApiKey & { key: string };
+
+const apiKeyFields = {
+  id: idSchema("apiKey"),
+  name: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)).describe("What the key may do, never beyond its user's role"),
+  prefix: z.string().describe("The start of every key: `tt_live_`"),
+  last_four: z.string().describe("The key's last four characters, to tell keys apart"),
+  user_id: idSchema("user").describe("The user the key acts as"),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+};
+
+export const apiKeySchema = z
+  .object(apiKeyFields)
+  .meta({ id: "ApiKey", description: "An API key as shown after its creation: never the key itself" });
+assertSameShape<SameShape<z.output<typeof apiKeySchema>, ApiKey>>();
+
+export const createdApiKeySchema = z
+  .object({
+    ...apiKeyFields,
+    key: z
+      .string()
+      .describe("The key itself, shown only in this answer: store it now")
+      .meta({ examples: ["tt_live_..."] }),
+  })
+  .meta({ id: "CreatedApiKey" });
+assertSameShape<SameShape<z.output<typeof createdApiKeySchema>, CreatedApiKey>>();
+
+/**
+ * Who a user is, for services that sign people in on their own pages (OAuth) or issue
+ * tokens for them: never the password hash.
+ */
+export interface Account {
+  userId: string;
+  organizationId: string;
+  role: Role;
+  plan: Plan;
+  email: string;
+  name: string;
+}

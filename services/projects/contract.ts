@@ -1,0 +1,75 @@
+/**
+ * What the projects service shows the world: projects and tasks as its answers show them,
+ * and the constants their rules are stated in. Imports only `shared/` and packages.
+ */
+import { z } from "zod";
+import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
+
+export const TASK_STATUSES = ["active", "done"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Ten years of work: an estimate beyond it is a typing mistake, not a plan. */
+export const MAX_ESTIMATE_SECONDS = 315_360_000;
+
+/** A project as Style A shows it (Style B differs only in the id prefix): the stored fields, minus the internal ones. */
+export interface Project {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string | null;
+  client_name: string | null;
+  billable: boolean;
+  hourly_rate: number | null;
+  archived: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The response schema of a project: what the documents show and the handlers return. */
+export const projectSchema = z
+  .object({
+    id: idSchema("project").describe("`prj_...` in Style A, `proj_...` in Style B: the same project"),
+    name: z.string().describe("Unique in the organization, whatever the case"),
+    description: z.string().nullable(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/)
+      .nullable()
+      .meta({ examples: ["#1a2b3c"] }),
+    client_name: z.string().nullable(),
+    billable: z.boolean().describe("The default for the project's time entries"),
+    hourly_rate: z.number().min(0).nullable(),
+    archived: z.boolean().describe("An archived project takes no new time entries or timers"),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Project" });
+assertSameShape<SameShape<z.output<typeof projectSchema>, Project>>();
+
+/** A task as Style A shows it (Style B differs only in the prefix of `project_id`). */
+export interface Task {
+  id: string;
+  project_id: string;
+  name: string;
+  status: TaskStatus;
+  /** `null` means the task follows its project's `billable`. */
+  billable: boolean | null;
+  estimate_seconds: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The response schema of a task: what the documents show and the handlers return. */
+export const taskSchema = z
+  .object({
+    id: idSchema("task"),
+    project_id: idSchema("project").describe("The task's project: `prj_...` in Style A, `proj_...` in Style B"),
+    name: z.string().describe("Unique in its project, whatever the case"),
+    status: z.enum(TASK_STATUSES),
+    billable: z.boolean().nullable().describe("`null`: the task's time entries follow the project's `billable`"),
+    estimate_seconds: z.int().min(0).max(MAX_ESTIMATE_SECONDS).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Task" });
+assertSameShape<SameShape<z.output<typeof taskSchema>, Task>>();

@@ -1,0 +1,20 @@
+import { isServiceInternal, reachFrom, sourceFilesUnder } from "./import-reach";
+
+/**
+ * What a process loads, held where lint cannot see it: lint checks each import, these follow
+ * them to the end (docs/design.md, "Layers").
+ */
+describe("the layers, followed import by import", () => {
+  it("when the gateway's files are followed to the end, then they reach no service file but its faces, and never sharp", () => {
+    const reach = reachFrom(sourceFilesUnder("gateway"));
+    expect(reach.files.filter(isServiceInternal)).toEqual([]);
+    expect(reach.packages.get("sharp") ?? []).toEqual([]);
+    // The walk itself: it does reach the faces, so an empty list above means something.
+    expect(reach.files).toEqual(expect.arrayContaining(["services/time-entries/operations.ts", "services/time-entries/contract.ts"]));
+  });
+
+  it("when shared/ is followed to the end, then it stays in shared/", () => {
+    const reach = reachFrom(sourceFilesUnder("shared"));
+    expect(reach.files.filter((file) => !file.startsWith("shared/"))).toEqual([]);
+  });
+});
