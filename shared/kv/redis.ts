@@ -1,6 +1,6 @@
 import Redis, { type Result } from "ioredis";
 import { checkInteger, checkPositiveInteger } from "./checks";
-import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
+import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowCount, WindowsOutcome } from "./port";
 import { placeWindows, windowCount } from "./windows";
 
 /** The key-value port on Redis through ioredis: shared by every process of a deployment. */
@@ -45,11 +45,35 @@ end
 return reply
 `;
 
+// One round trip, atomic on the server: take `cost` back from every window's counter that
+// exists, never below 0, keeping its expiry. Replies each counter's value afterwards.
+// KEYS[i]: window i's counter. ARGV[1]: cost.
+const REFUND_WINDOWS_SCRIPT = `
+local cost = tonumber(ARGV[1])
+local reply = {}
+for i = 1, #KEYS do
+  local value = redis.call("GET", KEYS[i])
+  local count = 0
+  if value then
+    if not string.match(value, "^%-?%d+$") then
+      return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
+    end
+    count = tonumber(value)
+    local back = math.min(cost, math.max(count, 0))
+    if back > 0 then count = redis.call("DECRBY", KEYS[i], back) end
+  end
+  reply[i] = count
+end
+return reply
+`;
+
 declare module "ioredis" {
   interface RedisCommander<Context> {
     stintIncrement(key: string, by: number, windowMs: number): Result<[number, number], Context>;
     /** `numberOfKeys`, then the keys, then the script's arguments. */
     stintHitWindows(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<number[], Context>;
+    /** `numberOfKeys`, then the keys, then the cost. */
+    stintRefundWindows(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<number[], Context>;
   }
 }
 
@@ -100,6 +124,14 @@ class RedisStore implements KeyValueStore {
     return { allowed: allowed === 1, windows: placed.map((p, i) => windowCount(p, counts[i] ?? 0)) };
   }
 
+  async refundWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowCount[]> {
+    const { windows: placed, cost } = placeWindows(windows, options);
+    if (placed.length === 0) return [];
+    const keys = placed.map((p) => p.counterKey);
+    const counts = await this.redis.stintRefundWindows(keys.length, ...keys, cost);
+    return placed.map((p, i) => windowCount(p, counts[i] ?? 0));
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }
@@ -129,6 +161,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   redis.defineCommand("stintIncrement", { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
   // No fixed number of keys: each call passes its own count first.
   redis.defineCommand("stintHitWindows", { lua: HIT_WINDOWS_SCRIPT });
+  redis.defineCommand("stintRefundWindows", { lua: REFUND_WINDOWS_SCRIPT });
   try {
     await redis.connect();
   } catch (error) {
