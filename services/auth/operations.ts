@@ -1,4 +1,4 @@
-import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_THROTTLED, type CredentialAccess } from "../../shared/access";
+import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_SIGN_IN, PUBLIC_WITH_TOKEN, type CredentialAccess } from "../../shared/access";
 import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
@@ -44,7 +44,7 @@ export const authOperations = defineOperations("auth", {
     tag: AUTHENTICATION,
     resource: "Account",
     input: loginInput,
-    access: PUBLIC_THROTTLED,
+    access: PUBLIC_SIGN_IN,
     success: { status: 200, description: signedIn, body: sessionSchema },
     errors: [401],
   },
@@ -56,7 +56,7 @@ export const authOperations = defineOperations("auth", {
     tag: AUTHENTICATION,
     resource: "Session",
     input: refreshInput,
-    access: PUBLIC_THROTTLED,
+    access: PUBLIC_WITH_TOKEN,
     success: { status: 200, description: "A new access token and refresh token", body: tokensSchema },
     errors: [401],
   },
