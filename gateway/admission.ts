@@ -56,9 +56,9 @@ function isRefusedToken(error: unknown): boolean {
  * What the gateway does before any action runs: who is calling and whether they may call
  * now. One place, so that every route gets the same rules, the web session's and the OAuth
  * pages' included. How failed authentication is counted is in docs/api.md ("Failed
- * sign-ins"): wrong passwords per account, per account and address, and per address, held
- * back before the password is checked; refused keys and tokens per address apart, never
- * holding back a valid one.
+ * sign-ins and refused credentials"): wrong passwords per account, per account and
+ * address, and per address, held back before the password is checked; refused keys and
+ * tokens per address apart, never holding back a valid one.
  */
 export function createAdmission(deps: AdmissionDependencies) {
   const addressOf = (req: IncomingMessage) => clientAddressOf(req, deps.trustedProxies);

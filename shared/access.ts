@@ -19,7 +19,8 @@ export interface PublicAccess {
    * Counted per client address. `password`: a sign-in with the body's `email` and a
    * password, whose attempts are also counted per account and held back after too many wrong
    * passwords; `token`: takes a token (refresh, invitation), and a refused one counts against
-   * the address apart from passwords. docs/api.md ("Failed sign-ins") has the numbers.
+   * the address apart from passwords. The numbers: docs/api.md ("Failed sign-ins and
+   * refused credentials").
    */
   perAddress?: "limited" | "password" | "token";
 }

@@ -472,6 +472,29 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         }
       });
 
+      it("holds back an account on the sign-in page after ten wrong passwords from one address, saying so, while another person there signs in", async () => {
+        const app = await register(owner.api, {});
+        const { account: typist } = await registerOwner(stint.url, "Typist");
+        const visitor = new PageVisitor();
+        const signIn = await visitor.get(authorizeUrl(app));
+        // The quarter hour follows the real clock: should it end midway, the count starts again, and the 429 comes later.
+        const answers = await answersUntilHeldBack(
+          () => visitor.submit(signIn, { email: typist.user.email, password: "wrong password!" }),
+          40,
+        );
+        expect(answers.filter((page) => page.html.includes("The email or the password is wrong")).length).toBeGreaterThanOrEqual(10);
+        const held = answers.at(-1) as PageResponse;
+        expect(held.status).toBe(429);
+        expect(held.html).toMatch(/Too many failed sign-ins for this account; try again in \d+ minutes?/);
+        expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+        const colleague = new PageVisitor(visitor.address);
+        const consent = await colleague.follow(
+          await colleague.submit(await colleague.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
+        );
+        expect(consent.status).toBe(200);
+        expect(consent.html).toContain('value="approve"');
+      });
+
       it("redirects a denial with access_denied and the state", async () => {
         const app = await register(owner.api, {});
         const visitor = new PageVisitor();

@@ -3,9 +3,10 @@ import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
 import type { TestStint } from "./support/stint";
 
 /**
- * Failed sign-ins and refused credentials, over HTTP (docs/api.md, "Failed sign-ins"): wrong
- * passwords held back per account, per account and address, and per address; refused keys
- * and tokens counted apart; a valid credential never held back by anyone else's failures.
+ * Failed sign-ins and refused credentials over HTTP (docs/api.md has them under that name):
+ * wrong passwords held back per account, per account and address, and per address; refused
+ * keys and tokens counted apart; a valid credential never held back by anyone else's
+ * failures.
  * The deployment counts at a clock the suite moves on itself, so no test waits for a window
  * to end, nor meets one ending by chance.
  */

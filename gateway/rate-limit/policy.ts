@@ -127,7 +127,8 @@ export const CREDENTIAL_FAILURES_POLICY: RatePolicy = {
  * - Per client address, 100, whichever accounts: an office behind one address has room for
  *   everybody's typos, and spraying one password over many accounts stops there.
  *
- * The reasons and the numbers are in docs/api.md ("Failed sign-ins").
+ * The reasons and the numbers are in docs/api.md ("Failed sign-ins and refused
+ * credentials").
  */
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
