@@ -378,6 +378,15 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
         expect((await kv.hitWindows([kept], { nowMs: MIDNIGHT })).windows[0]?.count).toBe(4);
       });
 
+      it("refuses, as hitWindows does, a counter that is not a whole number, and changes nothing", async () => {
+        const window = { key: key("garbled"), limit: 5, windowMs: MINUTE };
+        const counter = `${window.key}:${MIDNIGHT}`;
+        await kv.set(counter, "many", { ttlMs: LONG_MS });
+        await expect(kv.hitWindows([window], { nowMs: MIDNIGHT })).rejects.toThrow(/not an integer/);
+        await expect(kv.refundWindows([window], { nowMs: MIDNIGHT })).rejects.toThrow(/not an integer/);
+        expect(await kv.get(counter)).toBe("many");
+      });
+
       it("rejects bad arguments as hitWindows does", async () => {
         const good = { key: key("refund-checked"), limit: 5, windowMs: MINUTE };
         await expect(kv.refundWindows([good, { ...good }], { nowMs: MIDNIGHT })).rejects.toThrow(RangeError);

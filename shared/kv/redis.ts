@@ -17,24 +17,29 @@ end
 return { value, ttl }
 `;
 
+// The start of both window scripts: every counter of KEYS, 0 for one that is absent, or an
+// error reply (ending the script) at one that is not a whole number, as INCRBY would give.
+const READ_COUNTERS = `
+local counts = {}
+for i = 1, #KEYS do
+  local value = redis.call("GET", KEYS[i])
+  if value and not string.match(value, "^%-?%d+$") then
+    return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
+  end
+  counts[i] = tonumber(value or 0)
+end
+`;
+
 // One round trip, atomic on the server: read every window's counter; only when all of them
 // can take `cost` more, add it to each and (re)set each expiry. Replies { allowed, counts... }.
 // KEYS[i]: window i's counter. ARGV[1]: cost; ARGV[2i]: window i's limit; ARGV[2i+1]: its
 // counter's time to live in milliseconds.
-const HIT_WINDOWS_SCRIPT = `
+const HIT_WINDOWS_SCRIPT = `${READ_COUNTERS}
 local cost = tonumber(ARGV[1])
 local reply = { 1 }
 for i = 1, #KEYS do
-  local value = redis.call("GET", KEYS[i])
-  local count = 0
-  if value then
-    if not string.match(value, "^%-?%d+$") then
-      return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
-    end
-    count = tonumber(value)
-  end
-  reply[i + 1] = count
-  if count + cost > tonumber(ARGV[2 * i]) then reply[1] = 0 end
+  reply[i + 1] = counts[i]
+  if counts[i] + cost > tonumber(ARGV[2 * i]) then reply[1] = 0 end
 end
 if reply[1] == 1 and cost > 0 then
   for i = 1, #KEYS do
@@ -48,21 +53,13 @@ return reply
 // One round trip, atomic on the server: take `cost` back from every window's counter that
 // exists, never below 0, keeping its expiry. Replies each counter's value afterwards.
 // KEYS[i]: window i's counter. ARGV[1]: cost.
-const REFUND_WINDOWS_SCRIPT = `
+const REFUND_WINDOWS_SCRIPT = `${READ_COUNTERS}
 local cost = tonumber(ARGV[1])
 local reply = {}
 for i = 1, #KEYS do
-  local value = redis.call("GET", KEYS[i])
-  local count = 0
-  if value then
-    if not string.match(value, "^%-?%d+$") then
-      return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
-    end
-    count = tonumber(value)
-    local back = math.min(cost, math.max(count, 0))
-    if back > 0 then count = redis.call("DECRBY", KEYS[i], back) end
-  end
-  reply[i] = count
+  local back = math.min(cost, math.max(counts[i], 0))
+  reply[i] = counts[i]
+  if back > 0 then reply[i] = redis.call("DECRBY", KEYS[i], back) end
 end
 return reply
 `;
