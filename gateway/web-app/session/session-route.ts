@@ -7,7 +7,6 @@ import { ApiError } from "../../../shared/errors";
 import type { KeyValueStore } from "../../../shared/kv/port";
 import type { Admission } from "../../admission";
 import { toErrorResponse } from "../../error-response";
-import { enforceFailedAuthenticationThrottle, recordFailedAuthentication } from "../../rate-limit/failed-authentication";
 import { rateLimitHeadersOf, type RateLimitHeaders } from "../../rate-limit/limiter";
 import type { TrustedProxies } from "../../rate-limit/client-address";
 import { errorBody } from "../../styles";
@@ -101,9 +100,6 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
 
   const refresh = endpoint(async (req, res, limits) => {
     await readJsonBody(req, noFields);
-    // As `POST /auth/refresh`: held back after failures from the address, and a refused token counts as one.
-    const address = deps.admission.addressOf(req);
-    await enforceFailedAuthenticationThrottle(deps.kv, address);
     const token = sessionTokenOf(req);
     // Without the cookie there is nothing to refresh: the same 401 as a spent token.
     if (!token) throw new ApiError("unauthorized", "There is no web session; sign in again");
@@ -112,8 +108,8 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
       try {
         tokens = await authClient.over(req.$ctx).refreshSession({ refreshToken: token });
       } catch (error) {
-        if (toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, address);
-        throw error;
+        // As `POST /auth/refresh`: a refused token counts against the address, a valid one is never held back.
+        throw toErrorResponse(error).status === 401 ? await deps.admission.countRefused(req, error) : error;
       }
       await repeats.remember(token, tokens);
     }
