@@ -68,7 +68,11 @@ export class Webhooks extends Resource {
     return this.call("POST", path("webhooks", id, "test"), {}, options);
   }
 
-  /** Checks a delivery's signatures and timestamp (5 minutes' tolerance) and returns its event. */
+  /**
+   * Checks a delivery's Standard Webhooks signature and timestamp (5 minutes' tolerance either
+   * way) and returns its event; a delivery with only `X-Webhook-Signature` is refused unless
+   * `allowLegacySignature` is set. See `verifyWebhook`.
+   */
   verify<T = Record<string, unknown>>(
     rawBody: string | Uint8Array | ArrayBuffer,
     headers: WebhookHeaders,

@@ -42,12 +42,14 @@ class _Signatures:
         *,
         tolerance: float = DEFAULT_TOLERANCE_SECONDS,
         now: Optional[float] = None,
-        require_standard: bool = False,
+        allow_legacy_signature: bool = False,
     ) -> WebhookEvent:
-        return webhook_signatures.verify(raw_body, headers, secret, tolerance=tolerance, now=now, require_standard=require_standard)
+        """Checks a delivery's Standard Webhooks signature and timestamp and returns its event: ``stint.webhook_signatures.verify``."""
+        return webhook_signatures.verify(raw_body, headers, secret, tolerance=tolerance, now=now, allow_legacy_signature=allow_legacy_signature)
 
     @staticmethod
     def sign(raw_body: RawBody, secret: str, *, event_id: Optional[str] = None, event_type: Optional[str] = None, timestamp: Optional[int] = None) -> Dict[str, str]:
+        """The headers Stint would send with this body, for a receiver's tests: ``stint.webhook_signatures.sign``."""
         return webhook_signatures.sign(raw_body, secret, event_id=event_id, event_type=event_type, timestamp=timestamp)
 
 
