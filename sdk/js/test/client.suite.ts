@@ -35,6 +35,14 @@ async function freePort(): Promise<number> {
 
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
 const STYLE_A_RATE_LIMITED = { error: { code: "rate_limited", message: "Too many requests", details: { retry_after: 1 } } };
+/** What Stint answers while the first attempt of a POST with the same key is still running. */
+const STYLE_A_IN_PROGRESS = {
+  error: {
+    code: "conflict",
+    message: "A request with this Idempotency-Key is still being processed",
+    details: { reason: "request_in_progress" },
+  },
+};
 const STYLE_A_UNAVAILABLE = { error: { code: "service_unavailable", message: "Try again shortly", details: {} } };
 
 /**
@@ -621,13 +629,42 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(post?.headers["idempotency-key"]).toMatch(/^stint-js-[0-9a-f]{32}$/);
       });
 
-      it.each([408, 409, 429, 500, 502, 503, 504])("retries a %i and succeeds on the next attempt", async (status) => {
+      it.each([408, 429, 500, 502, 503, 504])("retries a %i and succeeds on the next attempt", async (status) => {
         proxy.plan = (_request, n) =>
           n === 1 ? { kind: "answer", status, headers: { "retry-after": "0" }, body: STYLE_A_UNAVAILABLE } : { kind: "forward" };
         const project = await newProject(proxied());
         expect(project.id).toMatch(/^prj_/);
         expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
         expect(proxy.requests[1]?.headers["x-stint-retry-count"]).toBe("1");
+      });
+
+      it("retries a POST's 409 that says its first attempt is still running, with the same Idempotency-Key", async () => {
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status: 409, body: STYLE_A_IN_PROGRESS } : { kind: "forward" });
+        const project = await newProject(proxied());
+        const [refused, retried] = proxy.requests;
+        expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
+        expect(retried?.headers["idempotency-key"]).toBe(refused?.headers["idempotency-key"]);
+        expect(retried?.upstream?.status).toBe(201);
+        expect(await owner.projects.get(project.id)).toEqual(project);
+      });
+
+      it("does not retry a real conflict, on a create or on a PATCH", async () => {
+        const taken = await newProject();
+        const other = await newProject();
+        const stint = proxied();
+        await expect(stint.projects.create({ name: taken.name })).rejects.toBeInstanceOf(ConflictError);
+        await expect(stint.projects.update(other.id, { name: taken.name })).rejects.toBeInstanceOf(ConflictError);
+        expect(proxy.requests.map((request) => [request.method, request.upstream?.status])).toEqual([
+          ["POST", 409],
+          ["PATCH", 409],
+        ]);
+      });
+
+      it("never retries a PATCH on a 409, whatever it says", async () => {
+        const project = await newProject();
+        proxy.plan = () => ({ kind: "answer", status: 409, body: STYLE_A_IN_PROGRESS });
+        await expect(proxied().projects.update(project.id, { description: "Changed" })).rejects.toBeInstanceOf(ConflictError);
+        expect(proxy.requests).toHaveLength(1);
       });
 
       it("waits as long as a 429's Retry-After says before trying again", async () => {
