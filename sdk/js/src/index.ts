@@ -12,6 +12,7 @@ export {
   ConflictError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   StintError,

@@ -13,6 +13,7 @@ import {
   ConflictError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   Stint,
@@ -863,6 +864,15 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(proxy.requests.map((request) => request.upstream?.path.split("/").slice(0, 3).join("/"))).toEqual(
           Array(proxy.requests.length).fill("/api/projects"),
         );
+      });
+
+      it("types a body too large as a PayloadTooLargeError, without retrying it", async () => {
+        const error = await proxied()
+          .projects.create({ name: "Too long", description: "x".repeat(1024 * 1024 + 1) })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(PayloadTooLargeError);
+        expect(error).toMatchObject({ status: 413, code: "payload_too_large", requestId: expect.any(String) });
+        expect(proxy.requests).toHaveLength(1);
       });
 
       it("meets Stint's own rate limit as a RateLimitError with retryAfter", async () => {
