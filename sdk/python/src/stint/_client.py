@@ -66,9 +66,11 @@ class _ClientBase:
 class Stint(_ClientBase):
     """A blocking client of the Stint API (Style A, ``/api/v1``).
 
-    ``Stint(api_key="...")`` or ``Stint(access_token="...")``; ``base_url`` is the server's
-    address (``https://stint.example.com``). Both default to ``STINT_API_KEY`` and
-    ``STINT_BASE_URL``. ``with_options(...)`` gives a client that shares this one's
+    ``Stint(api_key="...", base_url="https://stint.example.com")``, or an ``access_token``
+    instead of the key. They default to ``STINT_API_KEY`` and ``STINT_BASE_URL``; with
+    neither ``base_url`` nor ``STINT_BASE_URL`` the constructor raises ``StintError``. With no
+    key and no token the client is anonymous: it can sign up, sign in, accept an invitation
+    and read the version. ``with_options(...)`` gives a client that shares this one's
     connections with other retries, timeout or headers, for one call or many.
     """
 
