@@ -78,6 +78,8 @@ export function describeClient(title: string, start: (env: Record<string, string
     /** A client of the owner's through the proxy, so the test sees and shapes the traffic. */
     const proxied = (options: { maxRetries?: number; timeout?: number } = {}) =>
       new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
+    /** Someone else's client through the proxy. */
+    const proxiedAs = (someone: Session) => new Stint({ baseUrl: proxy.url, accessToken: someone.access_token });
 
     const newProject = (stint: Stint = owner, name = `Project ${uniqueLabel()}`) => stint.projects.create({ name, billable: true });
 
@@ -618,6 +620,48 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
     });
 
+    describe("raw responses", () => {
+      it("gives any call's result with its HTTP response and request id through withResponse()", async () => {
+        // An account of its own: the owner's requests are counted by the rate limit the last tests meet.
+        const { stint: owner } = await signUp(deployment.url, "raw");
+        const created = await owner.projects.create({ name: `Raw ${uniqueLabel()}` }).withResponse();
+        expect(created.response.status).toBe(201);
+        expect(created.response.headers.get("location")).toMatch(new RegExp(`/projects/${created.data.id}$`));
+        expect(created.requestId).toBe(created.response.headers.get("x-request-id"));
+        expect(created.requestId).toEqual(expect.any(String));
+
+        const read = await owner.projects.get(created.data.id, { headers: { "X-Request-Id": "sdk-raw-1" } }).withResponse();
+        expect(read).toMatchObject({ data: created.data, requestId: "sdk-raw-1" });
+        expect(read.response.status).toBe(200);
+
+        const page = await owner.projects.list({ perPage: 1 }).withResponse();
+        expect(page.response.status).toBe(200);
+        expect(page.data.meta.per_page).toBe(1);
+        expect(page.response.headers.get("x-ratelimit-remaining")).toEqual(expect.any(String));
+
+        const file = await owner.reports.exportDetailed({ startDate: "2026-01-01", endDate: "2026-01-31", format: "csv" }).withResponse();
+        expect(file.response.headers.get("content-type")).toMatch(/^text\/csv/);
+        expect(file.data.filename).toBe("stint-detailed-2026-01-01-2026-01-31.csv");
+
+        const version = await new Stint({ baseUrl: deployment.url }).version().withResponse();
+        expect(version.data).toMatchObject({ name: "stint" });
+
+        const deleted = await owner.projects.delete(created.data.id).withResponse();
+        expect(deleted.data).toBeUndefined();
+        expect(deleted.response.status).toBe(204);
+      });
+
+      it("still resolves to the result alone when awaited, and fails the same way either face", async () => {
+        const { stint: owner, session: own } = await signUp(deployment.url, "awaiter");
+        const pending = owner.organization.get();
+        expect(await pending).toMatchObject({ id: own.organization.id });
+        expect((await pending.withResponse()).data).toEqual(await pending);
+        const missing = owner.timeEntries.get("te_0000000000000000000000");
+        await expect(missing.withResponse()).rejects.toBeInstanceOf(NotFoundError);
+        await expect(missing).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
     describe("retries, idempotency keys, timeouts and errors", () => {
       it("names itself, and sends an Idempotency-Key with every POST and only then", async () => {
         const stint = proxied();
@@ -639,20 +683,23 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(proxy.requests[1]?.headers["x-stint-retry-count"]).toBe("1");
       });
 
+      // Accounts of their own: the owner's requests are counted by the rate limit the last tests meet.
       it("retries a POST's 409 that says its first attempt is still running, with the same Idempotency-Key", async () => {
+        const { session: own, stint: direct } = await signUp(deployment.url, "waiter");
         proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status: 409, body: STYLE_A_IN_PROGRESS } : { kind: "forward" });
-        const project = await newProject(proxied());
+        const project = await newProject(proxiedAs(own));
         const [refused, retried] = proxy.requests;
         expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
         expect(retried?.headers["idempotency-key"]).toBe(refused?.headers["idempotency-key"]);
         expect(retried?.upstream?.status).toBe(201);
-        expect(await owner.projects.get(project.id)).toEqual(project);
+        expect(await direct.projects.get(project.id)).toEqual(project);
       });
 
       it("does not retry a real conflict, on a create or on a PATCH", async () => {
-        const taken = await newProject();
-        const other = await newProject();
-        const stint = proxied();
+        const { session: own, stint: direct } = await signUp(deployment.url, "conflicted");
+        const taken = await newProject(direct);
+        const other = await newProject(direct);
+        const stint = proxiedAs(own);
         await expect(stint.projects.create({ name: taken.name })).rejects.toBeInstanceOf(ConflictError);
         await expect(stint.projects.update(other.id, { name: taken.name })).rejects.toBeInstanceOf(ConflictError);
         expect(proxy.requests.map((request) => [request.method, request.upstream?.status])).toEqual([
@@ -662,9 +709,10 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
 
       it("never retries a PATCH on a 409, whatever it says", async () => {
-        const project = await newProject();
+        const { session: own, stint: direct } = await signUp(deployment.url, "patcher");
+        const project = await newProject(direct);
         proxy.plan = () => ({ kind: "answer", status: 409, body: STYLE_A_IN_PROGRESS });
-        await expect(proxied().projects.update(project.id, { description: "Changed" })).rejects.toBeInstanceOf(ConflictError);
+        await expect(proxiedAs(own).projects.update(project.id, { description: "Changed" })).rejects.toBeInstanceOf(ConflictError);
         expect(proxy.requests).toHaveLength(1);
       });
 
