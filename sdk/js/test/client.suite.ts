@@ -501,13 +501,19 @@ export function describeClient(title: string, start: (env: Record<string, string
     });
 
     describe("webhooks", () => {
-      it("subscribes, and verifies a real delivery's signature; tampering, another secret and a forged signature fail", async () => {
+      /** A webhook on the inbox for `project.created`, a project made, and Stint's delivery of it. */
+      const projectDelivered = async () => {
         const webhook = await owner.webhooks.create({ url: inbox.url, events: ["project.created"] });
-        expect(webhook).toMatchObject({ id: expect.stringMatching(/^wh_/), status: "active", secret: expect.stringMatching(/^whsec_/) });
         const before = inbox.requests.length;
         const project = await newProject();
         const [delivery] = (await inbox.waitFor(before + 1)).slice(before);
         if (!delivery) throw new Error("no delivery");
+        return { webhook, project, delivery };
+      };
+
+      it("subscribes, and verifies a real delivery's signature; tampering, another secret and a forged signature fail", async () => {
+        const { webhook, project, delivery } = await projectDelivered();
+        expect(webhook).toMatchObject({ id: expect.stringMatching(/^wh_/), status: "active", secret: expect.stringMatching(/^whsec_/) });
 
         const event = await owner.webhooks.verify<Project>(delivery.body, delivery.headers, webhook.secret);
         expect(event).toMatchObject({ type: "project.created", organization_id: session.organization.id, data: { id: project.id } });
@@ -531,11 +537,7 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
 
       it("refuses a real delivery replayed more than five minutes after it was sent, or before", async () => {
-        const webhook = await owner.webhooks.create({ url: inbox.url, events: ["project.created"] });
-        const before = inbox.requests.length;
-        await newProject();
-        const [delivery] = (await inbox.waitFor(before + 1)).slice(before);
-        if (!delivery) throw new Error("no delivery");
+        const { webhook, delivery } = await projectDelivered();
         const sentAt = Number(delivery.headers["webhook-timestamp"]) * 1000;
         for (const within of [sentAt - 300_000, sentAt + 300_000])
           expect((await owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(within) })).type).toBe(
@@ -549,11 +551,7 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
 
       it("refuses a real delivery stripped to its legacy signature unless asked to accept one", async () => {
-        const webhook = await owner.webhooks.create({ url: inbox.url, events: ["project.created"] });
-        const before = inbox.requests.length;
-        await newProject();
-        const [delivery] = (await inbox.waitFor(before + 1)).slice(before);
-        if (!delivery) throw new Error("no delivery");
+        const { webhook, delivery } = await projectDelivered();
         // What a replayer would send: the Standard Webhooks headers dropped, as they bind the time.
         const legacyOnly = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => !name.startsWith("webhook-")));
         const refusal = await owner.webhooks.verify(delivery.body, legacyOnly, webhook.secret).catch((e: unknown) => e);
