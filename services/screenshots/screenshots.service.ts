@@ -20,9 +20,7 @@ import type { Screenshot } from "./contract";
 import { deleteVisibleScreenshot, getScreenshot, listScreenshots, screenshotBytes, uploadScreenshot } from "./screenshots";
 import { ORPHAN_GRACE_MS, sweepExpired, sweepOrphans } from "./sweeps";
 import { Turns } from "./turns";
-
-/** How often each replica sweeps; the first turn comes at a random point of the first interval, so replicas spread out. */
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+import { sweepPeriodically } from "../../shared/sweep";
 
 /**
  * Uploads one process reads, checks and stores at once: one per core. Each holds its file
@@ -63,7 +61,6 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
     const now = new Date();
     const expired = await sweepExpired(state, eventsFrom(service.broker), retentions, now, onBlobFailure);
     const orphanBlobs = await sweepOrphans(state, now, orphanGraceMs);
-    if (expired > 0 || orphanBlobs > 0) service.logger.info({ expired, orphanBlobs }, "screenshots swept");
     return { expired, orphanBlobs };
   }
 
@@ -77,22 +74,7 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
         openBlobStore({ s3: s3SettingsOf(deps.config), mongoUrl: deps.config.mongoUrl, dataDir: deps.config.dataDir }),
       ]);
       const state: ScreenshotDependencies = { screenshots: new ScreenshotStore(collection), blobs, turns: new Turns(UPLOADS_AT_ONCE) };
-      const turn = () =>
-        void sweep(state).catch((error: unknown) =>
-          service.logger.warn({ err: error }, "the screenshots sweep failed; it runs again later"),
-        );
-      let interval: NodeJS.Timeout | undefined;
-      const first = setTimeout(
-        () => {
-          turn();
-          interval = setInterval(turn, SWEEP_INTERVAL_MS).unref();
-        },
-        Math.round(Math.random() * SWEEP_INTERVAL_MS),
-      ).unref();
-      const stopSweeping = () => {
-        clearTimeout(first);
-        clearInterval(interval);
-      };
+      const stopSweeping = sweepPeriodically("screenshots", () => sweep(state), service.logger, deps.config.cleanupIntervalSeconds * 1000);
       return { ...state, stopSweeping };
     },
 
