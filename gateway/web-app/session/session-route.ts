@@ -16,6 +16,7 @@ import { clearedSessionCookie, COOKIE_SAFE_TOKEN, sessionCookie, sessionTokenOf,
 import { readJsonBody } from "./json-body";
 import { repeatedRefreshes } from "./repeated-refresh";
 import { requireSameOriginApp } from "./same-origin";
+import { nothing } from "../../../shared/inputs";
 
 export interface WebSessionDependencies {
   kv: KeyValueStore;
@@ -38,9 +39,6 @@ const storeInput = z
       .regex(COOKIE_SAFE_TOKEN, "is not a refresh token"),
   })
   .strict();
-
-/** Refresh and logout take their token from the cookie alone: an empty body or `{}`. */
-const noFields = z.object({}).strict();
 
 type Handler = (req: IncomingRequest, res: ServerResponse) => Promise<void>;
 
@@ -100,7 +98,8 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   });
 
   const refresh = endpoint(async (req, res, limits) => {
-    await readJsonBody(req, noFields);
+    // Refresh and logout take their token from the cookie alone: an empty body or `{}`.
+    await readJsonBody(req, nothing);
     // As `POST /auth/refresh`: held back after failures from the address, and a refused token counts as one.
     const address = deps.admission.addressOf(req);
     await enforceFailedAuthenticationThrottle(deps.kv, address);
@@ -126,7 +125,7 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   });
 
   const logout = endpoint(async (req, res, limits) => {
-    await readJsonBody(req, noFields);
+    await readJsonBody(req, nothing);
     const token = sessionTokenOf(req);
     if (token) await authClient.over(req.$ctx).endSession({ refreshToken: token });
     send(res, 204, undefined, { ...limits, "Set-Cookie": clearedSessionCookie(req, cookies) });
