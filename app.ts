@@ -47,7 +47,7 @@ export interface RunningStint {
 }
 
 /** Services that announce domain events, and the one that takes them. */
-const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users"];
+const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users", "screenshots"];
 const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
 
 /** Services that keep documents; a process opens the store only when it runs one. */

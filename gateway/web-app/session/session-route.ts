@@ -15,6 +15,7 @@ import { clearedSessionCookie, COOKIE_SAFE_TOKEN, sessionCookie, sessionTokenOf,
 import { readJsonBody } from "./json-body";
 import { repeatedRefreshes } from "./repeated-refresh";
 import { requireSameOriginApp } from "./same-origin";
+import { nothing } from "../../../shared/inputs";
 
 export interface WebSessionDependencies {
   kv: KeyValueStore;
@@ -37,9 +38,6 @@ const storeInput = z
       .regex(COOKIE_SAFE_TOKEN, "is not a refresh token"),
   })
   .strict();
-
-/** Refresh and logout take their token from the cookie alone: an empty body or `{}`. */
-const noFields = z.object({}).strict();
 
 type Handler = (req: IncomingRequest, res: ServerResponse) => Promise<void>;
 
@@ -99,7 +97,8 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   });
 
   const refresh = endpoint(async (req, res, limits) => {
-    await readJsonBody(req, noFields);
+    // Refresh and logout take their token from the cookie alone: an empty body or `{}`.
+    await readJsonBody(req, nothing);
     const token = sessionTokenOf(req);
     // Without the cookie there is nothing to refresh: the same 401 as a spent token.
     if (!token) throw new ApiError("unauthorized", "There is no web session; sign in again");
@@ -122,7 +121,7 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   });
 
   const logout = endpoint(async (req, res, limits) => {
-    await readJsonBody(req, noFields);
+    await readJsonBody(req, nothing);
     const token = sessionTokenOf(req);
     if (token) await authClient.over(req.$ctx).endSession({ refreshToken: token });
     send(res, 204, undefined, { ...limits, "Set-Cookie": clearedSessionCookie(req, cookies) });
