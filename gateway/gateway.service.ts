@@ -102,8 +102,11 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     bodyParsers: false,
     use: [jsonBodies((method, routePath) => servesOperation(method, routePath) && !isUploadRequest(method, routePath))],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, data: unknown) {
-      // A file (an export) is written in the caller's style by the service itself.
-      if (data instanceof Readable) return data;
+      // A file (an export) is written in the caller's style by the service itself. HEAD sends none of it: it is not read.
+      if (data instanceof Readable) {
+        if (req.method === "HEAD") data.destroy();
+        return data;
+      }
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
       const operation = ctx.meta.$statusCode === 201 || ctx.meta.$statusCode === 202 ? operationOf(req.$action?.name ?? "") : undefined;
@@ -322,7 +325,8 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
           if (admitted.headers) for (const name in admitted.headers) res.setHeader(name, admitted.headers[name] as string);
           if (admitted.identity) ctx.meta.identity = admitted.identity;
           const ifNoneMatch = req.headers["if-none-match"];
-          if (req.method === "GET" && typeof ifNoneMatch === "string") ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
+          if ((req.method === "GET" || req.method === "HEAD") && typeof ifNoneMatch === "string")
+            ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
           ctx.meta.style = route.opts.style;
           return null;
         });
