@@ -27,6 +27,7 @@ import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
+import { crossOriginRequests } from "./cors";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
@@ -251,6 +252,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     methods: {
       /** Every request, served by moleculer-web's routing without a broker action around it (see `http-entry.ts`). */
       httpHandler: gatewayHttpHandler,
+
+      /** Web applications of the origins `CORS_ORIGINS` names (see `cors.ts`). */
+      answerCrossOrigin: crossOriginRequests(config.corsOrigins),
 
       /** moleculer-web's handling of a routed request, with fewer promises for an alias that only names an action (see `action-route.ts`). */
       routeHandler(this: RoutingGateway, ...args: RouteHandlerArguments) {
