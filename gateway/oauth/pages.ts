@@ -22,8 +22,8 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The source that lets a page's forms end at the application's redirect URI. Chromium and
- * Safari hold every redirect that follows a form to the page's `form-action`: without it, a
+ * The source that lets a page's forms end at the application's redirect URI. Chromium holds
+ * every redirect that follows a form to the page's `form-action` (CSP Level 3): without it, a
  * person who signs in is sent on to the application and the browser stops at the sign-in
  * page, saying nothing. Its origin for `http(s)`; its scheme for a private-use scheme
  * (`com.example.app:`) and for an IPv6 literal (`http://[::1]:port`), which a CSP source
