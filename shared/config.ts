@@ -181,6 +181,13 @@ function serviceList(env: string, doc: string): Setting<ServiceName[]> {
   };
 }
 
+/** The entries of a comma-separated value, trimmed, without empty ones. */
+const commaSeparated = (raw: string | undefined): string[] =>
+  (raw ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 /** IP addresses and CIDR ranges, checked here and kept as written (the gateway parses them). */
 function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
   return {
@@ -188,10 +195,7 @@ function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
     doc,
     defaultText: "(unset)",
     parse(raw, variable) {
-      const entries = (raw ?? "")
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean);
+      const entries = commaSeparated(raw);
       const invalid = entries.find((entry) => parseIpRange(entry) === null);
       if (invalid !== undefined) throw new ConfigError(variable, `has an entry that is not an IP address or CIDR range: "${invalid}"`);
       return Object.freeze(entries);
@@ -211,11 +215,7 @@ function originList(env: string, doc: string): Setting<readonly string[]> {
     doc,
     defaultText: "(unset)",
     parse(raw, variable) {
-      const entries = (raw ?? "")
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const origins = entries.map((entry) => {
+      const origins = commaSeparated(raw).map((entry) => {
         const origin = URL.canParse(entry) ? new URL(entry).origin : "null";
         if (!/^https?:\/\//.test(origin))
           throw new ConfigError(variable, `has an entry that is not a web origin such as https://app.example.com: "${entry}"`);

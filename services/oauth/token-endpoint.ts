@@ -33,6 +33,12 @@ function s256(verifier: string): string {
 const CODE_REPLAYED = "The authorization code was already used; the tokens issued for it are revoked";
 const REFRESH_REPLAYED = "The refresh token was already used; every token of this grant is revoked";
 
+/** A code or refresh token used again: every token of its chain is revoked (RFC 6749 §4.1.2, §10.4). */
+async function replayed(stores: OAuthStores, settings: GrantSettings, family: string, description: string) {
+  await revokeFamily(stores, settings.kv, family);
+  return refuse("invalid_grant", description);
+}
+
 /** Exchanges an authorization code (RFC 6749 §4.1.3, RFC 7636 §4.6). */
 async function exchangeCode(
   stores: OAuthStores,
@@ -48,10 +54,7 @@ async function exchangeCode(
   const id = sha256(code);
   const found = await stores.codes.find(id, app.client_id);
   if (!found) return refuse("invalid_grant", "The authorization code is not valid");
-  if (found.used) {
-    await revokeFamily(stores, settings.kv, found.family);
-    return refuse("invalid_grant", CODE_REPLAYED);
-  }
+  if (found.used) return replayed(stores, settings, found.family, CODE_REPLAYED);
   if (found.expires_at <= settings.clock()) return refuse("invalid_grant", "The authorization code has expired");
   // RFC 6749 §4.1.3: required, and the same, when the authorization request named it; when it
   // did not (one URI registered), it may be left out, or name the URI the code was sent to.
@@ -69,10 +72,7 @@ async function exchangeCode(
   }
   const account = await accountOf(found.user_id);
   if (!account) return GONE();
-  if (!(await stores.codes.use(id, app.client_id))) {
-    await revokeFamily(stores, settings.kv, found.family);
-    return refuse("invalid_grant", CODE_REPLAYED);
-  }
+  if (!(await stores.codes.use(id, app.client_id))) return replayed(stores, settings, found.family, CODE_REPLAYED);
   return {
     ok: true,
     body: await issueTokens(stores, settings, {
@@ -98,19 +98,13 @@ async function refresh(
   const id = sha256(token);
   const found = await stores.refreshTokens.find(id, app.client_id);
   if (!found) return refuse("invalid_grant", "The refresh token is not valid");
-  if (found.spent) {
-    await revokeFamily(stores, settings.kv, found.family);
-    return refuse("invalid_grant", REFRESH_REPLAYED);
-  }
+  if (found.spent) return replayed(stores, settings, found.family, REFRESH_REPLAYED);
   if (found.expires_at <= settings.clock()) return refuse("invalid_grant", "The refresh token has expired");
   const asked = parseScope(field(form, "scope"), found.scopes);
   if (asked === null || !isSubset(asked, found.scopes)) return refuse("invalid_scope", "A refresh may only narrow the scopes of the grant");
   const account = await accountOf(found.user_id);
   if (!account) return GONE();
-  if (!(await stores.refreshTokens.spend(id, app.client_id))) {
-    await revokeFamily(stores, settings.kv, found.family);
-    return refuse("invalid_grant", REFRESH_REPLAYED);
-  }
+  if (!(await stores.refreshTokens.spend(id, app.client_id))) return replayed(stores, settings, found.family, REFRESH_REPLAYED);
   return {
     ok: true,
     body: await issueTokens(stores, settings, { app, account, family: found.family, grantScopes: found.scopes, accessScopes: asked }),
