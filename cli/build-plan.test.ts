@@ -84,11 +84,21 @@ describe("deciding what npm start builds", () => {
     expect(parts(root)).toEqual({ server: "skip", web: "skip" });
   });
 
-  test("when a server source changes, then only the server is built, incrementally", () => {
+  const SERVER = { server: "what changed", web: "skip" };
+  const WEB = { server: "skip", web: "what changed" };
+  test.each([
+    ["the server sources", "shared/ids.ts", SERVER],
+    ["the compiler's settings", "tsconfig.json", SERVER],
+    ["the web sources", "web/src/main.tsx", WEB],
+    ["the web page files", "web/index.html", WEB],
+    ["the client library sources", "sdk/js/src/index.ts", WEB],
+    ["the static files of web/public", "web/public/favicon.svg", WEB],
+    ["the package manifests", "package-lock.json", { server: "what changed", web: "what changed" }],
+  ])("when one of %s changes, then the part it goes into is built, from what changed", (_what, path, expected) => {
     const root = track(builtProject());
-    write(root, "shared/ids.ts", "export const ids = 2;");
-    expect(parts(root)).toEqual({ server: "what changed", web: "skip" });
-    expect(decideBuilds(root).server).toMatchObject({ reason: "its sources changed" });
+    write(root, path, "changed");
+    expect(parts(root)).toEqual(expected);
+    expect(decideBuilds(root)).toMatchObject({ [expected.server === "skip" ? "web" : "server"]: { reason: "its sources changed" } });
   });
 
   test("when a server source is removed, then the server is built, incrementally", () => {
@@ -108,36 +118,10 @@ describe("deciding what npm start builds", () => {
     expect(parts(root).server).toBe("from scratch");
   });
 
-  test("when a web source, the web page or the client library changes, then only the web application is built", () => {
-    for (const path of ["web/src/main.tsx", "web/index.html", "sdk/js/src/index.ts"]) {
-      const root = track(builtProject());
-      write(root, path, "changed");
-      expect({ path, ...parts(root) }).toEqual({ path, server: "skip", web: "what changed" });
-    }
-  });
-
-  test("when a static file is added to web/public, then the web application is built", () => {
-    const root = track(builtProject());
-    write(root, "web/public/favicon.svg", "<svg/>");
-    expect(parts(root)).toEqual({ server: "skip", web: "what changed" });
-  });
-
   test("when the web application was bundled under another NODE_ENV, then it is built", () => {
     const root = track(builtProject());
     const development = { ...process.env, NODE_ENV: "development" };
     expect(decideBuilds(root, development)).toMatchObject({ server: { build: false }, web: { build: true, fromScratch: false } });
-  });
-
-  test("when the installed packages change, then both parts are built", () => {
-    const root = track(builtProject());
-    write(root, "package-lock.json", '{ "lockfileVersion": 3, "packages": {} }');
-    expect(parts(root)).toEqual({ server: "what changed", web: "what changed" });
-  });
-
-  test("when the compiler's settings change, then the server is built", () => {
-    const root = track(builtProject());
-    write(root, "tsconfig.json", '{ "compilerOptions": { "strict": true } }');
-    expect(parts(root)).toEqual({ server: "what changed", web: "skip" });
   });
 
   test("when only a test, a bench or a file's time changes, then nothing is built", () => {
