@@ -203,7 +203,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
         expect((res.body as StyleAError).error.code).toBe("invalid_request");
       }
       const missing = cases[0]![1].body as StyleAError;
-      expect(missing.error.message).toMatch(/lacks "email"/);
+      expect(missing.error.message).toMatch(/lacks "Project", "Start date", "Start time", "End date" \(or "Stop date"\)/);
       const json = await owner.post(`${A}/imports`, { source: "stint" });
       expect(json.status).toBe(415);
       expect(await entriesOf(owner)).toEqual([]);

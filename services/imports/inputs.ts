@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idOf, noBody } from "../../shared/validation";
+import { idOf, noBody, queryBoolean } from "../../shared/validation";
+import { DATE_FORMATS } from "./file-values";
 import { IMPORT_SOURCES } from "./import-job";
 import { canonicalZone } from "./local-time";
 
@@ -28,6 +29,13 @@ export const createImportInput = z.object({
       timezone: timeZone
         .default("UTC")
         .describe("The IANA time zone the file's local dates and times are read in (Toggl, Clockify, Harvest); Stint's file is in UTC"),
+      date_format: z
+        .enum(["auto", ...DATE_FORMATS], "must be auto, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY or YYYY-MM-DD")
+        .default("auto")
+        .describe(
+          "How to read dates with the year last (`03/02/2026`) when none of the file's dates shows whether the day or the month comes first; `auto`: the vendor's default. The file's own dates decide when they can",
+        ),
+      dry_run: queryBoolean.default(false).describe("`true`: answer 200 with what the import would do, and store nothing"),
     })
     .strict(),
 });

@@ -1,6 +1,6 @@
 /*
- * Local dates and times without a zone, as Toggl, Clockify and Harvest export them, read in
- * an IANA time zone into UTC instants.
+ * Local dates and times without a zone, as Toggl, Clockify and Harvest export them, placed in
+ * an IANA time zone as UTC instants. How the file writes them is read in `file-values.ts`.
  */
 
 export function canonicalZone(name: string): string | null {
@@ -76,36 +76,6 @@ export function instantOf(local: LocalDateTime, zone: string): number {
     if (offsetAt(zone, candidate) === offset) return candidate;
   }
   return wall - before;
-}
-
-/** `YYYY-MM-DD`, `M/D/YYYY` (US) or `D.M.YYYY`: the date formats these exports use. */
-export function parseLocalDate(text: string): Pick<LocalDateTime, "year" | "month" | "day"> | null {
-  const value = text.trim();
-  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
-  let parts: [number, number, number] | null = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
-  if (!parts && (match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value))) parts = [Number(match[3]), Number(match[1]), Number(match[2])];
-  if (!parts && (match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value))) parts = [Number(match[3]), Number(match[2]), Number(match[1])];
-  if (!parts) return null;
-  const [year, month, day] = parts;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1970 || year >= 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
-/** `HH:MM`, `HH:MM:SS`, either with `AM`/`PM`. */
-export function parseLocalTime(text: string): Pick<LocalDateTime, "hour" | "minute" | "second"> | null {
-  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?$/.exec(text.trim());
-  if (!match) return null;
-  let hour = Number(match[1]);
-  const minute = Number(match[2]);
-  const second = Number(match[3] ?? 0);
-  const meridiem = match[4]?.toUpperCase();
-  if (meridiem) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (meridiem === "PM" ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  return { hour, minute, second };
 }
 
 /** An instant as stored: ISO 8601 UTC, whole seconds. */
