@@ -53,6 +53,13 @@ export function importsService(deps: ServiceDependencies): ServiceSchema {
         worker: `${broker.nodeID}/${broker.instanceID}`,
         running: new Map(),
         onFailure: (error, jobId) => service.logger.error({ err: error, jobId }, "import failed"),
+        onTakenOver: (jobId, outcome, fromRow) =>
+          service.logger.info(
+            { jobId, outcome, fromRow },
+            outcome === "resumed"
+              ? "resumed an import whose process had stopped"
+              : "ended an import whose process had stopped: its file is not here",
+          ),
       };
       const liveness = livenessOf(broker, runMode(deps.config) === "embedded");
       let looking: Promise<object> | null = null;

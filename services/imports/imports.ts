@@ -27,6 +27,8 @@ export interface ImportDependencies {
   worker: string;
   running: RunningImports;
   onFailure(error: unknown, jobId: string): void;
+  /** An import whose process had gone was resumed here, or ended `failed`. */
+  onTakenOver(jobId: string, outcome: "resumed" | "failed", fromRow: number): void;
 }
 
 /** How the file's dates are read: Stint's own file has UTC instants and no dates to decide. */

@@ -20,7 +20,7 @@ export const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
  * A process without the file ends an abandoned import only after this long: the process
  * that kept the file (restarting, say) has had its chance to resume it.
  */
-export const FILE_WAIT_MS = 2 * 60_000;
+export const FILE_WAIT_MS = 60_000;
 
 export interface Liveness {
   /** Whether another process of the deployment named `worker` is still at work. */
@@ -90,7 +90,9 @@ export async function recoverImports(
     if (!hasFile && !liveness.alone && silentFor < FILE_WAIT_MS) continue;
     const claimed = await deps.jobs.claim(job, deps.worker, isoSeconds());
     if (!claimed) continue;
-    counts[await takeOver(deps, claimed)] += 1;
+    const outcome = await takeOver(deps, claimed);
+    deps.onTakenOver(job._id, outcome, (claimed.rows_done_to ?? 1) + 1);
+    counts[outcome] += 1;
   }
   return counts;
 }
