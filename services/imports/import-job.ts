@@ -62,6 +62,15 @@ export type ImportJob = { id: string } & Omit<
 
 const count = (description: string) => z.int().min(0).max(Number.MAX_SAFE_INTEGER).describe(description);
 
+/** Why a row was not (or would not be) imported. */
+export const rowErrorSchema = z
+  .object({
+    row: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("The row in the file, the header being row 1"),
+    field: z.string().describe("The file's column, as its header writes it, or `file`"),
+    reason: z.string(),
+  })
+  .meta({ id: "ImportRowError" });
+
 export const importJobSchema = z
   .object({
     id: idSchema("importJob"),
@@ -75,15 +84,7 @@ export const importJobSchema = z
     rows_imported: count("Rows that became new time entries"),
     rows_skipped: count("Rows that did not: imported before (a re-import), or refused (see `errors`)"),
     errors: z
-      .array(
-        z
-          .object({
-            row: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe("The row in the file, the header being row 1"),
-            field: z.string().describe("The file's column, as its header writes it, or `file`"),
-            reason: z.string(),
-          })
-          .meta({ id: "ImportRowError" }),
-      )
+      .array(rowErrorSchema)
       .describe(
         `Why rows were refused: the first ${MAX_REPORTED_ERRORS}; then, when the import failed, why it stopped (\`field\` is \`file\`)`,
       ),

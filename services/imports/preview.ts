@@ -5,7 +5,7 @@ import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shar
 import { DELIMITERS, type Delimiter } from "./csv-records";
 import { DATE_FORMAT_SOURCES, DATE_FORMATS, type DateDecision, type DateFormat, type DateFormatSource } from "./file-values";
 import { FileRows } from "./file-rows";
-import { IMPORT_SOURCES, MAX_REPORTED_ERRORS, type ImportSource, type RowError } from "./import-job";
+import { IMPORT_SOURCES, MAX_REPORTED_ERRORS, rowErrorSchema, type ImportSource, type RowError } from "./import-job";
 import { headerOf, type ColumnRole, type Layout } from "./layouts";
 import { nameKey, personKey, Placer, type PlacedRow } from "./placing";
 import type { ReceivedFile } from "./receive";
@@ -116,20 +116,22 @@ export const importPreviewSchema = z
       .describe(`The first ${PREVIEW_ROWS} rows that would become entries, as they would be stored`),
     people: z
       .array(
-        z.object({
-          email: z.string().nullable().describe("As the file names them, by email..."),
-          name: z.string().nullable().describe("...or by name; both `null` for rows without a person: the importer's own"),
-          user_id: idSchema("user").nullable().describe("Whose time the rows would be; `null`: nobody of the organization"),
-          rows: count("Rows naming them"),
-        }),
+        z
+          .object({
+            email: z.string().nullable().describe("As the file names them, by email..."),
+            name: z.string().nullable().describe("...or by name; both `null` for rows without a person: the importer's own"),
+            user_id: idSchema("user").nullable().describe("Whose time the rows would be; `null`: nobody of the organization"),
+            rows: count("Rows naming them"),
+          })
+          .meta({ id: "ImportPreviewPerson" }),
       )
       .describe(`The people the rows name (people are never made by an import), the first ${MAX_LISTED}`),
     projects_to_create: z.array(z.string()).describe(`Projects the import would make, the first ${MAX_LISTED}`),
     tasks_to_create: z
-      .array(z.object({ project_name: z.string(), task_name: z.string() }))
+      .array(z.object({ project_name: z.string(), task_name: z.string() }).meta({ id: "ImportPreviewTask" }))
       .describe(`Tasks the import would make, the first ${MAX_LISTED}`),
     errors: z
-      .array(z.object({ row: z.int().min(1).max(Number.MAX_SAFE_INTEGER), field: z.string(), reason: z.string() }))
+      .array(rowErrorSchema)
       .describe(
         `Rows the import would refuse, as a job lists them: the first ${MAX_REPORTED_ERRORS}, then where the file breaks, if it does`,
       ),

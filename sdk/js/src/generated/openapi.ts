@@ -1513,29 +1513,13 @@ export interface components {
             /** @description The first 20 rows that would become entries, as they would be stored */
             rows: components["schemas"]["ImportPreviewRow"][];
             /** @description The people the rows name (people are never made by an import), the first 100 */
-            people: {
-                /** @description As the file names them, by email... */
-                email: string | null;
-                /** @description ...or by name; both `null` for rows without a person: the importer's own */
-                name: string | null;
-                /** @description Whose time the rows would be; `null`: nobody of the organization */
-                user_id: string | null;
-                /** @description Rows naming them */
-                rows: number;
-            }[];
+            people: components["schemas"]["ImportPreviewPerson"][];
             /** @description Projects the import would make, the first 100 */
             projects_to_create: string[];
             /** @description Tasks the import would make, the first 100 */
-            tasks_to_create: {
-                project_name: string;
-                task_name: string;
-            }[];
+            tasks_to_create: components["schemas"]["ImportPreviewTask"][];
             /** @description Rows the import would refuse, as a job lists them: the first 100, then where the file breaks, if it does */
-            errors: {
-                row: number;
-                field: string;
-                reason: string;
-            }[];
+            errors: components["schemas"]["ImportRowError"][];
         };
         ImportLayout: {
             /** @description The layout the header was read as */
@@ -1570,6 +1554,20 @@ export interface components {
             /** @description Seconds */
             duration: number;
             billable: boolean;
+        };
+        ImportPreviewPerson: {
+            /** @description As the file names them, by email... */
+            email: string | null;
+            /** @description ...or by name; both `null` for rows without a person: the importer's own */
+            name: string | null;
+            /** @description Whose time the rows would be; `null`: nobody of the organization */
+            user_id: string | null;
+            /** @description Rows naming them */
+            rows: number;
+        };
+        ImportPreviewTask: {
+            project_name: string;
+            task_name: string;
         };
         Screenshot: {
             /** @example scr_4fJ2kLm9QxT7bN1cR8sV0w */
