@@ -1,7 +1,7 @@
 import type { Delimiter } from "../services/imports/csv-records";
 import type { DateFormat } from "../services/imports/file-values";
 import type { ImportSource } from "../services/imports/import-job";
-import { instantOf, type LocalDateTime } from "../services/imports/local-time";
+import { instantOf, wallClock, type LocalDateTime } from "../services/imports/local-time";
 
 /*
  * Entries written out as each vendor's detailed export writes them, in every layout the
@@ -55,26 +55,9 @@ export function carriesBillable(style: Pick<ExportStyle, "source" | "variant">):
   return !(style.source === "clockify" && style.variant === 1);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall clock of a zone at an instant. */
 export function localParts(iso: string, zone: string): LocalDateTime {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(zone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(Date.parse(iso)).map((part) => [part.type, Number(part.value)]));
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return wallClock(Date.parse(iso), zone);
 }
 
 /** Whether an instant's wall clock names it alone (not in an hour a daylight-saving change repeats). */

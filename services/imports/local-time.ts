@@ -42,22 +42,27 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** How far ahead of UTC the zone's clocks are at an instant, in milliseconds. */
-function offsetAt(zone: string, instant: number): number {
+/** The wall clock a zone shows at an instant. */
+export function wallClock(instant: number, zone: string): LocalDateTime {
   const parts = Object.fromEntries(
     formatterOf(zone)
       .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
+      .map((part) => [part.type, Number(part.value)]),
   );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return {
+    year: parts.year as number,
+    month: parts.month as number,
+    day: parts.day as number,
+    hour: parts.hour as number,
+    minute: parts.minute as number,
+    second: parts.second as number,
+  };
+}
+
+/** How far ahead of UTC the zone's clocks are at an instant, in milliseconds. */
+function offsetAt(zone: string, instant: number): number {
+  const wall = wallClock(instant, zone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(instant / 1000) * 1000;
 }
 
 /**

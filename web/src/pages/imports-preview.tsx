@@ -1,4 +1,5 @@
 import type { ImportPreview } from "@stint/sdk";
+import type { ReactNode } from "react";
 import { hoursMinutes } from "../lib/format";
 
 const DELIMITERS: Readonly<Record<ImportPreview["delimiter"], string>> = { ",": "commas", ";": "semicolons", "\t": "tabs" };
@@ -18,6 +19,45 @@ function dateSource(preview: ImportPreview): { words: string; check: boolean } {
 /** A UTC instant as a wall clock of the import's zone: the file's own times, to compare with it. */
 function inZone(iso: string, zone: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(new Date(iso));
+}
+
+/** Rows refused (or that would be), each with the file's column and the reason. */
+export function RowErrors({
+  errors,
+  region,
+  caption,
+  hideCaption = false,
+}: {
+  errors: ImportPreview["errors"];
+  region: string;
+  caption: ReactNode;
+  hideCaption?: boolean;
+}) {
+  return (
+    <div className="table-wrap" role="region" aria-label={region} tabIndex={0}>
+      <table>
+        <caption className={hideCaption ? "visually-hidden" : undefined}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="number">
+              Row
+            </th>
+            <th scope="col">Column</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((problem, index) => (
+            <tr key={`${problem.row}-${index}`}>
+              <td className="number">{problem.row}</td>
+              <td>{problem.field}</td>
+              <td>{problem.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** What an import would do, shown before it is done: how the file was read, the first rows, what is made and what refused. */
@@ -135,29 +175,11 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
         </div>
       ) : null}
       {refused > 0 ? (
-        <div className="table-wrap" role="region" aria-label="Rows that would be refused" tabIndex={0}>
-          <table>
-            <caption>Rows that would be refused{refused >= 100 ? " (the first 100)" : ""}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="number">
-                  Row
-                </th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.errors.map((problem, index) => (
-                <tr key={`${problem.row}-${index}`}>
-                  <td className="number">{problem.row}</td>
-                  <td>{problem.field}</td>
-                  <td>{problem.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowErrors
+          errors={preview.errors}
+          region="Rows that would be refused"
+          caption={`Rows that would be refused${refused >= 100 ? " (the first 100)" : ""}`}
+        />
       ) : null}
     </section>
   );

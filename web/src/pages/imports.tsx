@@ -7,7 +7,7 @@ import { TimeZoneSelect } from "../components/time-zone-select";
 import { announceChange } from "../lib/changes";
 import { browserTimeZone, showDateTime } from "../lib/format";
 import { useStint } from "../session/session-context";
-import { ImportPreviewView } from "./imports-preview";
+import { ImportPreviewView, RowErrors } from "./imports-preview";
 import "./imports.css";
 
 const SOURCES: readonly { id: ImportSource; label: string }[] = [
@@ -255,31 +255,7 @@ function ImportResult({ job }: { job: ImportJob }) {
       <p className="hint">
         Skipped rows are those imported before and those refused.{refused >= 100 ? " Only the first 100 refusals are listed." : ""}
       </p>
-      {refused > 0 ? (
-        <div className="table-wrap" role="region" aria-label="Refused rows" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Rows that were refused</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="number">
-                  Row
-                </th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {job.errors.map((problem, index) => (
-                <tr key={`${problem.row}-${index}`}>
-                  <td className="number">{problem.row}</td>
-                  <td>{problem.field ?? ""}</td>
-                  <td>{problem.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {refused > 0 ? <RowErrors errors={job.errors} region="Refused rows" caption="Rows that were refused" hideCaption /> : null}
     </section>
   );
 }
