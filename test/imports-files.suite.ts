@@ -1,4 +1,4 @@
-import type { ImportPreview } from "../services/imports/preview";
+import type { ImportPreview } from "../services/imports/import-preview";
 import type { TimeEntry } from "../services/time-entries/client";
 import {
   carriesBillable,

@@ -11,6 +11,9 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_STATUSES = ["running", "succeeded", "failed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/** The largest file an import takes (docs/api.md, Imports). */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
 /** At most this many row errors are kept and shown (decisions §8b). */
 export const MAX_REPORTED_ERRORS = 100;
 

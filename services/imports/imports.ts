@@ -11,7 +11,8 @@ import type { CreateImportInput } from "./inputs";
 import type { JobStore } from "./job-store";
 import type { KeptFiles } from "./kept-files";
 import { LAYOUTS, type Layout } from "./layouts";
-import { previewImport, type ImportPreview } from "./preview";
+import type { ImportPreview } from "./import-preview";
+import { previewImport } from "./preview";
 import { receiveFile, removeFile, type ReceivedFile } from "./receive";
 import { runImport, type ImportRun } from "./run";
 

@@ -1,10 +1,9 @@
 import { EVERY_ROLE, type CredentialAccess } from "../../shared/access";
 import { defineOperations } from "../../shared/operations";
 import { single } from "../../shared/schemas";
-import { importJobSchema } from "./import-job";
+import { importJobSchema, MAX_IMPORT_BYTES } from "./import-job";
 import { createImportInput, importByIdInput } from "./inputs";
-import { importPreviewSchema } from "./preview";
-import { MAX_IMPORT_BYTES } from "./receive";
+import { importPreviewSchema } from "./import-preview";
 
 /** Importing is writing time entries: members import their own, admins anyone's (decisions §8b). */
 const WRITE: CredentialAccess = { permission: "time_entries:write", roles: EVERY_ROLE };

@@ -4,11 +4,9 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "../../shared/errors";
 import type { DateEvidence } from "./file-values";
+import { MAX_IMPORT_BYTES } from "./import-job";
 import type { Layout } from "./layouts";
 import { FileSurvey, type FileHeader } from "./survey";
-
-/** The largest file an import takes (docs/api.md, Imports). */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 /** A file received whole and kept on disk, with what its first reading found. */
 export interface ReceivedFile {
