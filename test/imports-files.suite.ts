@@ -239,6 +239,17 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
       const again = await finished(owner, await upload(owner, { source: "stint" }, `${lines.join("\n")}\n`));
       expect(again).toMatchObject({ status: "failed", rows_imported: 0, rows_skipped: 519 });
       expect(await entryCount(owner)).toBe(518);
+      // A quote that opens in the last rows and never closes: the file ends inside it.
+      const tail = [
+        header,
+        ",Short File,,one,2026-08-01T09:00:00Z,2026-08-01T10:00:00Z,true",
+        ',Short File,,"two\nand on,2026-08-02T09:00:00Z',
+      ];
+      const ended = await finished(owner, await upload(owner, { source: "stint" }, tail.join("\r\n")));
+      expect(ended).toMatchObject({ status: "failed", rows_total: 1, rows_imported: 1 });
+      expect(ended.errors).toEqual([
+        { row: 3, field: "file", reason: expect.stringMatching(/^opens a quoted cell that never closes: the file ends inside it/) },
+      ]);
     });
 
     it("when a header is written in another case, then errors name the column as the file writes it", async () => {
