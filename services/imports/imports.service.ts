@@ -19,10 +19,18 @@ interface ImportsState extends ImportDependencies {
   stopLooking(): void;
 }
 
+/** The services an import calls. */
+const CALLED = ["auth", "projects", "timeEntries"];
+
 /** Whether the process a job names as its worker (`node/instance`) is still on the bus. */
 function livenessOf(broker: ServiceBroker, alone: boolean): Liveness {
   return {
     alone,
+    servicesReady: () =>
+      broker.waitForServices(CALLED, 10_000).then(
+        () => true,
+        () => false,
+      ),
     isAlive(worker) {
       const slash = worker.lastIndexOf("/");
       const node = broker.registry.nodes.get(worker.slice(0, slash));
@@ -69,8 +77,8 @@ export function importsService(deps: ServiceDependencies): ServiceSchema {
           const leftOvers = await files.removeLeftOvers((id) => jobs.isRunning(id), Date.now());
           return { ...counts, leftOvers };
         })().finally(() => (looking = null)));
+      // The first look comes once every service of this process has started ($broker.started), then every few seconds.
       const stopLooking = sweepPeriodically("imports", lookForAbandoned, service.logger, HEARTBEAT_MS);
-      lookForAbandoned().catch((error: unknown) => service.logger.warn({ err: error }, "looking for abandoned imports failed"));
       return { ...use, lookForAbandoned, stopLooking };
     },
 
@@ -81,19 +89,21 @@ export function importsService(deps: ServiceDependencies): ServiceSchema {
       await Promise.all([...state.running.values()].map((run) => run.done));
     },
 
-    events: (started) => ({
-      "$node.disconnected": {
-        handler(_ctx: Context) {
-          try {
-            started()
-              .lookForAbandoned()
-              .catch(() => undefined);
-          } catch {
-            // Not started yet: the look at start comes anyway.
-          }
-        },
-      },
-    }),
+    events: (started) => {
+      const look = () => {
+        try {
+          started()
+            .lookForAbandoned()
+            .catch(() => undefined);
+        } catch {
+          // Not started yet: the periodic look comes anyway.
+        }
+      };
+      return {
+        "$broker.started": { handler: (_ctx: Context) => look() },
+        "$node.disconnected": { handler: (_ctx: Context) => look() },
+      };
+    },
 
     actions: (started) =>
       routedActions(importOperations, {

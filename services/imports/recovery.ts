@@ -27,6 +27,8 @@ export interface Liveness {
   isAlive(worker: string): boolean;
   /** Embedded mode: no other process exists, so none can be at work or keep a file. */
   alone: boolean;
+  /** Whether the services an import calls are reachable (a process just started may not see them yet). */
+  servicesReady(): Promise<boolean>;
 }
 
 function identityOf(job: ImportJobDocument, role: Identity["role"]): Identity {
@@ -80,8 +82,10 @@ export async function recoverImports(
   now = Date.now(),
 ): Promise<{ resumed: number; failed: number }> {
   const counts = { resumed: 0, failed: 0 };
-  for (const job of await deps.jobs.running()) {
-    if (deps.running.has(job._id)) continue;
+  const candidates = (await deps.jobs.running()).filter((job) => !deps.running.has(job._id));
+  // Taken over before the services it calls are seen, an import would end failed at its first batch.
+  if (candidates.length === 0 || !(await liveness.servicesReady())) return counts;
+  for (const job of candidates) {
     const worker = job.worker ?? null;
     const silentFor = now - Date.parse(job.heartbeat_at ?? job.updated_at);
     const gone = worker === null || worker === deps.worker || liveness.alone || (!liveness.isAlive(worker) && silentFor >= GONE_AFTER_MS);
