@@ -116,12 +116,16 @@ function describeRecovery(mode: string, rows: number, environment: () => { env: 
       const { account, api } = await registerOwner(await first.url(60_000));
       const as = (url: string) => client(url, { authorization: `Bearer ${account.access_token}` });
 
+      // Written before the uploads, which then follow each other at once: a connection left idle
+      // while a file is built could be closed by the server as the next upload begins on it.
+      const [previewed, keptFile, lostFile] = ["Previewed", "Kept", "Lost"].map((project) => stintFile(project, rows));
+
       // A preview first: it stores nothing, neither a job nor a file.
-      const preview = await startImport(api, stintFile("Previewed", rows), { dry_run: "true" });
+      const preview = await startImport(api, previewed as string, { dry_run: "true" });
       expect(preview.status).toBe(200);
 
-      const kept = await startImport(api, stintFile("Kept", rows));
-      const lost = await startImport(api, stintFile("Lost", rows));
+      const kept = await startImport(api, keptFile as string);
+      const lost = await startImport(api, lostFile as string);
       expect([kept.status, lost.status]).toEqual([202, 202]);
       const keptId = kept.body.data.id;
       const lostId = lost.body.data.id;
