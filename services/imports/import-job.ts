@@ -1,20 +1,10 @@
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import type { ImportJob, ImportSource, ImportStatus, RowError } from "./contract";
+import type { ImportJob } from "./contract";
 
 /** An import as stored: who started it, from what, and how far it has come. */
-export interface ImportJobDocument extends StoredDocument {
+export interface ImportJobDocument extends StoredDocument, Omit<ImportJob, "id"> {
   organization_id: string;
-  user_id: string;
-  source: ImportSource;
-  timezone: string;
-  status: ImportStatus;
-  rows_total: number;
-  rows_imported: number;
-  rows_skipped: number;
-  errors: RowError[];
-  created_at: string;
   updated_at: string;
-  finished_at: string | null;
 }
 
 export const IMPORT_JOBS_COLLECTION: CollectionSpec = {
