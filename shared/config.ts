@@ -226,7 +226,7 @@ const settings = {
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
   services: serviceList(
     "SERVICES",
-    "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`), or `all`.",
+    `Comma-separated services this process runs (${SERVICE_NAMES.map((name) => `\`${name}\``).join(", ")}), or \`all\`.`,
   ),
   s3Bucket: text(
     "S3_BUCKET",
