@@ -33,7 +33,7 @@ function s256(verifier: string): string {
 const CODE_REPLAYED = "The authorization code was already used; the tokens issued for it are revoked";
 const REFRESH_REPLAYED = "The refresh token was already used; every token of this grant is revoked";
 
-/** A code or refresh token used again: every token of its chain is revoked (RFC 6749 §4.1.2, §10.4). */
+/** A code or refresh token used again: every token of its chain is revoked (RFC 6749 §4.1.2 and RFC 6749 §10.4). */
 async function replayed(stores: OAuthStores, settings: GrantSettings, family: string, description: string) {
   await revokeFamily(stores, settings.kv, family);
   return refuse("invalid_grant", description);
