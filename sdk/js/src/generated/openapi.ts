@@ -1390,6 +1390,8 @@ export interface components {
             /** @description Seconds; for a running entry, the seconds elapsed so far */
             duration: number;
             billable: boolean;
+            /** @description Each as the organization first spelled it; unique per entry ignoring case */
+            tags: string[];
             is_running: boolean;
             /**
              * Format: date-time
@@ -2557,6 +2559,8 @@ export interface operations {
                 start_date?: string;
                 /** @description `YYYY-MM-DD` (UTC): entries starting on or before this day */
                 end_date?: string;
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
             };
             header?: never;
             path?: never;
@@ -2615,6 +2619,8 @@ export interface operations {
                     /** @default  */
                     description?: string;
                     billable?: boolean;
+                    /** @default [] */
+                    tags?: string[];
                     user_id?: string;
                 };
             };
@@ -3249,6 +3255,8 @@ export interface operations {
                     /** @default  */
                     description?: string;
                     billable?: boolean;
+                    /** @default [] */
+                    tags?: string[];
                 };
             };
         };
@@ -4062,6 +4070,7 @@ export interface operations {
                     task_id?: string | null;
                     description?: string;
                     billable?: boolean;
+                    tags?: string[];
                     user_id?: string;
                 };
             };
