@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { someChanges, trimmedText } from "../../shared/inputs";
+import { hourlyRate as rate, someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 import { MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
@@ -12,7 +12,8 @@ const color = z
   .transform((value) => value.toLowerCase())
   .nullable();
 const clientName = z.string().trim().max(200, "must be at most 200 characters").nullable();
-const hourlyRate = z.number().min(0, "must not be negative").max(1_000_000, "must be at most 1000000").nullable();
+/** Set from the beginning: it replaces the project's rate history (docs/api.md, "Money: rates, amounts and budgets"). */
+const hourlyRate = rate.nullable();
 
 const projectPath = z.object({ id: idOf("project") }).strict();
 

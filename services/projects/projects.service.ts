@@ -12,6 +12,10 @@ import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
 import { PROJECTS_COLLECTION, type ProjectDocument } from "./project";
 import { ProjectStore } from "./project-store";
+import { moveLegacyRates } from "./legacy-rates";
+import { RATES_COLLECTION, type RateDocument } from "./rate";
+import { RateStore } from "./rate-store";
+import { rateChangesOf, ratesToday, setStandingRate } from "./rates";
 import { TASKS_COLLECTION, type TaskDocument } from "./task";
 import { taskHandlers } from "./task-actions";
 import { TaskStore } from "./task-store";
@@ -33,34 +37,37 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
   return stintService<ProjectStores & { named: NamedCollections }>({
     name: projectOperations.service,
 
-    async open() {
-      const [projects, tasks] = await Promise.all([
+    async open(service) {
+      const [projects, tasks, rateDocs] = await Promise.all([
         store.collection<ProjectDocument>(PROJECTS_COLLECTION),
         store.collection<TaskDocument>(TASKS_COLLECTION),
+        store.collection<RateDocument>(RATES_COLLECTION),
       ]);
-      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks), named: { projects, tasks } };
+      const rates = new RateStore(rateDocs);
+      const moved = await moveLegacyRates(projects, rates);
+      if (moved > 0) service.logger.info({ projects: moved }, "moved projects' hourly rates into the rates collection");
+      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks), rates, named: { projects, tasks } };
     },
 
     actions(started) {
-      const projects = (): ProjectStore => started().projects;
       return {
         ...routedActions(projectOperations, {
-          list: (input, who) => listProjects(projects(), who, input.query),
+          list: (input, who) => listProjects(started(), who, input.query),
           create: async (input, who, ctx) => {
-            const project = await createProject(projects(), eventsFor(ctx, who.organizationId), who, input.body, ctx.meta);
+            const project = await createProject(started(), eventsFor(ctx, who.organizationId), who, input.body, ctx.meta);
             ctx.service?.logger.info({ projectId: project.id, organizationId: who.organizationId }, "project created");
             return { data: project };
           },
-          get: async (input, who) => ({ data: await getProject(projects(), who, input.params.id) }),
+          get: async (input, who) => ({ data: await getProject(started(), who, input.params.id) }),
           update: async (input, who, ctx) => ({
-            data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, input.body),
+            data: await updateProject(started(), eventsFor(ctx, who.organizationId), who, input.params.id, input.body),
           }),
           // Archiving and unarchiving are the same change with opposite values.
           archive: async (input, who, ctx) => ({
-            data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: true }),
+            data: await updateProject(started(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: true }),
           }),
           unarchive: async (input, who, ctx) => ({
-            data: await updateProject(projects(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: false }),
+            data: await updateProject(started(), eventsFor(ctx, who.organizationId), who, input.params.id, { archived: false }),
           }),
           remove: async (input, who, ctx) => {
             await deleteProject(started(), eventsFor(ctx, who.organizationId), entryReferencesOver(ctx), who, input.params.id);
@@ -75,6 +82,9 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
             const { found } = await ensureByNames(started().named, query, eventsFor(ctx, query.organizationId).created);
             return found;
           },
+          rateChangesOf: (query) => rateChangesOf(started().rates, query.organizationId),
+          setRate: (query) => setStandingRate(started().rates, query),
+          ratesToday: (query) => ratesToday(started().rates, query),
         }),
       };
     },
