@@ -3,7 +3,7 @@ import { defineClient, internalAction } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import type { ListEnvelope } from "../../shared/paging";
 import { idOf } from "../../shared/validation";
-import type { Account, Session, Tokens, User } from "./contract";
+import type { Account, MoneySettings, Session, Tokens, User } from "./contract";
 
 /**
  * Who owns account data: the AUTH service. Organizations, users (email, name, role,
@@ -113,6 +113,11 @@ export const authClient = defineClient("auth", {
   accountOf: internalAction(z.object({ userId }).strict()).returning<Account | null>(),
   /** Organizations that keep screenshots for a limited number of days: what the screenshots sweep deletes. */
   screenshotRetentions: internalAction(z.object({}).strict()).returning<{ organizationId: string; days: number }[]>(),
+  /**
+   * For reports and budgets: the organization's `currency` and whether members see the
+   * amounts of their own time; `null` when it does not exist.
+   */
+  moneySettings: internalAction(z.object({ organizationId }).strict()).returning<MoneySettings | null>(),
 });
 
 /** The response schemas and types of accounts, for the operations of other services that show them. */
@@ -122,6 +127,7 @@ export {
   tokensSchema,
   userSchema,
   type Account,
+  type MoneySettings,
   type Organization,
   type Session,
   type Tokens,

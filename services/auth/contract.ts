@@ -47,8 +47,20 @@ export interface Organization {
   name: string;
   plan: Plan;
   screenshot_retention_days: number | null;
+  /** ISO 4217: what every rate and amount of the organization is in. */
+  currency: string;
+  /** The organization's rate in force today; shown to owners and admins, on `GET` and `PATCH /organization` only. */
+  default_hourly_rate?: number | null;
+  /** Whether members see the rates and amounts of their own time. */
+  members_see_own_amounts: boolean;
   created_at: string;
   updated_at: string;
+}
+
+/** What reports and budgets need of an organization to show money. */
+export interface MoneySettings {
+  currency: string;
+  members_see_own_amounts: boolean;
 }
 
 export const organizationSchema = z
@@ -64,6 +76,18 @@ export const organizationSchema = z
       .describe(
         "Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them",
       ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .describe("ISO 4217 code of every rate and amount (default `USD`)")
+      .meta({ examples: ["EUR"] }),
+    default_hourly_rate: z
+      .number()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe("The organization's default rate in force today; present for owners and admins on `GET` and `PATCH /organization`"),
+    members_see_own_amounts: z.boolean().describe("Members see the rates and amounts of their own time (default `false`)"),
     created_at: timestamp,
     updated_at: timestamp,
   })

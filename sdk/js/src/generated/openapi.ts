@@ -59,8 +59,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization or set how long screenshots are kept
-         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.
+         * Rename the organization, set how long screenshots are kept, or set its money settings
+         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.
          *
          *     **Access:** the `users:write` permission, owner or admin.
          */
@@ -1272,6 +1272,15 @@ export interface components {
             /** @description Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them */
             screenshot_retention_days: number | null;
             /**
+             * @description ISO 4217 code of every rate and amount (default `USD`)
+             * @example EUR
+             */
+            currency: string;
+            /** @description The organization's default rate in force today; present for owners and admins on `GET` and `PATCH /organization` */
+            default_hourly_rate?: number | null;
+            /** @description Members see the rates and amounts of their own time (default `false`) */
+            members_see_own_amounts: boolean;
+            /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
              */
@@ -2356,7 +2365,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The organization, with its plan */
+            /** @description The organization, with its plan; owners and admins see its `default_hourly_rate` */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2390,6 +2399,10 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     screenshot_retention_days?: number | null;
+                    /** @example EUR */
+                    currency?: string;
+                    default_hourly_rate?: number | null;
+                    members_see_own_amounts?: boolean;
                 };
             };
         };
