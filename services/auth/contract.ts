@@ -21,6 +21,12 @@ export interface User {
   email: string;
   name: string;
   role: Role;
+  /**
+   * The user's own rate (the `member` level) in force today: shown by the users operations,
+   * to owners and admins for everyone and to a member for themselves when the organization
+   * lets members see their amounts; absent otherwise, and in sessions.
+   */
+  hourly_rate?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +41,14 @@ export const userSchema = z
       .meta({ examples: ["ada@example.com"] }),
     name: z.string(),
     role: z.enum(ROLES),
+    hourly_rate: z
+      .number()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe(
+        "The user's own rate (`member` level) in force today, in the organization's currency; on the users operations, to owners and admins, and to members for themselves when `members_see_own_amounts` is set",
+      ),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -20,7 +20,8 @@ export interface Project {
   color: string | null;
   client_name: string | null;
   billable: boolean;
-  hourly_rate: number | null;
+  /** The project's rate in force today; shown to owners and admins only. */
+  hourly_rate?: number | null;
   archived: boolean;
   created_at: string;
   updated_at: string;
@@ -39,7 +40,12 @@ export const projectSchema = z
       .meta({ examples: ["#1a2b3c"] }),
     client_name: z.string().nullable(),
     billable: z.boolean().describe("The default for the project's time entries"),
-    hourly_rate: z.number().min(0).nullable(),
+    hourly_rate: z
+      .number()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe("The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only"),
     archived: z.boolean().describe("An archived project takes no new time entries or timers"),
     created_at: timestamp,
     updated_at: timestamp,

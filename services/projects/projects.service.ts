@@ -1,5 +1,5 @@
 import type { ServiceSchema } from "moleculer";
-import { internalActions } from "../../shared/client";
+import { internalActions, type Caller } from "../../shared/client";
 import type { ApiContext } from "../../shared/context";
 import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
 import type { EventType } from "../../shared/events";
@@ -15,7 +15,8 @@ import { ProjectStore } from "./project-store";
 import { moveLegacyRates } from "./legacy-rates";
 import { RATES_COLLECTION, type RateDocument } from "./rate";
 import { RateStore } from "./rate-store";
-import { rateChangesOf, ratesToday, setStandingRate } from "./rates";
+import { deleteRate, getRate, listRates, rateChangesOf, ratesToday, recordRate, setStandingRate, type IsMember } from "./rates";
+import { authClient } from "../auth/client";
 import { TASKS_COLLECTION, type TaskDocument } from "./task";
 import { taskHandlers } from "./task-actions";
 import { TaskStore } from "./task-store";
@@ -28,6 +29,11 @@ function eventsOver(publisher: EventPublisher) {
     const emit = (type: EventType) => publisher.announce<Project>(ctx, type, () => organizationId);
     return { created: emit("project.created"), updated: emit("project.updated"), deleted: emit("project.deleted") };
   };
+}
+
+function isMemberOver(caller: Caller): IsMember {
+  const accounts = authClient.over(caller);
+  return (organizationId, userId) => accounts.isMember({ organizationId, userId });
 }
 
 /** Wiring only: the operations table, the use cases behind it, and the two collections they use. */
@@ -74,6 +80,15 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
             return null;
           },
           ...taskHandlers(started),
+          listRates: (input, who) => listRates(started().rates, who, input.query),
+          createRate: async (input, who, ctx) => ({
+            data: await recordRate(started(), isMemberOver(ctx), who, input.body, ctx.meta),
+          }),
+          getRate: async (input, who) => ({ data: await getRate(started().rates, who, input.params.id) }),
+          deleteRate: async (input, who) => {
+            await deleteRate(started().rates, who, input.params.id);
+            return null;
+          },
         }),
         ...internalActions(projectsClient, {
           lookupForEntry: (query) => answerEntryLookup(started(), query),

@@ -1,3 +1,4 @@
+import { isManager } from "../../shared/access";
 import { announceChange, type Announce } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
 import { createdId, insertOnce, type Creation } from "../../shared/creation";
@@ -31,6 +32,13 @@ async function present(stores: ProjectStores, organizationId: string, docs: read
     utcDay(),
   );
   return docs.map((doc) => presentProject(doc, rates.get(doc._id) ?? null));
+}
+
+/** Members see no money: a project's rate is the owners' and admins' to see (docs/api.md, "Money: rates, amounts and budgets"). */
+function forViewer(project: Project, who: Identity): Project {
+  if (isManager(who)) return project;
+  const { hourly_rate: _rate, ...shown } = project;
+  return shown;
 }
 
 async function presentOne(stores: ProjectStores, organizationId: string, doc: ProjectDocument): Promise<Project> {
@@ -77,13 +85,18 @@ export async function listProjects(
 ): Promise<ListEnvelope<Project>> {
   const page = { page: query.page, per_page: query.per_page };
   const { items, total } = await stores.projects.list(who.organizationId, { archived: query.archived, billable: query.billable }, page);
-  return listEnvelope(await present(stores, who.organizationId, items), total, page);
+  const projects = await present(stores, who.organizationId, items);
+  return listEnvelope(
+    projects.map((project) => forViewer(project, who)),
+    total,
+    page,
+  );
 }
 
 export async function getProject(stores: ProjectStores, who: Identity, id: string): Promise<Project> {
   const doc = await stores.projects.find(who.organizationId, id);
   if (!doc) throw ApiError.notFound("Project");
-  return presentOne(stores, who.organizationId, doc);
+  return forViewer(await presentOne(stores, who.organizationId, doc), who);
 }
 
 /**
@@ -103,7 +116,7 @@ export async function updateProject(
   const current = await stores.projects.find(who.organizationId, id);
   if (!current) throw ApiError.notFound("Project");
   const shown = await presentOne(stores, who.organizationId, current);
-  const expected = presentProject({ ...current, ...set }, hourlyRate === undefined ? shown.hourly_rate : hourlyRate);
+  const expected = presentProject({ ...current, ...set }, hourlyRate === undefined ? (shown.hourly_rate ?? null) : hourlyRate);
   return announceChange(events.updated, expected, async () => {
     const doc = await stores.projects.update(who.organizationId, id, set);
     if (!doc) throw ApiError.notFound("Project");
