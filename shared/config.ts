@@ -316,7 +316,7 @@ const settings = {
   ),
   cleanupIntervalSeconds: integer(
     "CLEANUP_INTERVAL_SECONDS",
-    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
+    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes, screenshots past their organization's retention and blobs no record names). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
     900,
     10,
     86400,

@@ -1,9 +1,9 @@
+import { DAY_MS } from "./sweep";
+
 /** ISO 8601 UTC with `Z` and whole seconds, the form every timestamp takes in responses. */
 export function isoSeconds(date: Date = new Date()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
-
-const DAY_MS = 86_400_000;
 
 /** The UTC day (`YYYY-MM-DD`) of an instant. */
 export function utcDay(date: Date = new Date()): string {

@@ -1,11 +1,11 @@
 import { isManager } from "../../shared/access";
 import { ApiError } from "../../shared/errors";
 import type { Identity } from "../../shared/identity";
-import type { Collection } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
 import type { UpdateOrganizationBody } from "./inputs";
 import type { MoneySettings, Organization } from "./contract";
 import { moneySettingsOf, presentOrganization, type OrganizationDocument } from "./organization";
+import type { OrganizationStore } from "./organization-store";
 
 /**
  * The organization's default hourly rate, which the projects service keeps beside every
@@ -27,12 +27,8 @@ async function shown(doc: OrganizationDocument, who: Identity, defaultRate: Defa
 }
 
 /** The caller's own organization: the only one anyone can see. */
-export async function getOrganization(
-  organizations: Collection<OrganizationDocument>,
-  who: Identity,
-  defaultRate: DefaultRate,
-): Promise<Organization> {
-  const organization = await organizations.findOne({ _id: who.organizationId });
+export async function getOrganization(organizations: OrganizationStore, who: Identity, defaultRate: DefaultRate): Promise<Organization> {
+  const organization = await organizations.find(who.organizationId);
   if (!organization) throw ApiError.notFound("Organization");
   return shown(organization, who, defaultRate);
 }
@@ -43,7 +39,7 @@ export async function getOrganization(
  * rate is a rate, so it takes `projects:write` as every rate does.
  */
 export async function updateOrganization(
-  organizations: Collection<OrganizationDocument>,
+  organizations: OrganizationStore,
   who: Identity,
   changes: UpdateOrganizationBody,
   defaultRate: DefaultRate,
@@ -57,24 +53,19 @@ export async function updateOrganization(
     });
   }
   if (rate !== undefined) await defaultRate.set(who.organizationId, rate);
-  const updated = await organizations.findOneAndUpdate({ _id: who.organizationId }, { $set: { ...fields, updated_at: isoSeconds() } });
+  const updated = await organizations.update(who.organizationId, { ...fields, updated_at: isoSeconds() });
   if (!updated) throw ApiError.notFound("Organization");
   return shown(updated, who, defaultRate);
 }
 
 /** What reports and budgets need to show money; `null` for an organization that does not exist. */
-export async function moneySettings(
-  organizations: Collection<OrganizationDocument>,
-  organizationId: string,
-): Promise<MoneySettings | null> {
-  const organization = await organizations.findOne({ _id: organizationId });
+export async function moneySettings(organizations: OrganizationStore, organizationId: string): Promise<MoneySettings | null> {
+  const organization = await organizations.find(organizationId);
   return organization ? moneySettingsOf(organization) : null;
 }
 
 /** Organizations that keep screenshots for a limited time, and for how many days. */
-export async function screenshotRetentions(
-  organizations: Collection<OrganizationDocument>,
-): Promise<{ organizationId: string; days: number }[]> {
-  const limited = await organizations.find({ screenshot_retention_days: { $gte: 1 } });
+export async function screenshotRetentions(organizations: OrganizationStore): Promise<{ organizationId: string; days: number }[]> {
+  const limited = await organizations.withScreenshotRetention();
   return limited.map((doc) => ({ organizationId: doc._id, days: doc.screenshot_retention_days as number }));
 }

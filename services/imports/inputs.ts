@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { idOf, noBody } from "../../shared/validation";
-import { timeZone } from "../../shared/inputs";
+import { timeZone, nothing as none } from "../../shared/inputs";
 import { IMPORT_SOURCES } from "./contract";
-
-const none = z.object({}).strict();
 
 /** The form's text fields; the file itself reaches the action as its stream. */
 export const createImportInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RATE_LEVELS, type RateLevel } from "../../shared/billing/rate-book";
-import { calendarDate, hourlyRate as rate, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
+import { calendarDate, hourlyRate as rate, nothing, someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 import { MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
@@ -19,8 +19,8 @@ const hourlyRate = rate.nullable();
 const projectPath = z.object({ id: idOf("project") }).strict();
 
 export const createProjectInput = z.object({
-  params: z.object({}).strict(),
-  query: z.object({}).strict(),
+  params: nothing,
+  query: nothing,
   body: z
     .object({
       name,
@@ -34,20 +34,20 @@ export const createProjectInput = z.object({
 });
 
 export const listProjectsInput = z.object({
-  params: z.object({}).strict(),
+  params: nothing,
   query: z.object({ ...pagingQuery, archived: queryBoolean.optional(), billable: queryBoolean.optional() }).strict(),
   body: noBody,
 });
 
 export const projectByIdInput = z.object({
   params: projectPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 
 export const updateProjectInput = z.object({
   params: projectPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: someChanges(
     z
       .object({
@@ -82,7 +82,7 @@ const taskPath = z.object({ id: idOf("project"), task_id: idOf("task") }).strict
 
 export const createTaskInput = z.object({
   params: projectPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: z
     .object({
       name,
@@ -101,13 +101,13 @@ export const listTasksInput = z.object({
 
 export const taskByIdInput = z.object({
   params: taskPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 
 export const updateTaskInput = z.object({
   params: taskPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: someChanges(
     z
       .object({
@@ -153,8 +153,8 @@ function checkTarget(body: { level: RateLevel; user_id?: string | null; project_
 }
 
 export const createRateInput = z.object({
-  params: none,
-  query: none,
+  params: nothing,
+  query: nothing,
   body: z
     .object({
       level: rateLevel,
@@ -168,7 +168,7 @@ export const createRateInput = z.object({
 });
 
 export const listRatesInput = z.object({
-  params: none,
+  params: nothing,
   query: z
     .object({
       ...pagingQuery,
@@ -180,7 +180,7 @@ export const listRatesInput = z.object({
   body: noBody,
 });
 
-export const rateByIdInput = z.object({ params: z.object({ id: idOf("rate") }).strict(), query: none, body: noBody });
+export const rateByIdInput = z.object({ params: z.object({ id: idOf("rate") }).strict(), query: nothing, body: noBody });
 
 export type CreateRateInput = z.output<typeof createRateInput>["body"];
 export type ListRatesInput = z.output<typeof listRatesInput>["query"];

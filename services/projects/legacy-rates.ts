@@ -1,5 +1,4 @@
-import type { Collection } from "../../shared/storage/port";
-import type { ProjectDocument } from "./project";
+import type { ProjectStore } from "./project-store";
 import type { RateStore } from "./rate-store";
 
 /**
@@ -10,14 +9,14 @@ import type { RateStore } from "./rate-store";
  * amounts are computed in hundredths. Safe in several processes at once: recording a
  * project's rate from the beginning twice leaves one change.
  */
-export async function moveLegacyRates(projects: Collection<ProjectDocument>, rates: RateStore): Promise<number> {
-  const legacy = await projects.find({ hourly_rate: { $ne: null } });
+export async function moveLegacyRates(projects: ProjectStore, rates: RateStore): Promise<number> {
+  const legacy = await projects.withLegacyRate();
   let moved = 0;
   for (const doc of legacy) {
     if (typeof doc.hourly_rate !== "number") continue;
     const rate = Math.round(doc.hourly_rate * 100) / 100;
     await rates.replace(doc.organization_id, { level: "project", user_id: null, project_id: doc._id }, rate);
-    await projects.findOneAndUpdate({ _id: doc._id, hourly_rate: doc.hourly_rate }, { $unset: { hourly_rate: 1 } });
+    await projects.dropLegacyRate(doc._id, doc.hourly_rate);
     moved += 1;
   }
   return moved;

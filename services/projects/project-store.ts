@@ -1,6 +1,5 @@
 import { ApiError } from "../../shared/errors";
-import type { Page } from "../../shared/paging";
-import { skipOf } from "../../shared/paging";
+import { skipOf, type Page } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
 import type { ProjectDocument } from "./project";
 
@@ -50,6 +49,15 @@ export class ProjectStore {
     }
   }
 
+  /** The organization's projects among these lower-cased names. */
+  withNameKeys(organizationId: string, keys: readonly string[]): Promise<ProjectDocument[]> {
+    return this.projects.find({ organization_id: organizationId, name_key: { $in: [...keys] } });
+  }
+
+  findByNameKey(organizationId: string, key: string): Promise<ProjectDocument | null> {
+    return this.projects.findOne({ organization_id: organizationId, name_key: key });
+  }
+
   delete(organizationId: string, id: string): Promise<boolean> {
     return this.projects.deleteOne({ _id: id, organization_id: organizationId });
   }
@@ -59,5 +67,15 @@ export class ProjectStore {
     if (ids.length === 0) return {};
     const found = await this.projects.find({ organization_id: organizationId, _id: { $in: [...ids] } });
     return Object.fromEntries(found.map((doc) => [doc._id, doc.name]));
+  }
+
+  /** Projects, of every organization, stored with a rate before rates had history (`legacy-rates.ts`). */
+  withLegacyRate(): Promise<ProjectDocument[]> {
+    return this.projects.find({ hourly_rate: { $ne: null } });
+  }
+
+  /** Takes the old rate off a project, unless it changed since it was read. */
+  async dropLegacyRate(id: string, rate: number | null | undefined): Promise<void> {
+    await this.projects.findOneAndUpdate({ _id: id, hourly_rate: rate }, { $unset: { hourly_rate: 1 } });
   }
 }

@@ -6,7 +6,7 @@ import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { projectsClient } from "./client";
-import { ensureByNames, type NamedCollections } from "./ensure-names";
+import { ensureByNames } from "./ensure-names";
 import { entryReferencesOver } from "./entry-references";
 import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
@@ -40,7 +40,7 @@ function isMemberOver(caller: Caller): IsMember {
 export function projectsService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
   const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
-  return stintService<ProjectStores & { named: NamedCollections }>({
+  return stintService<ProjectStores>({
     name: projectOperations.service,
 
     async open(service) {
@@ -49,10 +49,10 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
         store.collection<TaskDocument>(TASKS_COLLECTION),
         store.collection<RateDocument>(RATES_COLLECTION),
       ]);
-      const rates = new RateStore(rateDocs);
-      const moved = await moveLegacyRates(projects, rates);
+      const stores: ProjectStores = { projects: new ProjectStore(projects), tasks: new TaskStore(tasks), rates: new RateStore(rateDocs) };
+      const moved = await moveLegacyRates(stores.projects, stores.rates);
       if (moved > 0) service.logger.info({ projects: moved }, "moved projects' hourly rates into the rates collection");
-      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks), rates, named: { projects, tasks } };
+      return stores;
     },
 
     actions(started) {
@@ -94,7 +94,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
           lookupForEntry: (query) => answerEntryLookup(started(), query),
           namesOf: (query) => answerNames(started(), query),
           ensureByNames: async (query, ctx) => {
-            const { found } = await ensureByNames(started().named, query, eventsFor(ctx, query.organizationId).created);
+            const { found } = await ensureByNames(started(), query, eventsFor(ctx, query.organizationId).created);
             return found;
           },
           rateChangesOf: (query) => rateChangesOf(started().rates, query.organizationId),

@@ -4,6 +4,7 @@ import type { DocumentStore } from "../../shared/storage/port";
 import { temporaryDir } from "../../test/support/stint";
 import { moveLegacyRates } from "./legacy-rates";
 import { PROJECTS_COLLECTION, type ProjectDocument } from "./project";
+import { ProjectStore } from "./project-store";
 import { RATES_COLLECTION, type RateDocument, type RateTarget } from "./rate";
 import { RateStore } from "./rate-store";
 
@@ -109,8 +110,9 @@ describe("rate store", () => {
     const unpriced = legacy("unpriced", null);
     await projects.insertMany([priced, unpriced]);
 
-    expect(await moveLegacyRates(projects, rates)).toBe(1);
-    expect(await moveLegacyRates(projects, rates)).toBe(0);
+    const projectStore = new ProjectStore(projects);
+    expect(await moveLegacyRates(projectStore, rates)).toBe(1);
+    expect(await moveLegacyRates(projectStore, rates)).toBe(0);
     expect((await rates.all(org)).map((change) => [change.project_id, change.hourly_rate, change.effective_from])).toEqual([
       [priced._id, 95.13, null],
     ]);

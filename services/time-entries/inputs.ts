@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, datesInOrder, instant as timestamp, someChanges, trimmedText } from "../../shared/inputs";
+import { calendarDate, datesInOrder, instant as timestamp, someChanges, nothing as none, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "./contract";
@@ -7,7 +7,6 @@ import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "./contract";
 export const MAX_ENTRY_SECONDS = 24 * 60 * 60;
 
 const description = z.string().max(5000, "must be at most 5000 characters");
-const none = z.object({}).strict();
 const entryPath = z.object({ id: idOf("timeEntry") }).strict();
 
 const tagName = trimmedText(MAX_TAG_LENGTH);

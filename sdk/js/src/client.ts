@@ -1,8 +1,10 @@
+import { APIPromise } from "./api-promise.js";
 import { HttpClient, type ClientOptions, type RequestOptions } from "./core.js";
 import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
 import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
+import { Rates } from "./resources/rates.js";
 import { Reports } from "./resources/reports.js";
 import { Screenshots } from "./resources/screenshots.js";
 import { Tasks } from "./resources/tasks.js";
@@ -28,6 +30,7 @@ abstract class ClientBase {
 export class Stint extends ClientBase {
   readonly projects = new Projects(this.http);
   readonly tasks = new Tasks(this.http);
+  readonly rates = new Rates(this.http);
   readonly timeEntries = new TimeEntries(this.http);
   readonly users = new Users(this.http);
   readonly invitations = new Invitations(this.http);
@@ -46,8 +49,8 @@ export class Stint extends ClientBase {
   }
 
   /** The deployment's name and version (no credential needed). */
-  async version(options?: RequestOptions): Promise<Version> {
-    const { data } = await this.http.json<{ data: Version }>({ method: "GET", path: "/version" }, options);
-    return data.data;
+  version(options?: RequestOptions): APIPromise<Version> {
+    const answer = this.http.json<{ data: Version }>({ method: "GET", path: "/version" }, options);
+    return new APIPromise(answer.then(({ data, response }) => ({ data: data.data, response })));
   }
 }

@@ -12,12 +12,15 @@ export {
   ConflictError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   StintError,
   UnprocessableEntityError,
   WebhookVerificationError,
 } from "./errors.js";
+export { APIPromise } from "./api-promise.js";
+export type { WithResponse } from "./api-promise.js";
 export { Page, PagePromise } from "./pagination.js";
 export { signWebhook, verifyWebhook, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.js";
 export type { SignOptions, VerifyOptions, WebhookEvent, WebhookHeaders } from "./webhook-signature.js";
@@ -26,6 +29,7 @@ export type * from "./resources/account.js";
 export type * from "./resources/imports.js";
 export type * from "./resources/oauth.js";
 export type * from "./resources/projects.js";
+export type * from "./resources/rates.js";
 export type * from "./resources/reports.js";
 export type * from "./resources/screenshots.js";
 export type * from "./resources/tasks.js";

@@ -316,7 +316,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
+        /**
+         * Sign in with email and password
+         * @description A wrong email or password is a 401. After 10 wrong passwords for an account from one address in a quarter hour (30 from all addresses, or 100 for any accounts from one address), sign-in is a 429 until the quarter hour ends, the password unchecked; `Retry-After` says when.
+         */
         post: operations["auth.login"];
         delete?: never;
         options?: never;
@@ -335,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for new tokens
-         * @description A refresh token works once. Presenting a spent one revokes every token of that sign-in.
+         * @description A refresh token works once. Presenting a spent one revokes every token of that sign-in. A valid one is never held back; after 30 that are not valid from one address in a minute, further ones are a 429 instead of a 401.
          */
         post: operations["auth.refresh"];
         delete?: never;

@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import { path, Resource, type FileContent } from "../resource.js";
 import type { ImportJob } from "../types.js";
@@ -23,12 +24,13 @@ export interface ImportWaitOptions extends RequestOptions {
 /** Time entries imported from CSV exports, as background jobs. */
 export class Imports extends Resource {
   /** Uploads the file (`multipart/form-data`); the rows are imported in the background. */
-  create(params: ImportCreateParams, options?: RequestOptions): Promise<ImportJob> {
+  create(params: ImportCreateParams, options?: RequestOptions): APIPromise<ImportJob> {
     const file = { field: "file", content: params.file, mediaType: "text/csv", filename: params.filename, defaultName: "import.csv" };
     return this.uploadFile("/imports", { source: params.source, timezone: params.timezone }, file, options);
   }
 
-  get(id: string, options?: RequestOptions): Promise<ImportJob> {
+  /** An import job: its status (`running`, `succeeded` or `failed`) and its counts of rows. */
+  get(id: string, options?: RequestOptions): APIPromise<ImportJob> {
     return this.call("GET", path("imports", id), {}, options);
   }
 

@@ -6,7 +6,9 @@ from typing import Dict, Literal, Optional, cast
 
 from .._base import Call, FileContent, path, read_file
 from ..types import ImportJob
-from ._resource import AsyncResource, SyncResource
+from .._pagination import AsyncPage, AsyncPager
+from .._response import RawResponse
+from ._resource import AsyncRawResource, AsyncResource, SyncRawResource, SyncResource
 
 ImportSource = Literal["stint", "toggl", "clockify", "harvest"]
 
@@ -20,18 +22,56 @@ def _create(file: FileContent, source: ImportSource, timezone: Optional[str], fi
     return Call("POST", "/imports", data=fields, files={"file": (filename, read_file(file), "text/csv")})
 
 
-class Imports(SyncResource):
+class Imports(SyncResource["ImportsWithRawResponse"]):
     def create(self, file: FileContent, *, source: ImportSource, timezone: Optional[str] = None, filename: str = "import.csv") -> ImportJob:
         """Starts importing a CSV export (bytes, a path, or a binary file); follow it with ``get``."""
         return cast(ImportJob, self._data(_create(file, source, timezone, filename)))
 
     def get(self, import_id: str) -> ImportJob:
+        """An import job: its status (``running``, ``succeeded`` or ``failed``) and its counts of rows."""
         return cast(ImportJob, self._data(Call("GET", path("/imports/{}", import_id))))
 
 
-class AsyncImports(AsyncResource):
+# ---- Derived from the classes above by scripts/derive_twins.py: do not edit below this line. ----
+
+
+class AsyncImports(AsyncResource["AsyncImportsWithRawResponse"]):
     async def create(self, file: FileContent, *, source: ImportSource, timezone: Optional[str] = None, filename: str = "import.csv") -> ImportJob:
+        """Starts importing a CSV export (bytes, a path, or a binary file); follow it with ``get``."""
         return cast(ImportJob, await self._data(_create(file, source, timezone, filename)))
 
     async def get(self, import_id: str) -> ImportJob:
+        """An import job: its status (``running``, ``succeeded`` or ``failed``) and its counts of rows."""
         return cast(ImportJob, await self._data(Call("GET", path("/imports/{}", import_id))))
+
+
+class ImportsWithRawResponse(SyncRawResource):
+    """The methods of :class:`Imports`, each answering a :class:`~stint.RawResponse`: what it answers, with the status, headers and request id."""
+
+    _resource: Imports
+
+    def create(self, file: FileContent, *, source: ImportSource, timezone: Optional[str] = None, filename: str = "import.csv") -> RawResponse[ImportJob]:
+        """Starts importing a CSV export (bytes, a path, or a binary file); follow it with ``get``."""
+        return self._call(lambda: self._resource.create(file=file, source=source, timezone=timezone, filename=filename))
+
+    def get(self, import_id: str) -> RawResponse[ImportJob]:
+        """An import job: its status (``running``, ``succeeded`` or ``failed``) and its counts of rows."""
+        return self._call(lambda: self._resource.get(import_id=import_id))
+
+
+class AsyncImportsWithRawResponse(AsyncRawResource):
+    """The methods of :class:`AsyncImports`, each answering a :class:`~stint.RawResponse`: what it answers, with the status, headers and request id."""
+
+    _resource: AsyncImports
+
+    async def create(self, file: FileContent, *, source: ImportSource, timezone: Optional[str] = None, filename: str = "import.csv") -> RawResponse[ImportJob]:
+        """Starts importing a CSV export (bytes, a path, or a binary file); follow it with ``get``."""
+        return await self._call(lambda: self._resource.create(file=file, source=source, timezone=timezone, filename=filename))
+
+    async def get(self, import_id: str) -> RawResponse[ImportJob]:
+        """An import job: its status (``running``, ``succeeded`` or ``failed``) and its counts of rows."""
+        return await self._call(lambda: self._resource.get(import_id=import_id))
+
+
+Imports._raw_class = ImportsWithRawResponse
+AsyncImports._raw_class = AsyncImportsWithRawResponse
