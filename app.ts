@@ -46,7 +46,7 @@ export interface RunningStint {
   stop(): Promise<void>;
 }
 
-/** Services that announce domain events, and the one that takes them. */
+/** Services that announce domain events (projects also reads them, for budgets), and the one that only takes them. */
 const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users", "screenshots"];
 const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
 

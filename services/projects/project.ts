@@ -1,5 +1,5 @@
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import type { Project } from "./contract";
+import type { Budget, BudgetUsed, Project } from "./contract";
 
 /** A project as stored. `_id` is the Style A id (`prj_...`). */
 export interface ProjectDocument extends StoredDocument {
@@ -16,6 +16,8 @@ export interface ProjectDocument extends StoredDocument {
    * collection when it starts (`legacy-rates.ts`). The rate lives there.
    */
   hourly_rate?: number | null;
+  /** Absent on projects stored before budgets: none. */
+  budget?: Budget | null;
   archived: boolean;
   created_at: string;
   updated_at: string;
@@ -26,8 +28,12 @@ export const PROJECTS_COLLECTION: CollectionSpec = {
   indexes: [{ fields: { organization_id: 1, name_key: 1 }, unique: true }, { fields: { organization_id: 1, archived: 1, name_key: 1 } }],
 };
 
-/** The project as shown, with its rate in force today (the rates collection's, not the document's). */
-export function presentProject(doc: ProjectDocument, hourlyRate: number | null): Project {
+/**
+ * The project as owners and admins see it, and as events carry it: with its rate in force
+ * today (the rates collection's, not the document's) and what its budget's current period
+ * used (`null` without a budget).
+ */
+export function presentProject(doc: ProjectDocument, hourlyRate: number | null, budgetUsed: BudgetUsed | null): Project {
   return {
     id: doc._id,
     name: doc.name,
@@ -36,6 +42,8 @@ export function presentProject(doc: ProjectDocument, hourlyRate: number | null):
     client_name: doc.client_name,
     billable: doc.billable,
     hourly_rate: hourlyRate,
+    budget: doc.budget ?? null,
+    budget_used: budgetUsed,
     archived: doc.archived,
     created_at: doc.created_at,
     updated_at: doc.updated_at,

@@ -152,13 +152,15 @@ export interface paths {
         };
         /**
          * List projects
-         * @description **Access:** the `projects:read` permission, any role.
+         * @description Owners and admins see each project's `hourly_rate`, `budget` and `budget_used`; members see none of them.
+         *
+         *     **Access:** the `projects:read` permission, any role.
          */
         get: operations["projects.list"];
         put?: never;
         /**
          * Create a project
-         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409.
+         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -781,7 +783,7 @@ export interface paths {
         get: operations["projects.get"];
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -798,7 +800,7 @@ export interface paths {
         head?: never;
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -1490,6 +1492,10 @@ export interface components {
             billable: boolean;
             /** @description The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only */
             hourly_rate?: number | null;
+            /** @description Shown to owners and admins only; `null`: no budget */
+            budget?: components["schemas"]["Budget"] | null;
+            /** @description The current period's use of the budget (`null` without one); on owners' and admins' answers */
+            budget_used?: components["schemas"]["BudgetUsed"] | null;
             /** @description An archived project takes no new time entries or timers */
             archived: boolean;
             /**
@@ -1502,6 +1508,30 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Budget: {
+            /**
+             * @description `hours` of time recorded, or `amount` billed in the organization's currency
+             * @enum {string}
+             */
+            kind: "hours" | "amount";
+            /** @description Hours or major units of the currency */
+            value: number;
+            /**
+             * @description `total`: all time; `monthly`: each calendar month (UTC) afresh
+             * @enum {string}
+             */
+            period: "total" | "monthly";
+            /** @description `project.budget_reached` is announced at this percent and at 100 */
+            alert_percent: number;
+        };
+        BudgetUsed: {
+            /** @description Every entry of the period, billable or not; a running one up to now */
+            seconds: number;
+            /** @description The period's billable amount, in major units of the organization's currency */
+            amount: number;
+            /** @description Of the budget's value, rounded down to hundredths */
+            percent: number;
         };
         Rate: {
             /** @example rate_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2814,6 +2844,16 @@ export interface operations {
                     billable?: boolean;
                     /** @default null */
                     hourly_rate?: number | null;
+                    /** @default null */
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                 };
             };
         };
@@ -3129,7 +3169,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                 };
             };
         };
@@ -4378,6 +4418,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4460,6 +4509,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4739,7 +4797,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url?: string;
-                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };
