@@ -1,26 +1,16 @@
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import type { Budget, BudgetUsed, Project } from "./contract";
+import type { BudgetUsed, Project } from "./contract";
 
-/** A project as stored. `_id` is the Style A id (`prj_...`). */
-export interface ProjectDocument extends StoredDocument {
+/** A project as stored: what answers show, and the internal fields. `_id` is the Style A id (`prj_...`). */
+export interface ProjectDocument extends StoredDocument, Omit<Project, "id" | "hourly_rate" | "budget_used"> {
   organization_id: string;
-  name: string;
   /** Lower-cased name: project names are unique in an organization regardless of case. */
   name_key: string;
-  description: string | null;
-  color: string | null;
-  client_name: string | null;
-  billable: boolean;
   /**
    * Only on projects stored before rates had history: the service moves it into the rates
    * collection when it starts (`legacy-rates.ts`). The rate lives there.
    */
   hourly_rate?: number | null;
-  /** Absent on projects stored before budgets: none. */
-  budget?: Budget | null;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
 }
 
 export const PROJECTS_COLLECTION: CollectionSpec = {
