@@ -1,5 +1,6 @@
 import { verify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
+import { finished, upload } from "./imports-api.suite";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
@@ -45,10 +46,16 @@ export function describeBudgetsApi(title: string, start: (env: Record<string, st
       await stint?.stop();
     }, 30_000);
 
-    async function team(): Promise<{ owner: Client; member: Client; memberId: string; organizationId: string }> {
+    async function team(): Promise<{ owner: Client; member: Client; memberId: string; organizationId: string; ownerEmail: string }> {
       const { api: owner, account } = await registerOwner(stint.url);
       const member = await joinTeam(stint.url, owner, "member");
-      return { owner, member: member.api, memberId: member.account.user.id, organizationId: account.organization.id };
+      return {
+        owner,
+        member: member.api,
+        memberId: member.account.user.id,
+        organizationId: account.organization.id,
+        ownerEmail: account.user.email,
+      };
     }
 
     async function project(api: Client, body: Record<string, unknown> = {}): Promise<Project> {
@@ -354,6 +361,21 @@ export function describeBudgetsApi(title: string, start: (env: Record<string, st
         expect(alert?.body.data).toMatchObject({ percent: 100, period: monthKey(lastMonth) });
         // This month is a period of its own, not used yet.
         expect(await used(owner, target.id)).toEqual({ seconds: 0, amount: 0, percent: 0 });
+      });
+
+      it("when an import brings time over a budget, then it is announced as time recorded by hand would be", async () => {
+        const { owner, organizationId, ownerEmail } = await team();
+        await owner.post(`${A}/webhooks`, { url: inbox.url, events: ["project.budget_reached"] });
+        const target = await project(owner, { budget: { kind: "hours", value: 2, period: "total", alert_percent: 100 } });
+        const file = [
+          "user_email,project_name,task_name,description,start_time,end_time,billable",
+          `${ownerEmail},${target.name},,Imported,2026-02-02T08:00:00Z,2026-02-02T09:00:00Z,true`,
+          `${ownerEmail},${target.name},,Imported,2026-02-03T08:00:00Z,2026-02-03T09:00:00Z,true`,
+        ].join("\n");
+        const job = await finished(owner, await upload(owner, { source: "stint" }, file));
+        expect(job).toMatchObject({ status: "succeeded", rows_imported: 2 });
+        const [alert] = await alertsArrived(organizationId, 1);
+        expect(alert?.body.data).toMatchObject({ id: target.id, percent: 100, period: "total", budget_used: { seconds: 7200 } });
       });
 
       it("when many entries cross a budget at once, then each threshold is announced once", async () => {

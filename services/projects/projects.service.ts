@@ -74,12 +74,14 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
   const eventsFor = eventsOver(publisher);
   let consumption: Consumption | undefined;
 
+  /** Checks one project's budget in the period of `at`, outside any request. */
+  const checkFrom = (stores: ProjectStores, broker: ServiceBroker, organizationId: string, projectId: string, at: string) =>
+    checkBudget(stores, budgetSourcesOver(broker), budgetAnnouncerOver(publisher, broker, organizationId), organizationId, projectId, at);
+
   /** Checks the budget an event may have moved; throws when it cannot, so that a durable consumer tries again. */
   const watchBudget = async (stores: ProjectStores, broker: ServiceBroker, event: DomainEvent): Promise<void> => {
     const check = budgetCheckOf(event);
-    if (!check) return;
-    const announcer = budgetAnnouncerOver(publisher, broker, event.organization_id);
-    await checkBudget(stores, budgetSourcesOver(broker), announcer, event.organization_id, check.projectId, check.at);
+    if (check) await checkFrom(stores, broker, event.organization_id, check.projectId, check.at);
   };
 
   return stintService<ProjectStores>({
@@ -199,6 +201,12 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
           rateChangesOf: (query) => rateChangesOf(started().rates, query.organizationId),
           setRate: (query) => setStandingRate(started().rates, query),
           ratesToday: (query) => ratesToday(started().rates, query),
+          checkBudgets: async (query, ctx) => {
+            let announced = 0;
+            for (const check of query.checks)
+              announced += await checkFrom(started(), ctx.broker, query.organizationId, check.projectId, check.at);
+            return { announced };
+          },
         }),
       };
     },
