@@ -22,6 +22,7 @@ __all__ = [
     "CreatedApiKey",
     "Project",
     "Budget",
+    "BudgetSetting",
     "BudgetUsed",
     "Rate",
     "RateLevel",
@@ -152,6 +153,18 @@ class Budget(TypedDict):
     #: Hours, or major units of the organization's currency.
     value: float
     period: Literal["total", "monthly"]
+    alert_percent: int
+
+
+class _BudgetSettingFields(TypedDict):
+    kind: Literal["hours", "amount"]
+    value: float
+    period: Literal["total", "monthly"]
+
+
+class BudgetSetting(_BudgetSettingFields, total=False):
+    """A budget as sent on a project's create or update: ``alert_percent`` defaults to 80."""
+
     alert_percent: int
 
 
