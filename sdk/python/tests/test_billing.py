@@ -29,6 +29,10 @@ def test_rates_and_money_settings(owner: stint.Stint) -> None:
     with pytest.raises(stint.BadRequestError):
         owner.rates.create("project", 10.125, "2026-04-01", project_id=project["id"])
 
+    me = next(iter(owner.users.list()))
+    assert owner.users.set_rate(me["id"], 70.25).get("hourly_rate") == 70.25
+    assert [(r["level"], r["hourly_rate"]) for r in owner.rates.list(user_id=me["id"])] == [("member", 70.25)]
+
     owner.rates.delete(change["id"])
     with pytest.raises(stint.NotFoundError):
         owner.rates.get(change["id"])
