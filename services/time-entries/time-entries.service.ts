@@ -15,6 +15,10 @@ import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { pageEntries, streamEntries, streamTotals } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import { projectUsage } from "./usage";
+import { listTags } from "./tags";
+import { TAGS_COLLECTION, type TagDocument } from "./tag";
+import { TagStore } from "./tag-store";
 import type { TimeEntry } from "./contract";
 
 type Collections = Omit<EntryStores, "directory">;
@@ -39,12 +43,13 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
     name: timeEntryOperations.service,
 
     async open() {
-      const [entries, links] = await Promise.all([
+      const [entries, links, tags] = await Promise.all([
         store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION),
         store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION),
+        store.collection<TagDocument>(TAGS_COLLECTION),
       ]);
       const entryStore = new EntryStore(entries);
-      return { entries: entryStore, timers: new TimerChain(links, entryStore) };
+      return { entries: entryStore, timers: new TimerChain(links, entryStore), tags: new TagStore(tags) };
     },
 
     actions(started) {
@@ -68,6 +73,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
             await deleteEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id);
             return null;
           },
+          listTags: (input, who, ctx) => listTags(stores(ctx), who, input.query),
         }),
         ...internalActions(timeEntriesClient, {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
@@ -77,6 +83,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           streamEntries: (window) => streamEntries(started().entries, window),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
           importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
+          projectUsage: (query) => projectUsage(started().entries, query),
         }),
       };
     },
