@@ -1291,7 +1291,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1321,7 +1321,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1749,7 +1749,7 @@ export interface components {
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
         };
         OAuthApplicationWithSecret: {
             /** @example app_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1779,7 +1779,7 @@ export interface components {
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * @description Shown only in this answer: store it now. `null` for public applications, which have none
              * @example cls_...
@@ -1794,7 +1794,7 @@ export interface components {
             name: string;
             homepage_url: string | null;
             /** @description What the person granted it (its tokens also stay within the person's role) */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -2470,7 +2470,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -3499,7 +3499,7 @@ export interface operations {
                     client_type?: "confidential" | "public";
                     redirect_uris: string[];
                     homepage_url?: string | null;
-                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -3755,7 +3755,7 @@ export interface operations {
                     name?: string;
                     redirect_uris?: string[];
                     homepage_url?: string | null;
-                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };

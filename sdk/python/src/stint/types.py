@@ -56,6 +56,7 @@ Permission = Literal[
     "screenshots:write",
     "webhooks:read",
     "webhooks:write",
+    "events:read",
 ]
 Plan = Literal["free", "standard", "pro", "enterprise"]
 Role = Literal["owner", "admin", "member"]
