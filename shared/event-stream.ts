@@ -61,12 +61,46 @@ const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const RETRY_DELAY_MS = 5_000;
 /** Events one process handles at once. */
 const CONCURRENCY = 16;
+/** How long reading back a page waits for messages the server said were there. */
+const READ_BACK_WAIT_MS = 5_000;
+
+export interface EventStreamNames {
+  stream: string;
+  /** Every subject of the stream. */
+  subjects: string;
+  /** Where an event is published: `<namespace>.events.<organization>.<type>`. */
+  subject(event: Pick<DomainEvent, "organization_id" | "type">): string;
+  /** Every event of one organization, so that reading it back skips the others' (live streams resuming). */
+  organizationSubjects(organizationId: string): string;
+}
+
+/** Stream names and subject tokens may not hold `.`, `*`, `>`, spaces or path separators. */
+const asToken = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /** Names made of the namespace, so deployments sharing a NATS server never read each other's events. */
-export function eventStreamNames(namespace: string): { stream: string; subjects: string; subject(type: string): string } {
-  // Stream names and subject tokens may not hold `.`, `*`, `>`, spaces or path separators.
-  const token = namespace.replace(/[^A-Za-z0-9_-]/g, "_");
-  return { stream: `stint-events-${token}`, subjects: `${token}.events.>`, subject: (type) => `${token}.events.${type}` };
+export function eventStreamNames(namespace: string): EventStreamNames {
+  const token = asToken(namespace);
+  return {
+    stream: `stint-events-${token}`,
+    subjects: `${token}.events.>`,
+    subject: (event) => `${token}.events.${asToken(event.organization_id)}.${event.type}`,
+    organizationSubjects: (organizationId) => `${token}.events.${asToken(organizationId)}.>`,
+  };
+}
+
+/** An event with its place in the stream: JetStream's sequence number, which only grows. */
+export interface StreamEntry {
+  position: number;
+  event: DomainEvent;
+}
+
+/** A page of one organization's events read back from the stream (`EventStream.readAfter`). */
+export interface StreamPage {
+  entries: StreamEntry[];
+  /** The last position read, or the one asked for when nothing came after it. */
+  through: number;
+  /** Whether the page reached the end of the stream as it was when read. */
+  done: boolean;
 }
 
 const codec = JSONCodec<DomainEvent>();
@@ -83,6 +117,16 @@ function isEvent(value: unknown): value is DomainEvent {
   );
 }
 
+/** A message's event, or undefined when it is none of ours. */
+function decoded(data: Uint8Array): DomainEvent | undefined {
+  try {
+    const event: unknown = codec.decode(data);
+    return isEvent(event) ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function notFound(error: unknown): boolean {
   const failure = error as { code?: string; api_error?: { code?: number } } | null;
   return failure?.code === "404" || failure?.api_error?.code === 404;
@@ -93,7 +137,7 @@ export class EventStream {
     private readonly connection: NatsConnection,
     private readonly manager: JetStreamManager,
     private readonly client: JetStreamClient,
-    private readonly names: ReturnType<typeof eventStreamNames>,
+    private readonly names: EventStreamNames,
   ) {}
 
   /** Connects (retrying for ever after a lost connection) and makes sure the stream and the webhook consumer exist. */
@@ -121,7 +165,7 @@ export class EventStream {
    * the message id, so publishing it again within the duplicate window stores nothing new.
    */
   async publish(event: DomainEvent): Promise<void> {
-    await this.client.publish(this.names.subject(event.type), codec.encode(event), { msgID: event.id });
+    await this.client.publish(this.names.subject(event), codec.encode(event), { msgID: event.id });
   }
 
   /**
@@ -136,13 +180,8 @@ export class EventStream {
     const inFlight = new Set<Promise<void>>();
 
     const handle = async (message: JsMsg): Promise<void> => {
-      let event: unknown;
-      try {
-        event = codec.decode(message.data);
-      } catch {
-        event = undefined;
-      }
-      if (!isEvent(event)) {
+      const event = decoded(message.data);
+      if (!event) {
         logger.warn({ subject: message.subject, seq: message.seq }, "dropped a message on the event stream that is no domain event");
         message.ack();
         return;
@@ -188,6 +227,81 @@ export class EventStream {
     };
   }
 
+  /**
+   * Every event published from now on, in the stream's order, to `handler`, one at a time
+   * (the next waits for the handler's promise): a process's live feed. Nothing is
+   * acknowledged or kept for it on the server (an ordered consumer, made again from where it
+   * stopped after a lost connection); messages that are no events are skipped.
+   */
+  follow(handler: (entry: StreamEntry) => Promise<void>, logger: EventStreamLogger): Consumption {
+    let stopping = false;
+    let current: { stop(): void } | undefined;
+    let lastPosition = 0;
+
+    const loop = async (): Promise<void> => {
+      while (!stopping) {
+        try {
+          // After a failure, on from the last event handled rather than from whatever is new by then.
+          const start =
+            lastPosition > 0
+              ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastPosition + 1 }
+              : { deliver_policy: DeliverPolicy.New };
+          const consumer = await this.client.consumers.get(this.names.stream, start);
+          const messages = await consumer.consume();
+          current = messages;
+          for await (const message of messages) {
+            const event = decoded(message.data);
+            lastPosition = message.seq;
+            if (event) await handler({ position: message.seq, event });
+            if (stopping) break;
+          }
+        } catch (error) {
+          if (!stopping) logger.warn({ err: error }, "following the event stream failed; trying again");
+        }
+        if (!stopping) await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
+    const running = loop();
+
+    return {
+      async stop() {
+        stopping = true;
+        current?.stop();
+        await running;
+      },
+    };
+  }
+
+  /**
+   * Up to `limit` events of one organization published after `position`, oldest first:
+   * what a live stream that resumes has missed. Reads only that organization's subjects.
+   */
+  async readAfter(organizationId: string, position: number, limit: number): Promise<StreamPage> {
+    const consumer = await this.client.consumers.get(this.names.stream, {
+      filterSubjects: this.names.organizationSubjects(organizationId),
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: position + 1,
+    });
+    try {
+      const pending = (await consumer.info(true)).num_pending;
+      if (pending === 0) return { entries: [], through: position, done: true };
+      const entries: StreamEntry[] = [];
+      let through = position;
+      let left = pending;
+      const messages = await consumer.fetch({ max_messages: Math.min(limit, pending), expires: READ_BACK_WAIT_MS });
+      for await (const message of messages) {
+        through = message.seq;
+        left = message.info.pending;
+        const event = decoded(message.data);
+        if (event) entries.push({ position: message.seq, event });
+        if (left === 0 || entries.length >= limit) break;
+      }
+      return { entries, through, done: left === 0 };
+    } finally {
+      await consumer.delete().catch(() => undefined);
+    }
+  }
+
   /** Resolves while the server answers; rejects otherwise (readiness). */
   async ping(): Promise<void> {
     if (this.connection.isClosed()) throw new Error("the event stream connection is closed");
@@ -207,7 +321,7 @@ export class EventStream {
   }
 }
 
-async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof eventStreamNames>): Promise<void> {
+async function ensureStream(manager: JetStreamManager, names: EventStreamNames): Promise<void> {
   const config: Partial<StreamConfig> = {
     name: names.stream,
     subjects: [names.subjects],
@@ -226,7 +340,7 @@ async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof 
   }
 }
 
-async function ensureConsumer(manager: JetStreamManager, names: ReturnType<typeof eventStreamNames>, ackWaitMs: number): Promise<void> {
+async function ensureConsumer(manager: JetStreamManager, names: EventStreamNames, ackWaitMs: number): Promise<void> {
   const config: Partial<ConsumerConfig> = {
     durable_name: WEBHOOKS_CONSUMER,
     ack_policy: AckPolicy.Explicit,
