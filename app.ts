@@ -16,6 +16,9 @@ import { webhooksService } from "./services/webhooks/webhooks.service";
 import { oauthService } from "./services/oauth/oauth.service";
 import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { systemService } from "./services/system/system.service";
+import { eventsService } from "./services/events/events.service";
+import { LiveFeed } from "./shared/live/feed";
+import { followIntoFeed } from "./shared/live/follow";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
 import { EventStream } from "./shared/event-stream";
@@ -46,12 +49,18 @@ export interface RunningStint {
   stop(): Promise<void>;
 }
 
-/** Services that announce domain events, and the one that takes them. */
+/**
+ * Services that announce domain events, and those that read them: the webhooks service, the
+ * events service (reading back for live streams) and the gateway (following the stream into
+ * its live feed).
+ */
 const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users", "screenshots"];
-const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
+const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks", "events", "gateway"];
 
 /** Services that keep documents; a process opens the store only when it runs one. */
 const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"];
+/** Embedded, the events service keeps its log in the store; distributed, JetStream is its history. */
+const usesStore = (config: Config) => (name: ServiceName) => STORE_USERS.includes(name) || (name === "events" && !config.natsUrl);
 
 /** Services that sign or check access tokens; only a process running one reads (or makes) the signing key. */
 const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
@@ -59,6 +68,7 @@ const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
+  liveFeed: LiveFeed;
   clock?: () => number;
 }
 
@@ -75,6 +85,7 @@ const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSche
   screenshots: screenshotsService,
   oauth: oauthService,
   system: systemService,
+  events: eventsService,
 };
 
 /** Starts the services `config.services` names, in this process. */
@@ -84,7 +95,7 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
   // Said once the broker's logger exists: what an older version's embedded store was converted from.
   const storeNotes: string[] = [];
   try {
-    if (config.services.some((name) => STORE_USERS.includes(name))) {
+    if (config.services.some(usesStore(config))) {
       store = await openStore({ mongoUrl: config.mongoUrl, dataDir: config.dataDir, onMigrated: (line) => storeNotes.push(line) });
     }
   } catch (error) {
@@ -120,6 +131,12 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
     events = durableEvents(outbox, stream, logger);
     sweeping = outbox.startSweeping((event) => stream.publish(event), logger);
   }
+  // Live streams listen to this; distributed, a gateway process fills it from the stream (docs/live-updates.md).
+  const liveFeed = new LiveFeed();
+  const following =
+    eventStream && config.services.includes("gateway")
+      ? followIntoFeed(eventStream, liveFeed, kv, config.eventStreamResumeHours * 3_600_000, broker.getLogger("live"))
+      : undefined;
   for (const line of storeNotes) broker.getLogger("storage").info(line);
   const sharedStateWarning = countersWarning(config);
   if (sharedStateWarning) broker.getLogger("counters").warn(sharedStateWarning);
@@ -142,10 +159,11 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
         config.accessTokenTtlSeconds,
       )
     : keylessSigner(config.accessTokenTtlSeconds);
-  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream, clock: options.clock };
+  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream, liveFeed, clock: options.clock };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
 
   const closeBackends = async () => {
+    await following?.stop();
     await sweeping?.stop();
     await eventStream?.close();
     await store?.close();
@@ -172,7 +190,7 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      inFlight.draining = true;
+      inFlight.startDraining();
       if (server?.listening) {
         server.close();
         await inFlight.settled(config.shutdownTimeoutMs);

@@ -154,6 +154,7 @@ export const SERVICE_NAMES = [
   "screenshots",
   "oauth",
   "system",
+  "events",
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -226,7 +227,7 @@ const settings = {
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
   services: serviceList(
     "SERVICES",
-    "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`), or `all`.",
+    "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`, `events`), or `all`.",
   ),
   s3Bucket: text(
     "S3_BUCKET",
@@ -306,6 +307,27 @@ const settings = {
     30,
     1,
     3600,
+  ),
+  eventStreamResumeHours: integer(
+    "EVENT_STREAM_RESUME_HOURS",
+    "How long after an event a live stream (`GET /events/stream`) can still resume from it with `Last-Event-ID`: how long the embedded event log keeps events, and, distributed, how long each event's position is kept in Redis (about 100 bytes an event).",
+    24,
+    24,
+    168,
+  ),
+  eventStreamsPerOrganization: integer(
+    "EVENT_STREAMS_PER_ORGANIZATION",
+    "How many live streams of one organization each gateway process holds open at once; one more is a 429.",
+    1000,
+    1,
+    1_000_000,
+  ),
+  eventStreamHeartbeatSeconds: integer(
+    "EVENT_STREAM_HEARTBEAT_SECONDS",
+    "How often a live stream with nothing to send sends a comment line, so that proxies keep it open; each stream's credential is checked again as often.",
+    15,
+    1,
+    300,
   ),
   shutdownTimeoutMs: integer(
     "SHUTDOWN_TIMEOUT_MS",

@@ -5,6 +5,7 @@ import { admittedIdentity, isPublic, type Access, type PublicAccess } from "./ac
 import type { ApiContext, RequestMeta } from "./context";
 import type { ErrorStatus } from "./errors";
 import type { Identity } from "./identity";
+import type { StreamPlan } from "./live/plan";
 import { validateRequest } from "./validation";
 
 /**
@@ -49,6 +50,15 @@ export type Success =
        * names that `ETag` (see `answerWithImage` in `shared/files.ts`).
        */
       image: readonly string[];
+    }
+  | {
+      status: 200;
+      description: string;
+      /**
+       * The answer is a stream of Server-Sent Events (`text/event-stream`) that the gateway
+       * writes and keeps open (`gateway/live/`). The action answers how: a `StreamPlan`.
+       */
+      stream: { event: z.ZodType };
     };
 
 /** The files an operation can answer with, by media type. */
@@ -112,7 +122,9 @@ type ResultOf<O extends Operation> =
       ? z.input<B>
       : O["success"] extends { image: readonly string[] }
         ? never
-        : null)
+        : O["success"] extends { stream: object }
+          ? StreamPlan
+          : null)
   | FileOf<O>
   | ImageOf<O>;
 type CallerOf<O extends Operation> = O["access"] extends PublicAccess ? undefined : Identity;

@@ -475,6 +475,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the organization's events as they happen
+         * @description Server-Sent Events: each message has `id:` (the event id), `event:` (its type) and `data:` (the event, as a webhook delivery carries it). A member sees events of their own time entries and screenshots, of projects and of the organization's people; owners and admins every event of the organization. Each kind also needs its read permission (`time_entries:read`, `screenshots:read`, `projects:read`, `users:read`). Send the last id seen as `Last-Event-ID` (or `last_event_id`) to resume after it without a loss or a repeat, for at least 24 hours; an id the stream no longer knows gets a `reset` message first, then events from now on. A comment line comes every 15 seconds. The stream ends when the credential stops being valid, or the server shuts down: reconnect.
+         *
+         *     **Access:** the `events:read` permission, any role.
+         */
+        get: operations["events.stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/applications": {
         parameters: {
             query?: never;
@@ -1719,6 +1741,30 @@ export interface components {
             duration: number;
             billable: boolean;
             is_running: boolean;
+        };
+        Event: {
+            /**
+             * @description The event's id, also the message's `id:` (send it back as `Last-Event-ID`)
+             * @example evt_4fJ2kLm9QxT7bN1cR8sV0w
+             */
+            id: string;
+            /**
+             * @description The event's type, also the message's `event:`
+             * @enum {string}
+             */
+            type: "time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed";
+            /**
+             * Format: date-time
+             * @description When it happened
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
+            /** @example org_4fJ2kLm9QxT7bN1cR8sV0w */
+            organization_id: string;
+            /** @description The resource as it was then, as the style's other answers show it */
+            data: {
+                [key: string]: unknown;
+            };
         };
         /** @description An OAuth application of the organization: never its secret */
         OAuthApplication: {
@@ -3431,6 +3477,41 @@ export interface operations {
                     };
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "events.stream": {
+        parameters: {
+            query?: {
+                /** @description The id of the last event seen, when the client cannot send `Last-Event-ID`; the header wins */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream resumes after it (an id it no longer knows gets a `reset` message first) */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, `text/event-stream`, until either side closes it */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];
