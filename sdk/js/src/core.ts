@@ -217,6 +217,46 @@ export class HttpClient {
     return { data: body, response };
   }
 
+  /**
+   * Opens a response to read as it arrives (a live stream): the answer once its headers are
+   * in, with its body unread. One attempt: whoever reads the stream decides when to try again.
+   * An error status is read and thrown as its typed error; a connection that fails as an
+   * `APIConnectionError`, or `APITimeoutError` when the headers take longer than `timeout`.
+   */
+  async open(request: ApiRequest, options: RequestOptions = {}): Promise<Response> {
+    const signal = options.signal;
+    if (signal?.aborted) throw new APIUserAbortError();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeout ?? this.timeout);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.urlOf(request), {
+        method: request.method,
+        headers: this.headersOf(request, options, undefined, 0),
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      signal?.removeEventListener("abort", onAbort);
+      if (signal?.aborted) throw new APIUserAbortError();
+      if (timedOut)
+        throw new APITimeoutError(`No answer from ${request.method} ${request.path} within ${options.timeout ?? this.timeout} ms`);
+      throw new APIConnectionError(`Could not reach ${this.baseUrl}: ${describeFailure(cause)}`, { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+    // From here the caller's signal ends the body's reading: the controller stays tied to it.
+    if (response.ok) return response;
+    signal?.removeEventListener("abort", onAbort);
+    const body = parseErrorBody(new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0))));
+    throw errorForStatus(response.status, body, response.headers, response.statusText || undefined);
+  }
+
   private async send(request: ApiRequest, options: RequestOptions): Promise<{ response: Response; body: Uint8Array }> {
     const maxRetries = options.maxRetries ?? this.maxRetries;
     // One key for every attempt, so a POST whose answer was lost runs once.
