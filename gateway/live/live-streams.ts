@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import type { ServerResponse } from "node:http";
 import { ApiError } from "../../shared/errors";
 import type { StreamEntry } from "../../shared/event-stream";
@@ -44,6 +43,19 @@ const STREAM_HEADERS = {
   // nginx and its kin buffer answers unless told not to.
   "X-Accel-Buffering": "no",
 };
+
+/** Resolves once the response has sent what waited, or has closed (then nothing more is written). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+}
 
 /** Whether an identity still shows the same things: the same person, role and permissions. */
 function sameView(before: Identity, now: Identity): boolean {
@@ -91,6 +103,8 @@ export class LiveStreams {
   serve(request: StreamRequest): void {
     if (this.closed) throw new ApiError("service_unavailable", "This server is shutting down; reconnect");
     const { plan, res } = request;
+    // Gone while the plan was made: nothing to open, and no close to come that would count it off.
+    if (res.destroyed) return;
     const organization = plan.view.organizationId;
     const count = this.perOrganization.get(organization) ?? 0;
     if (count >= this.options.perOrganization)
@@ -131,7 +145,7 @@ export class LiveStreams {
       while (!stream.ended) {
         const page = await readBack(position);
         for (const entry of page.entries) {
-          if (!stream.showReadBack(entry) && !stream.ended) await once(stream.res, "drain");
+          if (!stream.showReadBack(entry) && !stream.ended) await drainedOrClosed(stream.res);
         }
         stream.readThrough(page.through);
         position = page.through;

@@ -77,7 +77,9 @@ export class OpenStream {
   write(bytes: Buffer): void {
     if (this.ended) return;
     if (this.res.writableLength > MOST_UNSENT_BYTES) {
-      this.end();
+      // Ending politely would keep what waits until the client reads it: the connection goes now.
+      this.ended = true;
+      this.res.destroy();
       return;
     }
     this.res.write(bytes);
