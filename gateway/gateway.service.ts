@@ -10,6 +10,8 @@ import { createAuthenticator } from "./authenticate";
 import { LiveStreams } from "./live/live-streams";
 import { callStreamAction } from "./live/stream-call";
 import type { LiveFeed } from "../shared/live/feed";
+import { followIntoFeed } from "../shared/live/follow";
+import type { Consumption, EventStream } from "../shared/event-stream";
 import { parseTrustedProxies } from "./rate-limit/client-address";
 import { rateLimitHeadersOf } from "./rate-limit/limiter";
 import { oauthClientPolicy } from "./rate-limit/policy";
@@ -30,6 +32,7 @@ import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
+import { crossOriginRequests } from "./cors";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
@@ -46,11 +49,15 @@ export interface GatewayDependencies {
   signer: TokenSigner;
   /** This process's live feed of events, which live streams listen to. */
   liveFeed: LiveFeed;
+  /** Distributed: the JetStream stream, followed into the live feed. */
+  eventStream?: EventStream;
   /** The time the gateway's counters are read at: the clock unless a test gives its own. */
   clock?: () => number;
 }
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
+
+const HOUR_MS = 3_600_000;
 type LoggerInstance = Service["logger"];
 type CallActionArguments = [
   route: unknown,
@@ -107,8 +114,11 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     bodyParsers: false,
     use: [jsonBodies((method, routePath) => servesOperation(method, routePath) && !isUploadRequest(method, routePath))],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, data: unknown) {
-      // A file (an export) is written in the caller's style by the service itself.
-      if (data instanceof Readable) return data;
+      // A file (an export) is written in the caller's style by the service itself. HEAD sends none of it: it is not read.
+      if (data instanceof Readable) {
+        if (req.method === "HEAD") data.destroy();
+        return data;
+      }
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
       const operation = ctx.meta.$statusCode === 201 || ctx.meta.$statusCode === 202 ? operationOf(req.$action?.name ?? "") : undefined;
@@ -163,6 +173,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     logger: { warn: (fields, message) => liveLogger?.warn(fields, message) },
   });
   let liveLogger: LoggerInstance | undefined;
+  let following: Consumption | undefined;
   // Open streams never finish by themselves: draining ends them, and their clients reconnect elsewhere.
   inFlight.onDrain(() => liveStreams.closeAll());
   const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
@@ -252,17 +263,24 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     started(this: { logger: LoggerInstance }) {
       liveLogger = this.logger;
       liveStreams.start();
+      // Distributed, events come from JetStream; embedded, the events service hands them to the feed.
+      if (deps.eventStream)
+        following = followIntoFeed(deps.eventStream, deps.liveFeed, deps.kv, config.eventStreamResumeHours * HOUR_MS, this.logger);
       if (!web.built)
         this.logger.warn({ folder: web.folder }, "the web application is not built: / answers a page saying so (run npm run build)");
     },
 
-    stopped() {
+    async stopped() {
       liveStreams.closeAll();
+      await following?.stop();
     },
 
     methods: {
       /** Every request, served by moleculer-web's routing without a broker action around it (see `http-entry.ts`). */
       httpHandler: gatewayHttpHandler,
+
+      /** Web applications of the origins `CORS_ORIGINS` names (see `cors.ts`). */
+      answerCrossOrigin: crossOriginRequests(config.corsOrigins),
 
       /** moleculer-web's handling of a routed request, with fewer promises for an alias that only names an action (see `action-route.ts`). */
       routeHandler(this: RoutingGateway, ...args: RouteHandlerArguments) {
@@ -344,7 +362,8 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
           if (admitted.headers) for (const name in admitted.headers) res.setHeader(name, admitted.headers[name] as string);
           if (admitted.identity) ctx.meta.identity = admitted.identity;
           const ifNoneMatch = req.headers["if-none-match"];
-          if (req.method === "GET" && typeof ifNoneMatch === "string") ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
+          if ((req.method === "GET" || req.method === "HEAD") && typeof ifNoneMatch === "string")
+            ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
           ctx.meta.style = route.opts.style;
           return null;
         });

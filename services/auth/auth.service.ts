@@ -6,12 +6,12 @@ import { requireStore, stintService, type ServiceDependencies } from "../../shar
 import { accountOf, verifyCredentials } from "./accounts";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
-import { openAccountStores, type AccountStores } from "./documents";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
 import { getOrganization, screenshotRetentions, updateOrganization } from "./organizations";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
+import { openAccountStores, type AccountStores } from "./account-stores";
 
 /** Wiring only: account data (organizations, users, sessions, API keys), its operations and the calls others make on it. */
 export function authService(deps: ServiceDependencies): ServiceSchema {

@@ -2,7 +2,7 @@ import type { Context, EventSchemas, ServiceSchema } from "moleculer";
 import { internalActions } from "../../shared/client";
 import { EVENT_TYPES, type DomainEvent } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
-import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
+import { stintService, type ServiceDependencies } from "../../shared/service";
 import { sweepPeriodically } from "../../shared/sweep";
 import { eventsClient } from "./client";
 import { EventLog } from "./event-log";
@@ -26,7 +26,8 @@ const HOUR_MS = 3_600_000;
  */
 export function eventsService(deps: ServiceDependencies): ServiceSchema {
   const keepMs = deps.config.eventStreamResumeHours * HOUR_MS;
-  const { eventStream, liveFeed } = deps;
+  const eventStream = deps.eventStream;
+  const liveFeed = deps.liveFeed;
   const embedded = eventStream === undefined;
 
   return stintService<Opened>({
@@ -34,7 +35,9 @@ export function eventsService(deps: ServiceDependencies): ServiceSchema {
 
     async open(service) {
       if (eventStream) return { history: streamedHistory(eventStream, deps.kv) };
-      const log = await EventLog.open(requireStore(deps));
+      // Embedded only: the log goes in the store the process opened for the services that keep documents.
+      if (!deps.store) throw new Error("embedded, the events service keeps its log in the store: run it with the other services");
+      const log = await EventLog.open(deps.store);
       const stopSweeping = sweepPeriodically(
         "event log",
         async () => ({ events: await log.prune(Date.now() - keepMs) }),

@@ -1,20 +1,11 @@
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 import type { Project } from "./contract";
 
-/** A project as stored. `_id` is the Style A id (`prj_...`). */
-export interface ProjectDocument extends StoredDocument {
+/** A project as stored: what answers show, and the internal fields. `_id` is the Style A id (`prj_...`). */
+export interface ProjectDocument extends StoredDocument, Omit<Project, "id"> {
   organization_id: string;
-  name: string;
   /** Lower-cased name: project names are unique in an organization regardless of case. */
   name_key: string;
-  description: string | null;
-  color: string | null;
-  client_name: string | null;
-  billable: boolean;
-  hourly_rate: number | null;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
 }
 
 export const PROJECTS_COLLECTION: CollectionSpec = {
