@@ -169,6 +169,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
   const liveStreams = new LiveStreams({
     feed: deps.liveFeed,
     perOrganization: config.eventStreamsPerOrganization,
+    perHolder: config.eventStreamsPerHolder,
     heartbeatMs: config.eventStreamHeartbeatSeconds * 1000,
     logger: { warn: (fields, message) => liveLogger?.warn(fields, message) },
   });

@@ -355,6 +355,13 @@ const settings = {
     1,
     1_000_000,
   ),
+  eventStreamsPerHolder: integer(
+    "EVENT_STREAMS_PER_HOLDER",
+    "How many live streams each gateway process holds open at once for one API key, or for one person's sessions and access tokens together; one more is a 429. The web application opens one per browser, however many tabs.",
+    20,
+    1,
+    1_000_000,
+  ),
   eventStreamHeartbeatSeconds: integer(
     "EVENT_STREAM_HEARTBEAT_SECONDS",
     "How often a live stream with nothing to send sends a comment line, so that proxies keep it open; each stream's credential is checked again as often.",

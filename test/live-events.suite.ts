@@ -5,7 +5,7 @@ import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
 import type { TestStint } from "./support/stint";
 
 /** Streams in these tests beat every second, so that waiting for heartbeats takes seconds, not 15 of them. */
-export const LIVE_TEST_ENV = { EVENT_STREAM_HEARTBEAT_SECONDS: "1", EVENT_STREAMS_PER_ORGANIZATION: "3" };
+export const LIVE_TEST_ENV = { EVENT_STREAM_HEARTBEAT_SECONDS: "1", EVENT_STREAMS_PER_ORGANIZATION: "3", EVENT_STREAMS_PER_HOLDER: "2" };
 
 /** Opens a stream that must open; fails the test with the answer otherwise. */
 export async function openStream(baseUrl: string, path: string, headers: Record<string, string>): Promise<LiveStream> {
@@ -235,21 +235,45 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
       it("when an organization holds as many streams as allowed, then one more is a 429 with Retry-After until one closes", async () => {
         const team = await registerOwner(stint.url, "Busy");
         const headers = bearer(team.account.access_token);
+        // Two holders of credentials, so that the organization's limit (3) comes before either's (2).
+        const keyed = { "x-api-key": (await newKey(team.api, ["events:read", "projects:read"])).key };
         const streams = [
           await follow(`${A}/events/stream`, headers),
-          await follow(`${A}/events/stream`, headers),
-          await follow(`${A}/events/stream`, headers),
+          await follow(`${A}/events/stream`, keyed),
+          await follow(`${A}/events/stream`, keyed),
         ];
         const refused = await LiveStream.open(stint.url, `${B}/events/stream`, headers);
         expect(refused.status).toBe(429);
         expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
         expect(((refused as { body: StyleBError }).body as StyleBError).code).toBe("RATE_LIMIT_EXCEEDED");
+        expect((refused as { text: string }).text).toContain("Your organization has 3 live streams open");
         // Another organization is not held back by this one.
         await follow(`${A}/events/stream`, bearer(owner.account.access_token));
 
         streams[0]?.close();
         const reopened = await waitForOpen(() => LiveStream.open(stint.url, `${A}/events/stream`, headers));
         open.push(reopened);
+      });
+
+      it("when one person holds as many streams as allowed, then one more is a 429 in each style's shape, while their API key still opens one", async () => {
+        const person = await registerOwner(stint.url, "Tabs");
+        const headers = bearer(person.account.access_token);
+        await follow(`${A}/events/stream`, headers);
+        const second = await follow(`${B}/events/stream`, headers);
+        const refusedA = await LiveStream.open(stint.url, `${A}/events/stream`, headers);
+        expect(refusedA.status).toBe(429);
+        expect(refusedA.headers["retry-after"]).toMatch(/^\d+$/);
+        const bodyA = (refusedA as { body: StyleAError }).body;
+        expect(bodyA.error).toMatchObject({ code: "rate_limited", details: { retry_after: Number(refusedA.headers["retry-after"]) } });
+        expect(bodyA.error.message).toContain("This account has 2 live streams open");
+        const refusedB = await LiveStream.open(stint.url, `${B}/events/stream`, headers);
+        expect(refusedB.status).toBe(429);
+        expect((refusedB as { body: StyleBError }).body.code).toBe("RATE_LIMIT_EXCEEDED");
+        // An API key of the same person counts by itself.
+        await follow(`${A}/events/stream`, { "x-api-key": (await newKey(person.api, ["events:read", "projects:read"])).key });
+
+        second.close();
+        open.push(await waitForOpen(() => LiveStream.open(stint.url, `${A}/events/stream`, headers)));
       });
 
       it("when a stream stays open, then it counted as one request: the next stream's remaining count is one lower", async () => {

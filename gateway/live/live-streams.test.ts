@@ -6,6 +6,7 @@ import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { LiveFeed } from "../../shared/live/feed";
 import type { StreamPlan } from "../../shared/live/plan";
 import { LiveStreams, type ReadBackPage } from "./live-streams";
+import { MOST_WAITING_ENTRIES } from "./open-stream";
 
 const ORG = "org_4fJ2kLm9QxT7bN1cR8sV0w";
 const OWNER: Identity = {
@@ -51,19 +52,20 @@ const entry = (position: number): StreamEntry => ({
   event: domainEvent("project.created", ORG, { id: `prj_${position}` }, `evt_${String(position).padStart(22, "0")}`),
 });
 
-function setUp(perOrganization = 10) {
+function setUp(perOrganization = 10, perHolder = 10) {
   const feed = new LiveFeed();
-  const streams = new LiveStreams({ feed, perOrganization, heartbeatMs: 60_000, logger: { warn: () => undefined } });
+  const streams = new LiveStreams({ feed, perOrganization, perHolder, heartbeatMs: 60_000, logger: { warn: () => undefined } });
   const open = (
     plan: StreamPlan,
     readBack: (after: number) => Promise<ReadBackPage> = () => Promise.reject(new Error("unused")),
     res = new FakeResponse(),
+    identity: Identity = OWNER,
   ) => {
     streams.serve({
       plan,
       res: res as unknown as ServerResponse,
       style: "A",
-      identity: OWNER,
+      identity,
       readBack,
       identifyAgain: () => Promise.resolve(OWNER),
     });
@@ -113,6 +115,32 @@ describe("live streams in the gateway", () => {
     expect(() => open(plan)).toThrow(expect.objectContaining({ code: 429 }));
     first.emit("close");
     expect(() => open(plan)).not.toThrow();
+  });
+
+  it("when one holder of credentials has as many streams as allowed, then one more is refused, while their API key and another person still open", () => {
+    const { open } = setUp(10, 2);
+    const plan: StreamPlan = { view: VIEW, start: { kind: "now" } };
+    const first = open(plan);
+    open(plan);
+    expect(() => open(plan)).toThrow(expect.objectContaining({ code: 429, message: expect.stringContaining("This account has 2") }));
+    const key = { ...OWNER, apiKeyId: "key_4fJ2kLm9QxT7bN1cR8sV0w" };
+    open(plan, undefined, undefined, key);
+    open(plan, undefined, undefined, key);
+    expect(() => open(plan, undefined, undefined, key)).toThrow(
+      expect.objectContaining({ message: expect.stringContaining("This API key has 2") }),
+    );
+    expect(() => open(plan, undefined, undefined, { ...OWNER, userId: "usr_5fJ2kLm9QxT7bN1cR8sV0w" })).not.toThrow();
+    first.emit("close");
+    expect(() => open(plan)).not.toThrow();
+  });
+
+  it("when reading back falls far behind the live events, then the stream ends rather than keeping them without end", () => {
+    const { feed, open } = setUp();
+    const res = open({ view: VIEW, start: { kind: "after", position: 0 } }, () => new Promise(() => undefined));
+    for (let position = 1; position <= MOST_WAITING_ENTRIES; position++) feed.publish(entry(position));
+    expect(res.ended).toBe(false);
+    feed.publish(entry(MOST_WAITING_ENTRIES + 1));
+    expect(res.ended).toBe(true);
   });
 
   it("when a client reads far slower than events come, then its connection is dropped rather than queued without end", () => {

@@ -30,12 +30,16 @@ export interface LiveStreamsOptions {
   feed: LiveFeed;
   /** Streams one organization may hold open at this process. */
   perOrganization: number;
+  /** Streams one holder of credentials (an API key, or a person's sessions and tokens) may hold open at this process. */
+  perHolder: number;
   heartbeatMs: number;
   logger: { warn(fields: object, message: string): void };
 }
 
 /** Seconds a client refused for too many streams is told to wait. */
 const RETRY_FULL_AFTER_SECONDS = 30;
+
+const tooMany = (message: string) => new ApiError("rate_limited", message, { retry_after: RETRY_FULL_AFTER_SECONDS });
 
 const STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -57,6 +61,30 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   });
 }
 
+/**
+ * Whose credential a stream counts against: an API key by itself (an integration does not
+ * take its person's share), otherwise the person, all their sessions and tokens together.
+ */
+function holderOf(identity: Identity): string {
+  return identity.apiKeyId !== undefined ? `key:${identity.apiKeyId}` : `user:${identity.userId}`;
+}
+
+/** Open streams counted by a name (an organization, a holder). */
+class Counts {
+  private readonly counts = new Map<string, number>();
+  of(name: string): number {
+    return this.counts.get(name) ?? 0;
+  }
+  add(name: string): void {
+    this.counts.set(name, this.of(name) + 1);
+  }
+  remove(name: string): void {
+    const left = this.of(name) - 1;
+    if (left > 0) this.counts.set(name, left);
+    else this.counts.delete(name);
+  }
+}
+
 /** Whether an identity still shows the same things: the same person, role and permissions. */
 function sameView(before: Identity, now: Identity): boolean {
   return (
@@ -75,7 +103,8 @@ function sameView(before: Identity, now: Identity): boolean {
  */
 export class LiveStreams {
   private readonly open = new Map<OpenStream, () => Promise<Identity>>();
-  private readonly perOrganization = new Map<string, number>();
+  private readonly perOrganization = new Counts();
+  private readonly perHolder = new Counts();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -106,14 +135,15 @@ export class LiveStreams {
     // Gone while the plan was made: nothing to open, and no close to come that would count it off.
     if (res.destroyed) return;
     const organization = plan.view.organizationId;
-    const count = this.perOrganization.get(organization) ?? 0;
-    if (count >= this.options.perOrganization)
-      throw new ApiError(
-        "rate_limited",
-        `Your organization has ${this.options.perOrganization} live streams open at this server; close one or try again later`,
-        { retry_after: RETRY_FULL_AFTER_SECONDS },
+    const holder = holderOf(request.identity);
+    if (this.perOrganization.of(organization) >= this.options.perOrganization)
+      throw tooMany(`Your organization has ${this.options.perOrganization} live streams open at this server; close one or try again later`);
+    if (this.perHolder.of(holder) >= this.options.perHolder)
+      throw tooMany(
+        `This ${request.identity.apiKeyId !== undefined ? "API key" : "account"} has ${this.options.perHolder} live streams open at this server; close one or try again later`,
       );
-    this.perOrganization.set(organization, count + 1);
+    this.perOrganization.add(organization);
+    this.perHolder.add(holder);
 
     const { start } = plan;
     const stream = new OpenStream(res, plan.view, request.style, request.identity, start.kind === "after" ? start.position : 0);
@@ -123,9 +153,8 @@ export class LiveStreams {
       unsubscribe();
       stream.ended = true;
       this.open.delete(stream);
-      const left = (this.perOrganization.get(organization) ?? 1) - 1;
-      if (left > 0) this.perOrganization.set(organization, left);
-      else this.perOrganization.delete(organization);
+      this.perOrganization.remove(organization);
+      this.perHolder.remove(holder);
     });
 
     // With the headers the admission set already (rate limits).

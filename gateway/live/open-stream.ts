@@ -13,6 +13,13 @@ import { eventFrame, HEARTBEAT } from "./frames";
 const MOST_UNSENT_BYTES = 1024 * 1024;
 
 /**
+ * Live events a resuming stream keeps while it reads back what it missed. Past this, reading
+ * back is behind by more than any page: the stream ends and the client resumes from what it
+ * was shown, so that a stream never holds more than this in memory.
+ */
+export const MOST_WAITING_ENTRIES = 1000;
+
+/**
  * One open live stream: what it shows, what it has shown, and its response. While it
  * catches up (reading back what it missed) the feed's entries wait in a queue; after that
  * each is written as it comes. Positions only grow, so an entry at or below the last one
@@ -41,8 +48,9 @@ export class OpenStream {
 
   /** An entry of the live feed. */
   offer(entry: StreamEntry): void {
-    if (this.waiting) this.waiting.push(entry);
-    else this.show(entry);
+    if (!this.waiting) this.show(entry);
+    else if (this.waiting.length < MOST_WAITING_ENTRIES) this.waiting.push(entry);
+    else this.end();
   }
 
   /** An entry read back; answers false when the client cannot keep up (wait for `drain`). */
