@@ -15,15 +15,13 @@
  * Run it with the project's Node: `npm exec -- tsx bench/live-events.ts`. Exit 0 when
  * measured (goals met or not), 1 when a target could not be measured.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { BenchContext } from "./lib/context";
 import type { GoalRow } from "./lib/goals";
 import { REPO_ROOT, startApp, startTypeScript, waitForReady } from "./lib/launch";
 import { freePort, LOOPBACK, waitForHttp } from "./lib/net";
 import { nearestRankOfSorted } from "./lib/percentile";
 import type { ManagedProcess } from "./lib/processes";
-import { describeMachine, table } from "./lib/report";
+import { goalsTable, table, writeStandaloneResults } from "./lib/report";
 import { readRssMiB } from "./lib/rss";
 import { readSettings, type BenchSettings } from "./lib/settings";
 
@@ -363,26 +361,14 @@ async function main(): Promise<number> {
   const header = ["target", "streams", "idle MiB", "open MiB", "KiB/stream", "writes/s", "p50 ms", "p99 ms", "max ms"];
   ctx.log(`\n${table([...header, "write p50", "write p99", "missing"], rows)}`);
   const goalRows = goals(figures);
-  ctx.log(
-    `\n${table(
-      ["figure", "value", "goal", "verdict"],
-      goalRows.map((row) => [row.figure, row.value?.toFixed(2) ?? "-", row.goal, row.verdict]),
-      [2, 3],
-    )}`,
-  );
-  const dir = join(__dirname, "results");
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `live-events-${startedAt.replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.json`);
-  const report = {
+  ctx.log(`\n${goalsTable(goalRows)}`);
+  const file = writeStandaloneResults(REPO_ROOT, "live-events", {
     startedAt,
-    finishedAt: new Date().toISOString(),
-    ...describeMachine(REPO_ROOT),
     settings: { ...settings, streams: STREAMS, rate: RATE, keys: KEYS },
     results: figures,
     goals: goalRows,
-  };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  ctx.log(`results: ${file.slice(REPO_ROOT.length + 1)}`);
+  });
+  ctx.log(`results: ${file}`);
   await ctx.close();
   return failed ? 1 : 0;
 }
