@@ -132,6 +132,57 @@ function notFound(error: unknown): boolean {
   return failure?.code === "404" || failure?.api_error?.code === 404;
 }
 
+/** How long a reading loop waits before it opens its messages again, after a failure or their end. */
+const READ_AGAIN_AFTER_MS = 1000;
+
+/** What a reading round is told: whether the loop is stopping, and where to say which messages it reads. */
+interface Round {
+  readonly stopping: boolean;
+  reading(messages: { stop(): void }): void;
+}
+
+/**
+ * Runs `round` (open messages, read them) again and again until stopped, a second apart:
+ * after a round fails (logged with `onFailure`) or its messages end. Stopping stops the
+ * messages being read, waits for the round, then for `afterStop`.
+ */
+function readInRounds(
+  round: (state: Round) => Promise<void>,
+  onFailure: (error: unknown) => void,
+  afterStop: () => Promise<unknown> = () => Promise.resolve(),
+): Consumption {
+  let stopping = false;
+  let current: { stop(): void } | undefined;
+  const state: Round = {
+    get stopping() {
+      return stopping;
+    },
+    reading: (messages) => {
+      current = messages;
+      // Opened while stopping: nothing would stop them otherwise.
+      if (stopping) messages.stop();
+    },
+  };
+  const running = (async () => {
+    while (!stopping) {
+      try {
+        await round(state);
+      } catch (error) {
+        if (!stopping) onFailure(error);
+      }
+      if (!stopping) await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      current?.stop();
+      await running;
+      await afterStop();
+    },
+  };
+}
+
 export class EventStream {
   private constructor(
     private readonly connection: NatsConnection,
@@ -175,8 +226,6 @@ export class EventStream {
    * A message that is no event of ours is acknowledged and logged: no attempt can fix it.
    */
   consume(handler: EventHandler, logger: EventStreamLogger): Consumption {
-    let stopping = false;
-    let current: { stop(): void } | undefined;
     const inFlight = new Set<Promise<void>>();
 
     const handle = async (message: JsMsg): Promise<void> => {
@@ -198,33 +247,20 @@ export class EventStream {
       }
     };
 
-    const loop = async (): Promise<void> => {
-      while (!stopping) {
-        try {
-          const consumer = await this.client.consumers.get(this.names.stream, WEBHOOKS_CONSUMER);
-          const messages = await consumer.consume({ max_messages: CONCURRENCY });
-          current = messages;
-          for await (const message of messages) {
-            const work = handle(message).finally(() => inFlight.delete(work));
-            inFlight.add(work);
-            if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-          }
-        } catch (error) {
-          if (!stopping) logger.warn({ err: error }, "reading the event stream failed; trying again");
+    return readInRounds(
+      async (round) => {
+        const consumer = await this.client.consumers.get(this.names.stream, WEBHOOKS_CONSUMER);
+        const messages = await consumer.consume({ max_messages: CONCURRENCY });
+        round.reading(messages);
+        for await (const message of messages) {
+          const work = handle(message).finally(() => inFlight.delete(work));
+          inFlight.add(work);
+          if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
         }
-        if (!stopping) await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    };
-    const running = loop();
-
-    return {
-      async stop() {
-        stopping = true;
-        current?.stop();
-        await running;
-        await Promise.allSettled([...inFlight]);
       },
-    };
+      (error) => logger.warn({ err: error }, "reading the event stream failed; trying again"),
+      () => Promise.allSettled([...inFlight]),
+    );
   }
 
   /**
@@ -234,42 +270,26 @@ export class EventStream {
    * stopped after a lost connection); messages that are no events are skipped.
    */
   follow(handler: (entry: StreamEntry) => Promise<void>, logger: EventStreamLogger): Consumption {
-    let stopping = false;
-    let current: { stop(): void } | undefined;
     let lastPosition = 0;
-
-    const loop = async (): Promise<void> => {
-      while (!stopping) {
-        try {
-          // After a failure, on from the last event handled rather than from whatever is new by then.
-          const start =
-            lastPosition > 0
-              ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastPosition + 1 }
-              : { deliver_policy: DeliverPolicy.New };
-          const consumer = await this.client.consumers.get(this.names.stream, start);
-          const messages = await consumer.consume();
-          current = messages;
-          for await (const message of messages) {
-            const event = decoded(message.data);
-            lastPosition = message.seq;
-            if (event) await handler({ position: message.seq, event });
-            if (stopping) break;
-          }
-        } catch (error) {
-          if (!stopping) logger.warn({ err: error }, "following the event stream failed; trying again");
+    return readInRounds(
+      async (round) => {
+        // After a failure, on from the last event handled rather than from whatever is new by then.
+        const start =
+          lastPosition > 0
+            ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastPosition + 1 }
+            : { deliver_policy: DeliverPolicy.New };
+        const consumer = await this.client.consumers.get(this.names.stream, start);
+        const messages = await consumer.consume();
+        round.reading(messages);
+        for await (const message of messages) {
+          const event = decoded(message.data);
+          lastPosition = message.seq;
+          if (event) await handler({ position: message.seq, event });
+          if (round.stopping) break;
         }
-        if (!stopping) await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    };
-    const running = loop();
-
-    return {
-      async stop() {
-        stopping = true;
-        current?.stop();
-        await running;
       },
-    };
+      (error) => logger.warn({ err: error }, "following the event stream failed; trying again"),
+    );
   }
 
   /**
