@@ -308,10 +308,7 @@ function goals(figures: readonly Figures[]): GoalRow[] {
 async function main(): Promise<number> {
   const settings = readSettings();
   const ctx = new BenchContext(settings);
-  const stopOnSignal = (signal: NodeJS.Signals, code: number) =>
-    process.once(signal, () => void ctx.close().finally(() => process.exit(code)));
-  stopOnSignal("SIGINT", 130);
-  stopOnSignal("SIGTERM", 143);
+  ctx.closeOnSignals("live-events bench");
   const startedAt = new Date().toISOString();
   const names = (["bare", "embedded", "distributed"] as const).filter((name) => settings.only.length === 0 || settings.only.includes(name));
   ctx.log(

@@ -163,10 +163,7 @@ function goals(bare: SenderResult, webhooks: SenderResult): GoalRow[] {
 async function main(): Promise<number> {
   const settings = readSettings();
   const ctx = new BenchContext(settings);
-  const stopOnSignal = (signal: NodeJS.Signals, code: number) =>
-    process.once(signal, () => void ctx.close().finally(() => process.exit(code)));
-  stopOnSignal("SIGINT", 130);
-  stopOnSignal("SIGTERM", 143);
+  ctx.closeOnSignals("webhook bench");
   const startedAt = new Date().toISOString();
   try {
     const controlPort = await freePort();
