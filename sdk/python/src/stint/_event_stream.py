@@ -13,7 +13,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, AsyncGenerator, Callable, Dict, Iterator, List, Optional, Union, cast
+from typing import TYPE_CHECKING, AsyncGenerator, Callable, Dict, Generic, Iterator, List, Optional, TypeVar, Union, cast
 
 import httpx
 
@@ -29,6 +29,9 @@ __all__ = ["SyncEventStream", "AsyncEventStream", "ServerSentEventParser", "Serv
 
 #: What the stream gives: an event, or a ``reset`` when it could not resume where it was.
 StreamItem = Union[StintEvent, StreamReset]
+
+ClientT = TypeVar("ClientT")
+ItemsT = TypeVar("ItemsT")
 
 DEFAULT_RECONNECT_DELAY = 1.0
 DEFAULT_MAX_RECONNECT_DELAY = 30.0
@@ -178,16 +181,12 @@ def _timeout(idle_timeout: float) -> httpx.Timeout:
     return httpx.Timeout(CONNECT_TIMEOUT, read=idle_timeout)
 
 
-class SyncEventStream:
-    """The organization's events as they happen, for a ``for`` loop; see ``client.events.stream``.
-
-    ``last_event_id`` is the id of the last event given: keep it to resume later. ``close()``
-    (or leaving a ``with`` block) ends the loop.
-    """
+class _EventStream(Generic[ClientT, ItemsT]):
+    """What both kinds of stream hold: the client, where reading stands, and the connection."""
 
     def __init__(
         self,
-        client: "Stint",
+        client: ClientT,
         *,
         last_event_id: Optional[str] = None,
         reconnect_delay: Optional[float] = None,
@@ -201,12 +200,23 @@ class SyncEventStream:
         self._on_open = on_open
         self._closed = False
         self._response: Optional[httpx.Response] = None
-        self._items = self._run()
+        self._items: ItemsT = self._run()
 
     @property
     def last_event_id(self) -> Optional[str]:
         """The id of the last event given, or the one the stream was asked to resume after."""
         return self._reading.last_event_id
+
+    def _run(self) -> ItemsT:
+        raise NotImplementedError
+
+
+class SyncEventStream(_EventStream["Stint", Iterator[StreamItem]]):
+    """The organization's events as they happen, for a ``for`` loop; see ``client.events.stream``.
+
+    ``last_event_id`` is the id of the last event given: keep it to resume later. ``close()``
+    (or leaving a ``with`` block) ends the loop.
+    """
 
     def __iter__(self) -> "SyncEventStream":
         return self
@@ -260,35 +270,12 @@ class SyncEventStream:
             time.sleep(self._reading.next_delay())
 
 
-class AsyncEventStream:
+class AsyncEventStream(_EventStream["AsyncStint", AsyncGenerator[StreamItem, None]]):
     """The organization's events as they happen, for an ``async for`` loop; see ``client.events.stream``.
 
     ``last_event_id`` is the id of the last event given: keep it to resume later. ``aclose()``
     (or leaving an ``async with`` block) ends the loop.
     """
-
-    def __init__(
-        self,
-        client: "AsyncStint",
-        *,
-        last_event_id: Optional[str] = None,
-        reconnect_delay: Optional[float] = None,
-        max_reconnect_delay: float = DEFAULT_MAX_RECONNECT_DELAY,
-        idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
-        on_open: Optional[Callable[[], None]] = None,
-    ) -> None:
-        self._client = client
-        self._reading = _Reading(last_event_id, reconnect_delay, max_reconnect_delay)
-        self._idle_timeout = idle_timeout
-        self._on_open = on_open
-        self._closed = False
-        self._response: Optional[httpx.Response] = None
-        self._items = self._run()
-
-    @property
-    def last_event_id(self) -> Optional[str]:
-        """The id of the last event given, or the one the stream was asked to resume after."""
-        return self._reading.last_event_id
 
     def __aiter__(self) -> "AsyncEventStream":
         return self
