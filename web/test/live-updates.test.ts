@@ -4,7 +4,7 @@ import { describeWithChromium } from "../../test/support/servers";
 import { openApp, PASSWORD, signUpInApp, uniqueEmail, type AppPage } from "./support/browser";
 import { libraryAs, startWebApp, stopWebApp, type RunningWebApp } from "./support/web-app";
 
-/** Generous: the promise is within a second (measured in bench/), but a busy machine must not fail the test. */
+/** Generous: the promise is within a second (the delay to every stream is measured by bench/live-events.ts), but a busy machine must not fail the test. */
 const SHOWS_WITHIN_MS = 10_000;
 
 const timerOf = (page: Page) => page.getByRole("region", { name: "Timer" });
