@@ -7,6 +7,11 @@ import { writesLevel } from "../shared/logger";
 import type { RequestMeta } from "../shared/context";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
+import { LiveStreams } from "./live/live-streams";
+import { callStreamAction } from "./live/stream-call";
+import type { LiveFeed } from "../shared/live/feed";
+import { followIntoFeed } from "../shared/live/follow";
+import type { Consumption, EventStream } from "../shared/event-stream";
 import { parseTrustedProxies } from "./rate-limit/client-address";
 import { rateLimitHeadersOf } from "./rate-limit/limiter";
 import { oauthClientPolicy } from "./rate-limit/policy";
@@ -32,7 +37,7 @@ import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } 
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { retryingOnce } from "./retry-once";
-import { accessOf, aliasesOf, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
+import { accessOf, aliasesOf, isStreamAction, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
@@ -42,11 +47,17 @@ export interface GatewayDependencies {
   inFlight: InFlightRequests;
   kv: KeyValueStore;
   signer: TokenSigner;
+  /** This process's live feed of events, which live streams listen to. */
+  liveFeed: LiveFeed;
+  /** Distributed: the JetStream stream, followed into the live feed. */
+  eventStream?: EventStream;
   /** The time the gateway's counters are read at: the clock unless a test gives its own. */
   clock?: () => number;
 }
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
+
+const HOUR_MS = 3_600_000;
 type LoggerInstance = Service["logger"];
 type CallActionArguments = [
   route: unknown,
@@ -153,13 +164,19 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
   const { config, inFlight } = deps;
   const logsRequests = writesLevel(config, "info");
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
-  const admission = createAdmission({
-    kv: deps.kv,
-    authenticator: createAuthenticator({ signer: deps.signer, kv: deps.kv }),
-    trustedProxies,
-    accessOf,
-    now: deps.clock,
+  const authenticator = createAuthenticator({ signer: deps.signer, kv: deps.kv });
+  const admission = createAdmission({ kv: deps.kv, authenticator, trustedProxies, accessOf, now: deps.clock });
+  const liveStreams = new LiveStreams({
+    feed: deps.liveFeed,
+    perOrganization: config.eventStreamsPerOrganization,
+    perHolder: config.eventStreamsPerHolder,
+    heartbeatMs: config.eventStreamHeartbeatSeconds * 1000,
+    logger: { warn: (fields, message) => liveLogger?.warn(fields, message) },
   });
+  let liveLogger: LoggerInstance | undefined;
+  let following: Consumption | undefined;
+  // Open streams never finish by themselves: draining ends them, and their clients reconnect elsewhere.
+  inFlight.onDrain(() => liveStreams.closeAll());
   const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
   return {
     name: "gateway",
@@ -245,8 +262,18 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     },
 
     started(this: { logger: LoggerInstance }) {
+      liveLogger = this.logger;
+      liveStreams.start();
+      // Distributed, events come from JetStream; embedded, the events service hands them to the feed.
+      if (deps.eventStream)
+        following = followIntoFeed(deps.eventStream, deps.liveFeed, deps.kv, config.eventStreamResumeHours * HOUR_MS, this.logger);
       if (!web.built)
         this.logger.warn({ folder: web.folder }, "the web application is not built: / answers a page saying so (run npm run build)");
+    },
+
+    async stopped() {
+      liveStreams.closeAll();
+      await following?.stop();
     },
 
     methods: {
@@ -286,6 +313,13 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         ...args: CallActionArguments
       ) {
         const [route, action, req, res] = args;
+        if (isStreamAction(action)) {
+          const style = (route as RouteOf<ApiStyle>).opts.style;
+          const ctx = req.$ctx as Context<unknown, RequestMeta>;
+          return callStreamAction(this.broker, liveStreams, req, res, style, () =>
+            authenticator.authenticate(req, (secret: string) => authClient.over(ctx).resolveApiKey({ secret })),
+          );
+        }
         const upload = uploadOf(req);
         // An upload is not replayed by Idempotency-Key: its file is gone once read, and an import finds what it imported before.
         const call = upload

@@ -9,6 +9,7 @@ import { tokenSigner } from "../shared/auth/tokens";
 import { loadConfig } from "../shared/config";
 import { openMemoryStore } from "../shared/kv/memory";
 import { TEST_JWT_SECRET } from "./support/stint";
+import { LiveFeed } from "../shared/live/feed";
 
 /**
  * Readiness tells the truth: a gateway that listens while a service beside it is still
@@ -51,7 +52,14 @@ describe("readiness while the services start", () => {
     const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
     const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "fatal", JWT_SECRET: TEST_JWT_SECRET });
     broker.createService(
-      gatewayService({ config, readiness, inFlight: new InFlightRequests(), kv, signer: tokenSigner(TEST_JWT_SECRET, 900) }),
+      gatewayService({
+        config,
+        readiness,
+        inFlight: new InFlightRequests(),
+        kv,
+        signer: tokenSigner(TEST_JWT_SECRET, 900),
+        liveFeed: new LiveFeed(),
+      }),
     );
     const system = systemService();
     const open = system.started as (this: Service) => Promise<void>;

@@ -1,6 +1,7 @@
 import { APIPromise } from "./api-promise.js";
 import { HttpClient, type ClientOptions, type RequestOptions } from "./core.js";
 import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
+import { Events } from "./resources/events.js";
 import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
@@ -44,6 +45,7 @@ export class Stint extends ClientBase {
   readonly imports = new Imports(this.http);
   readonly screenshots = new Screenshots(this.http);
   readonly oauth = new OAuth(this.http);
+  readonly events = new Events(this.http);
 
   /** The service root this client talks to. */
   get baseUrl(): string {

@@ -22,10 +22,12 @@ export {
 export { APIPromise } from "./api-promise.js";
 export type { WithResponse } from "./api-promise.js";
 export { Page, PagePromise } from "./pagination.js";
+export { EventStream } from "./event-stream.js";
 export { signWebhook, verifyWebhook, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.js";
 export type { SignOptions, VerifyOptions, WebhookEvent, WebhookHeaders } from "./webhook-signature.js";
 export type * from "./types.js";
 export type * from "./resources/account.js";
+export type * from "./resources/events.js";
 export type * from "./resources/imports.js";
 export type * from "./resources/oauth.js";
 export type * from "./resources/projects.js";

@@ -527,6 +527,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the organization's events as they happen
+         * @description Server-Sent Events: each message has `id:` (the event id), `event:` (its type) and `data:` (the event, as a webhook delivery carries it). A member sees events of their own time entries and screenshots, of projects and of the organization's people; owners and admins every event of the organization. Each kind also needs its read permission (`time_entries:read`, `screenshots:read`, `projects:read`, `users:read`). Send the last id seen as `Last-Event-ID` (or `last_event_id`) to resume after it without a loss or a repeat, for at least 24 hours; an id the stream no longer knows gets a `reset` message first, then events from now on. A comment line comes every 15 seconds. The stream ends when the credential stops being valid, or the server shuts down: reconnect.
+         *
+         *     **Access:** the `events:read` permission, any role.
+         */
+        get: operations["events.stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/applications": {
         parameters: {
             query?: never;
@@ -1380,7 +1402,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1410,7 +1432,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1969,6 +1991,30 @@ export interface components {
             billable: boolean;
             is_running: boolean;
         };
+        Event: {
+            /**
+             * @description The event's id, also the message's `id:` (send it back as `Last-Event-ID`)
+             * @example evt_4fJ2kLm9QxT7bN1cR8sV0w
+             */
+            id: string;
+            /**
+             * @description The event's type, also the message's `event:`
+             * @enum {string}
+             */
+            type: "time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed";
+            /**
+             * Format: date-time
+             * @description When it happened
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
+            /** @example org_4fJ2kLm9QxT7bN1cR8sV0w */
+            organization_id: string;
+            /** @description The resource as it was then, as the style's other answers show it */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         /** @description An OAuth application of the organization: never its secret */
         OAuthApplication: {
             /** @example app_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1998,7 +2044,7 @@ export interface components {
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
         };
         OAuthApplicationWithSecret: {
             /** @example app_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2028,7 +2074,7 @@ export interface components {
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * @description Shown only in this answer: store it now. `null` for public applications, which have none
              * @example cls_...
@@ -2043,7 +2089,7 @@ export interface components {
             name: string;
             homepage_url: string | null;
             /** @description What the person granted it (its tokens also stay within the person's role) */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -2723,7 +2769,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -3866,6 +3912,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "events.stream": {
+        parameters: {
+            query?: {
+                /** @description The id of the last event seen, when the client cannot send `Last-Event-ID`; the header wins */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream resumes after it (an id it no longer knows gets a `reset` message first) */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, `text/event-stream`, until either side closes it */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "oauth.listApplications": {
         parameters: {
             query?: {
@@ -3924,7 +4005,7 @@ export interface operations {
                     client_type?: "confidential" | "public";
                     redirect_uris: string[];
                     homepage_url?: string | null;
-                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -4180,7 +4261,7 @@ export interface operations {
                     name?: string;
                     redirect_uris?: string[];
                     homepage_url?: string | null;
-                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };

@@ -14,6 +14,7 @@ from ._response import record
 from ._retries import delay_before_retry, is_retryable_status
 from .resources.api_keys import ApiKeys, AsyncApiKeys
 from .resources.auth import AsyncAuth, Auth
+from .resources.events import AsyncEvents, Events
 from .resources.imports import AsyncImports, Imports
 from .resources.oauth import AsyncOAuth, OAuth
 from .resources.organization import AsyncOrganizationResource, OrganizationResource
@@ -110,6 +111,7 @@ class Stint(_ClientBase):
         self.imports = Imports(self)
         self.screenshots = Screenshots(self)
         self.oauth = OAuth(self)
+        self.events = Events(self)
 
     def with_options(
         self,
@@ -207,6 +209,7 @@ class AsyncStint(_ClientBase):
         self.imports = AsyncImports(self)
         self.screenshots = AsyncScreenshots(self)
         self.oauth = AsyncOAuth(self)
+        self.events = AsyncEvents(self)
 
     def with_options(
         self,

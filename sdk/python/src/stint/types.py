@@ -8,7 +8,7 @@ Fields that may be absent are declared in a ``total=False`` subclass.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
     "Permission",
@@ -53,6 +53,15 @@ __all__ = [
     "OAuthApplication",
     "OAuthApplicationWithSecret",
     "OAuthAuthorization",
+    "EventType",
+    "Event",
+    "TimeEntryEvent",
+    "ProjectEvent",
+    "ScreenshotEvent",
+    "InvitationEvent",
+    "UserEvent",
+    "StintEvent",
+    "StreamReset",
     "COMPONENTS",
 ]
 
@@ -68,6 +77,7 @@ Permission = Literal[
     "screenshots:write",
     "webhooks:read",
     "webhooks:write",
+    "events:read",
 ]
 Plan = Literal["free", "standard", "pro", "enterprise"]
 Role = Literal["owner", "admin", "member"]
@@ -472,6 +482,96 @@ class OAuthAuthorization(TypedDict):
 
 
 #: Each type above and the OpenAPI component it mirrors (the test suite compares them).
+#: The event catalogue: what a live stream (and a webhook) carries.
+EventType = Literal[
+    "time_entry.created",
+    "time_entry.updated",
+    "time_entry.deleted",
+    "time_entry.started",
+    "time_entry.stopped",
+    "screenshot.captured",
+    "screenshot.deleted",
+    "project.created",
+    "project.updated",
+    "project.deleted",
+    "user.invited",
+    "user.joined",
+    "user.removed",
+]
+
+
+class Event(TypedDict):
+    """One event of a live stream: ``data`` is the resource as it was then."""
+
+    id: str
+    type: EventType
+    created_at: str
+    organization_id: str
+    data: Dict[str, Any]
+
+
+class TimeEntryEvent(TypedDict):
+    """An event about a time entry: ``data`` is the entry."""
+
+    id: str
+    type: Literal["time_entry.created", "time_entry.updated", "time_entry.deleted", "time_entry.started", "time_entry.stopped"]
+    created_at: str
+    organization_id: str
+    data: TimeEntry
+
+
+class ProjectEvent(TypedDict):
+    """An event about a project: ``data`` is the project."""
+
+    id: str
+    type: Literal["project.created", "project.updated", "project.deleted"]
+    created_at: str
+    organization_id: str
+    data: Project
+
+
+class ScreenshotEvent(TypedDict):
+    """An event about a screenshot: ``data`` is the screenshot."""
+
+    id: str
+    type: Literal["screenshot.captured", "screenshot.deleted"]
+    created_at: str
+    organization_id: str
+    data: Screenshot
+
+
+class InvitationEvent(TypedDict):
+    """``user.invited``: ``data`` is the invitation, without its token."""
+
+    id: str
+    type: Literal["user.invited"]
+    created_at: str
+    organization_id: str
+    data: Invitation
+
+
+class UserEvent(TypedDict):
+    """``user.joined`` and ``user.removed``: ``data`` is the user."""
+
+    id: str
+    type: Literal["user.joined", "user.removed"]
+    created_at: str
+    organization_id: str
+    data: User
+
+
+#: One event of a live stream, narrowed by its ``type`` (``if event["type"] == "project.created"``).
+StintEvent = Union[TimeEntryEvent, ProjectEvent, ScreenshotEvent, InvitationEvent, UserEvent]
+
+
+class StreamReset(TypedDict):
+    """Said by a live stream that could not resume where it was (its last event is too old): reload what you show."""
+
+    type: Literal["reset"]
+    reason: str
+    message: str
+
+
 COMPONENTS: Dict[str, type] = {
     "PageMeta": PageMeta,
     "Version": Version,
@@ -509,4 +609,5 @@ COMPONENTS: Dict[str, type] = {
     "OAuthApplication": OAuthApplication,
     "OAuthApplicationWithSecret": OAuthApplicationWithSecret,
     "OAuthAuthorization": OAuthAuthorization,
+    "Event": Event,
 }
