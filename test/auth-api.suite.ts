@@ -1,6 +1,6 @@
 import jwt from "jsonwebtoken";
 import { client, registerOwner, type Account, type Client } from "./support/http";
-import { TEST_JWT_SECRET, type TestStint } from "./support/stint";
+import { describeStint, TEST_JWT_SECRET, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 interface ApiKey {
@@ -24,21 +24,16 @@ function email(label: string): string {
 }
 
 /** Accounts, sessions, credentials and tenancy over HTTP, in both styles; run once per mode. */
-export function describeAuthApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeAuthApi(mode: StintMode): void {
+  describeStint(mode, "accounts, sessions and credentials", () => {
+    const stint = useStint({ mode });
     let anonymous: Client;
     let owner: { account: Account; api: Client };
 
     beforeAll(async () => {
-      stint = await start();
       anonymous = client(stint.url);
       owner = await registerOwner(stint.url, "Owner");
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     describe("register and sign in", () => {
       it("registers an organization on the free plan with its owner, and tokens", async () => {

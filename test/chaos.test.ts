@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { BACKEND_SERVICES } from "../shared/config";
 import { client, registerOwner, request, type Client } from "./support/http";
 import { StintProcess } from "./support/processes";
-import { describeWithServers, testServers } from "./support/servers";
-import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
+import { describeWithServers } from "./support/servers";
+import { distributedServers, temporaryDir, TEST_JWT_SECRET } from "./support/stint";
 import { WebhookReceiver } from "./support/webhook-receiver";
 
 /**
@@ -40,8 +40,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under load", () => {
   const data = temporaryDir("chaos");
-  const namespace = `chaos-${randomUUID().slice(0, 8)}`;
-  const servers = testServers("chaos");
+  const servers = distributedServers("chaos");
+  const namespace = servers.namespace;
   const env = {
     NAMESPACE: namespace,
     DATA_DIR: data.path,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The rendered reference in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names
@@ -12,18 +12,16 @@ import { startEmbedded, type TestStint } from "./support/stint";
 const TITLE = "the /docs reference page in a real browser";
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
   let browser: Browser;
 
   beforeAll(async () => {
-    stint = await startEmbedded();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
-  }, 30_000);
+  });
 
   it("renders both styles' operations from this host alone, and saves a screenshot", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { BACKEND_SERVICES } from "../shared/config";
 import { StintProcess } from "./support/processes";
-import { describeWithServers, testServers } from "./support/servers";
-import { temporaryDir } from "./support/stint";
+import { describeWithServers } from "./support/servers";
+import { distributedServers, temporaryDir } from "./support/stint";
 
 jest.setTimeout(60_000);
 
@@ -13,13 +12,12 @@ jest.setTimeout(60_000);
  */
 describeWithServers(["mongo", "nats", "redis"], "health listener of a services-only process", () => {
   const data = temporaryDir("health");
-  const namespace = `health-${randomUUID().slice(0, 8)}`;
   let services: StintProcess;
 
   beforeAll(() => {
-    const servers = testServers("health");
+    const servers = distributedServers("health");
     services = new StintProcess({
-      NAMESPACE: namespace,
+      NAMESPACE: servers.namespace,
       DATA_DIR: data.path,
       MONGO_URL: servers.mongoUrl,
       NATS_URL: servers.natsUrl,

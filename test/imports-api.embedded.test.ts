@@ -1,4 +1,3 @@
 import { describeImportsApi } from "./imports-api.suite";
-import { startEmbedded } from "./support/stint";
 
-describeImportsApi("imports API, embedded mode (one process, embedded store, memory counters)", () => startEmbedded());
+describeImportsApi("embedded");

@@ -1,7 +1,6 @@
 import Redis from "ioredis";
 import { registerOwner, type Client } from "./support/http";
-import { describeWithServers, testServers } from "./support/servers";
-import { startDistributed, type TestStint } from "./support/stint";
+import { describeStint, useStint } from "./support/stint";
 
 /**
  * A create whose answer was lost: the gateway's record of the first answer is gone (its
@@ -14,35 +13,31 @@ jest.setTimeout(60_000);
 
 const A = "/api/v1";
 
-describeWithServers(["mongo", "nats", "redis"], "a create repeated after its answer was lost", () => {
-  const servers = testServers("lost_answers");
-  let stint: TestStint;
+describeStint("distributed", "a create repeated after its answer was lost", () => {
+  const stint = useStint({ mode: "distributed", env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true" }, label: "lost_answers" });
   let api: Client;
   let redis: Redis;
-  let namespace = "";
 
   beforeAll(async () => {
-    stint = await startDistributed(servers, "-lost", { WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-    namespace = (stint.stints[0]?.broker.namespace ?? "") as string;
-    redis = new Redis(servers.redisUrl);
+    redis = new Redis(stint.servers.redisUrl);
     ({ api } = await registerOwner(stint.url, "Lost"));
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     redis?.disconnect();
-    await stint?.stop();
   });
 
   /** Forgets every stored answer of this deployment, as a gateway that died before storing it would. */
   async function forgetAnswers(): Promise<void> {
     // The answer reaches the caller a moment before the gateway stores it: wait for every record to be complete.
     const deadline = Date.now() + 5_000;
-    let keys = await redis.keys(`${namespace}:idempotency:*`);
+    const pattern = `${stint.servers.namespace}:idempotency:*`;
+    let keys = await redis.keys(pattern);
     while (Date.now() < deadline) {
       const values = keys.length === 0 ? [] : await redis.mget(...keys);
       if (keys.length > 0 && values.every((value) => value !== null && value.includes('"state":"completed"'))) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
-      keys = await redis.keys(`${namespace}:idempotency:*`);
+      keys = await redis.keys(pattern);
     }
     expect(keys.length).toBeGreaterThan(0);
     await redis.del(...keys);

@@ -1,25 +1,20 @@
 import { awayFromMinuteEnd } from "./rate-limits.suite";
 import { client, registerOwner, request, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
 
 /**
  * Requests a fuzzer sends and a careful client never does, end to end over HTTP in both
  * styles: each gets the documented 4xx, never a 500 and never a silent guess.
  */
-export function describeMalformedRequests(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeMalformedRequests(mode: StintMode): void {
+  describeStint(mode, "malformed requests", () => {
+    const stint = useStint({ mode });
     let api: Client;
 
     beforeAll(async () => {
-      stint = await start();
       api = (await registerOwner(stint.url)).api;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     describe("a path id whose percent-encoding does not decode", () => {
       it.each(["%ff", "%c0%ae", "prj_%E0%A4%A"])("is a 404 in Style A: /projects/%s", async (id) => {

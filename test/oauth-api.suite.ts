@@ -2,7 +2,7 @@ import * as oauth from "oauth4webapi";
 import { client, registerOwner, request, type Account, type Client } from "./support/http";
 import { joinTeam } from "./support/accounts";
 import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import { awayFromMinuteEnd } from "./rate-limits.suite";
 
@@ -28,10 +28,10 @@ interface Person {
   password: string;
 }
 
-/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. `start` takes settings for a deployment of its own. */
-export function describeOAuthApi(title: string, start: (env?: Record<string, string>) => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. */
+export function describeOAuthApi(mode: StintMode): void {
+  describeStint(mode, "OAuth 2.0", () => {
+    const stint = useStint({ mode });
     let as: oauth.AuthorizationServer;
     let owner: Person;
 
@@ -117,16 +117,11 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     });
 
     beforeAll(async () => {
-      stint = await start();
       const registered = await registerOwner(stint.url, "Owner");
       owner = { ...registered, password: PASSWORD };
       const issuer = new URL(stint.url);
       as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...fromAnyAddress }));
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     describe("metadata (RFC 8414)", () => {
       it("names every endpoint under this issuer, S256 only, and the grants", () => {
@@ -146,17 +141,15 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
 
     describe("a deployment with a small per-application limit, behind PUBLIC_URL with a path", () => {
       const PER_MINUTE = 5;
-      let own: TestStint;
+      const own = useStint({
+        mode,
+        env: { OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" },
+      });
       let api: Client;
 
       beforeAll(async () => {
-        own = await start({ OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" });
         api = (await registerOwner(own.url, "Limited")).api;
-      }, 60_000);
-
-      afterAll(async () => {
-        await own?.stop();
-      }, 30_000);
+      });
 
       /** Each request from an address of its own: only the per-application count can refuse it. */
       let nextAddress = 0;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { registerOwner, type Account, type Client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The OAuth pages in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names another).
@@ -14,7 +14,7 @@ const CALLBACK = "https://client.example.test/callback";
 const PASSWORD = "correct horse battery";
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
   let browser: Browser;
   let owner: { account: Account; api: Client };
   let app: { client_id: string; client_secret: string };
@@ -49,7 +49,6 @@ describeWithChromium(TITLE, () => {
   }
 
   beforeAll(async () => {
-    stint = await startEmbedded();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
     owner = await registerOwner(stint.url, "Owner");
     const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
@@ -63,8 +62,7 @@ describeWithChromium(TITLE, () => {
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
-  }, 30_000);
+  });
 
   it("denies: the application gets access_denied and its state back", async () => {
     const { page, problems, callbacks } = await newPage();

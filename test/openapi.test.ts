@@ -3,7 +3,7 @@ import { ROUTES, shadowedMethodsOf } from "../gateway/routes";
 import type { OpenApiDocument } from "../gateway/openapi/types";
 import { STYLE_MOUNTS } from "../gateway/styles";
 import { request } from "./support/http";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /** What moleculer-web's `listAliases` action reports for each alias. */
 interface ServedAlias {
@@ -24,16 +24,8 @@ function documentedOperations(document: OpenApiDocument): string[] {
 }
 
 describe("the OpenAPI documents and the reference page, as served", () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
   const built = buildOpenApiDocuments();
-
-  beforeAll(async () => {
-    stint = await startEmbedded();
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
 
   it.each(STYLE_MOUNTS.map((mount) => [mount.path, mount.style] as const))(
     "serves %s/openapi.json: the Style %s document, cacheable",
@@ -63,7 +55,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
   });
 
   it("documents every route the gateway serves, under every mount, and nothing it does not serve", async () => {
-    const aliases = await stint.stints[0]?.broker.call<ServedAlias[]>("gateway.listAliases");
+    const aliases = await stint.broker.call<ServedAlias[]>("gateway.listAliases");
     // A fixed path's refusals of other methods (405s) are aliases too, but serve nothing.
     const refusals = new Set(shadowedMethodsOf(ROUTES).map((shadow) => `${shadow.method} ${shadow.path}`));
     const refusal = (alias: ServedAlias) =>

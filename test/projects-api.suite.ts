@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Project } from "../services/projects/project";
 import { registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
@@ -15,19 +15,14 @@ function randomPart(id: string): string {
 }
 
 /** The projects API, end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeProjectsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeProjectsApi(mode: StintMode): void {
+  describeStint(mode, "projects API", () => {
+    const stint = useStint({ mode });
     let api: Client;
 
     beforeAll(async () => {
-      stint = await start();
       api = (await registerOwner(stint.url)).api;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     async function createProject(body: Record<string, unknown> = {}, base = A): Promise<Project> {
       const res = await api.post<{ data: Project }>(`${base}/projects`, { name: unique("Project"), ...body });

@@ -1,23 +1,11 @@
 import { client } from "./support/http";
 import { awayFromMinuteEnd, describeRateLimits } from "./rate-limits.suite";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
-describeRateLimits(
-  "rate limits, embedded mode (memory counters)",
-  () => startEmbedded(),
-  async (stint) => [stint.url],
-);
+describeRateLimits("embedded");
 
 describe("rate limits without trusted proxies", () => {
-  let stint: TestStint;
-
-  beforeAll(async () => {
-    stint = await startEmbedded({ TRUSTED_PROXIES: "" });
-  });
-
-  afterAll(async () => {
-    await stint?.stop();
-  });
+  const stint = useStint({ mode: "embedded", env: { TRUSTED_PROXIES: "" } });
 
   it("ignores X-Forwarded-For, so a guesser cannot dodge the throttle by naming other addresses", async () => {
     await awayFromMinuteEnd();

@@ -1,6 +1,6 @@
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
-import type { PlanDeployment } from "./support/plan-deployments";
-import type { TestStint } from "./support/stint";
+import { usePlanDeployment } from "./support/plan-deployments";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { type StyleAError } from "./support/shapes";
 
 /**
@@ -22,26 +22,18 @@ function header(res: ApiResponse, name: string): number {
   return Number(res.headers.get(name));
 }
 
-/** Decisions §7 over HTTP. `gateways` returns every gateway address of the deployment. */
-export function describeRateLimits(
-  title: string,
-  start: () => Promise<TestStint>,
-  gateways: (stint: TestStint) => Promise<string[]>,
-): void {
-  describe(title, () => {
-    let stint: TestStint;
-    let urls: string[];
+/** Decisions §7 over HTTP; distributed, every burst is spread over two gateways sharing Redis. */
+export function describeRateLimits(mode: StintMode): void {
+  const gateways = mode === "distributed" ? 2 : 1;
+  describeStint(mode, gateways > 1 ? "rate limits over two gateways" : "rate limits", () => {
+    const stint = useStint({ mode, gateways });
+    let urls: readonly string[];
     let owner: Client;
 
     beforeAll(async () => {
-      stint = await start();
-      urls = await gateways(stint);
+      urls = stint.urls;
       owner = (await registerOwner(stint.url)).api;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     async function newKey(): Promise<Record<string, string>> {
       const res = await owner.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "limits", permissions: ["projects:read"] });
@@ -151,19 +143,13 @@ const rateLimitHeaderNames = (res: ApiResponse) => [...res.headers.keys()].filte
 
 /**
  * Style B limits by plan (decisions §4 and §7), with plans changed the way the operator
- * changes them (`npm run admin -- set-plan`).
+ * changes them (`npm run admin -- set-plan`): embedded while Stint is stopped, distributed
+ * while it runs.
  */
-export function describePlanLimits(title: string, start: () => Promise<PlanDeployment>): void {
-  describe(title, () => {
-    let deployment: PlanDeployment;
-
-    beforeAll(async () => {
-      deployment = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await deployment?.stop();
-    }, 30_000);
+export function describePlanLimits(mode: StintMode): void {
+  const when = mode === "embedded" ? "set while Stint is stopped" : "set while Stint runs";
+  describeStint(mode, `plans and Style B limits, the plan ${when}`, () => {
+    const deployment = usePlanDeployment(mode);
 
     /** A new organization on the free plan, its owner's token and refresh token, and a key. */
     async function newOrganization() {

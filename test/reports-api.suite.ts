@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/report";
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 type Summary = { data: SummaryReport };
@@ -85,17 +85,9 @@ function csvRows(text: string): string[][] {
 }
 
 /** Reports end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeReportsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeReportsApi(mode: StintMode): void {
+  describeStint(mode, "reports API", () => {
+    const stint = useStint({ mode });
 
     async function project(api: Client, name: string, billable: boolean): Promise<string> {
       const res = await api.post<{ data: { id: string } }>(`${A}/projects`, { name, billable });

@@ -1,4 +1,3 @@
 import { describeScreenshotsApi } from "./screenshots-api.suite";
-import { startEmbedded } from "./support/stint";
 
-describeScreenshotsApi("screenshots API, embedded mode (one process, embedded store, blobs under DATA_DIR)", () => startEmbedded());
+describeScreenshotsApi("embedded");

@@ -5,7 +5,7 @@ import type { Screenshot } from "../services/screenshots/screenshot";
 import { screenshotsClient } from "../services/screenshots/client";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type ApiResponse, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 type One = { data: Screenshot };
@@ -37,16 +37,26 @@ function upload<T = One>(
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+/** A store for the images other than the mode's own (files under DATA_DIR embedded, GridFS distributed). */
+export interface BlobStore {
+  /** Where the images are, for the suite's title. */
+  where: string;
+  /** The settings that choose it. */
+  env: Record<string, string>;
+  /** Makes it ready before Stint starts. */
+  prepare(): Promise<void>;
+}
+
 /** Screenshots end to end over HTTP (decisions §8a); run once per deployment mode. */
-export function describeScreenshotsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void {
+  describeStint(mode, blobs ? `screenshots API with images in ${blobs.where}` : "screenshots API", () => {
+    if (blobs) beforeAll(() => blobs.prepare());
+    const stint = useStint({ mode, env: blobs?.env });
     const events: { type: string; data: Screenshot; organization_id: string }[] = [];
 
     beforeAll(async () => {
-      stint = await start();
       // A listener beside the gateway hears every announcement, wherever the service runs.
-      const broker = stint.stints[0]!.broker;
+      const broker = stint.broker;
       const listen = (type: string) => (ctx: { params: { data: Screenshot; organization_id: string } }) =>
         void events.push({ type, ...ctx.params });
       broker.createService({
@@ -54,11 +64,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
         events: { "screenshot.captured": listen("screenshot.captured"), "screenshot.deleted": listen("screenshot.deleted") },
       });
       await broker.waitForServices(["screenshots"], 10_000);
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     /** An owner, an admin and a member, each with a finished entry of their own on one project. */
     async function team() {
@@ -400,7 +406,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect(kept.id).toMatch(/^scr_/);
 
       // Every process runs the sweep; two at once delete each screenshot once.
-      const sweeps = await Promise.all([0, 1].map(() => screenshotsClient.over(stint.stints[0]!.broker).sweep({})));
+      const sweeps = await Promise.all([0, 1].map(() => screenshotsClient.over(stint.broker).sweep({})));
       expect(sweeps.reduce((sum, sweep) => sum + sweep.expired, 0)).toBeGreaterThanOrEqual(1);
       expect((await owner.get(`${A}/screenshots/${old.id}`)).status).toBe(404);
       expect((await owner.get(`${A}/screenshots/${old.id}/image`)).status).toBe(404);

@@ -3,7 +3,7 @@ import type { Project } from "../services/projects/project";
 import type { Task } from "../services/projects/task";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
@@ -17,23 +17,18 @@ function inStyleB(projectId: string): string {
 }
 
 /** Tasks under projects, end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeTasksApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeTasksApi(mode: StintMode): void {
+  describeStint(mode, "tasks API", () => {
+    const stint = useStint({ mode });
     let api: Client;
     let member: Client;
     let stranger: Client;
 
     beforeAll(async () => {
-      stint = await start();
       api = (await registerOwner(stint.url)).api;
       member = (await joinTeam(stint.url, api, "member")).api;
       stranger = (await registerOwner(stint.url, "Stranger")).api;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     async function createProject(body: Record<string, unknown> = {}): Promise<Project> {
       const res = await api.post<{ data: Project }>(`${A}/projects`, { name: unique("Project"), ...body });

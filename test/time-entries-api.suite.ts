@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TimeEntry } from "../services/time-entries/time-entry";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 function randomPart(id: string): string {
@@ -10,17 +10,9 @@ function randomPart(id: string): string {
 }
 
 /** Time entries and timers, end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeTimeEntriesApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeTimeEntriesApi(mode: StintMode): void {
+  describeStint(mode, "time entries API", () => {
+    const stint = useStint({ mode });
 
     /** A fresh organization per test: every test has its own rate-limit budget and data. */
     async function team(): Promise<{ owner: Client; ownerId: string; projectId: string }> {

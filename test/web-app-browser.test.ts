@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The web application's page and session cookie in a real browser: Debian's `chromium`
@@ -35,18 +35,16 @@ function fromPage(page: Page, path: string, body?: unknown): Promise<Outcome> {
 }
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: BUILD } });
   let browser: Browser;
 
   beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: BUILD });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
-  }, 30_000);
+  });
 
   async function openApp(path: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
     const context = await browser.newContext();

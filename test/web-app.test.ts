@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { styleOfPath } from "../gateway/styles";
 import { WEB_APP_CONTENT_SECURITY_POLICY } from "../gateway/web-app/headers";
-import { describeWithServers, testServers } from "./support/servers";
-import { startDistributed, startEmbedded, temporaryDir, type TestStint } from "./support/stint";
+import { describeStint, temporaryDir, useStint } from "./support/stint";
 
 /**
  * The web application's built files as the gateway serves them, over real HTTP: caching per
@@ -59,18 +58,9 @@ function expectPageHeaders(answer: Answer): void {
   expect(answer.headers["x-frame-options"]).toBe("DENY");
 }
 
-describe("the web application served by the gateway, embedded mode", () => {
-  let stint: TestStint;
-  let get: (path: string, headers?: Record<string, string>) => Promise<Answer>;
-
-  beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: BUILD });
-    get = (path, headers) => send(stint.url, "GET", path, headers);
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
+describeStint("embedded", "the web application served by the gateway", () => {
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: BUILD } });
+  const get = (path: string, headers?: Record<string, string>): Promise<Answer> => send(stint.url, "GET", path, headers);
 
   it("serves the page at / with no-cache, its ETag, the security headers, and a count against the address", async () => {
     const page = await get("/", { accept: BROWSER });
@@ -213,17 +203,10 @@ describe("the web application served by the gateway, embedded mode", () => {
 });
 
 describe("the web application before it is built", () => {
-  let stint: TestStint;
   const empty = temporaryDir("web-not-built");
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: empty.path } });
 
-  beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: empty.path });
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-    empty.remove();
-  }, 30_000);
+  afterAll(() => empty.remove());
 
   it("answers / and the application's paths with a short 503 page saying to build it", async () => {
     for (const path of ["/", "/timesheet"]) {
@@ -244,32 +227,18 @@ describe("the web application before it is built", () => {
   });
 });
 
-describeWithServers(
-  ["mongo", "nats", "redis"],
-  "the web application served by a gateway process, distributed (MongoDB + NATS + Redis)",
-  () => {
-    let stint: TestStint;
+describeStint("distributed", "the web application served by a gateway process", () => {
+  const stint = useStint({ mode: "distributed", env: { WEB_DIR: BUILD } });
 
-    beforeAll(async () => {
-      stint = await startDistributed(testServers("webapp"), "", { WEB_DIR: BUILD });
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
-
-    it("serves the page, its files and its paths from the gateway, and the JSON 404 elsewhere", async () => {
-      const page = await send(stint.url, "GET", "/", { accept: BROWSER });
-      expect(page.status).toBe(200);
-      expectPageHeaders(page);
-      expect((await send(stint.url, "GET", "/assets/app-1a2b3c4d.js")).headers["cache-control"]).toBe(
-        "public, max-age=31536000, immutable",
-      );
-      const navigation = await send(stint.url, "GET", "/projects/abc", { accept: BROWSER });
-      expect(navigation.bytes.equals(page.bytes)).toBe(true);
-      const missing = await send(stint.url, "GET", "/nope", { accept: "application/json" });
-      expect(missing.status).toBe(404);
-      expect(JSON.parse(missing.text)).toEqual(NOT_FOUND);
-    });
-  },
-);
+  it("serves the page, its files and its paths from the gateway, and the JSON 404 elsewhere", async () => {
+    const page = await send(stint.url, "GET", "/", { accept: BROWSER });
+    expect(page.status).toBe(200);
+    expectPageHeaders(page);
+    expect((await send(stint.url, "GET", "/assets/app-1a2b3c4d.js")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const navigation = await send(stint.url, "GET", "/projects/abc", { accept: BROWSER });
+    expect(navigation.bytes.equals(page.bytes)).toBe(true);
+    const missing = await send(stint.url, "GET", "/nope", { accept: "application/json" });
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.text)).toEqual(NOT_FOUND);
+  });
+});

@@ -1,6 +1,6 @@
 import jwt from "jsonwebtoken";
 import { client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 /**
  * The web application's sign-in kept in an HttpOnly cookie, over real HTTP: storing the
@@ -54,11 +54,11 @@ async function post(base: string, path: string, options: PostOptions = {}): Prom
 const styleA = (code: string) => ({ error: { code, message: expect.any(String) as string, details: expect.any(Object) as object } });
 
 /** `WEB_SESSION_REPEAT_SECONDS` of the suites' deployments: short, so the test can wait it out. */
-export const REPEAT_SECONDS = 2;
+const REPEAT_SECONDS = 2;
 
-export function describeWebSession(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeWebSession(mode: StintMode): void {
+  describeStint(mode, "the web application's session cookie", () => {
+    const stint = useStint({ mode, env: { WEB_SESSION_REPEAT_SECONDS: String(REPEAT_SECONDS) } });
     let origin: string;
 
     /** A new account through the API, as the application signs up through the client library. */
@@ -81,14 +81,9 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       return { cookie: stored.cookie as string, userId };
     }
 
-    beforeAll(async () => {
-      stint = await start();
+    beforeAll(() => {
       origin = new URL(stint.url).origin;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     it("keeps the sign-in in an HttpOnly cookie for the session endpoints alone, for a refresh token's lifetime", async () => {
       const { refreshToken } = await signUp();

@@ -3,7 +3,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import type { Delivery, Webhook } from "../services/webhooks/present";
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
@@ -12,26 +12,21 @@ type Created = Webhook & { secret: string };
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
 
-/**
- * The webhooks API over HTTP in both styles, with real receivers on loopback; run once per
- * deployment mode. `start(env)` starts a deployment with these extra settings.
- */
-export function describeWebhooksApi(title: string, start: (env: Record<string, string>) => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+/** The webhooks API over HTTP in both styles, with real receivers on loopback; run once per deployment mode. */
+export function describeWebhooksApi(mode: StintMode): void {
+  describeStint(mode, "webhooks API", () => {
+    const stint = useStint({ mode, env: ALLOW_PRIVATE });
     let owner: Client;
     let inbox: WebhookReceiver;
 
     beforeAll(async () => {
-      stint = await start(ALLOW_PRIVATE);
       owner = (await registerOwner(stint.url)).api;
       inbox = await WebhookReceiver.start();
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await inbox?.close();
-      await stint?.stop();
-    }, 30_000);
+    });
 
     async function createWebhook(api: Client, events: string[] = ["project.created"], url = inbox.url, base = A): Promise<Created> {
       const res = await api.post<{ data: Created }>(`${base}/webhooks`, { url, events });
@@ -329,17 +324,12 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
     });
 
     describe("address rules in a deployment that does not allow private URLs", () => {
-      let strict: TestStint;
+      const strict = useStint({ mode });
       let api: Client;
 
       beforeAll(async () => {
-        strict = await start({});
         api = (await registerOwner(strict.url, "Strict")).api;
-      }, 60_000);
-
-      afterAll(async () => {
-        await strict?.stop();
-      }, 30_000);
+      });
 
       it.each([
         ["http://93.184.216.34/hooks", "must use https://"],

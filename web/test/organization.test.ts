@@ -1,11 +1,8 @@
 import { Stint } from "../../sdk/js/src/index";
-import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import {
   DESKTOP,
   navigateTo,
-  openApp,
   PASSWORD,
   PHONE,
   savePicture,
@@ -14,20 +11,14 @@ import {
   signUpInApp,
   uniqueEmail,
 } from "./support/browser";
-import { startWebApp, stopWebApp, libraryAs, contentWidth } from "./support/web-app";
+import { contentWidth, libraryAs, useWebApp } from "./support/web-app";
 
 describeWithChromium("web application: projects, tasks, the team and the organization's settings", () => {
-  let deployment: TestStint;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
+  const web = useWebApp();
+  const { deployment } = web;
 
   it("creates a project with a colour and a rate and a task, archives and unarchives it, and stores what the page showed", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("projects");
     await signUpInApp(page, { name: "Ada Owner", organization: "Analytical Engines", email, password: PASSWORD });
     const stint = await libraryAs(deployment.url, email);
@@ -134,7 +125,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
   }, 90_000);
 
   it("invites a member who joins by the link; the owner makes them admin and removes them", async () => {
-    const owner = await openApp(browser, deployment.url);
+    const owner = await web.open();
     const ownerEmail = uniqueEmail("team-owner");
     await signUpInApp(owner.page, { name: "Ada Owner", organization: "Difference Works", email: ownerEmail, password: PASSWORD });
     const stint = await libraryAs(deployment.url, ownerEmail);
@@ -153,7 +144,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await owner.page.getByRole("row").filter({ hasText: memberEmail }).waitFor();
     await savePicture(owner.page, "team");
 
-    const member = await openApp(browser, deployment.url);
+    const member = await web.open();
     await member.page.goto(link);
     await member.page.getByRole("heading", { level: 1, name: "Join your team" }).waitFor();
     await member.page.getByLabel("Your name").fill("Charles Member");
@@ -214,7 +205,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
   }, 90_000);
 
   it("renames the organization into the header and refuses a retention out of range in words", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("settings");
     await signUpInApp(page, { name: "Ada Owner", organization: "Old Name Works", email, password: PASSWORD });
     const stint = await libraryAs(deployment.url, email);
@@ -273,7 +264,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
       password: PASSWORD,
     });
 
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     await signInInApp(page, adminEmail, PASSWORD);
     await navigateTo(page, "Team");
     await page.getByLabel("Role of Plain Member").waitFor();
@@ -315,7 +306,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await stint.invitations.create({ email: invitee, role: "admin" });
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await web.open(viewport);
       await signInInApp(page, email, PASSWORD);
       // Each page with what it loads on show, so the check sees the page filled, not loading.
       // Reached by links, as a person would: one page load, one resumed sign-in.

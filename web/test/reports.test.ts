@@ -1,20 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
-import {
-  openApp,
-  PASSWORD,
-  PHONE,
-  savePicture,
-  seriousAccessibilityViolations,
-  signInInApp,
-  signUpInApp,
-  uniqueEmail,
-} from "./support/browser";
-import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
+import { PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { contentWidth, useWebApp } from "./support/web-app";
 
 /** Every row of a table as the text of its cells, header cells included. */
 async function rowsOf(table: Locator): Promise<string[][]> {
@@ -80,21 +70,15 @@ async function ownerThroughLibrary(baseUrl: string, name: string): Promise<{ ema
 const WEEK = "from=2026-11-02&to=2026-11-08";
 
 describeWithChromium("web application: reports, screenshots and imports", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const web = useWebApp();
+  const { deployment } = web;
   let stint: Stint;
   let email: string;
   let mondayEntry: string;
   let shooter: { email: string; stint: Stint; entryIds: string[] };
 
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
-
   it("signs up in the app, and the report of seeded time matches by project and by day, in the zone chosen, rounded as asked", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     email = uniqueEmail("reports");
     await signUpInApp(page, { name: "Ada Owner", organization: "Reporting Works", email, password: PASSWORD });
     const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
@@ -182,7 +166,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   }, 90_000);
 
   it("downloads the report as CSV and XLSX through the library, offered as a file; filters and presets change the address", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     await signInInApp(page, email, PASSWORD);
     await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
     await page.getByRole("table", { name: "Hours by project" }).waitFor();
@@ -244,7 +228,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   }, 60_000);
 
   it("shows screenshots by day and by entry as thumbnails, opens one and deletes one", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     const { email: shooterEmail, stint: library } = await ownerThroughLibrary(deployment.url, "Grace Shots");
     const project = await library.projects.create({ name: "Design" });
     const tuesday = await library.timeEntries.create({
@@ -343,7 +327,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     });
     await member.screenshots.upload({ file: await png(320, 200, 90), timeEntryId: own.id, takenAt: "2026-11-03T15:20:00Z" });
 
-    const asMember = await openApp(browser, deployment.url);
+    const asMember = await web.open();
     await signInInApp(asMember.page, milo, PASSWORD);
     await asMember.page.goto("/screenshots?date=2026-11-03");
     const memberShots = asMember.page.getByRole("img", { name: /^Screenshot of / });
@@ -366,7 +350,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(asMember.problems).toEqual([]);
     await asMember.context.close();
 
-    const asManager = await openApp(browser, deployment.url);
+    const asManager = await web.open();
     await signInInApp(asManager.page, shooter.email, PASSWORD);
     await asManager.page.goto("/screenshots?date=2026-11-03");
     const managerShots = asManager.page.getByRole("img", { name: /^Screenshot of / });
@@ -379,7 +363,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   }, 60_000);
 
   it("imports a Stint CSV through the page, shows the counts, and a bad row's error", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     const { email, stint: library } = await ownerThroughLibrary(deployment.url, "Ima Porter");
     await signInInApp(page, email, PASSWORD);
     await page.goto("/imports");
@@ -450,7 +434,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       },
     ];
     for (const visit of visits) {
-      const { page, context, problems } = await openApp(browser, deployment.url, PHONE);
+      const { page, context, problems } = await web.open(PHONE);
       await signInInApp(page, visit.who, PASSWORD);
       await page.goto(visit.path);
       await visit.ready(page).waitFor();

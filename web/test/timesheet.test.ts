@@ -1,12 +1,10 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import {
   DESKTOP,
-  openApp,
   PASSWORD,
   PHONE,
   savePicture,
@@ -15,7 +13,7 @@ import {
   signUpInApp,
   uniqueEmail,
 } from "./support/browser";
-import { contentWidth, startWebApp, stopWebApp } from "./support/web-app";
+import { contentWidth, useWebApp } from "./support/web-app";
 import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
 
 /** Monday 00:00 local time of the week holding `date` (the test runs in the browser's time zone). */
@@ -144,8 +142,8 @@ async function invitedMember(owner: Stint, baseUrl: string, name: string): Promi
  * as real people would, each within their own allowance.
  */
 describeWithChromium("web application: the timesheet and the timer bar", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const web = useWebApp();
+  const { deployment } = web;
   // The owner signs up in the app once; the tests share their organization and browser context.
   let owner: { page: Page; context: BrowserContext; problems: string[]; stint: Stint; userId: string; email: string };
   let orrery: Project;
@@ -154,8 +152,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
   let member: { page: Page; context: BrowserContext; problems: string[] } | undefined;
 
   beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("sheet-owner");
     await signUpInApp(page, { name: "Olive Owner", organization: "Orrery Works", email, password: PASSWORD });
     const { stint, userId } = await libraryFor(deployment.url, email);
@@ -168,7 +165,6 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
   afterAll(async () => {
     await member?.context.close();
-    await stopWebApp({ deployment, browser });
   }, 30_000);
 
   afterEach(() => {
@@ -244,7 +240,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
   it("adds an entry by form, refuses a bad one in words, edits its description and times, adds up days and the week, and deletes it", async () => {
     const fay = await invitedMember(owner.stint, deployment.url, "Fay Former");
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     await signInInApp(page, fay.email, PASSWORD);
     const stint = fay.stint;
     const monday = new Date(2026, 10, 16);
@@ -396,7 +392,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       description: "member's own sanding",
     });
 
-    member = await openApp(browser, deployment.url);
+    member = await web.open();
     const { page, problems } = member;
     await signInInApp(page, mo.email, PASSWORD);
     await page.goto(`/?week=${dayKey(week)}`);
@@ -472,7 +468,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await stint.timeEntries.start({ projectId: compiler.id, taskId: parser.id, description: "Operator precedence" });
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await web.open(viewport);
       await signInInApp(page, email, PASSWORD);
       await page.getByRole("row", { name: /Index and glossary/ }).waitFor();
       await page.getByRole("region", { name: "Timer" }).getByText("Compiler · Parser").waitFor();

@@ -3,7 +3,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { verify as verifySha256 } from "@octokit/webhooks-methods";
 import sharp from "sharp";
 import { eventually, WebhookReceiver } from "../../../test/support/webhook-receiver";
-import type { TestStint } from "../../../test/support/stint";
+import { describeStint, useStint, type StintMode } from "../../../test/support/stint";
 import {
   APIConnectionError,
   APITimeoutError,
@@ -39,11 +39,11 @@ const STYLE_A_UNAVAILABLE = { error: { code: "service_unavailable", message: "Tr
 
 /**
  * The client library against a real Stint, every resource and every promise of decisions
- * §9a; run once per deployment mode. `start(env)` starts a deployment with these settings.
+ * §9a; run once per deployment mode.
  */
-export function describeClient(title: string, start: (env: Record<string, string>) => Promise<TestStint>): void {
-  describe(title, () => {
-    let deployment: TestStint;
+export function describeClient(mode: StintMode): void {
+  describeStint(mode, "@stint/sdk against Stint", () => {
+    const deployment = useStint({ mode, env: ALLOW_PRIVATE });
     let proxy: LoopbackProxy;
     let inbox: WebhookReceiver;
     let session: Session;
@@ -52,17 +52,15 @@ export function describeClient(title: string, start: (env: Record<string, string
     let owner: Stint;
 
     beforeAll(async () => {
-      deployment = await start(ALLOW_PRIVATE);
       proxy = await LoopbackProxy.start(deployment.url);
       inbox = await WebhookReceiver.start();
       ({ session, email: ownerEmail, stint: owner } = await signUp(deployment.url));
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await inbox?.close();
       await proxy?.close();
-      await deployment?.stop();
-    }, 30_000);
+    });
 
     beforeEach(() => proxy.reset());
 

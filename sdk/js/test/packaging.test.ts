@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startEmbedded, temporaryDir, type TestStint } from "../../../test/support/stint";
+import { temporaryDir, useStint } from "../../../test/support/stint";
 import { Stint } from "../src/index";
 import { signUp } from "./support/accounts";
 
@@ -30,13 +30,12 @@ function readmeExample(language: "mjs" | "cjs"): string {
  * live Stint in both module systems, and type-check as TypeScript in both.
  */
 describe("@stint/sdk, packed and installed", () => {
-  let deployment: TestStint;
+  const deployment = useStint({ mode: "embedded" });
   const work = temporaryDir("sdk-pack");
   let consumer: string;
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    deployment = await startEmbedded();
     const { stint: owner } = await signUp(deployment.url, "packager");
     await owner.projects.create({ name: "Packaged" });
     const key = await owner.apiKeys.create({ name: "example", permissions: ["projects:read", "time_entries:read", "time_entries:write"] });
@@ -51,10 +50,7 @@ describe("@stint/sdk, packed and installed", () => {
     await run("npm", ["install", "--offline", "--no-audit", "--no-fund", join(work.path, tarball)], { cwd: consumer, env: cleanEnv() });
   }, 240_000);
 
-  afterAll(async () => {
-    await deployment?.stop();
-    work.remove();
-  }, 30_000);
+  afterAll(() => work.remove());
 
   it("ships the builds, their declarations and the README, and no sources or tests", async () => {
     const installed = join(consumer, "node_modules", "@stint", "sdk");
