@@ -1,4 +1,5 @@
 import { describeAuthApi } from "./auth-api.suite";
+import { withApiKey } from "./support/accounts";
 import { client, registerOwner } from "./support/http";
 import { describeStint, useStint } from "./support/stint";
 
@@ -10,15 +11,11 @@ describeStint("distributed", "API keys through two gateways sharing Redis", () =
   it("revokes a key through one gateway and refuses it at once through the other", async () => {
     const second = stint.urls[1] as string;
     const { api } = await registerOwner(stint.url);
-    const created = await api.post<{ data: { id: string; key: string } }>("/api/v1/api-keys", {
-      name: "Two gateways",
-      permissions: ["projects:read"],
-    });
-    const headers = { "x-api-key": created.body.data.key };
+    const { id, headers } = await withApiKey(stint.url, api);
     // The second gateway has resolved and cached the key before it is revoked.
     expect((await client(second).get("/api/v1/projects", { headers })).status).toBe(200);
     expect((await client(second).get("/api/projects", { headers })).status).toBe(200);
-    expect((await api.delete(`/api/v1/api-keys/${created.body.data.id}`)).status).toBe(204);
+    expect((await api.delete(`/api/v1/api-keys/${id}`)).status).toBe(204);
     expect((await client(second).get("/api/v1/projects", { headers })).status).toBe(401);
     expect((await client(stint.url).get("/api/v1/projects", { headers })).status).toBe(401);
   });

@@ -1,5 +1,8 @@
 import jwt from "jsonwebtoken";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { aProject, aRegistration, anAcceptance, anApiKey, anInvitation, PASSWORD, unique, uniqueEmail } from "./support/builders";
 import { client, registerOwner, type Account, type Client } from "./support/http";
+import { createProject } from "./support/resources";
 import { describeStint, TEST_JWT_SECRET, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
@@ -19,10 +22,6 @@ interface Tokens {
   refresh_token: string;
 }
 
-function email(label: string): string {
-  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
 /** Accounts, sessions, credentials and tenancy over HTTP, in both styles; run once per mode. */
 export function describeAuthApi(mode: StintMode): void {
   describeStint(mode, "accounts, sessions and credentials", () => {
@@ -37,13 +36,11 @@ export function describeAuthApi(mode: StintMode): void {
 
     describe("register and sign in", () => {
       it("registers an organization on the free plan with its owner, and tokens", async () => {
-        const address = email("reg");
-        const res = await anonymous.post<Account>(`${B}/auth/register`, {
-          email: address.toUpperCase(),
-          password: "a long enough password",
-          name: "Ada",
-          organization_name: "Analytical",
-        });
+        const address = uniqueEmail("reg");
+        const res = await anonymous.post<Account>(
+          `${B}/auth/register`,
+          aRegistration({ email: address.toUpperCase(), name: "Ada", organization_name: "Analytical" }),
+        );
         expect(res.status).toBe(201);
         expect(res.body.user).toMatchObject({ email: address, role: "owner", organization_id: res.body.organization.id });
         expect(res.body.user.id).toMatch(/^usr_/);
@@ -58,44 +55,39 @@ export function describeAuthApi(mode: StintMode): void {
       });
 
       it("refuses a second account with the same email (409) and keeps the first", async () => {
-        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, {
-          email: owner.account.user.email,
-          password: "another password!",
-          name: "Copy",
-          organization_name: "Copy",
-        });
+        const res = await anonymous.post<StyleAError>(
+          `${A}/auth/register`,
+          aRegistration({ email: owner.account.user.email, password: "another password!" }),
+        );
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe("conflict");
-        expect(
-          (await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" })).status,
-        ).toBe(200);
+        expect((await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: PASSWORD })).status).toBe(200);
       });
 
       it.each([
-        [{ email: "not-an-email", password: "long enough pass", name: "x", organization_name: "y" }, "email", "invalid"],
-        [{ email: "a@example.test", password: "short", name: "x", organization_name: "y" }, "password", "invalid"],
-        [{ email: "a@example.test", password: "long enough pass", name: "x" }, "organization_name", "required"],
-        [{ email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", role: "admin" }, "role", "unknown"],
-        [
-          { email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", plan: "enterprise" },
-          "plan",
-          "unknown",
-        ],
-      ])("rejects %j naming %s", async (body, field, reason) => {
-        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, body);
+        ["an email that is not one", { email: "not-an-email" }, "email", "invalid"],
+        ["a short password", { password: "short" }, "password", "invalid"],
+        ["no organization name", { organization_name: undefined }, "organization_name", "required"],
+        ["a role", { role: "admin" }, "role", "unknown"],
+        ["a plan", { plan: "enterprise" }, "plan", "unknown"],
+      ])("rejects %s naming %s", async (_case, change, field, reason) => {
+        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, { ...aRegistration(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
       it("signs in with the right password, and answers a wrong one and an unknown email alike (401)", async () => {
-        const ok = await anonymous.post<Account>(`${B}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" });
+        const ok = await anonymous.post<Account>(`${B}/auth/login`, { email: owner.account.user.email, password: PASSWORD });
         expect(ok.status).toBe(200);
         expect(ok.body.user.id).toBe(owner.account.user.id);
         const wrong = await anonymous.post<StyleBError>(`${B}/auth/login`, {
           email: owner.account.user.email,
           password: "wrong password!!",
         });
-        const unknown = await anonymous.post<StyleBError>(`${B}/auth/login`, { email: email("nobody"), password: "wrong password!!" });
+        const unknown = await anonymous.post<StyleBError>(`${B}/auth/login`, {
+          email: uniqueEmail("nobody"),
+          password: "wrong password!!",
+        });
         expect(wrong.status).toBe(401);
         expect(unknown.status).toBe(401);
         expect(wrong.body).toEqual(unknown.body);
@@ -119,10 +111,7 @@ export function describeAuthApi(mode: StintMode): void {
       });
 
       it("signs out: the refresh token stops working", async () => {
-        const session = await anonymous.post<Tokens>(`${A}/auth/login`, {
-          email: owner.account.user.email,
-          password: "correct horse battery",
-        });
+        const session = await anonymous.post<Tokens>(`${A}/auth/login`, { email: owner.account.user.email, password: PASSWORD });
         expect((await anonymous.post(`${B}/auth/logout`, { refresh_token: session.body.refresh_token })).status).toBe(204);
         expect((await anonymous.post(`${B}/auth/refresh`, { refresh_token: session.body.refresh_token })).status).toBe(401);
       });
@@ -158,10 +147,10 @@ export function describeAuthApi(mode: StintMode): void {
       });
 
       it("creates an API key shown once, lists it by prefix and last four, and accepts it in both headers and styles", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, {
-          name: "CI",
-          permissions: ["projects:read", "projects:write"],
-        });
+        const created = await owner.api.post<{ data: ApiKey }>(
+          `${A}/api-keys`,
+          anApiKey({ name: "CI", permissions: ["projects:read", "projects:write"] }),
+        );
         expect(created.status).toBe(201);
         const key = created.body.data.key as string;
         expect(key).toMatch(/^tt_live_[0-9A-Za-z]{40}$/);
@@ -170,7 +159,7 @@ export function describeAuthApi(mode: StintMode): void {
 
         const both: Record<string, string>[] = [{ "x-api-key": key }, { authorization: `Bearer ${key}` }];
         for (const headers of both) {
-          expect((await anonymous.post(`${A}/projects`, { name: `Via key ${Math.random()}` }, { headers })).status).toBe(201);
+          expect((await anonymous.post(`${A}/projects`, aProject(), { headers })).status).toBe(201);
           expect((await anonymous.get(`${B}/projects`, { headers })).status).toBe(200);
         }
 
@@ -182,33 +171,31 @@ export function describeAuthApi(mode: StintMode): void {
       });
 
       it("limits a key to its permissions (403), and keys cannot manage keys", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Read only", permissions: ["projects:read"] });
-        const headers = { "x-api-key": created.body.data.key as string };
+        const { headers } = await withApiKey(stint.url, owner.api, { permissions: ["projects:read"] });
         expect((await anonymous.get(`${A}/projects`, { headers })).status).toBe(200);
-        const write = await anonymous.post<StyleAError>(`${A}/projects`, { name: "Nope" }, { headers });
+        const write = await anonymous.post<StyleAError>(`${A}/projects`, aProject(), { headers });
         expect(write.status).toBe(403);
         expect(write.body.error).toMatchObject({ code: "forbidden", details: { permission: "projects:write" } });
-        const b = await anonymous.post<StyleBError>(`${B}/projects`, { name: "Nope" }, { headers });
+        const b = await anonymous.post<StyleBError>(`${B}/projects`, aProject(), { headers });
         expect(b.status).toBe(403);
         expect(b.body.code).toBe("FORBIDDEN");
-        expect((await anonymous.post(`${A}/api-keys`, { name: "Child", permissions: ["projects:read"] }, { headers })).status).toBe(403);
+        expect((await anonymous.post(`${A}/api-keys`, anApiKey(), { headers })).status).toBe(403);
         expect((await anonymous.get(`${A}/api-keys`, { headers })).status).toBe(403);
       });
 
       it("rejects unknown permissions with 400 naming the field", async () => {
-        const res = await owner.api.post<StyleAError>(`${A}/api-keys`, { name: "Bad", permissions: ["projects:read", "everything"] });
+        const res = await owner.api.post<StyleAError>(`${A}/api-keys`, { ...anApiKey(), permissions: ["projects:read", "everything"] });
         expect(res.status).toBe(400);
         expect(res.body.error.details.field).toBe("permissions.1");
       });
 
       it("revokes a key at once", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Short lived", permissions: ["projects:read"] });
-        const headers = { "x-api-key": created.body.data.key as string };
+        const { id, headers } = await withApiKey(stint.url, owner.api);
         expect((await anonymous.get(`${A}/projects`, { headers })).status).toBe(200);
-        expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(204);
+        expect((await owner.api.delete(`${A}/api-keys/${id}`)).status).toBe(204);
         const after = await anonymous.get<StyleAError>(`${A}/projects`, { headers });
         expect(after.status).toBe(401);
-        expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(404);
+        expect((await owner.api.delete(`${A}/api-keys/${id}`)).status).toBe(404);
       });
     });
 
@@ -221,28 +208,24 @@ export function describeAuthApi(mode: StintMode): void {
       }
 
       async function inviteAndJoin(role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
-        const address = email(role);
+        const address = uniqueEmail(role);
         const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(
           `${A}/users/invitations`,
-          { email: address, role },
+          anInvitation({ email: address, role }),
         );
         expect(invited.status).toBe(201);
         expect(invited.body.data).toMatchObject({ email: address, role });
         expect(invited.body.data.id).toMatch(/^inv_/);
-        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: role,
-          password: "member password 1",
-        });
+        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, anAcceptance(invited.body.data.token, { name: role }));
         expect(joined.status).toBe(201);
         expect(joined.body.user).toMatchObject({ email: address, role, organization_id: owner.account.organization.id });
         return { account: joined.body, api: client(stint.url, { authorization: `Bearer ${joined.body.access_token}` }) };
       }
 
       it("invites a member who joins once with the one-time token", async () => {
-        const address = email("once");
-        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address, role: "member" });
-        const body = { token: invited.body.data.token, name: "Once", password: "member password 1" };
+        const address = uniqueEmail("once");
+        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, anInvitation({ email: address }));
+        const body = anAcceptance(invited.body.data.token);
         expect((await anonymous.post(`${A}/auth/invitations/accept`, body)).status).toBe(201);
         const again = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, body);
         expect(again.status).toBe(400);
@@ -267,34 +250,27 @@ export function describeAuthApi(mode: StintMode): void {
       it("gives a member 403 on admin operations", async () => {
         const member = await inviteAndJoin("member");
         const checks = [
-          await member.api.post(`${A}/users/invitations`, { email: email("x"), role: "member" }),
+          await member.api.post(`${A}/users/invitations`, anInvitation()),
           await member.api.patch(`${A}/users/${member.account.user.id}`, { role: "admin" }),
           await member.api.delete(`${A}/users/${owner.account.user.id}`),
-          await member.api.post(`${A}/projects`, { name: "Members can't" }),
-          await member.api.post(`${A}/api-keys`, { name: "Too much", permissions: ["projects:write"] }),
+          await member.api.post(`${A}/projects`, aProject()),
+          await member.api.post(`${A}/api-keys`, anApiKey({ permissions: ["projects:write"] })),
         ];
         expect(checks.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
         expect((await member.api.get(`${B}/projects`)).status).toBe(200);
       });
 
       it("cannot be escalated through the body: role, organization_id and user_id are refused", async () => {
-        const address = email("escalate");
-        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address });
+        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, anInvitation());
         const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: "x",
-          password: "member password 1",
+          ...anAcceptance(invited.body.data.token),
           role: "owner",
         });
         expect(accept.status).toBe(400);
         expect(accept.body.error.details).toMatchObject({ field: "role", reason: "unknown" });
-        expect((await owner.api.post<StyleAError>(`${A}/users/invitations`, { email: email("o"), role: "owner" })).status).toBe(400);
+        expect((await owner.api.post<StyleAError>(`${A}/users/invitations`, { ...anInvitation(), role: "owner" })).status).toBe(400);
         const member = await inviteAndJoin("member");
-        const key = await member.api.post<StyleAError>(`${A}/api-keys`, {
-          name: "k",
-          permissions: ["projects:read"],
-          user_id: owner.account.user.id,
-        });
+        const key = await member.api.post<StyleAError>(`${A}/api-keys`, { ...anApiKey(), user_id: owner.account.user.id });
         expect(key.body.error.details).toMatchObject({ field: "user_id", reason: "unknown" });
         expect(
           (
@@ -315,15 +291,14 @@ export function describeAuthApi(mode: StintMode): void {
         const fresh = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: member.account.refresh_token });
         expect(fresh.status).toBe(200);
         const asAdmin = client(stint.url, { authorization: `Bearer ${fresh.body.access_token}` });
-        expect((await asAdmin.post(`${A}/projects`, { name: `Admin made ${Math.random()}` })).status).toBe(201);
+        expect((await asAdmin.post(`${A}/projects`, aProject())).status).toBe(201);
         const ownerChange = await asAdmin.patch<StyleAError>(`${A}/users/${owner.account.user.id}`, { role: "member" });
         expect(ownerChange.status).toBe(409);
       });
 
       it("removes a member with their keys and tokens at once, and never the owner", async () => {
         const member = await inviteAndJoin("member");
-        const key = await member.api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "theirs", permissions: ["projects:read"] });
-        const keyHeaders = { "x-api-key": key.body.data.key };
+        const { headers: keyHeaders } = await withApiKey(stint.url, member.api);
         expect((await anonymous.get(`${A}/projects`, { headers: keyHeaders })).status).toBe(200);
         expect((await owner.api.delete(`${B}/users/${member.account.user.id}`)).status).toBe(204);
         expect((await anonymous.get(`${A}/projects`, { headers: keyHeaders })).status).toBe(401);
@@ -348,7 +323,7 @@ export function describeAuthApi(mode: StintMode): void {
       }
 
       async function invite(style: string, role: "admin" | "member" = "member"): Promise<Invitation> {
-        const invited = await owner.api.post<{ data: Invitation }>(`${style}/users/invitations`, { email: email("pending"), role });
+        const invited = await owner.api.post<{ data: Invitation }>(`${style}/users/invitations`, anInvitation({ role }));
         expect(invited.status).toBe(201);
         expect(invited.headers.get("location")).toBe(`${style}/users/invitations/${invited.body.data.id}`);
         return invited.body.data;
@@ -387,46 +362,26 @@ export function describeAuthApi(mode: StintMode): void {
       });
 
       it("revokes an invitation: it is gone from the list and its token no longer joins", async () => {
-        const address = email("revoked");
-        const invited = await owner.api.post<{ data: Invitation }>(`${B}/users/invitations`, { email: address });
+        const invited = await owner.api.post<{ data: Invitation }>(`${B}/users/invitations`, anInvitation());
         expect((await owner.api.delete(`${B}/users/invitations/${invited.body.data.id}`)).status).toBe(204);
         expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
         expect((await owner.api.delete(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
         const listed = await owner.api.get<List<Invitation>>(`${A}/users/invitations?per_page=200`);
         expect(listed.body.data.map((i) => i.id)).not.toContain(invited.body.data.id);
-        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: "Late",
-          password: "member password 1",
-        });
+        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, anAcceptance(invited.body.data.token as string));
         expect(accept.status).toBe(400);
         expect(accept.body.error.details).toMatchObject({ field: "token", reason: "invalid" });
       });
 
       it("forgets an accepted invitation", async () => {
-        const invited = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: email("accepted") });
-        expect(
-          (
-            await anonymous.post(`${A}/auth/invitations/accept`, {
-              token: invited.body.data.token,
-              name: "Joined",
-              password: "member password 1",
-            })
-          ).status,
-        ).toBe(201);
+        const invited = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, anInvitation());
+        expect((await anonymous.post(`${A}/auth/invitations/accept`, anAcceptance(invited.body.data.token as string))).status).toBe(201);
         expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
       });
 
       it("gives a member 403 and another organization 404, in both styles", async () => {
         const invited = await invite(A);
-        const address = email("member");
-        const joining = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: address });
-        const joined = await anonymous.post<Account>(`${A}/auth/invitations/accept`, {
-          token: joining.body.data.token,
-          name: "Member",
-          password: "member password 1",
-        });
-        const member = client(stint.url, { authorization: `Bearer ${joined.body.access_token}` });
+        const member = (await joinTeam(stint.url, owner.api, "member")).api;
         const other = await registerOwner(stint.url, "Elsewhere");
         for (const style of [A, B]) {
           const forbidden = [
@@ -456,15 +411,14 @@ export function describeAuthApi(mode: StintMode): void {
     describe("tenancy", () => {
       it("hides every project and key of another organization behind 404", async () => {
         const other = await registerOwner(stint.url, "Other");
-        const project = await owner.api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Secret ${Math.random()}` });
-        const key = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Mine", permissions: ["projects:read"] });
-        const id = project.body.data.id;
+        const { id } = await createProject(owner.api, { name: unique("Secret") });
+        const key = await withApiKey(stint.url, owner.api);
         expect((await other.api.get(`${A}/projects/${id}`)).status).toBe(404);
         expect((await other.api.get(`${B}/projects/${id}`)).status).toBe(404);
         expect((await other.api.patch(`${A}/projects/${id}`, { name: "Taken over" })).status).toBe(404);
         expect((await other.api.post(`${A}/projects/${id}/archive`)).status).toBe(404);
         expect((await other.api.delete(`${A}/projects/${id}`)).status).toBe(404);
-        expect((await other.api.delete(`${A}/api-keys/${key.body.data.id}`)).status).toBe(404);
+        expect((await other.api.delete(`${A}/api-keys/${key.id}`)).status).toBe(404);
         const theirs = await other.api.get<{ data: { id: string }[] }>(`${A}/projects?per_page=200`);
         expect(theirs.body.data.map((p) => p.id)).not.toContain(id);
         const mine = await owner.api.get<{ data: { name: string } }>(`${A}/projects/${id}`);

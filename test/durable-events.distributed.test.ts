@@ -11,7 +11,9 @@ import { Outbox, OUTBOX_COLLECTION, type OutboxDocument } from "../shared/outbox
 import { openMongoStore } from "../shared/storage/mongo";
 import type { DocumentStore } from "../shared/storage/port";
 import { FreezingProxy, mongoInsertInto } from "./support/freezing-proxy";
+import { aWebhook } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
+import { createProject } from "./support/resources";
 import { StintProcess, type LogLine } from "./support/processes";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
 import { TEST_JWT_SECRET, temporaryDir } from "./support/stint";
@@ -95,15 +97,13 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     const { api } = await registerOwner(url);
     const inbox = await WebhookReceiver.start();
     receivers.push(inbox);
-    const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", { url: inbox.url, events: ["project.created"] });
+    const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", aWebhook(inbox.url));
     if (created.status !== 201) throw new Error(`webhook not created: ${created.status} ${created.text}`);
     return { api, inbox, webhookId: created.body.data.id };
   }
 
-  async function createProject(api: Client, name: string): Promise<string> {
-    const res = await api.post<{ data: { id: string } }>("/api/v1/projects", { name });
-    if (res.status !== 201) throw new Error(`project not created: ${res.status} ${res.text}`);
-    return res.body.data.id;
+  async function projectNamed(api: Client, name: string): Promise<string> {
+    return (await createProject(api, { name })).id;
   }
 
   function bodies(inbox: WebhookReceiver): WebhookBody[] {
@@ -138,7 +138,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     const { api, inbox, webhookId } = await subscriber();
     await stopWebhookService("webhooks-first");
 
-    const projectId = await createProject(api, "Made while nobody listens");
+    const projectId = await projectNamed(api, "Made while nobody listens");
     await eventually("the event to wait in the stream", async () => (await stream.consumerInfo()).num_pending >= 1);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(inbox.requests).toHaveLength(0);
@@ -160,7 +160,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     const other = await startWebhookService("webhooks-other");
     const count = 40;
     const projectIds: string[] = [];
-    for (let i = 0; i < count; i++) projectIds.push(await createProject(api, `Shared ${i}`));
+    for (let i = 0; i < count; i++) projectIds.push(await projectNamed(api, `Shared ${i}`));
 
     await inbox.waitFor(count, 60_000);
     await settle();
@@ -238,7 +238,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
       await doomed.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
       await main.broker.waitForServices(["webhooks"], 10_000);
 
-      const projectId = await createProject(api, "Held by a process about to die");
+      const projectId = await projectNamed(api, "Held by a process about to die");
       const [stored] = await eventually(
         "the doomed process to store the delivery",
         async () => {

@@ -1,4 +1,5 @@
 import Redis from "ioredis";
+import { aProject, aTask, aTimeEntry, aTimerStart, anApiKey, anInvitation, aWebhook } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
 import { describeStint, useStint } from "./support/stint";
 
@@ -46,16 +47,17 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
   it("answers the first run's project, time entry and running timer instead of making new ones", async () => {
     const key = (what: string) => ({ headers: { "idempotency-key": `lost-${what}-${Date.now()}` } });
     const projectKey = key("project");
-    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost answers" }, projectKey);
+    const projectBody = aProject();
+    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, projectBody, projectKey);
     expect(project.status).toBe(201);
     await forgetAnswers();
-    const projectAgain = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost answers" }, projectKey);
+    const projectAgain = await api.post<{ data: { id: string } }>(`${A}/projects`, projectBody, projectKey);
     expect(projectAgain.status).toBe(201);
     expect(projectAgain.headers.get("idempotent-replayed")).toBeNull();
     expect(projectAgain.body.data.id).toBe(project.body.data.id);
 
     const entryKey = key("entry");
-    const body = { project_id: project.body.data.id, start_time: "2026-03-02T09:00:00Z", end_time: "2026-03-02T10:00:00Z" };
+    const body = aTimeEntry(project.body.data.id);
     const entry = await api.post<{ data: { id: string } }>(`${A}/time-entries`, body, entryKey);
     await forgetAnswers();
     const entryAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries`, body, entryKey);
@@ -65,13 +67,10 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
     expect(other.status).toBe(422);
 
     const startKey = key("start");
-    const started = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.body.data.id }, startKey);
+    const startBody = aTimerStart(project.body.data.id);
+    const started = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, startBody, startKey);
     await forgetAnswers();
-    const startedAgain = await api.post<{ data: { id: string } }>(
-      `${A}/time-entries/start`,
-      { project_id: project.body.data.id },
-      startKey,
-    );
+    const startedAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, startBody, startKey);
     expect(startedAgain.body.data.id).toBe(started.body.data.id);
     expect((await api.get<{ data: { id: string } | null }>(`${A}/time-entries/current`)).body.data?.id).toBe(started.body.data.id);
 
@@ -82,17 +81,18 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
   });
 
   it("answers the first run's task and webhook (its secret included), and 409 for an invitation whose token was lost", async () => {
-    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost tasks" });
+    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, aProject());
     const taskKey = { headers: { "idempotency-key": `lost-task-${Date.now()}` } };
-    const task = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, { name: "Design" }, taskKey);
+    const taskBody = aTask();
+    const task = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, taskBody, taskKey);
     expect(task.status).toBe(201);
     await forgetAnswers();
-    const taskAgain = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, { name: "Design" }, taskKey);
+    const taskAgain = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, taskBody, taskKey);
     expect(taskAgain.status).toBe(201);
     expect(taskAgain.body.data.id).toBe(task.body.data.id);
 
     const hookKey = { headers: { "idempotency-key": `lost-hook-${Date.now()}` } };
-    const hookBody = { url: "http://127.0.0.1:9/hooks", events: ["project.created"] };
+    const hookBody = aWebhook("http://127.0.0.1:9/hooks");
     const hook = await api.post<{ data: { id: string; secret: string } }>(`${A}/webhooks`, hookBody, hookKey);
     expect(hook.status).toBe(201);
     await forgetAnswers();
@@ -101,7 +101,7 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
     expect((await api.get<{ data: unknown[] }>(`${A}/webhooks`)).body.data).toHaveLength(1);
 
     const inviteKey = { headers: { "idempotency-key": `lost-invite-${Date.now()}` } };
-    const inviteBody = { email: `invited-${Date.now()}@example.test`, role: "member" };
+    const inviteBody = anInvitation();
     const invitation = await api.post<{ data: { id: string } }>(`${A}/users/invitations`, inviteBody, inviteKey);
     expect(invitation.status).toBe(201);
     await forgetAnswers();
@@ -112,18 +112,11 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
 
   it("answers 409 naming the API key whose secret was shown in the lost answer, and makes no second key", async () => {
     const headers = { headers: { "idempotency-key": `lost-key-${Date.now()}` } };
-    const made = await api.post<{ data: { id: string; key: string } }>(
-      `${A}/api-keys`,
-      { name: "lost", permissions: ["projects:read"] },
-      headers,
-    );
+    const keyBody = anApiKey();
+    const made = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, keyBody, headers);
     expect(made.status).toBe(201);
     await forgetAnswers();
-    const again = await api.post<{ error: { code: string; details: { id: string } } }>(
-      `${A}/api-keys`,
-      { name: "lost", permissions: ["projects:read"] },
-      headers,
-    );
+    const again = await api.post<{ error: { code: string; details: { id: string } } }>(`${A}/api-keys`, keyBody, headers);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "conflict", details: { id: made.body.data.id } });
     const keys = await api.get<{ data: { id: string }[] }>(`${A}/api-keys`);

@@ -1,4 +1,5 @@
 import { awayFromMinuteEnd } from "./rate-limits.suite";
+import { aProject } from "./support/builders";
 import { client, registerOwner, request, type Client } from "./support/http";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
@@ -27,7 +28,7 @@ export function describeMalformedRequests(mode: StintMode): void {
         const res = await api.get<StyleBError>(`${B}/projects/%ff`);
         expect(res.status).toBe(404);
         expect(res.body.code).toBe("NOT_FOUND");
-        const project = (await api.post<{ data: { id: string } }>(`${B}/projects`, { name: "Percent" })).body.data;
+        const project = (await api.post<{ data: { id: string } }>(`${B}/projects`, aProject())).body.data;
         const nested = await api.delete<StyleBError>(`${B}/projects/${project.id}/tasks/%c0%ae`);
         expect(nested.status).toBe(404);
         expect(nested.body.code).toBe("NOT_FOUND");
@@ -122,7 +123,7 @@ export function describeMalformedRequests(mode: StintMode): void {
 
     describe("a check that gives its own reason", () => {
       it("keeps its own words: an empty update must change something, in both styles", async () => {
-        const project = (await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Unchanged" })).body.data;
+        const project = (await api.post<{ data: { id: string } }>(`${A}/projects`, aProject())).body.data;
         const a = await api.patch<StyleAError>(`${A}/projects/${project.id}`, {});
         expect(a.status).toBe(400);
         expect(a.body.error.message).toBe("body: must change at least one field");

@@ -1,5 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { describeOAuthApi } from "./oauth-api.suite";
+import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD } from "./support/builders";
 import { client, registerOwner } from "./support/http";
 import { fromAnyAddress, PageVisitor } from "./support/oauth-browser";
 import { describeStint, useStint } from "./support/stint";
@@ -12,12 +13,10 @@ describeStint("distributed", "OAuth through two gateways sharing Redis", () => {
   it("signs in through one gateway, and a revoked authorization is refused at once through the other", async () => {
     const second = stint.urls[1] as string;
     const { account, api } = await registerOwner(stint.url);
-    const callback = "https://client.example.test/callback";
-    const created = await api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
-      name: "Two gateways",
-      redirect_uris: [callback],
-      scopes: ["projects:read"],
-    });
+    const created = await api.post<{ data: { client_id: string; client_secret: string } }>(
+      "/api/v1/oauth/applications",
+      anOAuthApplication({ scopes: ["projects:read"] }),
+    );
     const app = created.body.data;
     const issuer = new URL(stint.url);
     const as = await oauth.processDiscoveryResponse(
@@ -29,14 +28,14 @@ describeStint("distributed", "OAuth through two gateways sharing Redis", () => {
     for (const [name, value] of Object.entries({
       response_type: "code",
       client_id: app.client_id,
-      redirect_uri: callback,
+      redirect_uri: OAUTH_CALLBACK,
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",
     }))
       url.searchParams.set(name, value);
     const visitor = new PageVisitor();
     const consent = await visitor.follow(
-      await visitor.submit(await visitor.get(url.toString()), { email: account.user.email, password: "correct horse battery" }),
+      await visitor.submit(await visitor.get(url.toString()), { email: account.user.email, password: PASSWORD }),
     );
     const back = await visitor.submit(consent, { action: "approve" });
     const clientInfo = { client_id: app.client_id };
@@ -49,7 +48,7 @@ describeStint("distributed", "OAuth through two gateways sharing Redis", () => {
         clientInfo,
         oauth.ClientSecretBasic(app.client_secret),
         params,
-        callback,
+        OAUTH_CALLBACK,
         verifier,
         fromAnyAddress,
       ),

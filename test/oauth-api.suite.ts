@@ -1,6 +1,7 @@
 import * as oauth from "oauth4webapi";
 import { client, registerOwner, request, type Account, type Client } from "./support/http";
-import { joinTeam } from "./support/accounts";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD, type OAuthApplicationBody } from "./support/builders";
 import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
@@ -19,8 +20,7 @@ interface Application {
   client_secret?: string | null;
 }
 
-const CALLBACK = "https://client.example.test/callback";
-const PASSWORD = "correct horse battery";
+const CALLBACK = OAUTH_CALLBACK;
 
 interface Person {
   account: Account;
@@ -35,13 +35,8 @@ export function describeOAuthApi(mode: StintMode): void {
     let as: oauth.AuthorizationServer;
     let owner: Person;
 
-    async function register(api: Client, body: Record<string, unknown>): Promise<Application> {
-      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, {
-        name: "Timesheet sync",
-        redirect_uris: [CALLBACK],
-        scopes: ["projects:read", "time_entries:read"],
-        ...body,
-      });
+    async function register(api: Client, body: Partial<OAuthApplicationBody> = {}): Promise<Application> {
+      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, anOAuthApplication(body));
       if (res.status !== 201) throw new Error(`registering failed: ${res.status} ${res.text}`);
       return res.body.data;
     }
@@ -157,7 +152,7 @@ export function describeOAuthApi(mode: StintMode): void {
 
       it("counts a confidential application only once its secret is checked: past the limit, 429 with Retry-After in RFC 6749's shape", async () => {
         await awayFromMinuteEnd();
-        const app = await register(api, {});
+        const app = await register(api);
         const introspect = (secret: string) =>
           post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
         // Anyone can name the client_id; with a wrong secret that spends nothing of its allowance.
@@ -176,7 +171,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(
           (await post("/api/auth/oauth/revoke", { token: "ort_nothing" }, { ...basic(app), ...fromNewAddress() }, own.url)).status,
         ).toBe(429);
-        const other = await register(api, {});
+        const other = await register(api);
         expect(
           (await post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(other), ...fromNewAddress() }, own.url)).status,
         ).toBe(200);
@@ -206,12 +201,15 @@ export function describeOAuthApi(mode: StintMode): void {
 
     describe("applications (the developer portal)", () => {
       it("registers a confidential application, with its secret shown once, in both styles", async () => {
-        const created = await owner.api.post<{ data: Application }>(`${B}/oauth/applications`, {
-          name: " Sync ",
-          redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"],
-          homepage_url: "https://client.example.test",
-          scopes: ["projects:read"],
-        });
+        const created = await owner.api.post<{ data: Application }>(
+          `${B}/oauth/applications`,
+          anOAuthApplication({
+            name: " Sync ",
+            redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"],
+            homepage_url: "https://client.example.test",
+            scopes: ["projects:read"],
+          }),
+        );
         expect(created.status).toBe(201);
         const app = created.body.data;
         expect(app).toMatchObject({
@@ -249,19 +247,14 @@ export function describeOAuthApi(mode: StintMode): void {
         [{ scopes: ["everything"] }, "scopes.0"],
         [{ client_type: "spa" }, "client_type"],
         [{ client_secret: "mine" }, "client_secret"],
-      ])("refuses %j naming %s (400)", async (body, field) => {
-        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, {
-          name: "Bad",
-          redirect_uris: [CALLBACK],
-          scopes: ["projects:read"],
-          ...body,
-        });
+      ])("refuses %j naming %s (400)", async (change, field) => {
+        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, { ...anOAuthApplication(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field });
       });
 
       it("changes name, redirect URIs, homepage, scopes and status; refuses an empty change", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         const changed = await owner.api.patch<{ data: Application }>(`${A}/oauth/applications/${app.id}`, {
           name: "Renamed",
           redirect_uris: ["https://other.example.test/cb"],
@@ -281,7 +274,7 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("deletes an application (then 404)", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         expect((await owner.api.delete(`${B}/oauth/applications/${app.id}`)).status).toBe(204);
         expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).status).toBe(404);
       });
@@ -291,15 +284,15 @@ export function describeOAuthApi(mode: StintMode): void {
         expect((await member.api.get(`${A}/oauth/applications`)).status).toBe(403);
         const admin = await joinTeam(stint.url, owner.api, "admin");
         expect((await admin.api.get(`${A}/oauth/applications`)).status).toBe(200);
-        const key = await owner.api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "k", permissions: ["projects:read"] });
-        expect((await client(stint.url, { "x-api-key": key.body.data.key }).get(`${A}/oauth/applications`)).status).toBe(403);
-        const app = await register(owner.api, {});
+        const key = await withApiKey(stint.url, owner.api);
+        expect((await key.api.get(`${A}/oauth/applications`)).status).toBe(403);
+        const app = await register(owner.api);
         const tokens = await signInWith(app, owner);
         expect((await bearer(tokens.access_token).get<StyleBError>(`${B}/oauth/applications`)).status).toBe(403);
       });
 
       it("answers 404 for another organization's application ids, in both styles", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         const other = await registerOwner(stint.url, "Other");
         for (const base of [A, B]) {
           expect((await other.api.get(`${base}/oauth/applications/${app.id}`)).status).toBe(404);
@@ -312,7 +305,7 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("rotates the secret: the new one works, and the previous one still does for 24 hours", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         const rotated = await owner.api.post<{ data: Application }>(`${A}/oauth/applications/${app.id}/rotate-secret`);
         expect(rotated.status).toBe(200);
         const secret = rotated.body.data.client_secret as string;
@@ -345,7 +338,7 @@ export function describeOAuthApi(mode: StintMode): void {
         }
 
         it("none: no page; login_required without a session, consent_required without remembered consent, a code with it", async () => {
-          const app = await register(owner.api, {});
+          const app = await register(owner.api);
           expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({
             error: "login_required",
             code: null,
@@ -364,7 +357,7 @@ export function describeOAuthApi(mode: StintMode): void {
         });
 
         it("consent: the consent page even when consent is remembered", async () => {
-          const app = await register(owner.api, {});
+          const app = await register(owner.api);
           const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
           expect((await visitor.get(authorizeUrl(app))).status).toBe(302);
@@ -375,7 +368,7 @@ export function describeOAuthApi(mode: StintMode): void {
         });
 
         it("login: the password again, once, even with a session", async () => {
-          const app = await register(owner.api, {});
+          const app = await register(owner.api);
           const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
           const signIn = await visitor.get(authorizeUrl(app, { prompt: "login consent" }));
@@ -386,7 +379,7 @@ export function describeOAuthApi(mode: StintMode): void {
         });
 
         it.each(["none consent", "select_account", "nonsense"])("refuses prompt=%s with invalid_request", async (prompt) => {
-          const app = await register(owner.api, {});
+          const app = await register(owner.api);
           expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt })))).toMatchObject({ error: "invalid_request" });
         });
       });
@@ -416,7 +409,7 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("asks for consent once: the same scopes again go straight back with a code", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         await signInWith(app, owner);
         const visitor = new PageVisitor();
         const signIn = await visitor.get(authorizeUrl(app));
@@ -464,7 +457,7 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("redirects a denial with access_denied and the state", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         const visitor = new PageVisitor();
         const consent = await visitor.follow(
           await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
@@ -485,7 +478,7 @@ export function describeOAuthApi(mode: StintMode): void {
       let consent: PageResponse;
 
       beforeAll(async () => {
-        app = await register(owner.api, {});
+        app = await register(owner.api);
         visitor = new PageVisitor();
         consent = await visitor.follow(
           await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
@@ -630,7 +623,7 @@ export function describeOAuthApi(mode: StintMode): void {
 
       it("refuses a code to another application, and a wrong secret with 401 invalid_client", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
-        const other = await register(owner.api, {});
+        const other = await register(owner.api);
         expect(
           (await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(other))).body,
         ).toMatchObject({ error: "invalid_grant" });
@@ -648,7 +641,7 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("disabling an application ends its tokens at once and refuses it everywhere", async () => {
-        const own = await register(owner.api, {});
+        const own = await register(owner.api);
         const tokens = await signInWith(own, owner);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
         expect((await owner.api.patch(`${A}/oauth/applications/${own.id}`, { status: "disabled" })).status).toBe(200);
@@ -667,7 +660,7 @@ export function describeOAuthApi(mode: StintMode): void {
 
       it("ends a removed user's tokens", async () => {
         const member = await joinTeam(stint.url, owner.api, "member");
-        const person = { ...member, password: "teammate password 1" };
+        const person = { ...member, password: PASSWORD };
         const tokens = await signInWith(app, person);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
         expect((await owner.api.delete(`${A}/users/${member.account.user.id}`)).status).toBe(204);
@@ -681,7 +674,7 @@ export function describeOAuthApi(mode: StintMode): void {
       it("never grants beyond the user's role, nor widens scopes on refresh", async () => {
         const wide = await register(owner.api, { scopes: ["projects:read", "users:read", "users:write"] });
         const member = await joinTeam(stint.url, owner.api, "member");
-        const tokens = await signInWith(wide, { ...member, password: "teammate password 1" });
+        const tokens = await signInWith(wide, { ...member, password: PASSWORD });
         expect(tokens.scope).toBe("projects:read users:read");
         expect((await bearer(tokens.access_token).post(`${A}/users/invitations`, { email: "x@example.test", role: "member" })).status).toBe(
           403,
@@ -719,7 +712,7 @@ export function describeOAuthApi(mode: StintMode): void {
       const clientInfo = () => ({ client_id: app.client_id });
 
       beforeAll(async () => {
-        app = await register(owner.api, {});
+        app = await register(owner.api);
       });
 
       it("rotates refresh tokens; a spent one used again revokes the chain", async () => {
@@ -795,7 +788,7 @@ export function describeOAuthApi(mode: StintMode): void {
           await oauth.introspectionRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
         );
         expect(refresh).toMatchObject({ active: true, token_type: "refresh_token" });
-        const other = await register(owner.api, {});
+        const other = await register(owner.api);
         const theirs = await post("/api/auth/oauth/introspect", { token: tokens.access_token }, basic(other));
         expect(theirs.body).toEqual({ active: false });
         expect((await post("/api/auth/oauth/introspect", { token: owner.account.access_token }, basic(app))).body).toEqual({
@@ -892,7 +885,7 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("refuses an unknown device code and a scope the application does not have", async () => {
-        const app = await register(owner.api, {});
+        const app = await register(owner.api);
         expect(
           (
             await post(

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD } from "./support/builders";
 import { registerOwner, type Account, type Client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
 import { useStint } from "./support/stint";
@@ -10,8 +11,7 @@ import { useStint } from "./support/stint";
  * Outside CI a missing browser skips this suite, loudly; in CI it fails it.
  */
 const TITLE = "the OAuth sign-in, consent and device pages in a real browser";
-const CALLBACK = "https://client.example.test/callback";
-const PASSWORD = "correct horse battery";
+const CALLBACK = OAUTH_CALLBACK;
 
 describeWithChromium(TITLE, () => {
   const stint = useStint({ mode: "embedded" });
@@ -51,12 +51,10 @@ describeWithChromium(TITLE, () => {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
     owner = await registerOwner(stint.url, "Owner");
-    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
-      name: "Invoice Robot",
-      homepage_url: "https://client.example.test",
-      redirect_uris: [CALLBACK],
-      scopes: ["projects:read", "time_entries:read"],
-    });
+    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>(
+      "/api/v1/oauth/applications",
+      anOAuthApplication({ name: "Invoice Robot", homepage_url: "https://client.example.test" }),
+    );
     app = created.body.data;
   }, 60_000);
 

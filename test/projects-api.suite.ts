@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Project } from "../services/projects/project";
+import { aProject, unique } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
+import { createProject } from "./support/resources";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
-
-function unique(label: string): string {
-  return `${label} ${randomUUID().slice(0, 8)}`;
-}
 
 function randomPart(id: string): string {
   return id.slice(id.indexOf("_") + 1);
@@ -23,12 +21,6 @@ export function describeProjectsApi(mode: StintMode): void {
     beforeAll(async () => {
       api = (await registerOwner(stint.url)).api;
     });
-
-    async function createProject(body: Record<string, unknown> = {}, base = A): Promise<Project> {
-      const res = await api.post<{ data: Project }>(`${base}/projects`, { name: unique("Project"), ...body });
-      expect(res.status).toBe(201);
-      return res.body.data;
-    }
 
     describe("create and read across styles", () => {
       it("creates a project in Style A with prj_ and every field, and reads it back in Style B with proj_", async () => {
@@ -63,7 +55,7 @@ export function describeProjectsApi(mode: StintMode): void {
       });
 
       it("creates a project in Style B with proj_ and reads it back in Style A and under /v1 with prj_", async () => {
-        const res = await api.post<{ data: Project }>(`${B}/projects`, { name: unique("Style B") });
+        const res = await api.post<{ data: Project }>(`${B}/projects`, aProject());
         expect(res.status).toBe(201);
         const id = res.body.data.id;
         expect(id).toMatch(/^proj_[0-9A-Za-z]{22}$/);
@@ -77,7 +69,7 @@ export function describeProjectsApi(mode: StintMode): void {
       });
 
       it("applies defaults to optional fields", async () => {
-        const project = await createProject({ name: unique("Defaults") });
+        const project = await createProject(api);
         expect(project).toMatchObject({
           description: null,
           color: null,
@@ -89,7 +81,7 @@ export function describeProjectsApi(mode: StintMode): void {
       });
 
       it("refuses a second project with the same name in any case (409), keeping the first", async () => {
-        const first = await createProject({ name: unique("Twin") });
+        const first = await createProject(api);
         const res = await api.post<StyleAError>(`${A}/projects`, { name: first.name.toUpperCase() });
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe("conflict");
@@ -120,13 +112,13 @@ export function describeProjectsApi(mode: StintMode): void {
       it.each([
         [{ name: 42 }, "name", "invalid"],
         [{ name: "x".repeat(201) }, "name", "too_long"],
-        [{ name: "ok", color: "red" }, "color", "invalid"],
-        [{ name: "ok", hourly_rate: -1 }, "hourly_rate", "out_of_range"],
-        [{ name: "ok", billable: "yes" }, "billable", "invalid"],
-        [{ name: "ok", organization_id: "org_0000000000000000000001" }, "organization_id", "unknown"],
-        [{ name: "ok", id: "prj_0000000000000000000001" }, "id", "unknown"],
-      ])("rejects %j with %s %s", async (body, field, reason) => {
-        const res = await api.post<StyleAError>(`${A}/projects`, body);
+        [{ color: "red" }, "color", "invalid"],
+        [{ hourly_rate: -1 }, "hourly_rate", "out_of_range"],
+        [{ billable: "yes" }, "billable", "invalid"],
+        [{ organization_id: "org_0000000000000000000001" }, "organization_id", "unknown"],
+        [{ id: "prj_0000000000000000000001" }, "id", "unknown"],
+      ])("rejects a project with %j: %s %s", async (change, field, reason) => {
+        const res = await api.post<StyleAError>(`${A}/projects`, { ...aProject(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
@@ -194,7 +186,7 @@ export function describeProjectsApi(mode: StintMode): void {
       beforeAll(async () => {
         const prefix = `Paging ${randomUUID().slice(0, 6)}`;
         names = [`${prefix} c`, `${prefix} a`, `${prefix} b`];
-        for (const name of names) await createProject({ name });
+        for (const name of names) await createProject(api, { name });
         names.sort();
       });
 
@@ -246,7 +238,7 @@ export function describeProjectsApi(mode: StintMode): void {
 
     describe("update, archive and delete", () => {
       it("updates with PATCH and with PUT, changing only the fields given", async () => {
-        const project = await createProject({ hourly_rate: 10 });
+        const project = await createProject(api, { hourly_rate: 10 });
         const patched = await api.patch<{ data: Project }>(`${A}/projects/${project.id}`, { hourly_rate: 12.5, client_name: "Globex" });
         expect(patched.status).toBe(200);
         expect(patched.body.data).toMatchObject({ id: project.id, name: project.name, hourly_rate: 12.5, client_name: "Globex" });
@@ -258,7 +250,7 @@ export function describeProjectsApi(mode: StintMode): void {
       });
 
       it("keeps the project as it was when an update is invalid", async () => {
-        const project = await createProject({ description: "original" });
+        const project = await createProject(api, { description: "original" });
         const bad = await api.patch<StyleAError>(`${A}/projects/${project.id}`, { description: "changed", name: "y".repeat(300) });
         expect(bad.status).toBe(400);
         expect(bad.body.error.details).toMatchObject({ field: "name", reason: "too_long" });
@@ -272,7 +264,7 @@ export function describeProjectsApi(mode: StintMode): void {
       });
 
       it("archives and unarchives, and filters by archived", async () => {
-        const project = await createProject();
+        const project = await createProject(api);
         const archived = await api.post<{ data: Project }>(`${A}/projects/${project.id}/archive`);
         expect(archived.status).toBe(200);
         expect(archived.body.data.archived).toBe(true);
@@ -287,7 +279,7 @@ export function describeProjectsApi(mode: StintMode): void {
       });
 
       it("deletes with 204, after which the project is 404 in both styles", async () => {
-        const project = await createProject();
+        const project = await createProject(api);
         const deleted = await api.delete(`${B}/projects/${project.id}`);
         expect(deleted.status).toBe(204);
         expect(deleted.text).toBe("");
@@ -319,7 +311,7 @@ export function describeProjectsApi(mode: StintMode): void {
     describe("idempotency", () => {
       it("answers a repeated POST with the same key and body from the first run, creating one project", async () => {
         const key = `idem-${randomUUID()}`;
-        const body = { name: unique("Once only"), hourly_rate: 50 };
+        const body = aProject({ hourly_rate: 50 });
         const first = await api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } });
         expect(first.status).toBe(201);
         expect(first.headers.get("idempotent-replayed")).toBeNull();
@@ -338,20 +330,20 @@ export function describeProjectsApi(mode: StintMode): void {
 
       it("refuses the same key with a different body (422) in both styles", async () => {
         const key = `idem-${randomUUID()}`;
-        expect((await api.post(`${B}/projects`, { name: unique("First") }, { headers: { "idempotency-key": key } })).status).toBe(201);
-        const b = await api.post<StyleBError>(`${B}/projects`, { name: unique("Second") }, { headers: { "idempotency-key": key } });
+        expect((await api.post(`${B}/projects`, aProject(), { headers: { "idempotency-key": key } })).status).toBe(201);
+        const b = await api.post<StyleBError>(`${B}/projects`, aProject(), { headers: { "idempotency-key": key } });
         expect(b.status).toBe(422);
         expect(b.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
         const keyA = `idem-${randomUUID()}`;
-        expect((await api.post(`${A}/projects`, { name: unique("First") }, { headers: { "idempotency-key": keyA } })).status).toBe(201);
-        const a = await api.post<StyleAError>(`${A}/projects`, { name: unique("Second") }, { headers: { "idempotency-key": keyA } });
+        expect((await api.post(`${A}/projects`, aProject(), { headers: { "idempotency-key": keyA } })).status).toBe(201);
+        const a = await api.post<StyleAError>(`${A}/projects`, aProject(), { headers: { "idempotency-key": keyA } });
         expect(a.status).toBe(422);
         expect(a.body.error.code).toBe("idempotency_key_reused");
       });
 
       it("runs concurrent duplicates once: one 201, the rest 409 or the replayed 201", async () => {
         const key = `idem-${randomUUID()}`;
-        const body = { name: unique("Raced") };
+        const body = aProject();
         const answers = await Promise.all(
           Array.from({ length: 8 }, () => api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } })),
         );
@@ -370,11 +362,7 @@ export function describeProjectsApi(mode: StintMode): void {
         expect(again.status).toBe(400);
         expect(again.headers.get("idempotent-replayed")).toBe("true");
         expect(again.body).toEqual(bad.body);
-        const malformed = await api.post<StyleAError>(
-          `${A}/projects`,
-          { name: unique("x") },
-          { headers: { "idempotency-key": "k".repeat(300) } },
-        );
+        const malformed = await api.post<StyleAError>(`${A}/projects`, aProject(), { headers: { "idempotency-key": "k".repeat(300) } });
         expect(malformed.status).toBe(400);
       });
     });

@@ -1,8 +1,9 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/report";
-import { joinTeam } from "./support/accounts";
+import { joinTeam, withApiKey } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
+import { createProject, createTask, createTimeEntry } from "./support/resources";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
@@ -90,15 +91,12 @@ export function describeReportsApi(mode: StintMode): void {
     const stint = useStint({ mode });
 
     async function project(api: Client, name: string, billable: boolean): Promise<string> {
-      const res = await api.post<{ data: { id: string } }>(`${A}/projects`, { name, billable });
-      expect(res.status).toBe(201);
-      return res.body.data.id;
+      return (await createProject(api, { name, billable })).id;
     }
 
     async function entry(api: Client, made: Omit<Made, "billable"> & { billable?: boolean; description?: string }): Promise<string> {
       const end = new Date(Date.parse(made.start) + made.seconds * 1000).toISOString();
-      const res = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
-        project_id: made.project,
+      const created = await createTimeEntry(api, made.project, {
         task_id: made.task,
         start_time: made.start,
         end_time: end,
@@ -106,8 +104,7 @@ export function describeReportsApi(mode: StintMode): void {
         description: made.description ?? "",
         ...(made.billable === undefined ? {} : { billable: made.billable }),
       });
-      expect(res.status).toBe(201);
-      return res.body.data.id;
+      return created.id;
     }
 
     /** An owner and a member with five entries between them, in March and April 2026 (UTC). */
@@ -116,9 +113,7 @@ export function describeReportsApi(mode: StintMode): void {
       const member = await joinTeam(stint.url, owner, "member");
       const alpha = await project(owner, "Alpha", true);
       const beta = await project(owner, "Beta", false);
-      const task = await owner.post<{ data: { id: string } }>(`${A}/projects/${alpha}/tasks`, { name: "Design" });
-      expect(task.status).toBe(201);
-      const design = task.body.data.id;
+      const design = (await createTask(owner, alpha, { name: "Design" })).id;
       const ownerId = account.user.id;
       const memberId = member.account.user.id;
       const entries: Made[] = [
@@ -400,16 +395,10 @@ export function describeReportsApi(mode: StintMode): void {
 
       it("needs the reports:read permission", async () => {
         const { owner } = await team();
-        const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "no reports", permissions: ["projects:read"] });
-        expect(key.status).toBe(201);
-        const withoutReports = client(stint.url, { "x-api-key": key.body.data.key });
+        const withoutReports = (await withApiKey(stint.url, owner, { permissions: ["projects:read"] })).api;
         expect((await withoutReports.get<StyleAError>(`${A}/reports/summary?${SPRING}`)).status).toBe(403);
         expect((await withoutReports.get<StyleAError>(`${A}/reports/detailed?${SPRING}&format=csv`)).status).toBe(403);
-        const readsReports = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, {
-          name: "reports",
-          permissions: ["reports:read"],
-        });
-        const withReports = client(stint.url, { "x-api-key": readsReports.body.data.key });
+        const withReports = (await withApiKey(stint.url, owner, { permissions: ["reports:read"] })).api;
         expect((await withReports.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data.total_seconds).toBe(16500);
         expect((await client(stint.url).get(`${A}/reports/summary?${SPRING}`)).status).toBe(401);
       });

@@ -3,8 +3,10 @@ import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import type { Screenshot } from "../services/screenshots/screenshot";
 import { screenshotsClient } from "../services/screenshots/client";
-import { joinTeam } from "./support/accounts";
+import type { Permission } from "../shared/identity";
+import { joinTeam, withApiKey } from "./support/accounts";
 import { registerOwner, type ApiResponse, type Client } from "./support/http";
+import { createProject, createTimeEntry } from "./support/resources";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
@@ -71,17 +73,9 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       const { account, api: owner } = await registerOwner(stint.url);
       const admin = await joinTeam(stint.url, owner, "admin");
       const member = await joinTeam(stint.url, owner, "member");
-      const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
-      expect(project.status).toBe(201);
-      const entryOf = async (api: Client, start = "2026-03-02T09:00:00Z", end = "2026-03-02T11:00:00Z") => {
-        const made = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
-          project_id: project.body.data.id,
-          start_time: start,
-          end_time: end,
-        });
-        expect(made.status).toBe(201);
-        return made.body.data.id;
-      };
+      const projectId = (await createProject(owner, { name: "Lighthouse" })).id;
+      const entryOf = async (api: Client, start = "2026-03-02T09:00:00Z", end = "2026-03-02T11:00:00Z") =>
+        (await createTimeEntry(api, projectId, { start_time: start, end_time: end })).id;
       return {
         owner,
         admin: admin.api,
@@ -90,7 +84,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
         ownerId: account.user.id,
         ownerToken: `Bearer ${account.access_token}`,
         memberId: member.account.user.id,
-        projectId: project.body.data.id,
+        projectId,
         entryOf,
         ownerEntry: await entryOf(owner),
         memberEntry: await entryOf(member.api),
@@ -305,11 +299,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
 
     it("needs screenshots:read to look and screenshots:write to upload and delete", async () => {
       const { owner, ownerEntry } = await team();
-      const keyOf = async (permissions: string[]) => {
-        const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: permissions.join(" "), permissions });
-        expect(key.status).toBe(201);
-        return key.body.data.key;
-      };
+      const keyOf = async (permissions: Permission[]) => (await withApiKey(stint.url, owner, { permissions })).key;
       const readOnly = await keyOf(["screenshots:read"]);
       const other = await keyOf(["time_entries:read"]);
       const png = await picture("png");

@@ -1,5 +1,6 @@
 import type { TimeEntry } from "../services/time-entries/time-entry";
 import { client, registerOwner } from "./support/http";
+import { createProject } from "./support/resources";
 import { describeStint, useStint } from "./support/stint";
 import { describeTimeEntriesApi } from "./time-entries-api.suite";
 
@@ -12,7 +13,7 @@ describeStint("distributed", "timers across three gateways and three nodes of ev
     const { account } = await registerOwner(stint.url);
     const through = stint.urls.map((url) => client(url, { authorization: `Bearer ${account.access_token}` }));
     const owner = through[0]!;
-    const project = (await owner.post<{ data: { id: string } }>("/api/v1/projects", { name: "Concurrent" })).body.data.id;
+    const project = (await createProject(owner)).id;
     const attempts = 30;
     const results = await Promise.all(
       Array.from({ length: attempts }, (_, i) =>

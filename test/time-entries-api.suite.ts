@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { TimeEntry } from "../services/time-entries/time-entry";
 import { joinTeam } from "./support/accounts";
+import { aTimeEntry } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
+import { createProject, createTask } from "./support/resources";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
@@ -17,16 +18,13 @@ export function describeTimeEntriesApi(mode: StintMode): void {
     /** A fresh organization per test: every test has its own rate-limit budget and data. */
     async function team(): Promise<{ owner: Client; ownerId: string; projectId: string }> {
       const { account, api } = await registerOwner(stint.url);
-      const project = await api.post<{ data: { id: string } }>(`${A}/projects`, {
-        name: `Project ${randomUUID().slice(0, 8)}`,
-        billable: true,
-      });
-      expect(project.status).toBe(201);
-      return { owner: api, ownerId: account.user.id, projectId: project.body.data.id };
+      const project = await createProject(api, { billable: true });
+      return { owner: api, ownerId: account.user.id, projectId: project.id };
     }
 
+    /** An entry from `start` to `end`, with `extra` fields (the wrong ones too). */
     function entryAt(projectId: string, start: string, end: string, extra: Record<string, unknown> = {}) {
-      return { project_id: projectId, start_time: start, end_time: end, ...extra };
+      return { ...aTimeEntry(projectId, { start_time: start, end_time: end }), ...extra };
     }
 
     describe("entries by hand", () => {
@@ -135,8 +133,7 @@ export function describeTimeEntriesApi(mode: StintMode): void {
         const entry = (
           await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"))
         ).body.data;
-        const other = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Elsewhere ${randomUUID().slice(0, 8)}` })).body
-          .data.id;
+        const other = (await createProject(owner)).id;
         const elsewhere = (
           await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(other, "2026-03-03T10:00:00Z", "2026-03-03T11:00:00Z"))
         ).body.data;
@@ -162,12 +159,9 @@ export function describeTimeEntriesApi(mode: StintMode): void {
 
       it("takes a task only of the entry's own project, and the task's billable over the project's", async () => {
         const { owner, projectId } = await team();
-        const otherProject = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` }))
-          .body.data.id;
-        const task = (await owner.post<{ data: { id: string } }>(`${A}/projects/${projectId}/tasks`, { name: "Design", billable: false }))
-          .body.data;
-        const foreignTask = (await owner.post<{ data: { id: string } }>(`${A}/projects/${otherProject}/tasks`, { name: "Elsewhere" })).body
-          .data;
+        const otherProject = (await createProject(owner)).id;
+        const task = await createTask(owner, projectId, { billable: false });
+        const foreignTask = await createTask(owner, otherProject);
 
         const withTask = await owner.post<{ data: TimeEntry }>(
           `${A}/time-entries`,
@@ -254,9 +248,7 @@ export function describeTimeEntriesApi(mode: StintMode): void {
     describe("lists", () => {
       it("filters by project, billable and inclusive UTC dates, sorts by start_time descending, and pages", async () => {
         const { owner, projectId } = await team();
-        const other = (
-          await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}`, billable: false })
-        ).body.data.id;
+        const other = (await createProject(owner, { billable: false })).id;
         const starts = [
           "2026-04-01T00:00:00Z",
           "2026-04-15T12:00:00Z",

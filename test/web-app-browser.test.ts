@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { aRegistration } from "./support/builders";
 import { client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
 import { useStint } from "./support/stint";
@@ -61,12 +62,7 @@ describeWithChromium(TITLE, () => {
   }
 
   async function signUp(): Promise<string> {
-    const res = await client(stint.url).post<{ refresh_token: string }>("/api/auth/register", {
-      email: `browser-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`,
-      password: "a long enough password",
-      name: "Browser",
-      organization_name: "Browser org",
-    });
+    const res = await client(stint.url).post<{ refresh_token: string }>("/api/auth/register", aRegistration({ name: "Browser" }));
     expect(res.status).toBe(201);
     return res.body.refresh_token;
   }

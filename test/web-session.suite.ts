@@ -1,4 +1,5 @@
 import jwt from "jsonwebtoken";
+import { aRegistration } from "./support/builders";
 import { client } from "./support/http";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 
@@ -18,12 +19,6 @@ interface Answer {
 }
 
 const APP = { "x-stint-web": "1" };
-const PASSWORD = "a long enough password";
-
-function email(label: string): string {
-  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
 function someAddress(): string {
   return `198.51.100.${Math.floor(Math.random() * 256)}`;
 }
@@ -63,12 +58,10 @@ export function describeWebSession(mode: StintMode): void {
 
     /** A new account through the API, as the application signs up through the client library. */
     async function signUp(): Promise<{ refreshToken: string; userId: string }> {
-      const res = await client(stint.url).post<{ refresh_token: string; user: { id: string } }>("/api/auth/register", {
-        email: email("web"),
-        password: PASSWORD,
-        name: "Web",
-        organization_name: "Web org",
-      });
+      const res = await client(stint.url).post<{ refresh_token: string; user: { id: string } }>(
+        "/api/auth/register",
+        aRegistration({ name: "Web" }),
+      );
       expect(res.status).toBe(201);
       return { refreshToken: res.body.refresh_token, userId: res.body.user.id };
     }

@@ -1,8 +1,10 @@
 import { verify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import type { Delivery, Webhook } from "../services/webhooks/present";
-import { joinTeam } from "./support/accounts";
-import { client, registerOwner, type Client } from "./support/http";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { aProject, aWebhook } from "./support/builders";
+import { registerOwner, type Client } from "./support/http";
+import { createProject } from "./support/resources";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
@@ -29,7 +31,7 @@ export function describeWebhooksApi(mode: StintMode): void {
     });
 
     async function createWebhook(api: Client, events: string[] = ["project.created"], url = inbox.url, base = A): Promise<Created> {
-      const res = await api.post<{ data: Created }>(`${base}/webhooks`, { url, events });
+      const res = await api.post<{ data: Created }>(`${base}/webhooks`, aWebhook(url, { events }));
       if (res.status !== 201) throw new Error(`webhook not created: ${res.status} ${res.text}`);
       return res.body.data;
     }
@@ -73,37 +75,37 @@ export function describeWebhooksApi(mode: StintMode): void {
       });
 
       it("creates one in Style A too, with the Location in Style A", async () => {
-        const res = await owner.post<{ data: Created }>(`${A}/webhooks`, { url: inbox.url, events: ["user.joined"] });
+        const res = await owner.post<{ data: Created }>(`${A}/webhooks`, aWebhook(inbox.url, { events: ["user.joined"] }));
         expect(res.status).toBe(201);
         expect(res.headers.get("location")).toBe(`${A}/webhooks/${res.body.data.id}`);
         expect((await owner.get(`/v1/webhooks/${res.body.data.id}`)).status).toBe(200);
       });
 
       it("names an unknown event in a 400, in each style's shape", async () => {
-        const a = await owner.post<StyleAError>(`${A}/webhooks`, { url: inbox.url, events: ["project.created", "project.exploded"] });
+        const a = await owner.post<StyleAError>(`${A}/webhooks`, aWebhook(inbox.url, { events: ["project.created", "project.exploded"] }));
         expect(a.status).toBe(400);
         expect(a.body.error.code).toBe("invalid_request");
         expect(a.body.error.details).toMatchObject({ field: "events", reason: "invalid" });
         expect(a.body.error.message).toContain('"project.exploded"');
         expect(a.body.error.message).not.toContain('"project.created"');
-        const b = await owner.post<StyleBError>(`${B}/webhooks`, { url: inbox.url, events: ["ping"] });
+        const b = await owner.post<StyleBError>(`${B}/webhooks`, aWebhook(inbox.url, { events: ["ping"] }));
         expect(b.status).toBe(400);
         expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "events", reason: "invalid" } });
         expect(b.body.error).toContain('"ping"');
       });
 
       it.each([
-        [{ events: ["project.created"] }, "url", "required"],
-        [{ url: "http://127.0.0.1:9/x" }, "events", "required"],
-        [{ url: "http://127.0.0.1:9/x", events: [] }, "events", "required"],
-        [{ url: "http://127.0.0.1:9/x", events: "project.created" }, "events", "invalid"],
-        [{ url: 42, events: ["project.created"] }, "url", "invalid"],
-        [{ url: "not a url", events: ["project.created"] }, "url", "invalid"],
-        [{ url: "ftp://127.0.0.1/x", events: ["project.created"] }, "url", "invalid"],
-        [{ url: "http://127.0.0.1:9/x", events: ["project.created"], secret: "mine" }, "secret", "unknown"],
-        [{ url: "http://127.0.0.1:9/x", events: ["project.created"], status: "disabled" }, "status", "unknown"],
-      ])("refuses %j naming %s (%s)", async (body, field, reason) => {
-        const res = await owner.post<StyleAError>(`${A}/webhooks`, body);
+        [{ url: undefined }, "url", "required"],
+        [{ events: undefined }, "events", "required"],
+        [{ events: [] }, "events", "required"],
+        [{ events: "project.created" }, "events", "invalid"],
+        [{ url: 42 }, "url", "invalid"],
+        [{ url: "not a url" }, "url", "invalid"],
+        [{ url: "ftp://127.0.0.1/x" }, "url", "invalid"],
+        [{ secret: "mine" }, "secret", "unknown"],
+        [{ status: "disabled" }, "status", "unknown"],
+      ])("refuses a webhook with %j naming %s (%s)", async (change, field, reason) => {
+        const res = await owner.post<StyleAError>(`${A}/webhooks`, { ...aWebhook("http://127.0.0.1:9/x"), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
@@ -122,7 +124,7 @@ export function describeWebhooksApi(mode: StintMode): void {
 
           const disabled = await owner.patch<{ data: Webhook }>(`${A}/webhooks/${webhook.id}`, { status: "disabled" });
           expect(disabled.body.data).toMatchObject({ status: "disabled", disabled_reason: "Disabled through the API" });
-          const project = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Quiet ${Math.random()}` })).body.data;
+          const project = await createProject(owner);
           await owner.patch(`${A}/projects/${project.id}`, { description: "changed" });
           const ping = await owner.post<StyleAError>(`${A}/webhooks/${webhook.id}/test`);
           expect(ping.status).toBe(409);
@@ -230,8 +232,7 @@ export function describeWebhooksApi(mode: StintMode): void {
       it("delivers project.created with the project as Style A shows it, and redelivers it with the same event id", async () => {
         const webhook = await createWebhook(owner, ["project.created"]);
         const before = inbox.requests.length;
-        const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, { name: `Announced ${Math.random()}` })).body
-          .data;
+        const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, aProject())).body.data;
         const [request] = (await inbox.waitFor(before + 1)).slice(before);
         const event = JSON.parse(request?.body ?? "{}") as { id: string; type: string; data: Record<string, unknown> };
         expect(event.type).toBe("project.created");
@@ -264,17 +265,15 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect(read.status).toBe(403);
         expect(read.body.error.code).toBe("forbidden");
         expect((await member.api.get(`${A}/webhooks/${webhook.id}`)).status).toBe(403);
-        expect((await member.api.post(`${B}/webhooks`, { url: inbox.url, events: ["project.created"] })).status).toBe(403);
+        expect((await member.api.post(`${B}/webhooks`, aWebhook(inbox.url))).status).toBe(403);
         expect((await member.api.post(`${A}/webhooks/${webhook.id}/rotate-secret`)).status).toBe(403);
         expect((await team.api.get(`${A}/webhooks/${webhook.id}`)).status).toBe(200);
       });
 
       it("holds an API key to webhooks:read and webhooks:write", async () => {
-        const key = (await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "Hooks reader", permissions: ["webhooks:read"] }))
-          .body.data.key;
-        const reader = client(stint.url, { "x-api-key": key });
+        const reader = (await withApiKey(stint.url, owner, { permissions: ["webhooks:read"] })).api;
         expect((await reader.get(`${A}/webhooks`)).status).toBe(200);
-        const write = await reader.post<StyleAError>(`${A}/webhooks`, { url: inbox.url, events: ["project.created"] });
+        const write = await reader.post<StyleAError>(`${A}/webhooks`, aWebhook(inbox.url));
         expect(write.status).toBe(403);
         expect(write.body.error.details.permission).toBe("webhooks:write");
       });
@@ -305,7 +304,7 @@ export function describeWebhooksApi(mode: StintMode): void {
           await createWebhook(team.api, everything, teamInbox.url);
           await createWebhook(outsider.api, everything, outsiderInbox.url);
           const member = await joinTeam(stint.url, team.api, "member");
-          const project = (await team.api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Shared ${Math.random()}` })).body.data;
+          const project = await createProject(team.api);
           const started = await member.api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.id });
           expect(started.status).toBe(201);
           await teamInbox.waitFor(3);
@@ -344,18 +343,18 @@ export function describeWebhooksApi(mode: StintMode): void {
         ["https://[::ffff:127.0.0.1]/hooks", "IPv4-mapped"],
         ["https://100.64.0.1/hooks", "CGNAT"],
       ])("refuses %s (%s) in both styles", async (url, why) => {
-        const a = await api.post<StyleAError>(`${A}/webhooks`, { url, events: ["project.created"] });
+        const a = await api.post<StyleAError>(`${A}/webhooks`, aWebhook(url));
         expect(a.status).toBe(400);
         expect(a.body.error.details).toMatchObject({ field: "url", reason: "invalid" });
         expect(a.body.error.message).toContain(why);
-        const b = await api.post<StyleBError>(`${B}/webhooks`, { url, events: ["project.created"] });
+        const b = await api.post<StyleBError>(`${B}/webhooks`, aWebhook(url));
         expect(b.status).toBe(400);
         expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "url" } });
         expect((await api.get<List<Webhook>>(`${A}/webhooks`)).body.data).toEqual([]);
       });
 
       it("accepts a public https address", async () => {
-        const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, { url: "https://93.184.216.34/hooks", events: ["project.created"] });
+        const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, aWebhook("https://93.184.216.34/hooks"));
         expect(res.status).toBe(201);
         const moved = await api.patch<StyleAError>(`${A}/webhooks/${res.body.data.id}`, { url: "https://10.1.1.1/hooks" });
         expect(moved.status).toBe(400);
