@@ -47,7 +47,7 @@ export function describeMalformedRequests(mode: StintMode): void {
         expect(details).toMatchObject({ field: name, reason: "invalid" });
       });
 
-      it("is not the default: an absent value still is", async () => {
+      it("is not taken for an absent one, which still gives the default", async () => {
         const res = await api.get<{ meta: { page: number; per_page: number } }>(`${A}/projects`);
         expect(res.status).toBe(200);
         expect(res.body.meta).toMatchObject({ page: 1, per_page: 50 });
@@ -114,7 +114,7 @@ export function describeMalformedRequests(mode: StintMode): void {
         },
       );
 
-      it("still calls text that is not JSON not JSON", async () => {
+      it("still answers text that is not JSON as not valid JSON", async () => {
         const res = await raw(A, '"unterminated');
         expect(res.status).toBe(400);
         expect(res.body.error.message).toBe("The request body is not valid JSON");

@@ -28,7 +28,7 @@ export function describeTasksApi(mode: StintMode): void {
     });
 
     describe("create and read across styles", () => {
-      it("creates a task in Style A with every field and a nested Location, and reads it in Style B with proj_", async () => {
+      it("when a task is created with every field, then the answer holds them normalised, with a task_ id and a nested Location", async () => {
         const project = await createProject(api);
         const res = await api.post<{ data: Task }>(`${A}/projects/${project.id}/tasks`, {
           name: "  Wireframes  ",
@@ -43,15 +43,19 @@ export function describeTasksApi(mode: StintMode): void {
         expect(task.created_at).toMatch(ISO_SECONDS);
         expect(task.updated_at).toBe(task.created_at);
         expect(res.headers.get("location")).toBe(`${A}/projects/${project.id}/tasks/${task.id}`);
-
-        const inB = await api.get<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`);
-        expect(inB.status).toBe(200);
-        expect(inB.body.data).toEqual({ ...task, project_id: inStyleB(project.id) });
         const followed = await api.get<{ data: Task }>(res.headers.get("location") ?? "");
         expect(followed.body.data).toEqual(task);
       });
 
-      it("creates a task in Style B with defaults; its Location and project_id carry proj_", async () => {
+      it("when a task made in Style A is read in Style B, then it is the same task under its project's proj_ id", async () => {
+        const project = await createProject(api);
+        const task = await createTask(api, project.id, { status: "done", billable: false, estimate_seconds: 7200 });
+        const inB = await api.get<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`);
+        expect(inB.status).toBe(200);
+        expect(inB.body.data).toEqual({ ...task, project_id: inStyleB(project.id) });
+      });
+
+      it("when a task is created in Style B without options, then it takes the defaults and its Location and project_id carry proj_", async () => {
         const project = await createProject(api);
         const res = await api.post<{ data: Task }>(`${B}/projects/${project.id}/tasks`, aTask());
         expect(res.status).toBe(201);
@@ -62,7 +66,7 @@ export function describeTasksApi(mode: StintMode): void {
         expect(inA.body.data.project_id).toBe(project.id);
       });
 
-      it("refuses a second task with the same name in any case in one project (409), not in another project", async () => {
+      it("when a second task in one project takes an existing name in another case, then it is refused with 409", async () => {
         const project = await createProject(api);
         const first = await createTask(api, project.id);
         const a = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, { name: first.name.toUpperCase() });
@@ -74,10 +78,14 @@ export function describeTasksApi(mode: StintMode): void {
         const second = await createTask(api, project.id);
         const renamed = await api.patch<StyleAError>(`${A}/projects/${project.id}/tasks/${second.id}`, { name: first.name.toLowerCase() });
         expect(renamed.status).toBe(409);
+      });
+
+      it("when a task in another project takes an existing name, then it is created", async () => {
+        const first = await createTask(api, (await createProject(api)).id);
         expect((await createTask(api, (await createProject(api)).id, { name: first.name })).name).toBe(first.name);
       });
 
-      it("refuses a task in an archived project with 400 naming project_id", async () => {
+      it("when the project is archived, then a new task is refused with 400 naming project_id", async () => {
         const project = await createProject(api);
         expect((await api.post(`${A}/projects/${project.id}/archive`)).status).toBe(200);
         const a = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, aTask());
@@ -98,7 +106,7 @@ export function describeTasksApi(mode: StintMode): void {
         project = await createProject(api);
       });
 
-      it("names a missing name with reason required, in both styles", async () => {
+      it("when the name is missing, then both styles answer 400 naming it as required", async () => {
         const a = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, { status: "active" });
         expect(a.status).toBe(400);
         expect(a.body.error.code).toBe("invalid_request");
@@ -119,13 +127,13 @@ export function describeTasksApi(mode: StintMode): void {
         [{ estimate_seconds: "3600" }, "estimate_seconds", "invalid"],
         [{ project_id: "prj_0000000000000000000001" }, "project_id", "unknown"],
         [{ organization_id: "org_0000000000000000000001" }, "organization_id", "unknown"],
-      ])("rejects a task with %j: %s %s", async (change, field, reason) => {
+      ])("when a task has %j, then the 400 names %s as %s", async (change, field, reason) => {
         const res = await api.post<StyleAError>(`${A}/projects/${project.id}/tasks`, { ...aTask(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
-      it("keeps a task as it was when an update is invalid", async () => {
+      it("when an update is invalid, then the task stays as it was", async () => {
         const task = await createTask(api, project.id);
         const path = `${A}/projects/${project.id}/tasks/${task.id}`;
         const unknown = await api.patch<StyleAError>(path, { status: "done", id: "task_0000000000000000000001" });
@@ -140,19 +148,22 @@ export function describeTasksApi(mode: StintMode): void {
         ["status=paused", "status", "invalid"],
         ["per_page=201", "per_page", "out_of_range"],
         ["archived=true", "archived", "unknown"],
-      ])("rejects ?%s on the list with %s %s", async (query, field, reason) => {
+      ])("when the list is asked with ?%s, then the 400 names %s as %s", async (query, field, reason) => {
         const res = await api.get<StyleAError>(`${A}/projects/${project.id}/tasks?${query}`);
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
-      it.each(["task_short", "prj_0000000000000000000000", "nothing"])("answers 404 for the malformed task id %s", async (id) => {
-        const res = await api.get<StyleAError>(`${A}/projects/${project.id}/tasks/${id}`);
-        expect(res.status).toBe(404);
-        expect(res.body.error.code).toBe("not_found");
-      });
+      it.each(["task_short", "prj_0000000000000000000000", "nothing"])(
+        "when the task id is the malformed %s, then the answer is 404",
+        async (id) => {
+          const res = await api.get<StyleAError>(`${A}/projects/${project.id}/tasks/${id}`);
+          expect(res.status).toBe(404);
+          expect(res.body.error.code).toBe("not_found");
+        },
+      );
 
-      it("answers 404 under a malformed or unknown project id", async () => {
+      it("when the project id is malformed or unknown, then its task routes answer 404", async () => {
         for (const path of [`${A}/projects/task_0000000000000000000000/tasks`, `${A}/projects/prj_0000000000000000000000/tasks`]) {
           expect((await api.get(path)).status).toBe(404);
           expect((await api.post(path, aTask())).status).toBe(404);
@@ -161,7 +172,7 @@ export function describeTasksApi(mode: StintMode): void {
     });
 
     describe("list, update and delete", () => {
-      it("lists one project's tasks by name in the paged envelope, filtered by status", async () => {
+      it("when a project's tasks are listed, then only its own come, by name, paged and filtered by status", async () => {
         const project = await createProject(api);
         const other = await createProject(api);
         await createTask(api, other.id, { name: "Also here" });
@@ -179,7 +190,7 @@ export function describeTasksApi(mode: StintMode): void {
         expect(active.body.data.map((t) => t.id)).toEqual([b.id, c.id]);
       });
 
-      it("updates with PATCH, changing only the fields given", async () => {
+      it("when a task is patched, then only the fields given change, null clearing one", async () => {
         const project = await createProject(api);
         const task = await createTask(api, project.id, { estimate_seconds: 600 });
         const patched = await api.patch<{ data: Task }>(`${B}/projects/${inStyleB(project.id)}/tasks/${task.id}`, {
@@ -202,7 +213,7 @@ export function describeTasksApi(mode: StintMode): void {
         expect(cleared.body.data).toMatchObject({ status: "done", billable: null, estimate_seconds: null });
       });
 
-      it("deletes with 204, after which the task is 404 in both styles", async () => {
+      it("when a task is deleted (204), then it is 404 in both styles", async () => {
         const project = await createProject(api);
         const task = await createTask(api, project.id);
         const deleted = await api.delete(`${B}/projects/${project.id}/tasks/${task.id}`);
@@ -216,7 +227,7 @@ export function describeTasksApi(mode: StintMode): void {
         expect((await api.delete(`${A}/projects/${project.id}/tasks/${task.id}`)).status).toBe(404);
       });
 
-      it("deletes a project's tasks with the project", async () => {
+      it("when a project is deleted, then its tasks go with it", async () => {
         const project = await createProject(api);
         const task = await createTask(api, project.id);
         expect((await api.delete(`${A}/projects/${project.id}`)).status).toBe(204);
@@ -226,7 +237,7 @@ export function describeTasksApi(mode: StintMode): void {
     });
 
     describe("access", () => {
-      it("answers 404 for a task under the wrong project, and leaves it alone", async () => {
+      it("when a task is named under another project, then every route answers 404 and the task is untouched", async () => {
         const project = await createProject(api);
         const other = await createProject(api);
         const task = await createTask(api, project.id);
@@ -237,7 +248,7 @@ export function describeTasksApi(mode: StintMode): void {
         expect((await api.get<{ data: Task }>(`${A}/projects/${project.id}/tasks/${task.id}`)).body.data).toEqual(task);
       });
 
-      it("answers 404 to another organization on every task route, and leaves the task alone", async () => {
+      it("when another organization names a task, then every route answers 404 and the task is untouched", async () => {
         const project = await createProject(api);
         const task = await createTask(api, project.id);
         const list = `${A}/projects/${project.id}/tasks`;
@@ -252,7 +263,7 @@ export function describeTasksApi(mode: StintMode): void {
         expect((await api.get<List<Task>>(list)).body.data).toEqual([task]);
       });
 
-      it("lets a member read tasks but answers 403 on every write", async () => {
+      it("when a member reads tasks, then they may, but every write is refused with 403", async () => {
         const project = await createProject(api);
         const task = await createTask(api, project.id);
         const list = `${A}/projects/${project.id}/tasks`;
