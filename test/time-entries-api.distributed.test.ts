@@ -9,7 +9,7 @@ describeTimeEntriesApi("distributed");
 describeStint("distributed", "timers across three gateways and three nodes of every service", () => {
   const stint = useStint({ mode: "distributed", gateways: 3, serviceNodes: 3 });
 
-  it("keeps exactly one timer running when parallel starts for one user arrive through every process", async () => {
+  it("when one user's starts arrive at once through every gateway, then exactly one timer runs", async () => {
     const { account } = await registerOwner(stint.url);
     const through = stint.urls.map((url) => client(url, { authorization: `Bearer ${account.access_token}` }));
     const owner = through[0]!;
