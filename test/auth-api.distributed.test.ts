@@ -8,7 +8,7 @@ describeAuthApi("distributed");
 describeStint("distributed", "API keys through two gateways sharing Redis", () => {
   const stint = useStint({ mode: "distributed", gateways: 2 });
 
-  it("revokes a key through one gateway and refuses it at once through the other", async () => {
+  it("when a key is revoked through one gateway, then the other refuses it at once", async () => {
     const second = stint.urls[1] as string;
     const { api } = await registerOwner(stint.url);
     const { id, headers } = await withApiKey(stint.url, api);

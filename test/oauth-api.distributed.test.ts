@@ -10,7 +10,7 @@ describeOAuthApi("distributed");
 describeStint("distributed", "OAuth through two gateways sharing Redis", () => {
   const stint = useStint({ mode: "distributed", gateways: 2 });
 
-  it("signs in through one gateway, and a revoked authorization is refused at once through the other", async () => {
+  it("when an authorization given through one gateway is revoked, then the other refuses its token at once", async () => {
     const second = stint.urls[1] as string;
     const { account, api } = await registerOwner(stint.url);
     const created = await api.post<{ data: { client_id: string; client_secret: string } }>(

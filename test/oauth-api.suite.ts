@@ -119,7 +119,7 @@ export function describeOAuthApi(mode: StintMode): void {
     });
 
     describe("metadata (RFC 8414)", () => {
-      it("names every endpoint under this issuer, S256 only, and the grants", () => {
+      it("when the metadata is read, then it names every endpoint under this issuer, S256 alone and the grants", () => {
         expect(as.issuer).toBe(new URL(stint.url).origin);
         expect(as).toMatchObject({
           authorization_endpoint: `${as.issuer}/api/auth/oauth/authorize`,
@@ -150,7 +150,7 @@ export function describeOAuthApi(mode: StintMode): void {
       let nextAddress = 0;
       const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++nextAddress}` });
 
-      it("counts a confidential application only once its secret is checked: past the limit, 429 with Retry-After in RFC 6749's shape", async () => {
+      it("when a confidential application passes its limit, then it gets 429 with Retry-After in RFC 6749's shape, counted only once its secret is checked", async () => {
         await awayFromMinuteEnd();
         const app = await register(api);
         const introspect = (secret: string) =>
@@ -177,7 +177,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ).toBe(200);
       });
 
-      it("counts a public application per address only: naming its client_id spends nobody's allowance", async () => {
+      it("when a public application's client_id is named, then only the address is counted and nobody's allowance is spent", async () => {
         await awayFromMinuteEnd();
         const app = await register(api, { client_type: "public" });
         for (let i = 0; i < PER_MINUTE * 2; i++) {
@@ -186,7 +186,7 @@ export function describeOAuthApi(mode: StintMode): void {
         }
       });
 
-      it("serves the metadata at the issuer's path too (RFC 8414 §3.1), naming endpoints under it", async () => {
+      it("when the issuer has a path, then the metadata is served under it too (RFC 8414 §3.1), naming endpoints beneath it", async () => {
         const atPath = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server/tracker");
         expect(atPath.status).toBe(200);
         expect(atPath.body).toMatchObject({
@@ -200,7 +200,7 @@ export function describeOAuthApi(mode: StintMode): void {
     });
 
     describe("applications (the developer portal)", () => {
-      it("registers a confidential application, with its secret shown once, in both styles", async () => {
+      it("when a confidential application is registered, then its secret is shown once, in both styles", async () => {
         const created = await owner.api.post<{ data: Application }>(
           `${B}/oauth/applications`,
           anOAuthApplication({
@@ -232,7 +232,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(JSON.stringify(listed.body)).not.toContain(app.client_secret as string);
       });
 
-      it("registers a public application without a secret", async () => {
+      it("when a public application is registered, then it has no secret to show or rotate", async () => {
         const app = await register(owner.api, { client_type: "public" });
         expect(app.client_secret).toBeNull();
         const rotated = await owner.api.post<StyleAError>(`${A}/oauth/applications/${app.id}/rotate-secret`);
@@ -247,13 +247,13 @@ export function describeOAuthApi(mode: StintMode): void {
         [{ scopes: ["everything"] }, "scopes.0"],
         [{ client_type: "spa" }, "client_type"],
         [{ client_secret: "mine" }, "client_secret"],
-      ])("refuses %j naming %s (400)", async (change, field) => {
+      ])("when an application has %j, then the 400 names %s", async (change, field) => {
         const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, { ...anOAuthApplication(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field });
       });
 
-      it("changes name, redirect URIs, homepage, scopes and status; refuses an empty change", async () => {
+      it("when an application is changed, then its name, redirect URIs, homepage, scopes and status take the new values", async () => {
         const app = await register(owner.api);
         const changed = await owner.api.patch<{ data: Application }>(`${A}/oauth/applications/${app.id}`, {
           name: "Renamed",
@@ -270,16 +270,20 @@ export function describeOAuthApi(mode: StintMode): void {
           scopes: ["projects:read", "projects:write"],
           status: "disabled",
         });
+      });
+
+      it("when a change is empty, then it is refused with 400", async () => {
+        const app = await register(owner.api);
         expect((await owner.api.patch(`${A}/oauth/applications/${app.id}`, {})).status).toBe(400);
       });
 
-      it("deletes an application (then 404)", async () => {
+      it("when an application is deleted, then it is 404", async () => {
         const app = await register(owner.api);
         expect((await owner.api.delete(`${B}/oauth/applications/${app.id}`)).status).toBe(204);
         expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).status).toBe(404);
       });
 
-      it("is for owners and admins, with their own sign-in: a member, an API key and an application's token get a 403", async () => {
+      it("when a member, an API key or an application's token reaches the developer portal, then it is refused with 403", async () => {
         const member = await joinTeam(stint.url, owner.api, "member");
         expect((await member.api.get(`${A}/oauth/applications`)).status).toBe(403);
         const admin = await joinTeam(stint.url, owner.api, "admin");
@@ -291,7 +295,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect((await bearer(tokens.access_token).get<StyleBError>(`${B}/oauth/applications`)).status).toBe(403);
       });
 
-      it("answers 404 for another organization's application ids, in both styles", async () => {
+      it("when another organization names an application, then both styles answer 404", async () => {
         const app = await register(owner.api);
         const other = await registerOwner(stint.url, "Other");
         for (const base of [A, B]) {
@@ -304,7 +308,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).body).toMatchObject({ data: { name: "Timesheet sync" } });
       });
 
-      it("rotates the secret: the new one works, and the previous one still does for 24 hours", async () => {
+      it("when the secret is rotated, then the new one works and the previous one still does for 24 hours", async () => {
         const app = await register(owner.api);
         const rotated = await owner.api.post<{ data: Application }>(`${A}/oauth/applications/${app.id}/rotate-secret`);
         expect(rotated.status).toBe(200);
@@ -337,18 +341,27 @@ export function describeOAuthApi(mode: StintMode): void {
           return visitor;
         }
 
-        it("none: no page; login_required without a session, consent_required without remembered consent, a code with it", async () => {
+        it("when prompt=none finds no session, then it goes back with login_required and shows no page", async () => {
           const app = await register(owner.api);
           expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({
             error: "login_required",
             code: null,
             state: "st-123",
           });
+        });
+
+        it("when prompt=none finds a session without remembered consent, then it goes back with consent_required", async () => {
+          const app = await register(owner.api);
           const visitor = await signedIn(app);
           expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({
             error: "consent_required",
             code: null,
           });
+        });
+
+        it("when prompt=none finds a session and remembered consent, then it goes back with a code", async () => {
+          const app = await register(owner.api);
+          const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
           expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({
             error: null,
@@ -356,7 +369,7 @@ export function describeOAuthApi(mode: StintMode): void {
           });
         });
 
-        it("consent: the consent page even when consent is remembered", async () => {
+        it("when prompt=consent, then the consent page shows even when consent is remembered", async () => {
           const app = await register(owner.api);
           const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
@@ -367,7 +380,7 @@ export function describeOAuthApi(mode: StintMode): void {
           expect(errorOf(await visitor.submit(page, { action: "approve" })).code).toMatch(/^[0-9A-Za-z]{43}$/);
         });
 
-        it("login: the password again, once, even with a session", async () => {
+        it("when prompt=login, then the password is asked again, once, even with a session", async () => {
           const app = await register(owner.api);
           const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
@@ -378,13 +391,13 @@ export function describeOAuthApi(mode: StintMode): void {
           expect(consent.html).toContain('value="approve"');
         });
 
-        it.each(["none consent", "select_account", "nonsense"])("refuses prompt=%s with invalid_request", async (prompt) => {
+        it.each(["none consent", "select_account", "nonsense"])("when prompt=%s, then the answer is invalid_request", async (prompt) => {
           const app = await register(owner.api);
           expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt })))).toMatchObject({ error: "invalid_request" });
         });
       });
 
-      it("signs a person in for a confidential application: the token works in both styles, within its scopes", async () => {
+      it("when a person signs in for a confidential application, then its token works in both styles within its scopes", async () => {
         const app = await register(owner.api, { scopes: ["projects:read"] });
         const tokens = await signInWith(app, owner);
         expect(tokens).toMatchObject({ token_type: "bearer", expires_in: 3600, scope: "projects:read" });
@@ -401,14 +414,14 @@ export function describeOAuthApi(mode: StintMode): void {
         expect((await api.get(`${A}/projects`)).headers.get("x-ratelimit-limit")).toBe("100");
       });
 
-      it("signs a person in for a public application with PKCE and no secret", async () => {
+      it("when a person signs in for a public application, then PKCE without a secret is enough", async () => {
         const app = await register(owner.api, { client_type: "public", redirect_uris: [CALLBACK] });
         const tokens = await signInWith(app, owner, { scope: "projects:read" });
         expect(tokens.scope).toBe("projects:read");
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
       });
 
-      it("asks for consent once: the same scopes again go straight back with a code", async () => {
+      it("when the same scopes are asked again, then consent is not asked twice and a code comes straight back", async () => {
         const app = await register(owner.api);
         await signInWith(app, owner);
         const visitor = new PageVisitor();
@@ -424,7 +437,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(again.html).toContain("Create, change and delete projects and tasks");
       });
 
-      it("shows the sign-in page, then the consent page naming the application, its homepage and each scope in words", async () => {
+      it("when a person is asked to sign in and consent, then the consent page names the application, its homepage and each scope in words", async () => {
         const app = await register(owner.api, {
           name: "Invoice <Robot>",
           homepage_url: "https://robot.example.test",
@@ -456,7 +469,7 @@ export function describeOAuthApi(mode: StintMode): void {
         }
       });
 
-      it("redirects a denial with access_denied and the state", async () => {
+      it("when a person denies, then the application gets access_denied and its state back", async () => {
         const app = await register(owner.api);
         const visitor = new PageVisitor();
         const consent = await visitor.follow(
@@ -491,7 +504,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ["a redirect URI with a query added", { redirect_uri: `${CALLBACK}?next=https://evil.example.test` }],
         ["an unknown client id", { client_id: "cli_0000000000000000000000" }],
         ["no client id", { client_id: "" }],
-      ])("shows an error page and never redirects for %s", async (_what, params) => {
+      ])("when the request has %s, then an error page shows and nothing redirects", async (_what, params) => {
         const page = await new PageVisitor().get(authorizeUrl(app, params));
         expect(page.status).toBe(400);
         expect(page.location).toBeNull();
@@ -503,7 +516,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ["an unregistered scope", { scope: "webhooks:write" }, "invalid_scope"],
         ["an unknown scope", { scope: "admin" }, "invalid_scope"],
         ["the plain PKCE method", { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, "invalid_request"],
-      ])("redirects %s back with an error and the state", async (_what, params, error) => {
+      ])("when the request has %s, then it is sent back with an error and the state", async (_what, params, error) => {
         const page = await visitor.get(authorizeUrl(app, params));
         expect(page.status).toBe(302);
         const back = new URL(page.location as string);
@@ -511,13 +524,13 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(back.searchParams.get("state")).toBe("st-123");
       });
 
-      it("requires PKCE from a public application", async () => {
+      it("when a public application leaves PKCE out, then the answer is invalid_request", async () => {
         const publicApp = await register(owner.api, { client_type: "public" });
         const page = await visitor.get(authorizeUrl(publicApp));
         expect(new URL(page.location as string).searchParams.get("error")).toBe("invalid_request");
       });
 
-      it("refuses an approval without the session's CSRF token, and one with another session's", async () => {
+      it("when an approval lacks the session's CSRF token or its cookie, then it is refused with 403", async () => {
         const forged = await visitor.submit(consent, { action: "approve", csrf_token: "forged" });
         expect(forged.status).toBe(403);
         expect(forged.location).toBeNull();
@@ -535,7 +548,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(noCookie.location).toBeNull();
       });
 
-      it("refuses a code used twice, and revokes what the first use issued", async () => {
+      it("when a code is used twice, then it is refused and what the first use issued is revoked", async () => {
         const verifier = oauth.generateRandomCodeVerifier();
         const callback = await approve(
           visitor,
@@ -563,7 +576,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("refuses PKCE downgrades and a wrong verifier", async () => {
+      it("when the verifier does not match the challenge (sent without one, left out, or wrong), then the code is refused", async () => {
         const noChallenge = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const downgrade = await post(
           "/api/auth/oauth/token",
@@ -610,7 +623,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("refuses a redirect_uri at the token endpoint that differs from the request's", async () => {
+      it("when the token endpoint gets another redirect_uri than the request had, then the code is refused", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const res = await post(
           "/api/auth/oauth/token",
@@ -621,12 +634,16 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(res.body).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("refuses a code to another application, and a wrong secret with 401 invalid_client", async () => {
+      it("when another application presents the code, then it is refused with invalid_grant", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const other = await register(owner.api);
         expect(
           (await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(other))).body,
         ).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("when the client secret is wrong, then the token endpoint answers 401 invalid_client with a Basic challenge", async () => {
+        const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const wrong = await post(
           "/api/auth/oauth/token",
           { grant_type: "authorization_code", code, redirect_uri: CALLBACK },
@@ -635,12 +652,15 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(wrong.status).toBe(401);
         expect(wrong.body).toMatchObject({ error: "invalid_client" });
         expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
+      });
+
+      it("when the grant type is not one Stint issues, then the answer is unsupported_grant_type", async () => {
         expect(
           (await post("/api/auth/oauth/token", { grant_type: "password", username: "x", password: "y" }, basic(app))).body,
         ).toMatchObject({ error: "unsupported_grant_type" });
       });
 
-      it("disabling an application ends its tokens at once and refuses it everywhere", async () => {
+      it("when an application is disabled, then its tokens end at once and it is refused everywhere", async () => {
         const own = await register(owner.api);
         const tokens = await signInWith(own, owner);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
@@ -658,7 +678,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(page.location).toBeNull();
       });
 
-      it("ends a removed user's tokens", async () => {
+      it("when a user is removed, then their applications' tokens end", async () => {
         const member = await joinTeam(stint.url, owner.api, "member");
         const person = { ...member, password: PASSWORD };
         const tokens = await signInWith(app, person);
@@ -671,7 +691,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("never grants beyond the user's role, nor widens scopes on refresh", async () => {
+      it("when an application asks beyond the user's role or for wider scopes on refresh, then it is not granted", async () => {
         const wide = await register(owner.api, { scopes: ["projects:read", "users:read", "users:write"] });
         const member = await joinTeam(stint.url, owner.api, "member");
         const tokens = await signInWith(wide, { ...member, password: PASSWORD });
@@ -695,7 +715,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect(fewer.body).toMatchObject({ scope: "users:read" });
       });
 
-      it("counts failed client authentication like failed sign-ins: after ten, the address waits even with the right secret", async () => {
+      it("when client authentication fails ten times from an address, then it waits even with the right secret", async () => {
         const address = "192.0.2.77";
         const form = { grant_type: "refresh_token", refresh_token: "ort_nothing" };
         for (let i = 0; i < 10; i++)
@@ -715,7 +735,7 @@ export function describeOAuthApi(mode: StintMode): void {
         app = await register(owner.api);
       });
 
-      it("rotates refresh tokens; a spent one used again revokes the chain", async () => {
+      it("when a refresh token is used, then it rotates, and a spent one used again revokes the chain", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretPost(app.client_secret as string);
         const second = await oauth.processRefreshTokenResponse(
@@ -743,7 +763,7 @@ export function describeOAuthApi(mode: StintMode): void {
         ).rejects.toMatchObject({ error: "invalid_grant" });
       });
 
-      it("revokes a refresh token, and with it the access tokens of its chain (RFC 7009)", async () => {
+      it("when a refresh token is revoked, then the access tokens of its chain go with it (RFC 7009)", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
         await oauth.processRevocationResponse(
@@ -753,7 +773,7 @@ export function describeOAuthApi(mode: StintMode): void {
         await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, "ort_unknown", fromAnyAddress));
       });
 
-      it("revokes an access token", async () => {
+      it("when an access token is revoked, then it no longer works", async () => {
         const tokens = await signInWith(app, owner);
         await oauth.processRevocationResponse(
           await oauth.revocationRequest(
@@ -767,7 +787,7 @@ export function describeOAuthApi(mode: StintMode): void {
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
       });
 
-      it("introspects its own tokens for a confidential application (RFC 7662), and nobody else's", async () => {
+      it("when a confidential application introspects a token, then only its own are shown active (RFC 7662)", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
         const active = await oauth.processIntrospectionResponse(
@@ -803,17 +823,27 @@ export function describeOAuthApi(mode: StintMode): void {
     });
 
     describe("authorized applications", () => {
-      it("lists the caller's authorizations and revokes one at once", async () => {
+      it("when a person lists their authorized applications, then each shows with its name and scopes", async () => {
         const app = await register(owner.api, { name: "Calendar bridge" });
-        const tokens = await signInWith(app, owner);
+        await signInWith(app, owner);
         const listed = await owner.api.get<List<{ client_id: string; name: string; scopes: string[] }>>(`${A}/oauth/authorizations`);
         expect(listed.status).toBe(200);
         expect(listed.body.data).toEqual(
           expect.arrayContaining([expect.objectContaining({ client_id: app.client_id, name: "Calendar bridge", scopes: app.scopes })]),
         );
+      });
+
+      it("when a member reaches for another person's authorization, then they see none and revoking it is 404", async () => {
+        const app = await register(owner.api);
+        await signInWith(app, owner);
         const member = await joinTeam(stint.url, owner.api, "member");
         expect((await member.api.get<List<unknown>>(`${B}/oauth/authorizations`)).body.data).toEqual([]);
         expect((await member.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(404);
+      });
+
+      it("when an authorization is revoked, then its tokens stop at once and it is gone", async () => {
+        const app = await register(owner.api);
+        const tokens = await signInWith(app, owner);
         expect((await owner.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(204);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
         expect(
@@ -826,7 +856,7 @@ export function describeOAuthApi(mode: StintMode): void {
     });
 
     describe("the device flow (RFC 8628)", () => {
-      it("lets a command-line tool sign a person in: pending, slow_down, then tokens after approval", async () => {
+      it("when a command-line tool signs a person in, then it polls through pending and slow_down to tokens after approval", async () => {
         const app = await register(owner.api, { client_type: "public", scopes: ["time_entries:read", "time_entries:write"] });
         const clientInfo = { client_id: app.client_id };
         const started = await oauth.processDeviceAuthorizationResponse(
@@ -862,7 +892,7 @@ export function describeOAuthApi(mode: StintMode): void {
         await expect(poll()).rejects.toMatchObject({ error: "invalid_grant" });
       }, 30_000);
 
-      it("answers access_denied when the person declines", async () => {
+      it("when the person declines the device, then the tool gets access_denied", async () => {
         const app = await register(owner.api, { client_type: "public" });
         const clientInfo = { client_id: app.client_id };
         const started = await oauth.processDeviceAuthorizationResponse(
@@ -884,7 +914,7 @@ export function describeOAuthApi(mode: StintMode): void {
         await expect(oauth.processDeviceCodeResponse(as, clientInfo, response)).rejects.toMatchObject({ error: "access_denied" });
       });
 
-      it("refuses an unknown device code and a scope the application does not have", async () => {
+      it("when the device code is unknown, then the token endpoint answers invalid_grant", async () => {
         const app = await register(owner.api);
         expect(
           (
@@ -895,6 +925,10 @@ export function describeOAuthApi(mode: StintMode): void {
             )
           ).body,
         ).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("when a device asks for a scope the application does not have, then the answer is invalid_scope", async () => {
+        const app = await register(owner.api);
         expect((await post("/api/auth/oauth/device/code", { scope: "webhooks:write" }, basic(app))).body).toMatchObject({
           error: "invalid_scope",
         });

@@ -78,7 +78,7 @@ export function describeWebSession(mode: StintMode): void {
       origin = new URL(stint.url).origin;
     });
 
-    it("keeps the sign-in in an HttpOnly cookie for the session endpoints alone, for a refresh token's lifetime", async () => {
+    it("when a refresh token is stored, then it is kept in an HttpOnly cookie for the session endpoints alone, for a refresh token's lifetime", async () => {
       const { refreshToken } = await signUp();
       const stored = await post(stint.url, "/web-session", { body: { refresh_token: refreshToken }, headers: { ...APP, origin } });
       expect(stored.status).toBe(204);
@@ -87,7 +87,7 @@ export function describeWebSession(mode: StintMode): void {
       expect(stored.headers.get("cache-control")).toBe("no-store");
     });
 
-    it("marks the cookie Secure when the request came over HTTPS through a trusted proxy", async () => {
+    it("when the request came over HTTPS through a trusted proxy, then the cookie is marked Secure", async () => {
       const { refreshToken } = await signUp();
       // Test deployments trust loopback as a proxy.
       const stored = await post(stint.url, "/web-session", {
@@ -98,7 +98,7 @@ export function describeWebSession(mode: StintMode): void {
       expect(stored.setCookie).toMatch(/; Secure$/);
     });
 
-    it("refreshes with the cookie alone, as after a reload, rotating it each time; the old value stops working", async () => {
+    it("when the cookie alone refreshes, as after a reload, then a new access token comes and the cookie rotates", async () => {
       const { cookie, userId } = await signedIn();
 
       const first = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
@@ -121,14 +121,25 @@ export function describeWebSession(mode: StintMode): void {
       expect(second.status).toBe(200);
       expect(second.cookie).toMatch(/^rt_/);
       expect(second.cookie).not.toBe(first.cookie);
+    });
 
-      // Within the repeat window, the spent first value gets its answer again (a reload cut it off).
+    it("when a spent cookie comes again within the repeat window, then it gets its first answer again", async () => {
+      const { cookie } = await signedIn();
+      const first = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
+      expect(first.status).toBe(200);
+      expect((await post(stint.url, "/web-session/refresh", { cookie: first.cookie, headers: APP })).status).toBe(200);
+      // A reload cut the first answer off: the spent value gets it again.
       const repeated = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
       expect(repeated.status).toBe(200);
       expect(repeated.body).toEqual(first.body);
       expect(repeated.cookie).toBe(first.cookie);
+    });
 
-      // Past the window the first value is simply spent: refused, and the cookie cleared.
+    it("when a spent cookie comes again past the repeat window, then it is refused, the cookie cleared and the whole sign-in ended", async () => {
+      const { cookie } = await signedIn();
+      const first = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
+      const second = await post(stint.url, "/web-session/refresh", { cookie: first.cookie, headers: APP });
+      expect(second.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, REPEAT_SECONDS * 1000 + 300));
       const replayed = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
       expect(replayed.status).toBe(401);
@@ -139,7 +150,7 @@ export function describeWebSession(mode: StintMode): void {
       expect((await post(stint.url, "/web-session/refresh", { cookie: second.cookie, headers: APP })).status).toBe(401);
     });
 
-    it("answers 401 without a cookie, and for a token nobody issued, clearing the cookie", async () => {
+    it("when there is no cookie or one nobody issued, then refreshing answers 401 and clears the cookie", async () => {
       const none = await post(stint.url, "/web-session/refresh", { headers: APP });
       expect(none.status).toBe(401);
       expect(none.body).toEqual(styleA("unauthorized"));
@@ -149,7 +160,7 @@ export function describeWebSession(mode: StintMode): void {
       expect(unknown.cookie).toBe("");
     });
 
-    it("ends the sign-in on logout and clears the cookie; the token no longer refreshes anywhere", async () => {
+    it("when someone logs out, then the cookie is cleared and its token refreshes nowhere", async () => {
       const { cookie } = await signedIn();
       const refreshed = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
       expect(refreshed.status).toBe(200);
@@ -162,14 +173,15 @@ export function describeWebSession(mode: StintMode): void {
       expect((await post(stint.url, "/web-session/refresh", { cookie: refreshed.cookie, headers: APP })).status).toBe(401);
       const api = await client(stint.url).post("/api/v1/auth/refresh", { refresh_token: refreshed.cookie });
       expect(api.status).toBe(401);
+    });
 
-      // Without a cookie there is nothing to end: still a 204.
+    it("when someone logs out without a cookie, then there is nothing to end and the answer is still 204", async () => {
       const again = await post(stint.url, "/web-session/logout", { headers: APP });
       expect(again.status).toBe(204);
       expect(again.cookie).toBe("");
     });
 
-    it("refuses requests without X-Stint-Web: 1, or from another origin, with a 403 that changes nothing", async () => {
+    it("when a request lacks X-Stint-Web: 1 or comes from another origin, then it is refused with 403 and changes nothing", async () => {
       const { cookie } = await signedIn();
       const refusals: { headers: Record<string, string> }[] = [
         { headers: {} },
@@ -193,7 +205,7 @@ export function describeWebSession(mode: StintMode): void {
       expect((await post(stint.url, "/web-session/refresh", { cookie, headers: APP })).status).toBe(200);
     });
 
-    it("takes JSON bodies only, small, with exactly the fields named; bad input is a 4xx in Style A", async () => {
+    it("when a body is not small JSON with exactly the fields named, then it is refused with a 4xx in Style A", async () => {
       const send = (options: PostOptions) => post(stint.url, "/web-session", { ...options, headers: { ...APP, ...options.headers } });
       const cases: [PostOptions, number, string][] = [
         [{ body: {} }, 400, "invalid_request"],
@@ -218,15 +230,18 @@ export function describeWebSession(mode: StintMode): void {
       expect(refresh.body).toEqual(styleA("invalid_request"));
     });
 
-    it("is counted against the client address, and answers other methods with a 405", async () => {
+    it("when a session endpoint is called, then the call counts against the client address", async () => {
       const answer = await post(stint.url, "/web-session/logout", { headers: APP });
       expect(answer.headers.get("x-ratelimit-limit")).toBe("60");
+    });
+
+    it("when a session endpoint is asked with another method, then it answers 405 naming POST", async () => {
       const get = await fetch(`${stint.url}/web-session/refresh`, { headers: { ...APP, "x-forwarded-for": someAddress() } });
       expect(get.status).toBe(405);
       expect(get.headers.get("allow")).toBe("POST");
     });
 
-    it("holds back an address after repeated refused refreshes, like POST /auth/refresh", async () => {
+    it("when an address's refreshes are refused again and again, then it is held back with 429, as on POST /auth/refresh", async () => {
       const address = someAddress();
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 12; attempt++) {
