@@ -7,7 +7,7 @@ describeRateLimits("embedded");
 describe("rate limits without trusted proxies", () => {
   const stint = useStint({ mode: "embedded", env: { TRUSTED_PROXIES: "" } });
 
-  it("ignores X-Forwarded-For, so a guesser cannot dodge the throttle by naming other addresses", async () => {
+  it("when no proxy is trusted, then X-Forwarded-For is ignored and a guesser cannot dodge the throttle by naming other addresses", async () => {
     await awayFromMinuteEnd();
     for (let i = 0; i < 10; i += 1) {
       const guess = await client(stint.url).get("/api/v1/projects", {

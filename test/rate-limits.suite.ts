@@ -48,7 +48,7 @@ export function describeRateLimits(mode: StintMode): void {
       );
     }
 
-    it("lets exactly 100 Style A requests a minute through per credential, then 429 with Retry-After", async () => {
+    it("when a credential sends more than 100 Style A requests in a minute, then exactly 100 pass and the rest get 429 with Retry-After", async () => {
       const key = await newKey();
       const answers = await burst("/api/v1/projects", key, 110);
       const ok = answers.filter((r) => r.status === 200);
@@ -71,7 +71,7 @@ export function describeRateLimits(mode: StintMode): void {
       }
     });
 
-    it("counts Style B apart, per hour on the free plan: 100, then RATE_LIMIT_EXCEEDED", async () => {
+    it("when a free plan's credential sends Style B requests, then they count apart from Style A, 100 an hour, then RATE_LIMIT_EXCEEDED", async () => {
       await awayFromHourEnd();
       const key = await newKey();
       const a = await burst("/api/v1/projects", key, 100);
@@ -84,14 +84,14 @@ export function describeRateLimits(mode: StintMode): void {
       expect(header(refused, "retry-after")).toBeGreaterThan(60);
     }, 150_000);
 
-    it("gives each credential its own count", async () => {
+    it("when one credential is held back, then another still passes", async () => {
       const first = await newKey();
       await burst("/api/v1/projects", first, 100);
       expect((await client(stint.url).get("/api/v1/projects", { headers: first })).status).toBe(429);
       expect((await client(stint.url).get("/api/v1/projects", { headers: await newKey() })).status).toBe(200);
     });
 
-    it("throttles an address after 10 guessed credentials, even for a good one, and no other address", async () => {
+    it("when an address guesses 10 credentials, then it is held back even with a good one, and no other address is", async () => {
       await awayFromMinuteEnd();
       const from = { "x-forwarded-for": "192.0.2.10" };
       for (let i = 0; i < 10; i += 1) {
@@ -107,7 +107,7 @@ export function describeRateLimits(mode: StintMode): void {
       expect((await client(stint.url).get("/api/v1/projects", { headers: { "x-forwarded-for": "192.0.2.11", ...good } })).status).toBe(200);
     });
 
-    it("throttles wrong passwords by address", async () => {
+    it("when an address sends wrong passwords, then the eleventh is held back with 429", async () => {
       await awayFromMinuteEnd();
       const from = { "x-forwarded-for": "192.0.2.20" };
       const answers = [];
@@ -126,7 +126,7 @@ export function describeRateLimits(mode: StintMode): void {
       expect(answers[10]).toBe(429);
     });
 
-    it("limits unauthenticated endpoints per address: 60 a minute", async () => {
+    it("when an address calls endpoints that need no credential, then 60 a minute pass and the next gets 429", async () => {
       await awayFromMinuteEnd();
       const from = { "x-forwarded-for": "192.0.2.30" };
       const answers = await Promise.all(
@@ -165,7 +165,7 @@ export function describePlanLimits(mode: StintMode): void {
     const styleB = (headers: Record<string, string>) => client(deployment.url()).get<unknown>("/api/projects", { headers });
     const styleA = (headers: Record<string, string>) => client(deployment.url()).get<unknown>("/api/v1/projects", { headers });
 
-    it("on enterprise, lets Style B past the free limit with no rate-limit headers, while Style A keeps its limits", async () => {
+    it("when an organization moves to enterprise, then Style B has no limit nor its headers while Style A keeps its own", async () => {
       const { account, key } = await newOrganization();
       const before = await styleB(key);
       expect(header(before, "x-ratelimit-limit")).toBe(100);
@@ -184,7 +184,7 @@ export function describePlanLimits(mode: StintMode): void {
       expect(shown.body.data.plan).toBe("enterprise");
     });
 
-    it("on standard and then pro, gives Style B 1,000 and then 5,000 an hour", async () => {
+    it("when an organization moves to standard and then pro, then Style B allows 1,000 and then 5,000 an hour", async () => {
       const { account, key } = await newOrganization();
       expect(header(await styleB(key), "x-ratelimit-limit")).toBe(100);
 
@@ -202,7 +202,7 @@ export function describePlanLimits(mode: StintMode): void {
       expect(header(await styleA(key), "x-ratelimit-limit")).toBe(100);
     });
 
-    it("applies a new plan to access tokens issued before it: at once where the gateways share Redis, otherwise from the next refresh", async () => {
+    it("when the plan changes, then access tokens issued before follow it, at once where the gateways share Redis, otherwise from the next refresh", async () => {
       const { account } = await newOrganization();
       const oldToken = { authorization: `Bearer ${account.access_token}` };
       expect(header(await styleB(oldToken), "x-ratelimit-limit")).toBe(100);

@@ -91,7 +91,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       };
     }
 
-    it("takes PNG, JPEG and WebP, judged by their bytes, strips their metadata and serves them with a thumbnail", async () => {
+    it("when a PNG, JPEG or WebP is uploaded under any name, then it is kept as its bytes say, without its metadata, with a thumbnail", async () => {
       const { owner, ownerId, ownerEntry, projectId, organizationId } = await team();
       for (const format of ["png", "jpeg", "webp"] as const) {
         const original = await picture(format);
@@ -153,7 +153,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       }
     });
 
-    it("refuses a text file named .png, a cut-off image and a 60-megapixel image with a 400, storing nothing", async () => {
+    it("when the file is not a whole image of a sane size, then it is refused with 400 and nothing is stored", async () => {
       const { owner, ownerEntry } = await team();
       const text = Buffer.from("this is not a picture at all, whatever its name says\n".repeat(20));
       const png = await picture("png", 1200, 800);
@@ -186,8 +186,8 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect((await owner.get<List<Screenshot>>(`${A}/screenshots`)).body.meta.total).toBe(0);
     }, 60_000);
 
-    it("puts taken_at inside the caller's own entry of their own organization", async () => {
-      const { owner, member, ownerEntry, memberEntry, entryOf } = await team();
+    it("when taken_at falls outside the entry, then the upload is refused with 400 naming taken_at", async () => {
+      const { owner, member, ownerEntry } = await team();
       const png = await picture("png");
       const outside = await upload<StyleAError>(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T11:00:01Z" }, png);
       expect(outside.status).toBe(400);
@@ -195,7 +195,17 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect((await upload(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T08:59:59Z" }, png)).status).toBe(400);
       // Defaulting to now lies outside a finished entry of March.
       expect((await upload(owner, { time_entry_id: ownerEntry }, png)).status).toBe(400);
-      // A running entry takes a screenshot of now.
+      expect((await upload(owner, { time_entry_id: ownerEntry, taken_at: "yesterday" }, png)).status).toBe(400);
+      const running = await member.post<{ data: { id: string } }>(`${A}/time-entries/start`, {
+        project_id: (await owner.get<{ data: { project_id: string } }>(`${A}/time-entries/${ownerEntry}`)).body.data.project_id,
+      });
+      expect(running.status).toBe(201);
+      expect((await upload(member, { time_entry_id: running.body.data.id, taken_at: "2099-01-01T00:00:00Z" }, png)).status).toBe(400);
+    });
+
+    it("when a running entry gets a screenshot without taken_at, then it is taken now", async () => {
+      const { owner, member, ownerEntry } = await team();
+      const png = await picture("png");
       const running = await member.post<{ data: { id: string; project_id: string } }>(`${A}/time-entries/start`, {
         project_id: (await owner.get<{ data: { project_id: string } }>(`${A}/time-entries/${ownerEntry}`)).body.data.project_id,
       });
@@ -203,7 +213,11 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       const now = await upload(member, { time_entry_id: running.body.data.id }, png);
       expect(now.status).toBe(201);
       expect(Math.abs(Date.parse(now.body.data.taken_at) - Date.now())).toBeLessThan(120_000);
-      expect((await upload(member, { time_entry_id: running.body.data.id, taken_at: "2099-01-01T00:00:00Z" }, png)).status).toBe(400);
+    });
+
+    it("when the entry is someone else's, another organization's or none, then the upload is refused with 400", async () => {
+      const { owner, memberEntry, ownerEntry, entryOf } = await team();
+      const png = await picture("png");
       // Someone else's entry, even in the same organization, and another organization's.
       const theirs = await upload<StyleAError>(owner, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, png);
       expect(theirs.status).toBe(400);
@@ -213,64 +227,76 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect(foreign.status).toBe(400);
       expect(foreign.body.error.message).toMatch(/not a time entry of this organization/);
       expect((await upload(owner, { time_entry_id: "te_nope", taken_at: "2026-03-02T10:00:00Z" }, png)).status).toBe(400);
-      expect((await upload(owner, { time_entry_id: ownerEntry, taken_at: "yesterday" }, png)).status).toBe(400);
       expect(await entryOf(owner)).toMatch(/^te_/);
     });
 
-    it("lists by person, project, entry and day, paged; members see and delete only their own, admins all", async () => {
-      const { owner, admin, member, ownerId, memberId, projectId, ownerEntry, memberEntry, entryOf } = await team();
-      const png = await picture("png", 300, 200);
+    describe("four screenshots of an owner and a member, on two days", () => {
+      let given: Awaited<ReturnType<typeof team>>;
       const ids: Record<string, string> = {};
-      for (const [name, api, entry, at] of [
-        ["owner1", owner, ownerEntry, "2026-03-02T09:10:00Z"],
-        ["owner2", owner, ownerEntry, "2026-03-02T09:20:00Z"],
-        ["member1", member, memberEntry, "2026-03-02T10:30:00Z"],
-      ] as const) {
-        const res = await upload(api, { time_entry_id: entry, taken_at: at }, png);
-        expect(res.status).toBe(201);
-        ids[name] = res.body.data.id;
-      }
-      const otherDay = await entryOf(member, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z");
-      ids.member2 = (await upload(member, { time_entry_id: otherDay, taken_at: "2026-03-05T09:30:00Z" }, png)).body.data.id;
+
+      beforeAll(async () => {
+        given = await team();
+        const { owner, member, ownerEntry, memberEntry, entryOf } = given;
+        const png = await picture("png", 300, 200);
+        for (const [name, api, entry, at] of [
+          ["owner1", owner, ownerEntry, "2026-03-02T09:10:00Z"],
+          ["owner2", owner, ownerEntry, "2026-03-02T09:20:00Z"],
+          ["member1", member, memberEntry, "2026-03-02T10:30:00Z"],
+        ] as const) {
+          const res = await upload(api, { time_entry_id: entry, taken_at: at }, png);
+          expect(res.status).toBe(201);
+          ids[name] = res.body.data.id;
+        }
+        const otherDay = await entryOf(member, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z");
+        ids.member2 = (await upload(member, { time_entry_id: otherDay, taken_at: "2026-03-05T09:30:00Z" }, png)).body.data.id;
+      });
 
       const listed = async (api: Client, query = "", mount = A) => {
         const res = await api.get<List<Screenshot>>(`${mount}/screenshots${query}`);
         expect(res.status).toBe(200);
         return res.body;
       };
-      const all = await listed(admin);
-      expect(all.data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1, ids.owner2, ids.owner1]);
-      expect(all.meta).toEqual({ total: 4, page: 1, per_page: 50 });
-      expect((await listed(owner, `?user_id=${memberId}`)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1]);
-      expect((await listed(owner, `?time_entry_id=${ownerEntry}`)).data.map((shot) => shot.id)).toEqual([ids.owner2, ids.owner1]);
-      expect((await listed(owner, `?start_date=2026-03-05&end_date=2026-03-05`)).data.map((shot) => shot.id)).toEqual([ids.member2]);
-      const styleB = await listed(owner, `?project_id=${projectId.replace(/^prj_/, "proj_")}&per_page=2&page=2`, B);
-      expect(styleB.data.map((shot) => [shot.id, shot.project_id, shot.image_url])).toEqual([
-        [ids.owner2, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner2}/image`],
-        [ids.owner1, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner1}/image`],
-      ]);
-      expect(styleB.meta).toEqual({ total: 4, page: 2, per_page: 2 });
-      expect((await owner.get(`${A}/screenshots?per_page=201`)).status).toBe(400);
 
-      // A member: their own only, and another's id is a 404.
-      expect((await listed(member)).data.map((shot) => shot.user_id)).toEqual([memberId, memberId]);
-      expect((await member.get(`${A}/screenshots?user_id=${ownerId}`)).status).toBe(403);
-      expect((await member.get(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
-      expect((await member.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
-      expect((await member.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
-      expect((await member.get(`${A}/screenshots/${ids.member1}/thumbnail`)).status).toBe(200);
+      it("when screenshots are listed, then they come newest first, filtered by person, entry, day or project, paged", async () => {
+        const { owner, admin, memberId, projectId, ownerEntry } = given;
+        const all = await listed(admin);
+        expect(all.data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1, ids.owner2, ids.owner1]);
+        expect(all.meta).toEqual({ total: 4, page: 1, per_page: 50 });
+        expect((await listed(owner, `?user_id=${memberId}`)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1]);
+        expect((await listed(owner, `?time_entry_id=${ownerEntry}`)).data.map((shot) => shot.id)).toEqual([ids.owner2, ids.owner1]);
+        expect((await listed(owner, `?start_date=2026-03-05&end_date=2026-03-05`)).data.map((shot) => shot.id)).toEqual([ids.member2]);
+        const styleB = await listed(owner, `?project_id=${projectId.replace(/^prj_/, "proj_")}&per_page=2&page=2`, B);
+        expect(styleB.data.map((shot) => [shot.id, shot.project_id, shot.image_url])).toEqual([
+          [ids.owner2, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner2}/image`],
+          [ids.owner1, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner1}/image`],
+        ]);
+        expect(styleB.meta).toEqual({ total: 4, page: 2, per_page: 2 });
+        expect((await owner.get(`${A}/screenshots?per_page=201`)).status).toBe(400);
+      });
 
-      // Deleting: the member their own, an admin anyone's; the bytes go too.
-      expect((await member.delete(`${A}/screenshots/${ids.member1}`)).status).toBe(204);
-      expect((await admin.delete(`${B}/screenshots/${ids.owner1}`)).status).toBe(204);
-      expect((await owner.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
-      expect((await owner.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
-      expect((await listed(owner)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.owner2]);
-      const deleted = events.filter((event) => event.type === "screenshot.deleted").map((event) => event.data.id);
-      expect(deleted).toEqual(expect.arrayContaining([ids.member1, ids.owner1]));
+      it("when a member looks at screenshots, then they see their own only and another's is 404", async () => {
+        const { member, memberId, ownerId } = given;
+        expect((await listed(member)).data.map((shot) => shot.user_id)).toEqual([memberId, memberId]);
+        expect((await member.get(`${A}/screenshots?user_id=${ownerId}`)).status).toBe(403);
+        expect((await member.get(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
+        expect((await member.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
+        expect((await member.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
+        expect((await member.get(`${A}/screenshots/${ids.member1}/thumbnail`)).status).toBe(200);
+      });
+
+      it("when screenshots are deleted, then a member may delete their own and an admin anyone's, the bytes going too", async () => {
+        const { owner, admin, member } = given;
+        expect((await member.delete(`${A}/screenshots/${ids.member1}`)).status).toBe(204);
+        expect((await admin.delete(`${B}/screenshots/${ids.owner1}`)).status).toBe(204);
+        expect((await owner.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
+        expect((await owner.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
+        expect((await listed(owner)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.owner2]);
+        const deleted = events.filter((event) => event.type === "screenshot.deleted").map((event) => event.data.id);
+        expect(deleted).toEqual(expect.arrayContaining([ids.member1, ids.owner1]));
+      });
     });
 
-    it("another organization's screenshot is a 404 everywhere; malformed ids too", async () => {
+    it("when another organization's or a malformed screenshot id is named, then every route answers 404", async () => {
       const { owner, ownerEntry } = await team();
       const shot = (await upload(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("webp"))).body.data;
       const stranger = (await registerOwner(stint.url, "Stranger")).api;
@@ -285,7 +311,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect((await owner.get(`${A}/screenshots/${shot.id}`)).status).toBe(200);
     });
 
-    it("announces screenshot.captured with the screenshot as Style A shows it", async () => {
+    it("when a screenshot is taken, then screenshot.captured is announced with it as Style A shows it", async () => {
       const { member, memberEntry, organizationId } = await team();
       const shot = (await upload(member, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("png"), B)).body
         .data;
@@ -297,7 +323,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect(captured?.data.project_id).toMatch(/^prj_/);
     });
 
-    it("needs screenshots:read to look and screenshots:write to upload and delete", async () => {
+    it("when a key lacks screenshots:read or screenshots:write, then looking, or uploading and deleting, is refused with 403", async () => {
       const { owner, ownerEntry } = await team();
       const keyOf = async (permissions: Permission[]) => (await withApiKey(stint.url, owner, { permissions })).key;
       const readOnly = await keyOf(["screenshots:read"]);
@@ -313,7 +339,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect((await send(readOnly, "GET", `${A}/screenshots/${shot.id}/image`)).status).toBe(200);
     });
 
-    it("refuses a file over 10 MiB with a 413 as soon as the limit is passed, closing the connection, with memory flat", async () => {
+    it("when a file passes 10 MiB, then the upload is refused with 413 at once, its connection closed and memory flat", async () => {
       const { owner, ownerEntry, ownerToken: token } = await team();
       const boundary = "----stint-test-boundary";
       const head = Buffer.from(
@@ -377,7 +403,7 @@ export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void
       expect((await owner.get(`${A}/projects`)).status).toBe(200);
     }, 120_000);
 
-    it("keeps screenshots for the organization's retention: the sweep deletes older ones with their bytes, once, and announces it", async () => {
+    it("when a screenshot is older than the organization's retention, then the sweep deletes it with its bytes, once, and announces it", async () => {
       const { owner, admin, member, memberEntry, entryOf } = await team();
       expect((await member.patch(`${A}/organization`, { screenshot_retention_days: 30 })).status).toBe(403);
       expect((await admin.patch(`${A}/organization`, { name: "Taken over" })).status).toBe(403);

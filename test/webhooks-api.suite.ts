@@ -44,7 +44,7 @@ export function describeWebhooksApi(mode: StintMode): void {
     }
 
     describe("subscriptions", () => {
-      it("creates a webhook in Style B with its secret shown once, and reads it back in Style A without it", async () => {
+      it("when a webhook is created, then its secret is shown once and Style A reads and lists it without the secret", async () => {
         const res = await owner.post<{ data: Created }>(`${B}/webhooks`, {
           url: inbox.url,
           events: ["time_entry.created", "project.deleted", "time_entry.created"],
@@ -74,14 +74,14 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect(listed.text).not.toContain("whsec_");
       });
 
-      it("creates one in Style A too, with the Location in Style A", async () => {
+      it("when a webhook is created in Style A, then its Location is in Style A and /v1 reads it", async () => {
         const res = await owner.post<{ data: Created }>(`${A}/webhooks`, aWebhook(inbox.url, { events: ["user.joined"] }));
         expect(res.status).toBe(201);
         expect(res.headers.get("location")).toBe(`${A}/webhooks/${res.body.data.id}`);
         expect((await owner.get(`/v1/webhooks/${res.body.data.id}`)).status).toBe(200);
       });
 
-      it("names an unknown event in a 400, in each style's shape", async () => {
+      it("when a webhook names an unknown event, then the 400 names that event, in each style's shape", async () => {
         const a = await owner.post<StyleAError>(`${A}/webhooks`, aWebhook(inbox.url, { events: ["project.created", "project.exploded"] }));
         expect(a.status).toBe(400);
         expect(a.body.error.code).toBe("invalid_request");
@@ -95,33 +95,36 @@ export function describeWebhooksApi(mode: StintMode): void {
       });
 
       it.each([
-        [{ url: undefined }, "url", "required"],
-        [{ events: undefined }, "events", "required"],
-        [{ events: [] }, "events", "required"],
-        [{ events: "project.created" }, "events", "invalid"],
-        [{ url: 42 }, "url", "invalid"],
-        [{ url: "not a url" }, "url", "invalid"],
-        [{ url: "ftp://127.0.0.1/x" }, "url", "invalid"],
-        [{ secret: "mine" }, "secret", "unknown"],
-        [{ status: "disabled" }, "status", "unknown"],
-      ])("refuses a webhook with %j naming %s (%s)", async (change, field, reason) => {
+        ["no url", { url: undefined }, "url", "required"],
+        ["no events", { events: undefined }, "events", "required"],
+        ["no event in the list", { events: [] }, "events", "required"],
+        ["events that are not a list", { events: "project.created" }, "events", "invalid"],
+        ["a url that is a number", { url: 42 }, "url", "invalid"],
+        ["a url that is not one", { url: "not a url" }, "url", "invalid"],
+        ["an ftp url", { url: "ftp://127.0.0.1/x" }, "url", "invalid"],
+        ["a secret of its own", { secret: "mine" }, "secret", "unknown"],
+        ["a status", { status: "disabled" }, "status", "unknown"],
+      ])("when a webhook has %s, then the 400 names %s (%s)", async (_case, change, field, reason) => {
         const res = await owner.post<StyleAError>(`${A}/webhooks`, { ...aWebhook("http://127.0.0.1:9/x"), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
-      it("updates url, events and status; a disabled webhook says why and gets nothing; re-enabling clears it", async () => {
+      it("when a webhook's url and events are changed, then it takes them and still hides its secret", async () => {
         const webhook = await createWebhook(owner, ["project.created"]);
-        const other = await WebhookReceiver.start();
-        try {
-          const changed = await owner.patch<{ data: Webhook }>(`${B}/webhooks/${webhook.id}`, {
-            url: other.url,
-            events: ["project.updated"],
-          });
-          expect(changed.status).toBe(200);
-          expect(changed.body.data).toMatchObject({ url: other.url, events: ["project.updated"], status: "active" });
-          expect(changed.text).not.toContain("whsec_");
+        const changed = await owner.patch<{ data: Webhook }>(`${B}/webhooks/${webhook.id}`, {
+          url: "http://127.0.0.1:9/elsewhere",
+          events: ["project.updated"],
+        });
+        expect(changed.status).toBe(200);
+        expect(changed.body.data).toMatchObject({ url: "http://127.0.0.1:9/elsewhere", events: ["project.updated"], status: "active" });
+        expect(changed.text).not.toContain("whsec_");
+      });
 
+      it("when a webhook is disabled, then it says why and gets nothing until it is enabled again", async () => {
+        const other = await WebhookReceiver.start();
+        const webhook = await createWebhook(owner, ["project.updated"], other.url);
+        try {
           const disabled = await owner.patch<{ data: Webhook }>(`${A}/webhooks/${webhook.id}`, { status: "disabled" });
           expect(disabled.body.data).toMatchObject({ status: "disabled", disabled_reason: "Disabled through the API" });
           const project = await createProject(owner);
@@ -142,7 +145,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         }
       });
 
-      it("refuses an empty or unknown change", async () => {
+      it("when a change is empty, unknown or has a bad status, then it is refused with 400", async () => {
         const webhook = await createWebhook(owner);
         expect((await owner.patch<StyleAError>(`${A}/webhooks/${webhook.id}`, {})).status).toBe(400);
         const unknown = await owner.patch<StyleAError>(`${A}/webhooks/${webhook.id}`, { secret: "whsec_mine" });
@@ -151,7 +154,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect(badStatus.body.error.details).toMatchObject({ field: "status", reason: "invalid" });
       });
 
-      it("rotates the secret: the new one is shown once and signs from then on", async () => {
+      it("when the secret is rotated, then the new one is shown once and signs from then on", async () => {
         const webhook = await createWebhook(owner, ["project.created"]);
         const rotated = await owner.post<{ data: Created }>(`${B}/webhooks/${webhook.id}/rotate-secret`);
         expect(rotated.status).toBe(200);
@@ -167,7 +170,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         await expect(verify(webhook.secret, request?.body ?? "", request?.headers["x-webhook-signature"] as string)).resolves.toBe(false);
       });
 
-      it("deletes a webhook (204); then it, its deliveries and its secret are gone", async () => {
+      it("when a webhook is deleted (204), then it and its deliveries are gone", async () => {
         const webhook = await createWebhook(owner);
         const res = await owner.delete(`${B}/webhooks/${webhook.id}`);
         expect(res.status).toBe(204);
@@ -176,7 +179,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect((await owner.delete(`${A}/webhooks/${webhook.id}`)).status).toBe(404);
       });
 
-      it("answers 404 for malformed and unknown ids", async () => {
+      it("when a webhook or delivery id is malformed or unknown, then the answer is 404", async () => {
         const notFound = await owner.get<StyleBError>(`${B}/webhooks/wh_nope`);
         expect(notFound.status).toBe(404);
         expect(notFound.body.code).toBe("NOT_FOUND");
@@ -189,7 +192,7 @@ export function describeWebhooksApi(mode: StintMode): void {
     });
 
     describe("deliveries", () => {
-      it("sends a ping on test, verified by both reference libraries, and logs it", async () => {
+      it("when a webhook is tested, then a ping goes out that both reference libraries verify, and its delivery is logged", async () => {
         const webhook = await createWebhook(owner, ["user.removed"]);
         const before = inbox.requests.length;
         const res = await owner.post<{ data: Delivery }>(`${B}/webhooks/${webhook.id}/test`);
@@ -229,14 +232,22 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect(one.body.data).toEqual(logged);
       });
 
-      it("delivers project.created with the project as Style A shows it, and redelivers it with the same event id", async () => {
-        const webhook = await createWebhook(owner, ["project.created"]);
+      it("when a project is created, then subscribers get project.created with the project as Style A shows it", async () => {
+        await createWebhook(owner, ["project.created"]);
         const before = inbox.requests.length;
         const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, aProject())).body.data;
         const [request] = (await inbox.waitFor(before + 1)).slice(before);
         const event = JSON.parse(request?.body ?? "{}") as { id: string; type: string; data: Record<string, unknown> };
         expect(event.type).toBe("project.created");
         expect(event.data).toEqual({ ...project, id: String(project.id).replace(/^proj_/, "prj_") });
+      });
+
+      it("when a delivery is redelivered, then the same event goes out again under its id and both deliveries are logged", async () => {
+        const webhook = await createWebhook(owner, ["project.created"]);
+        const before = inbox.requests.length;
+        await createProject(owner);
+        const [request] = (await inbox.waitFor(before + 1)).slice(before);
+        const event = JSON.parse(request?.body ?? "{}") as { id: string };
 
         const [delivery] = await deliveriesOf(owner, webhook.id, 1);
         const again = await owner.post<{ data: Delivery }>(`${A}/webhooks/${webhook.id}/deliveries/${delivery?.id}/redeliver`);
@@ -256,7 +267,7 @@ export function describeWebhooksApi(mode: StintMode): void {
     });
 
     describe("access", () => {
-      it("keeps webhooks to managers: a member gets 403 on reads and writes", async () => {
+      it("when a member reaches for webhooks, then reads and writes are refused with 403", async () => {
         const team = await registerOwner(stint.url, "Managers");
         const member = await joinTeam(stint.url, team.api, "member");
         const admin = await joinTeam(stint.url, team.api, "admin");
@@ -270,7 +281,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect((await team.api.get(`${A}/webhooks/${webhook.id}`)).status).toBe(200);
       });
 
-      it("holds an API key to webhooks:read and webhooks:write", async () => {
+      it("when a key may only read webhooks, then writing is refused with 403 naming webhooks:write", async () => {
         const reader = (await withApiKey(stint.url, owner, { permissions: ["webhooks:read"] })).api;
         expect((await reader.get(`${A}/webhooks`)).status).toBe(200);
         const write = await reader.post<StyleAError>(`${A}/webhooks`, aWebhook(inbox.url));
@@ -278,7 +289,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect(write.body.error.details.permission).toBe("webhooks:write");
       });
 
-      it("answers 404 for another organization's webhook on every operation, and sends it nothing of theirs", async () => {
+      it("when another organization names a webhook, then every operation answers 404 and the webhook is untouched", async () => {
         const mine = await createWebhook(owner, ["project.created"]);
         const other = await registerOwner(stint.url, "Stranger");
         for (const [method, path, body] of [
@@ -295,7 +306,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect((await owner.get<{ data: Webhook }>(`${A}/webhooks/${mine.id}`)).body.data.status).toBe("active");
       });
 
-      it("delivers a member's events to their own organization's webhooks only", async () => {
+      it("when a member's events happen, then only their own organization's webhooks get them", async () => {
         const team = await registerOwner(stint.url, "Team");
         const outsider = await registerOwner(stint.url, "Outsider");
         const [teamInbox, outsiderInbox] = [await WebhookReceiver.start(), await WebhookReceiver.start()];
@@ -342,7 +353,7 @@ export function describeWebhooksApi(mode: StintMode): void {
         ["https://[fd00:ec2::254]/", "metadata"],
         ["https://[::ffff:127.0.0.1]/hooks", "IPv4-mapped"],
         ["https://100.64.0.1/hooks", "CGNAT"],
-      ])("refuses %s (%s) in both styles", async (url, why) => {
+      ])("when a webhook points at %s (%s), then both styles refuse it", async (url, why) => {
         const a = await api.post<StyleAError>(`${A}/webhooks`, aWebhook(url));
         expect(a.status).toBe(400);
         expect(a.body.error.details).toMatchObject({ field: "url", reason: "invalid" });
@@ -353,7 +364,13 @@ export function describeWebhooksApi(mode: StintMode): void {
         expect((await api.get<List<Webhook>>(`${A}/webhooks`)).body.data).toEqual([]);
       });
 
-      it("accepts a public https address", async () => {
+      it("when a webhook points at a public https address, then it is taken", async () => {
+        const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, aWebhook("https://93.184.216.34/hooks"));
+        expect(res.status).toBe(201);
+        await api.delete(`${A}/webhooks/${res.body.data.id}`);
+      });
+
+      it("when a webhook is moved to a private address, then the change is refused naming url", async () => {
         const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, aWebhook("https://93.184.216.34/hooks"));
         expect(res.status).toBe(201);
         const moved = await api.patch<StyleAError>(`${A}/webhooks/${res.body.data.id}`, { url: "https://10.1.1.1/hooks" });
