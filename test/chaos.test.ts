@@ -146,7 +146,7 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
     data.remove();
   });
 
-  it("loses no acknowledged write, doubles none, and answers only what a client retries", async () => {
+  it("when processes are killed under load, then no acknowledged write is lost or doubled, and every answer is one a client retries", async () => {
     const keys: string[] = [];
     for (let i = 0; i < WRITERS; i++) {
       const made = await owner().post<{ data: { key: string } }>(`${A}/api-keys`, {
@@ -219,7 +219,7 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
    * stored with its change and published from there), so that one whose process died between
    * storing the entry and publishing is still sent.
    */
-  it("delivers every acknowledged entry's time_entry.created to the webhook, duplicates only as the same webhook-id", async () => {
+  it("when processes are killed under load, then every acknowledged entry's time_entry.created reaches the webhook, any duplicate under the same webhook-id", async () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     const createdIds = () =>
       new Set(

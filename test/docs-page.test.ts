@@ -23,7 +23,7 @@ describeWithChromium(TITLE, () => {
     await browser?.close();
   });
 
-  it("renders both styles' operations from this host alone, and saves a screenshot", async () => {
+  it("when the reference page opens, then it renders both styles' operations from this host alone", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
     const requested: string[] = [];
     const problems: string[] = [];
@@ -71,7 +71,7 @@ describeWithChromium(TITLE, () => {
     await page.close();
   }, 60_000);
 
-  it("opens Style B's document first when asked to with ?style=B", async () => {
+  it("when ?style=B is asked for, then Style B's document opens first", async () => {
     const page = await browser.newPage();
     await page.goto(`${stint.url}/docs?style=B`);
     await page.locator(".info .title", { hasText: "Style B" }).waitFor({ timeout: 20_000 });

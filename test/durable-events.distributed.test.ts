@@ -133,7 +133,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     data.remove();
   });
 
-  it("keeps an event published while no webhook service runs, and delivers it once one starts", async () => {
+  it("when an event is published while no webhook service runs, then it waits in the stream and is delivered once one starts", async () => {
     await startWebhookService("webhooks-first");
     const { api, inbox, webhookId } = await subscriber();
     await stopWebhookService("webhooks-first");
@@ -154,7 +154,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     expect(await deliveriesOf(webhookId)).toHaveLength(1);
   });
 
-  it("shares the events between two webhook processes, each event queued once", async () => {
+  it("when two webhook processes run, then they share the events, each queued once", async () => {
     const { api, inbox, webhookId } = await subscriber();
     const first = webhookServices.get("webhooks-second")?.logs as LogLines;
     const other = await startWebhookService("webhooks-other");
@@ -180,7 +180,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     expect(bySecond.length).toBeGreaterThan(0);
   });
 
-  it("publishes from the outbox an event whose publisher died after storing the change", async () => {
+  it("when a publisher died after storing a change, then the outbox publishes its event", async () => {
     const { api, inbox } = await subscriber();
     const organizationId = (await api.get<{ data: { id: string } }>("/api/v1/organization")).body.data.id;
     const now = new Date().toISOString();
@@ -213,7 +213,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     expect(inbox.requests).toHaveLength(1);
   });
 
-  it("delivers again, without a second delivery, an event whose webhook process was killed after storing its deliveries and before acknowledging", async () => {
+  it("when a webhook process is killed after storing deliveries and before acknowledging, then the event is delivered again without a second delivery", async () => {
     // Last in this suite: the gateway may route calls to the killed process until it notices it is gone.
     const { api, inbox, webhookId } = await subscriber();
     for (const name of [...webhookServices.keys()]) await stopWebhookService(name);

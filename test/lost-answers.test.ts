@@ -44,7 +44,7 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
     await redis.del(...keys);
   }
 
-  it("answers the first run's project, time entry and running timer instead of making new ones", async () => {
+  it("when a project, time entry or timer start is repeated after its answer was lost, then the first run's is answered and nothing is made twice", async () => {
     const key = (what: string) => ({ headers: { "idempotency-key": `lost-${what}-${Date.now()}` } });
     const projectKey = key("project");
     const projectBody = aProject();
@@ -80,7 +80,7 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
     expect(entries.body.data.map((e) => e.id).sort()).toEqual([entry.body.data.id, started.body.data.id].sort());
   });
 
-  it("answers the first run's task and webhook (its secret included), and 409 for an invitation whose token was lost", async () => {
+  it("when a task or webhook create is repeated after its answer was lost, then the first run's is answered, the webhook's secret included", async () => {
     const project = await api.post<{ data: { id: string } }>(`${A}/projects`, aProject());
     const taskKey = { headers: { "idempotency-key": `lost-task-${Date.now()}` } };
     const taskBody = aTask();
@@ -99,7 +99,9 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
     const hookAgain = await api.post<{ data: { id: string; secret: string } }>(`${A}/webhooks`, hookBody, hookKey);
     expect(hookAgain.body.data).toMatchObject({ id: hook.body.data.id, secret: hook.body.data.secret });
     expect((await api.get<{ data: unknown[] }>(`${A}/webhooks`)).body.data).toHaveLength(1);
+  });
 
+  it("when an invitation create is repeated after its answer was lost, then it is a 409 naming the invitation, whose token is not shown again", async () => {
     const inviteKey = { headers: { "idempotency-key": `lost-invite-${Date.now()}` } };
     const inviteBody = anInvitation();
     const invitation = await api.post<{ data: { id: string } }>(`${A}/users/invitations`, inviteBody, inviteKey);
@@ -110,7 +112,7 @@ describeStint("distributed", "a create repeated after its answer was lost", () =
     expect(again.body.error.details.id).toBe(invitation.body.data.id);
   });
 
-  it("answers 409 naming the API key whose secret was shown in the lost answer, and makes no second key", async () => {
+  it("when an API key create is repeated after its answer was lost, then it is a 409 naming the key, and no second key is made", async () => {
     const headers = { headers: { "idempotency-key": `lost-key-${Date.now()}` } };
     const keyBody = anApiKey();
     const made = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, keyBody, headers);

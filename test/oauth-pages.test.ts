@@ -62,7 +62,7 @@ describeWithChromium(TITLE, () => {
     await browser?.close();
   });
 
-  it("denies: the application gets access_denied and its state back", async () => {
+  it("when a person denies, then the application gets access_denied and its state back", async () => {
     const { page, problems, callbacks } = await newPage();
     await page.goto(authorizeUrl("deny-1"));
     await signIn(page);
@@ -74,7 +74,7 @@ describeWithChromium(TITLE, () => {
     expect(problems).toEqual([]);
   });
 
-  it("signs in, shows the consent naming the application and its scopes, and sends the code back; the next time skips consent", async () => {
+  it("when a person signs in and approves on the pages, then the code goes back, and consent is remembered for the next time", async () => {
     const { page, problems, callbacks } = await newPage();
     await page.goto(authorizeUrl("st-1"));
     await expect(page.locator("h1").textContent()).resolves.toContain("Sign in");
@@ -95,7 +95,7 @@ describeWithChromium(TITLE, () => {
     expect(problems.filter((problem) => !problem.includes("ERR_NAME_NOT_RESOLVED"))).toEqual([]);
   });
 
-  it("cannot be framed by another site", async () => {
+  it("when another site frames the pages, then the browser refuses to show them", async () => {
     // The framing page comes from another origin on the same loopback address (another port), over
     // plain HTTP like the pages: nothing but the pages' own headers stands in the way of the frame.
     const framer = createServer((_req, res) => {
@@ -118,7 +118,7 @@ describeWithChromium(TITLE, () => {
     }
   });
 
-  it("approves a device: sign in, type the code, allow", async () => {
+  it("when a person approves a device on the pages (sign in, type the code, allow), then it is connected", async () => {
     const started = await fetch(`${stint.url}/api/auth/oauth/device/code`, {
       method: "POST",
       headers: {

@@ -9,14 +9,14 @@ jest.setTimeout(60_000);
 describeStint("embedded", "Stint as an OS process", () => {
   const stint = useStint({ mode: "embedded", processes: true });
 
-  it("logs its address and its mode as JSON lines", async () => {
+  it("when it starts, then it logs its address and its mode as JSON lines", async () => {
     const line = await stint.processes.gateway.waitForLog((l) => l.msg.startsWith("Stint is listening"));
     expect(line.mode).toBe("embedded");
     expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(line.msg).toContain("embedded mode");
   });
 
-  it("finishes a request in flight on SIGTERM, then exits 0 and takes no new connections", async () => {
+  it("when SIGTERM arrives with a request in flight, then the request is finished, no new connection is taken and the process exits 0", async () => {
     const url = new URL(stint.url);
     const process = stint.processes.gateway;
     const { account } = await registerOwner(url.origin);
@@ -46,7 +46,7 @@ describeStint("embedded", "Stint as an OS process", () => {
 });
 
 describe("start-up with a bad setting", () => {
-  it("stops with a message naming the variable", async () => {
+  it("when a setting is bad, then the process stops with a message naming the variable", async () => {
     const stint = new StintProcess({ PORT: "not-a-port" });
     expect(await stint.exited).toBe(1);
     expect(stint.stderr).toContain("Invalid configuration: PORT");
@@ -56,7 +56,7 @@ describe("start-up with a bad setting", () => {
 describeStint("distributed", "gateway and services in separate OS processes", () => {
   const stint = useStint({ mode: "distributed", processes: true });
 
-  it("serves a project created in Style A through Style B, carrying the request id into both processes' logs", async () => {
+  it("when a project is created through the gateway's process, then Style B reads it and its request id is in both processes' logs", async () => {
     const { gateway, services } = stint.processes;
     const { api } = await registerOwner(stint.url);
 
@@ -79,7 +79,7 @@ describeStint("distributed", "gateway and services in separate OS processes", ()
     expect(gateway.logs.filter((l) => l.requestId === requestId).length).toBeGreaterThanOrEqual(1);
   });
 
-  it("is ready only while its dependencies answer, and answers 503 (not 500) when the services are gone", async () => {
+  it("when the services' process is gone, then the gateway answers 503, not 500", async () => {
     const { services } = stint.processes;
     const { api } = await registerOwner(stint.url);
     const ready = await api.get<{ checks: Record<string, string> }>("/health/ready");

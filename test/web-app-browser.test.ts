@@ -67,7 +67,7 @@ describeWithChromium(TITLE, () => {
     return res.body.refresh_token;
   }
 
-  it("opens an application path, runs its script under the policy, and keeps the session across a reload out of the scripts' reach", async () => {
+  it("when an application path opens in a browser, then its script runs under the policy and the session survives a reload out of the scripts' reach", async () => {
     const { context, page, problems } = await openApp("/projects/abc");
     const refreshToken = await signUp();
 
@@ -93,7 +93,7 @@ describeWithChromium(TITLE, () => {
     await context.close();
   }, 60_000);
 
-  it("does not let a page of another origin use the cookie, by script or by form", async () => {
+  it("when a page of another origin tries the cookie, by script or by form, then it is refused", async () => {
     const { context, page } = await openApp("/timesheet");
     expect(await fromPage(page, "/web-session", { refresh_token: await signUp() })).toMatchObject({ status: 204 });
 

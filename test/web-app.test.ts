@@ -62,7 +62,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
   const stint = useStint({ mode: "embedded", env: { WEB_DIR: BUILD } });
   const get = (path: string, headers?: Record<string, string>): Promise<Answer> => send(stint.url, "GET", path, headers);
 
-  it("serves the page at / with no-cache, its ETag, the security headers, and a count against the address", async () => {
+  it("when / is asked for, then the page comes with no-cache, its ETag and the security headers, counted against the address", async () => {
     const page = await get("/", { accept: BROWSER });
     expect(page.status).toBe(200);
     expectPageHeaders(page);
@@ -82,14 +82,14 @@ describeStint("embedded", "the web application served by the gateway", () => {
     expect(named.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("answers HEAD like GET, without a body", async () => {
+  it("when the page is asked with HEAD, then it answers like GET, without a body", async () => {
     const head = await send(stint.url, "HEAD", "/", { accept: BROWSER });
     expect(head.status).toBe(200);
     expect(head.bytes.length).toBe(0);
     expectPageHeaders(head);
   });
 
-  it("caches hashed files for a year, other files of the build for five minutes", async () => {
+  it("when files of the build are served, then hashed ones are cached for a year and the others for five minutes", async () => {
     const script = await get("/assets/app-1a2b3c4d.js");
     expect(script.status).toBe(200);
     expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -106,7 +106,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     expect(icon.headers["content-type"]).toBe("image/svg+xml");
   });
 
-  it("compresses for clients that take gzip, and says it varies by it", async () => {
+  it("when a client takes gzip, then the answer is compressed and says it varies by it", async () => {
     const plain = await get("/assets/app-1a2b3c4d.js");
     const zipped = await get("/assets/app-1a2b3c4d.js", { "accept-encoding": "gzip, br" });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
@@ -116,7 +116,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     expect((await get("/assets/app-1a2b3c4d.js", { "accept-encoding": "gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
   });
 
-  it("answers the page to a browser opening one of the application's paths", async () => {
+  it("when a browser opens one of the application's paths, then the page is answered", async () => {
     const index = await get("/");
     for (const path of ["/timesheet", "/projects/abc", "/settings/api-keys", "/timesheet/?week=2026-W48"]) {
       const page = await get(path, { accept: BROWSER });
@@ -131,7 +131,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     expect((await send(stint.url, "HEAD", "/timesheet", { accept: BROWSER })).status).toBe(200);
   });
 
-  it("keeps the JSON 404 for anything that is not an HTML navigation", async () => {
+  it("when a request is not an HTML navigation, then an unknown path is the JSON 404", async () => {
     const cases: [string, string, Record<string, string>][] = [
       ["GET", "/api/v1/nope", { accept: BROWSER }],
       ["GET", "/api/v1/nope", {}],
@@ -160,7 +160,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     expect(refused.headers.allow).toBe("GET, POST");
   });
 
-  it("never serves a file outside the build: parent segments, encoded slashes, NUL and very long paths are 404s", async () => {
+  it("when a path reaches outside the build (parent segments, encoded slashes, NUL, very long), then it is a 404", async () => {
     const paths = [
       "/../package.json",
       "/assets/../../package.json",
@@ -185,7 +185,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     }
   });
 
-  it("leaves the API, the reference and the health probes as they were", async () => {
+  it("when the application is served, then the API, the reference and the health probes answer as before", async () => {
     expect((await get("/health/live")).status).toBe(200);
     expect((await get("/docs", { accept: BROWSER })).headers["content-security-policy"]).toContain("'unsafe-inline'");
     const document = await get("/api/v1/openapi.json", { accept: BROWSER });
@@ -194,7 +194,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     expect(unauthenticated.status).toBe(401);
   });
 
-  it("answers a method the page does not take with a 405 naming GET and HEAD", async () => {
+  it("when the page is asked with another method, then the answer is a 405 naming GET and HEAD", async () => {
     const answer = await send(stint.url, "POST", "/", { accept: BROWSER });
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe("GET, HEAD");
@@ -208,7 +208,7 @@ describe("the web application before it is built", () => {
 
   afterAll(() => empty.remove());
 
-  it("answers / and the application's paths with a short 503 page saying to build it", async () => {
+  it("when the application is not built, then / and its paths answer a short 503 page saying to build it", async () => {
     for (const path of ["/", "/timesheet"]) {
       const page = await send(stint.url, "GET", path, { accept: BROWSER });
       expect([path, page.status]).toEqual([path, 503]);
@@ -219,7 +219,7 @@ describe("the web application before it is built", () => {
     }
   });
 
-  it("still answers the API and a JSON 404 for files", async () => {
+  it("when the application is not built, then the API still answers and files are the JSON 404", async () => {
     expect((await send(stint.url, "GET", "/health/ready")).status).toBe(200);
     const asset = await send(stint.url, "GET", "/assets/app-1a2b3c4d.js");
     expect(asset.status).toBe(404);
@@ -230,7 +230,7 @@ describe("the web application before it is built", () => {
 describeStint("distributed", "the web application served by a gateway process", () => {
   const stint = useStint({ mode: "distributed", env: { WEB_DIR: BUILD } });
 
-  it("serves the page, its files and its paths from the gateway, and the JSON 404 elsewhere", async () => {
+  it("when the gateway runs apart from the services, then it serves the page, its files and paths, and the JSON 404 elsewhere", async () => {
     const page = await send(stint.url, "GET", "/", { accept: BROWSER });
     expect(page.status).toBe(200);
     expectPageHeaders(page);
