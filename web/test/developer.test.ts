@@ -64,7 +64,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     }
   }
 
-  it("creates a key with one permission, shows it once, the key works like curl would use it, shows its use, and revokes it", async () => {
+  it("when an owner makes an API key in the portal, then it is shown once, works as curl would send it, shows its use, and stops once revoked", async () => {
     const { page, context, problems } = await ownerInApp("keys");
     await navigateTo(page, "API keys");
     await page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
@@ -141,7 +141,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await context.close();
   }, 60_000);
 
-  it("offers a member only the permissions of a member's role, and no webhooks", async () => {
+  it("when a member opens the portal, then only a member's permissions are offered, and no webhooks", async () => {
     const owner = new Stint({ baseUrl: deployment.url });
     const email = uniqueEmail("keys-owner");
     const session = await owner.auth.register({ email, password: PASSWORD, name: "Owner", organizationName: "Members org" });
@@ -165,7 +165,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await context.close();
   }, 60_000);
 
-  it("registers an OAuth application in the portal, whose secret works, then rotates it and disables the application", async () => {
+  it("when an OAuth application is registered in the portal, then its secret works, can be rotated, and the application disabled", async () => {
     const { page, context, problems, stint, email } = await ownerInApp("portal");
     await navigateTo(page, "Developer portal");
     await page.getByRole("heading", { level: 1, name: "Developer portal" }).waitFor();
@@ -259,7 +259,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await context.close();
   }, 60_000);
 
-  it("creates a webhook in the page, logs the delivery of an event, and redelivers it", async () => {
+  it("when a webhook is made in the page, then an event's delivery is logged there and can be redelivered", async () => {
     const receiver = await WebhookReceiver.start();
     try {
       const { page, context, problems, stint } = await ownerInApp("hooks");
@@ -330,7 +330,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       await receiver.close();
     }
   }, 60_000);
-  it("changes a webhook's URL and events, rotates its secret, sends test events, pages the log, disables, enables and deletes it", async () => {
+  it("when a webhook is managed in the page (URL, events, secret, test events, log pages, disabling, deleting), then each change holds", async () => {
     const receiver = await WebhookReceiver.start();
     try {
       const { page, context, problems, stint } = await ownerInApp("hooks2");

@@ -17,7 +17,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
   const web = useWebApp();
   const { deployment } = web;
 
-  it("creates a project with a colour and a rate and a task, archives and unarchives it, and stores what the page showed", async () => {
+  it("when a project with a colour, a rate and a task is made, archived and unarchived in the page, then the API stores what the page showed", async () => {
     const { page, context, problems } = await web.open();
     const email = uniqueEmail("projects");
     await signUpInApp(page, { name: "Ada Owner", organization: "Analytical Engines", email, password: PASSWORD });
@@ -124,7 +124,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await context.close();
   }, 90_000);
 
-  it("invites a member who joins by the link; the owner makes them admin and removes them", async () => {
+  it("when a member joins by the invitation link, then the owner can make them admin and remove them in the page", async () => {
     const owner = await web.open();
     const ownerEmail = uniqueEmail("team-owner");
     await signUpInApp(owner.page, { name: "Ada Owner", organization: "Difference Works", email: ownerEmail, password: PASSWORD });
@@ -204,7 +204,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await owner.context.close();
   }, 90_000);
 
-  it("renames the organization into the header and refuses a retention out of range in words", async () => {
+  it("when the organization is renamed, then the header follows, and a retention out of range is refused in words", async () => {
     const { page, context, problems } = await web.open();
     const email = uniqueEmail("settings");
     await signUpInApp(page, { name: "Ada Owner", organization: "Old Name Works", email, password: PASSWORD });
@@ -242,7 +242,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await context.close();
   }, 60_000);
 
-  it("offers an admin what an admin may do: retention but not the name, roles of others but not their own or the owner's", async () => {
+  it("when an admin opens the organization, then only what an admin may do is offered: retention but not the name, others' roles but not their own or the owner's", async () => {
     const ownerEmail = uniqueEmail("admin-owner");
     const signedUp = await new Stint({ baseUrl: deployment.url }).auth.register({
       email: ownerEmail,
@@ -286,7 +286,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await context.close();
   }, 60_000);
 
-  it("has no serious accessibility violation on its pages, on a desktop and a phone, and nothing wider than the screen", async () => {
+  it("when its pages are checked on a desktop and a phone, then none has a serious accessibility violation or is wider than the screen", async () => {
     const email = uniqueEmail("axe");
     await new Stint({ baseUrl: deployment.url }).auth.register({
       email,

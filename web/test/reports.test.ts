@@ -77,7 +77,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   let mondayEntry: string;
   let shooter: { email: string; stint: Stint; entryIds: string[] };
 
-  it("signs up in the app, and the report of seeded time matches by project and by day, in the zone chosen, rounded as asked", async () => {
+  it("when time is seeded, then the report page matches it by project and by day, in the zone chosen, rounded as asked", async () => {
     const { page, context, problems } = await web.open();
     email = uniqueEmail("reports");
     await signUpInApp(page, { name: "Ada Owner", organization: "Reporting Works", email, password: PASSWORD });
@@ -165,7 +165,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 90_000);
 
-  it("downloads the report as CSV and XLSX through the library, offered as a file; filters and presets change the address", async () => {
+  it("when the report is downloaded, then CSV and XLSX come through the library as files, and filters and presets change the address", async () => {
     const { page, context, problems } = await web.open();
     await signInInApp(page, email, PASSWORD);
     await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
@@ -227,7 +227,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 60_000);
 
-  it("shows screenshots by day and by entry as thumbnails, opens one and deletes one", async () => {
+  it("when screenshots are browsed, then they show by day and by entry as thumbnails, and one can be opened and deleted", async () => {
     const { page, context, problems } = await web.open();
     const { email: shooterEmail, stint: library } = await ownerThroughLibrary(deployment.url, "Grace Shots");
     const project = await library.projects.create({ name: "Design" });
@@ -308,7 +308,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 60_000);
 
-  it("shows a member only their own screenshots and time, and a manager everyone's, by person", async () => {
+  it("when a member looks, then only their own screenshots and time show, while a manager sees everyone's by person", async () => {
     const grace = shooter.stint;
     const milo = `milo-${Date.now().toString(36)}@example.test`;
     const invitation = await grace.invitations.create({ email: milo, role: "member" });
@@ -362,7 +362,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await asManager.context.close();
   }, 60_000);
 
-  it("imports a Stint CSV through the page, shows the counts, and a bad row's error", async () => {
+  it("when a Stint CSV is imported through the page, then the counts show, and a bad row's error", async () => {
     const { page, context, problems } = await web.open();
     const { email, stint: library } = await ownerThroughLibrary(deployment.url, "Ima Porter");
     await signInInApp(page, email, PASSWORD);
@@ -423,7 +423,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 60_000);
 
-  it("keeps the three pages usable and accessible 360 px wide", async () => {
+  it("when the three pages are 360 px wide, then they stay usable and accessible", async () => {
     const visits = [
       { who: email, path: `/reports?${WEEK}&group=day&tz=UTC`, ready: (page: Page) => page.getByRole("table", { name: "Hours by day" }) },
       { who: email, path: "/imports", ready: (page: Page) => page.getByLabel("CSV file (at most 100 MiB)") },

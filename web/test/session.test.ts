@@ -16,7 +16,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
   const web = useWebApp();
   const { deployment } = web;
 
-  it("signs up, survives a reload without any token in script-readable storage, signs out and in again", async () => {
+  it("when someone signs up, then a reload keeps them signed in with no token in script-readable storage, and they can sign out and in again", async () => {
     const { page, context, problems } = await web.open();
     const email = uniqueEmail("owner");
     await signUpInApp(page, { name: "Ada Owner", organization: "Analytical Engines", email, password: PASSWORD });
@@ -55,7 +55,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
-  it("stays signed in through reloads, even one that cuts a session refresh off mid-way", async () => {
+  it("when reloads come, even one that cuts a session refresh off mid-way, then the person stays signed in", async () => {
     const { page, context, problems } = await web.open();
     await signUpInApp(page, { name: "Rea Loader", organization: "Reloads", email: uniqueEmail("reload"), password: PASSWORD });
     // Reloads at once and after a pause in turn: some leave while the refresh is on the wire.
@@ -69,7 +69,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
-  it("starts and stops the timer from the bar on any page, and its ticking shifts nothing", async () => {
+  it("when the timer is started and stopped from the bar on any page, then it works there and its ticking shifts nothing", async () => {
     const { page, context, problems } = await web.open();
     const email = uniqueEmail("timer");
     await signUpInApp(page, { name: "Tim Er", organization: "Clockworks", email, password: PASSWORD });
@@ -105,7 +105,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
-  it("has no serious accessibility violation on the signed-out pages, on a desktop and a phone", async () => {
+  it("when the signed-out pages are checked on a desktop and a phone, then none has a serious accessibility violation", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context, problems } = await web.open(viewport);
       for (const path of ["/signin", "/signup", "/join"]) {
@@ -124,7 +124,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     }
   }, 60_000);
 
-  it("serves the app under a strict Content-Security-Policy the page lives with", async () => {
+  it("when the app is served, then its strict Content-Security-Policy troubles nothing on the page", async () => {
     const { page, context, problems } = await web.open();
     const answer = await page.goto("/signin");
     const csp = answer?.headers()["content-security-policy"] ?? "";

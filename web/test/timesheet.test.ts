@@ -81,7 +81,7 @@ async function entriesOf(stint: Stint, userId: string): Promise<TimeEntry[]> {
 }
 
 describe("timesheet weeks, in the local time zone", () => {
-  it("takes the week from the address: any day of it names its Monday; anything else is this week", () => {
+  it("when the address names a day, then the week is the one of its Monday, and anything else means this week", () => {
     const today = new Date(2026, 10, 25, 15, 30);
     expect(dayKey(weekFromSearch("?week=2026-11-18", today))).toBe("2026-11-16");
     expect(dayKey(weekFromSearch("?week=2026-11-22", today))).toBe("2026-11-16");
@@ -93,7 +93,7 @@ describe("timesheet weeks, in the local time zone", () => {
     expect(instantOf("2026-11-17", "09:05")).toEqual(new Date(2026, 10, 17, 9, 5));
   });
 
-  it("asks the API for a UTC day either side, and keeps only what starts inside the local week, by day", () => {
+  it("when a local week is loaded, then the API is asked for a UTC day either side and only what starts inside the week is kept, by day", () => {
     const monday = new Date(2026, 10, 16);
     const range = utcRangeOf(monday);
     expect(Date.parse(`${range.startDate}T00:00:00Z`)).toBeLessThanOrEqual(monday.getTime());
@@ -171,7 +171,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(owner.problems).toEqual([]);
   });
 
-  it("starts the timer from the bar, ticks, stops, and the week shows the entry with the right totals", async () => {
+  it("when the timer runs from the bar and stops, then the week shows the entry with the right totals", async () => {
     const { page, stint } = owner;
     await page.goto("/");
     await page.getByText("No time this week.").waitFor();
@@ -238,7 +238,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(await weekTotal(page)).toBe(expected);
   }, 60_000);
 
-  it("adds an entry by form, refuses a bad one in words, edits its description and times, adds up days and the week, and deletes it", async () => {
+  it("when entries are added, edited and deleted by form, then bad ones are refused in words and the days and the week add up", async () => {
     const fay = await invitedMember(owner.stint, deployment.url, "Fay Former");
     const { page, context, problems } = await web.open();
     await signInInApp(page, fay.email, PASSWORD);
@@ -336,7 +336,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await context.close();
   }, 60_000);
 
-  it("moves nothing while the timer ticks", async () => {
+  it("when the timer ticks, then nothing on the page moves", async () => {
     const { page } = owner;
     await page.goto("/");
     const timer = page.getByRole("region", { name: "Timer" });
@@ -376,7 +376,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(await owner.stint.timeEntries.current()).toBeNull();
   }, 60_000);
 
-  it("shows a member only their own time, never the owner's", async () => {
+  it("when a member opens the timesheet, then only their own time shows, never the owner's", async () => {
     const week = new Date(2026, 10, 9);
     await owner.stint.timeEntries.create({
       projectId: orrery.id,
@@ -408,7 +408,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(await weekTotal(owner.page)).toBe("2:00");
   }, 60_000);
 
-  it("keeps the sign-in and the week across a reload", async () => {
+  it("when the page reloads, then the sign-in and the week are kept", async () => {
     if (!member) throw new Error("the member's test did not sign them in");
     const { page, problems } = member;
     await page.goto("/?week=2026-11-18");
@@ -434,7 +434,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("has no serious accessibility violation on a desktop and a phone, and is pictured with a week of time", async () => {
+  it("when the timesheet is checked on a desktop and a phone, then it has no serious accessibility violation", async () => {
     // A person of their own, with a few entries this week and a timer running.
     const email = uniqueEmail("sheet-picture");
     const session = await new Stint({ baseUrl: deployment.url }).auth.register({

@@ -82,7 +82,7 @@ describeWithChromium("@stint/sdk in a real browser (Chromium), from its ES modul
     await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
   }, 30_000);
 
-  it("lists, pages, starts and stops a timer, types its errors and checks webhook signatures with Web Crypto", async () => {
+  it("when the ES module build runs in Chromium, then it lists, pages, starts and stops a timer, types its errors and checks webhook signatures with Web Crypto", async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));

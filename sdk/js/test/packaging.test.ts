@@ -52,7 +52,7 @@ describe("@stint/sdk, packed and installed", () => {
 
   afterAll(() => work.remove());
 
-  it("ships the builds, their declarations and the README, and no sources or tests", async () => {
+  it("when the package is packed, then it ships the builds, their declarations and the README, and no sources or tests", async () => {
     const installed = join(consumer, "node_modules", "@stint", "sdk");
     const files = (await run("find", [".", "-type", "f"], { cwd: installed })).stdout.split("\n").filter(Boolean);
     expect(files).toEqual(
@@ -74,7 +74,7 @@ describe("@stint/sdk, packed and installed", () => {
   });
 
   it.each(["mjs", "cjs"] as const)(
-    "runs the README's %s example against a live Stint",
+    "when the README's %s example runs against a live Stint, then it does what it says",
     async (language) => {
       const file = join(consumer, `example.${language}`);
       writeFileSync(file, readmeExample(language));
@@ -92,7 +92,7 @@ describe("@stint/sdk, packed and installed", () => {
     60_000,
   );
 
-  it("type-checks a TypeScript user of each module system against the shipped declarations", async () => {
+  it("when a TypeScript user of each module system is type-checked, then the shipped declarations serve it", async () => {
     const source = [
       'import Stint, { NotFoundError, RateLimitError, verifyWebhook, type Project, type TimeEntry } from "@stint/sdk";',
       "export async function main(): Promise<TimeEntry | null> {",
