@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { startStint, type RunningStint } from "../app";
 import { presentProject, PROJECTS_COLLECTION, type ProjectDocument } from "../services/projects/project";
@@ -15,8 +14,8 @@ import { aWebhook } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
 import { createProject } from "./support/resources";
 import { StintProcess, type LogLine } from "./support/processes";
-import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
-import { TEST_JWT_SECRET, temporaryDir } from "./support/stint";
+import { describeWithServers } from "./support/servers";
+import { distributedServers, TEST_JWT_SECRET, temporaryDir } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 
 jest.setTimeout(180_000);
@@ -50,8 +49,8 @@ interface WebhookBody {
  * in this process or as OS processes of their own.
  */
 describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStream + outbox)", () => {
-  const namespace = `events-${randomUUID().slice(0, 8)}`;
-  const mongoUrl = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_events_${randomUUID().slice(0, 8)}`);
+  const servers = distributedServers("events");
+  const { namespace, mongoUrl } = servers;
   const data = temporaryDir("events");
   const env: Record<string, string> = {
     PORT: "0",
@@ -61,8 +60,8 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     NAMESPACE: namespace,
     DATA_DIR: data.path,
     MONGO_URL: mongoUrl,
-    NATS_URL: serverUrl("nats") as string,
-    REDIS_URL: serverUrl("redis") as string,
+    NATS_URL: servers.natsUrl,
+    REDIS_URL: servers.redisUrl,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     EVENT_ACK_WAIT_SECONDS: String(ACK_WAIT_SECONDS),
   };
