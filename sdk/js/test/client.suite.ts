@@ -364,14 +364,16 @@ export function describeClient(mode: StintMode): void {
     });
 
     describe("screenshots", () => {
+      /** Someone new, with an hour's stopped entry on `day` to take screenshots for. */
+      async function withStoppedEntry(label: string, day: string) {
+        const { stint } = await signUp(deployment.url, label);
+        const project = await stint.projects.create({ name: `${label} project` });
+        const entry = await stint.timeEntries.create({ projectId: project.id, startTime: `${day}T09:00:00Z`, endTime: `${day}T10:00:00Z` });
+        return { stint, project, entry };
+      }
+
       it("when an image is uploaded for a stopped entry, then it can be listed, read, downloaded (with ETags) and deleted", async () => {
-        const { stint } = await signUp(deployment.url, "shooter");
-        const project = await stint.projects.create({ name: "Watched" });
-        const entry = await stint.timeEntries.create({
-          projectId: project.id,
-          startTime: "2026-06-01T09:00:00Z",
-          endTime: "2026-06-01T10:00:00Z",
-        });
+        const { stint, project, entry } = await withStoppedEntry("shooter", "2026-06-01");
         const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c00" } })
           .png()
           .toBuffer();
@@ -428,13 +430,7 @@ export function describeClient(mode: StintMode): void {
       });
 
       it("when a text file named .png is uploaded, then a typed 400 comes and nothing is stored", async () => {
-        const { stint } = await signUp(deployment.url, "faker");
-        const project = await stint.projects.create({ name: "Faked" });
-        const entry = await stint.timeEntries.create({
-          projectId: project.id,
-          startTime: "2026-06-03T09:00:00Z",
-          endTime: "2026-06-03T10:00:00Z",
-        });
+        const { stint, entry } = await withStoppedEntry("faker", "2026-06-03");
         const text = new Blob(["this is not a picture\n"], { type: "image/png" });
         const error = await stint.screenshots
           .upload({ file: text, filename: "holiday.png", timeEntryId: entry.id, takenAt: "2026-06-03T09:10:00Z" })
@@ -445,13 +441,7 @@ export function describeClient(mode: StintMode): void {
       });
 
       it("when an image is uploaded as an ArrayBuffer, then it is taken and another organization cannot see it", async () => {
-        const { stint } = await signUp(deployment.url, "sharer");
-        const project = await stint.projects.create({ name: "Shared" });
-        const entry = await stint.timeEntries.create({
-          projectId: project.id,
-          startTime: "2026-06-03T09:00:00Z",
-          endTime: "2026-06-03T10:00:00Z",
-        });
+        const { stint, entry } = await withStoppedEntry("sharer", "2026-06-03");
         const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0c0" } })
           .jpeg()
           .toBuffer();
