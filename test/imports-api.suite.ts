@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import type { TimeEntry } from "../services/time-entries/client";
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError } from "./support/shapes";
 import type { ImportJob } from "../services/imports/contract";
 
@@ -54,17 +54,9 @@ export async function projectsByName(api: Client): Promise<Map<string, string>> 
 }
 
 /** Imports end to end over HTTP (docs/api.md#imports); run once per deployment mode. */
-export function describeImportsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeImportsApi(mode: StintMode): void {
+  describeStint(mode, "imports API", () => {
+    const stint = useStint({ mode });
 
     async function team() {
       const { account, api: owner } = await registerOwner(stint.url);

@@ -1,20 +1,20 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD } from "./support/builders";
 import { registerOwner, type Account, type Client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The OAuth pages in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names another).
  * Outside CI a missing browser skips this suite, loudly; in CI it fails it.
  */
 const TITLE = "the OAuth sign-in, consent and device pages in a real browser";
-const CALLBACK = "https://client.example.test/callback";
-const PASSWORD = "correct horse battery";
+const CALLBACK = OAUTH_CALLBACK;
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
   let browser: Browser;
   let owner: { account: Account; api: Client };
   let app: { client_id: string; client_secret: string };
@@ -49,24 +49,20 @@ describeWithChromium(TITLE, () => {
   }
 
   beforeAll(async () => {
-    stint = await startEmbedded();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
     owner = await registerOwner(stint.url, "Owner");
-    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
-      name: "Invoice Robot",
-      homepage_url: "https://client.example.test",
-      redirect_uris: [CALLBACK],
-      scopes: ["projects:read", "time_entries:read"],
-    });
+    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>(
+      "/api/v1/oauth/applications",
+      anOAuthApplication({ name: "Invoice Robot", homepage_url: "https://client.example.test" }),
+    );
     app = created.body.data;
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
-  }, 30_000);
+  });
 
-  it("denies: the application gets access_denied and its state back", async () => {
+  it("when a person denies, then the application gets access_denied and its state back", async () => {
     const { page, problems, callbacks } = await newPage();
     await page.goto(authorizeUrl("deny-1"));
     await signIn(page);
@@ -78,7 +74,7 @@ describeWithChromium(TITLE, () => {
     expect(problems).toEqual([]);
   });
 
-  it("signs in, shows the consent naming the application and its scopes, and sends the code back; the next time skips consent", async () => {
+  it("when a person signs in and approves on the pages, then the code goes back, and consent is remembered for the next time", async () => {
     const { page, problems, callbacks } = await newPage();
     await page.goto(authorizeUrl("st-1"));
     await expect(page.locator("h1").textContent()).resolves.toContain("Sign in");
@@ -99,7 +95,7 @@ describeWithChromium(TITLE, () => {
     expect(problems.filter((problem) => !problem.includes("ERR_NAME_NOT_RESOLVED"))).toEqual([]);
   });
 
-  it("cannot be framed by another site", async () => {
+  it("when another site frames the pages, then the browser refuses to show them", async () => {
     // The framing page comes from another origin on the same loopback address (another port), over
     // plain HTTP like the pages: nothing but the pages' own headers stands in the way of the frame.
     const framer = createServer((_req, res) => {
@@ -122,7 +118,7 @@ describeWithChromium(TITLE, () => {
     }
   });
 
-  it("approves a device: sign in, type the code, allow", async () => {
+  it("when a person approves a device on the pages (sign in, type the code, allow), then it is connected", async () => {
     const started = await fetch(`${stint.url}/api/auth/oauth/device/code`, {
       method: "POST",
       headers: {
