@@ -398,7 +398,7 @@ export function describeProjectsApi(mode: StintMode): void {
       it("when a path is asked with a method it does not serve, then the 405 names the methods it does", async () => {
         const wrongMethod = await api.send<StyleAError>("DELETE", `${A}/projects`);
         expect(wrongMethod.status).toBe(405);
-        expect(wrongMethod.headers.get("allow")).toBe("GET, POST");
+        expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, POST");
       });
 
       it("when the caller sends a usable X-Request-Id, then the answer carries it back, an error's too", async () => {

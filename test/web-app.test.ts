@@ -157,7 +157,7 @@ describeStint("embedded", "the web application served by the gateway", () => {
     // A path of the API served with other methods keeps its 405.
     const refused = await send(stint.url, "DELETE", "/api/v1/projects", { accept: BROWSER });
     expect(refused.status).toBe(405);
-    expect(refused.headers.allow).toBe("GET, POST");
+    expect(refused.headers.allow).toBe("GET, HEAD, POST");
   });
 
   it("when a path reaches outside the build (parent segments, encoded slashes, NUL, very long), then it is a 404", async () => {

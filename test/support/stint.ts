@@ -177,8 +177,12 @@ interface StintProcesses {
 
 export interface StintOptions extends DistributedLayout {
   mode: StintMode;
-  /** Settings on top of the test deployment's own (quiet logs, the test signing key, loopback trusted as a proxy). */
-  env?: Record<string, string>;
+  /**
+   * Settings on top of the test deployment's own (quiet logs, the test signing key, loopback
+   * trusted as a proxy). A function is called each time Stint starts: for settings known only
+   * once an earlier hook has run, such as the address of a server the suite starts first.
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
   /**
    * Runs Stint as OS processes of `main.ts` (one embedded; a services process and a gateway
    * process distributed) instead of brokers in the test process, for tests of signals, exit
@@ -236,7 +240,7 @@ export function describeStint(mode: StintMode, title: string, fn: () => void): v
  * the order they are declared.
  */
 export function useStint(options: StintOptions): SuiteStint {
-  const { mode, env = {}, processes = false, label = "suite", clock } = options;
+  const { mode, env: settings = {}, processes = false, label = "suite", clock } = options;
   if (mode === "distributed") {
     const missing = NEEDED_SERVERS.filter((name) => serverUrl(name) === undefined);
     if (missing.length > 0) throw new Error(`a distributed Stint needs ${missing.join(", ")}: declare the suite with describeStint`);
@@ -257,6 +261,7 @@ export function useStint(options: StintOptions): SuiteStint {
 
   const start = async () => {
     data ??= temporaryDir(mode);
+    const env = typeof settings === "function" ? settings() : settings;
     if (processes) asProcesses = await startProcesses(data.path, env, servers);
     else if (servers) inProcess = await startDistributed(data.path, servers, env, options, { clock });
     else inProcess = await startEmbeddedIn(data.path, env, { clock });
