@@ -326,7 +326,7 @@ export function describeImportFilesApi(mode: StintMode): void {
       expect((bad.body as unknown as StyleAError).error.details.field).toBe("dry_run");
     });
 
-    it("round trip: random entries exported in each vendor's layout, in every date format and delimiter, import back the same, and again add nothing", async () => {
+    it("when random entries are exported in each vendor's layout, in every date format and delimiter, then they import back the same, and again add nothing", async () => {
       const seed = Number(process.env.IMPORT_SEED ?? Date.now() % 1_000_000);
       const random = seededRandom(seed);
       const delimiters = [",", ";", "\t"] as const;
