@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth application
-         * @description Owners and admins, with a signed-in user's access token. Another organization's application is a 404. A `confidential` application gets a `client_secret`, shown only in this answer; a `public` one has none and must use PKCE. Redirect URIs are `https://`, `http://` on a loopback address, or a private-use scheme (`com.example.app:/callback`), without a fragment; they are matched exactly.
+         * @description Owners and admins, with a signed-in user's access token. Another organization's application is a 404. A `confidential` application gets a `client_secret`, shown only in this answer; a `public` one has none and must use PKCE. Redirect URIs are `https://`, `http://` on a loopback address, or a private-use scheme (`com.example.app:/callback`), without a fragment; they are matched exactly, except that `http://127.0.0.1` and `http://[::1]` ones match on any port.
          *
          *     **Access:** owner or admin, a signed-in user's access token (not an API key).
          */
@@ -1126,7 +1126,7 @@ export interface paths {
         };
         /**
          * Authorization endpoint (a page)
-         * @description Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. `redirect_uri` must be one the application registered, exactly; an unknown `client_id` or `redirect_uri` shows an error page and never redirects. Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.
+         * @description Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. `redirect_uri` must be one the application registered, exactly (a loopback one, `http://127.0.0.1` or `http://[::1]`, on any port); it may be left out when the application registered only one. An unknown `client_id` or `redirect_uri` shows an error page and never redirects. Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.
          */
         get: operations["oauth.getAuthOauthAuthorize"];
         put?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a token
-         * @description RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown token is a 200 too.
+         * @description RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown or expired token is a 200 too; another client's token is a 400 `unauthorized_client`, and stays valid.
          */
         post: operations["oauth.postAuthOauthRevoke"];
         delete?: never;
@@ -1844,7 +1844,7 @@ export interface components {
              * @enum {string}
              */
             client_type: "confidential" | "public";
-            /** @description Where the authorization endpoint may send the user back; matched exactly */
+            /** @description Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address */
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
@@ -1874,7 +1874,7 @@ export interface components {
              * @enum {string}
              */
             client_type: "confidential" | "public";
-            /** @description Where the authorization endpoint may send the user back; matched exactly */
+            /** @description Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address */
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
@@ -2000,7 +2000,7 @@ export interface components {
             grant_type: "authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code";
             /** @description `authorization_code`: the code from the redirect */
             code?: string;
-            /** @description `authorization_code`: the same as in the authorization request */
+            /** @description `authorization_code`: the same as in the authorization request; may be left out when that request left it out */
             redirect_uri?: string;
             /** @description `authorization_code`: the PKCE verifier, when the request had a `code_challenge` */
             code_verifier?: string;
@@ -5242,7 +5242,7 @@ export interface operations {
             query: {
                 response_type: "code";
                 client_id: string;
-                redirect_uri: string;
+                redirect_uri?: string;
                 scope?: string;
                 state?: string;
                 code_challenge?: string;
