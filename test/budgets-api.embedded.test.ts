@@ -1,4 +1,3 @@
 import { describeBudgetsApi } from "./budgets-api.suite";
-import { startEmbedded } from "./support/stint";
 
-describeBudgetsApi("budgets API, embedded mode (one process, embedded store, memory counters)", (env) => startEmbedded(env));
+describeBudgetsApi("embedded");

@@ -15,7 +15,7 @@ import { entriesOf, finished, fixture, projectsByName, upload } from "./imports-
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 type Preview = { data: ImportPreview };
 
@@ -56,17 +56,9 @@ const byStart = <T extends { start: string; description: string }>(items: T[]) =
   [...items].sort((a, b) => a.start.localeCompare(b.start) || a.description.localeCompare(b.description));
 
 /** Imports of real-world files end to end over HTTP: every layout, dates, encodings, breaks and the preview. */
-export function describeImportFilesApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeImportFilesApi(mode: StintMode): void {
+  describeStint(mode, "imports of real-world files", () => {
+    const stint = useStint({ mode });
 
     async function team() {
       const { account, api: owner } = await registerOwner(stint.url);
@@ -334,7 +326,7 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
       expect((bad.body as unknown as StyleAError).error.details.field).toBe("dry_run");
     });
 
-    it("round trip: random entries exported in each vendor's layout, in every date format and delimiter, import back the same, and again add nothing", async () => {
+    it("when random entries are exported in each vendor's layout, in every date format and delimiter, then they import back the same, and again add nothing", async () => {
       const seed = Number(process.env.IMPORT_SEED ?? Date.now() % 1_000_000);
       const random = seededRandom(seed);
       const delimiters = [",", ";", "\t"] as const;

@@ -1,44 +1,32 @@
-import { randomUUID } from "node:crypto";
 import { LIVE_TEST_ENV, openStream } from "./live-events.suite";
 import { client, registerOwner } from "./support/http";
+import { createProject } from "./support/resources";
 import { A } from "./support/shapes";
-import { describeWithServers, testServers } from "./support/servers";
-import { startDistributed, type TestStint } from "./support/stint";
+import { describeStint, useStint } from "./support/stint";
 
 /**
- * Live streams behind several gateway processes: each follows the JetStream stream itself,
- * and what a stream has seen is noted in Redis, so a client whose gateway went away resumes
- * at any other, or at one started since.
+ * Live streams behind several gateways: each follows the JetStream stream itself, and what a
+ * stream has seen is noted in Redis, so a client whose gateway went away resumes at any other,
+ * or at one started since.
  */
-describeWithServers(["mongo", "nats", "redis"], "live streams across gateways (MongoDB + NATS JetStream + Redis)", () => {
-  let stint: TestStint;
-
-  beforeAll(async () => {
-    stint = await startDistributed(testServers("live_gateways"), `-${randomUUID().slice(0, 6)}`, LIVE_TEST_ENV);
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 60_000);
+describeStint("distributed", "live streams across gateways", () => {
+  const stint = useStint({ mode: "distributed", gateways: 2, env: LIVE_TEST_ENV, label: "live_gateways" });
 
   it("when a stream's gateway stops, then the stream ends, and the client resumes at another gateway, then at a new one, missing nothing", async () => {
-    const firstUrl = stint.url;
+    const [firstUrl, secondUrl] = stint.urls as [string, string];
     const owner = await registerOwner(firstUrl);
     const auth = { authorization: `Bearer ${owner.account.access_token}` };
-    const newProject = async (name: string) => (await owner.api.post<{ data: { id: string } }>(`${A}/projects`, { name })).body.data;
 
     // Both gateways run; the client is on the first.
-    const secondUrl = await stint.addGateway!();
-    const firstGateway = stint.stints[1]!;
     const onFirst = await openStream(firstUrl, `${A}/events/stream`, auth);
-    const seen = await newProject("seen at the first gateway");
+    const seen = await createProject(owner.api, { name: "seen at the first gateway" });
     const seenEvent = await onFirst.event("project.created", (event) => event.data.id === seen.id);
 
-    await firstGateway.stop();
+    await stint.stopGateway(firstUrl);
     await onFirst.closedByServer();
     // Made while the client is away; through the second gateway, since the first is gone.
     const atSecond = client(secondUrl, auth);
-    const missed = (await atSecond.post<{ data: { id: string } }>(`${A}/projects`, { name: "missed" })).body.data;
+    const missed = await createProject(atSecond, { name: "missed" });
 
     const onSecond = await openStream(secondUrl, `${A}/events/stream`, { ...auth, "last-event-id": seenEvent.id });
     const caughtUp = await onSecond.event("project.created");
@@ -46,8 +34,8 @@ describeWithServers(["mongo", "nats", "redis"], "live streams across gateways (M
     onSecond.close();
 
     // A gateway started after the events were shown resumes from them too: the positions are in Redis.
-    const thirdUrl = await stint.addGateway!();
-    const latest = (await client(thirdUrl, auth).post<{ data: { id: string } }>(`${A}/projects`, { name: "latest" })).body.data;
+    const thirdUrl = await stint.addGateway();
+    const latest = await createProject(client(thirdUrl, auth), { name: "latest" });
     const onThird = await openStream(thirdUrl, `${A}/events/stream`, { ...auth, "last-event-id": caughtUp.id });
     const next = await onThird.event("project.created");
     expect(next.data.id).toBe(latest.id);

@@ -1,8 +1,10 @@
 import { joinTeam } from "./support/accounts";
+import { anApiKey, anInvitation, aTimerStart, type ApiKeyBody } from "./support/builders";
 import { LiveStream, type StreamAnswer, type StreamedEvent } from "./support/event-stream";
 import { registerOwner, type Account, type Client } from "./support/http";
+import { createProject } from "./support/resources";
 import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 /** Streams in these tests beat every second, so that waiting for heartbeats takes seconds, not 15 of them. */
 export const LIVE_TEST_ENV = { EVENT_STREAM_HEARTBEAT_SECONDS: "1", EVENT_STREAMS_PER_ORGANIZATION: "3", EVENT_STREAMS_PER_HOLDER: "2" };
@@ -16,31 +18,22 @@ export async function openStream(baseUrl: string, path: string, headers: Record<
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function newProject(api: Client, name: string): Promise<{ id: string }> {
-  const res = await api.post<{ data: { id: string } }>(`${A}/projects`, { name });
-  if (res.status !== 201) throw new Error(`project not created: ${res.status} ${res.text}`);
-  return res.body.data;
-}
-
 async function startTimer(api: Client, projectId: string, description: string): Promise<{ id: string }> {
-  const res = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: projectId, description });
+  const res = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, aTimerStart(projectId, { description }));
   if (res.status !== 201) throw new Error(`timer not started: ${res.status} ${res.text}`);
   return res.body.data;
 }
 
-async function newKey(api: Client, permissions: string[]): Promise<{ id: string; key: string }> {
-  const res = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, { name: "stream key", permissions });
+async function newKey(api: Client, permissions: ApiKeyBody["permissions"]): Promise<{ id: string; key: string }> {
+  const res = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, anApiKey({ permissions }));
   if (res.status !== 201) throw new Error(`key not created: ${res.status} ${res.text}`);
   return res.body.data;
 }
 
-/**
- * Live streams (`GET /events/stream`) over HTTP in both styles; run once per deployment
- * mode. `start` starts a deployment with the settings given.
- */
-export function describeLiveEventsApi(title: string, start: (env: Record<string, string>) => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+/** Live streams (`GET /events/stream`) over HTTP in both styles; run once per deployment mode. */
+export function describeLiveEventsApi(mode: StintMode): void {
+  describeStint(mode, "live event streams", () => {
+    const stint = useStint({ mode, env: LIVE_TEST_ENV, label: "live" });
     let owner: { account: Account; api: Client };
     let project: { id: string };
     const open: LiveStream[] = [];
@@ -52,18 +45,13 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
     };
 
     beforeAll(async () => {
-      stint = await start(LIVE_TEST_ENV);
       owner = await registerOwner(stint.url);
-      project = await newProject(owner.api, "Live");
-    }, 60_000);
+      project = await createProject(owner.api, { name: "Live" });
+    });
 
     afterEach(() => {
       for (const stream of open.splice(0)) stream.close();
     });
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
 
     describe("delivery", () => {
       it("when a timer starts, then the owner's open stream carries time_entry.started with id, event and the entry as data", async () => {
@@ -104,14 +92,14 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
     describe("resuming", () => {
       it("when a stream reconnects with Last-Event-ID, then it gets what came after that event, once each, in order", async () => {
         const first = await follow(`${A}/events/stream`, bearer(owner.account.access_token));
-        const one = await newProject(owner.api, "one");
-        const two = await newProject(owner.api, "two");
+        const one = await createProject(owner.api, { name: "one" });
+        const two = await createProject(owner.api, { name: "two" });
         const seen = await first.event("project.created", (event) => event.data.id === two.id);
         const seenOne = await first.event("project.created", (event) => event.data.id === one.id);
         first.close();
         // While nobody listens.
-        const three = await newProject(owner.api, "three");
-        const four = await newProject(owner.api, "four");
+        const three = await createProject(owner.api, { name: "three" });
+        const four = await createProject(owner.api, { name: "four" });
 
         const again = await follow(`${A}/events/stream`, { ...bearer(owner.account.access_token), "last-event-id": seenOne.id });
         await again.event("project.created", (event) => event.data.id === four.id);
@@ -124,10 +112,10 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
 
       it("when the client can only put the id in the query (an EventSource polyfill), then `last_event_id` resumes in Style B too", async () => {
         const first = await follow(`${B}/events/stream`, bearer(owner.account.access_token));
-        const one = await newProject(owner.api, "query one");
+        const one = await createProject(owner.api, { name: "query one" });
         const seen = await first.event("project.created", (event) => event.data.id === one.id.replace(/^prj_/, "proj_"));
         first.close();
-        const two = await newProject(owner.api, "query two");
+        const two = await createProject(owner.api, { name: "query two" });
         const again = await follow(`${B}/events/stream?last_event_id=${seen.id}`, bearer(owner.account.access_token));
         const next = await again.event("project.created");
         expect(next.data.id).toBe(two.id.replace(/^prj_/, "proj_"));
@@ -140,7 +128,7 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
         });
         await stream.until("a reset", (s) => s.messages.find((m) => m.event === "reset"));
         expect(JSON.parse(stream.messages[0]?.data ?? "{}")).toMatchObject({ reason: "unknown_last_event_id" });
-        const made = await newProject(owner.api, "after a reset");
+        const made = await createProject(owner.api, { name: "after a reset" });
         await stream.event("project.created", (event) => event.data.id === made.id);
       });
 
@@ -162,42 +150,77 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
     });
 
     describe("who sees what", () => {
-      it("when a member follows, then they see their own entries and projects, but not the owner's entries nor invitations; an admin sees all", async () => {
-        const member = await joinTeam(stint.url, owner.api, "member");
-        const admin = await joinTeam(stint.url, owner.api, "admin");
-        const memberStream = await follow(`${A}/events/stream`, bearer(member.account.access_token));
-        const adminStream = await follow(`${A}/events/stream`, bearer(admin.account.access_token));
+      describe("when the owner starts a timer, invites someone and makes a project, and a member starts a timer", () => {
+        let member: { account: Account; api: Client };
+        let memberStream: LiveStream;
+        let adminStream: LiveStream;
+        let ownersEntry: { id: string };
+        let shared: { id: string };
 
-        const ownersEntry = await startTimer(owner.api, project.id, "the owner's");
-        const invited = await owner.api.post(`${A}/users/invitations`, { email: `later-${Date.now()}@example.test`, role: "member" });
-        expect(invited.status).toBe(201);
-        const shared = await newProject(owner.api, "for everyone");
-        const membersEntry = await startTimer(member.api, project.id, "the member's");
+        beforeAll(async () => {
+          member = await joinTeam(stint.url, owner.api, "member");
+          const admin = await joinTeam(stint.url, owner.api, "admin");
+          memberStream = await openStream(stint.url, `${A}/events/stream`, bearer(member.account.access_token));
+          adminStream = await openStream(stint.url, `${A}/events/stream`, bearer(admin.account.access_token));
 
-        await memberStream.event("time_entry.started", (event) => event.data.id === membersEntry.id);
-        const memberSaw = memberStream.events;
-        expect(memberSaw.some((event) => event.type === "project.created" && event.data.id === shared.id)).toBe(true);
-        expect(
-          memberSaw.filter((event) => event.type.startsWith("time_entry.")).every((e) => e.data.user_id === member.account.user.id),
-        ).toBe(true);
-        expect(memberSaw.some((event) => event.data.id === ownersEntry.id)).toBe(false);
-        expect(memberSaw.some((event) => event.type === "user.invited")).toBe(false);
+          ownersEntry = await startTimer(owner.api, project.id, "the owner's");
+          const invited = await owner.api.post(`${A}/users/invitations`, anInvitation());
+          if (invited.status !== 201) throw new Error(`invitation not sent: ${invited.status} ${invited.text}`);
+          shared = await createProject(owner.api, { name: "for everyone" });
+          const membersEntry = await startTimer(member.api, project.id, "the member's");
 
-        await adminStream.event("time_entry.started", (event) => event.data.id === membersEntry.id);
-        expect(adminStream.events.some((event) => event.data.id === ownersEntry.id)).toBe(true);
-        expect(adminStream.events.some((event) => event.type === "user.invited")).toBe(true);
+          // The member's entry is the last change: once a stream has it, it has had its chance at the others.
+          await memberStream.event("time_entry.started", (event) => event.data.id === membersEntry.id);
+          await adminStream.event("time_entry.started", (event) => event.data.id === membersEntry.id);
+        });
+
+        afterAll(() => {
+          memberStream?.close();
+          adminStream?.close();
+        });
+
+        it("then the member's stream carries the new project", () => {
+          expect(memberStream.events.some((event) => event.type === "project.created" && event.data.id === shared.id)).toBe(true);
+        });
+
+        it("then the member's stream carries entries of the member's own only, not the owner's", () => {
+          const entries = memberStream.events.filter((event) => event.type.startsWith("time_entry."));
+          expect(entries.length).toBeGreaterThan(0);
+          expect(entries.every((event) => event.data.user_id === member.account.user.id)).toBe(true);
+          expect(memberStream.events.some((event) => event.data.id === ownersEntry.id)).toBe(false);
+        });
+
+        it("then the member's stream carries no invitation", () => {
+          expect(memberStream.events.some((event) => event.type === "user.invited")).toBe(false);
+        });
+
+        it("then an admin's stream carries the owner's entry", () => {
+          expect(adminStream.events.some((event) => event.data.id === ownersEntry.id)).toBe(true);
+        });
+
+        it("then an admin's stream carries the invitation", () => {
+          expect(adminStream.events.some((event) => event.type === "user.invited")).toBe(true);
+        });
       });
 
-      it("when another organization changes things, then this organization's streams see none of it, and its ids do not resume here", async () => {
+      it("when another organization makes a project, then this organization's stream does not carry it", async () => {
         const other = await registerOwner(stint.url, "Other");
         const otherStream = await follow(`${A}/events/stream`, bearer(other.account.access_token));
         const ours = await follow(`${A}/events/stream`, bearer(owner.account.access_token));
-        const theirs = await newProject(other.api, "theirs");
-        const theirEvent = await otherStream.event("project.created", (event) => event.data.id === theirs.id);
-        const mine = await newProject(owner.api, "mine");
+        const theirs = await createProject(other.api, { name: "theirs" });
+        await otherStream.event("project.created", (event) => event.data.id === theirs.id);
+        // Made after theirs: once our stream has it, it has had its chance at theirs.
+        const mine = await createProject(owner.api, { name: "mine" });
         await ours.event("project.created", (event) => event.data.id === mine.id);
         expect(ours.events.some((event) => event.data.id === theirs.id)).toBe(false);
         expect(ours.events.every((event) => event.organization_id === owner.account.organization.id)).toBe(true);
+      });
+
+      it("when a stream resumes from another organization's event id, then it is reset and carries none of that organization's events", async () => {
+        const other = await registerOwner(stint.url, "Other");
+        const otherStream = await follow(`${A}/events/stream`, bearer(other.account.access_token));
+        const theirs = await createProject(other.api, { name: "theirs" });
+        const theirEvent = await otherStream.event("project.created", (event) => event.data.id === theirs.id);
 
         const resumedElsewhere = await follow(`${A}/events/stream`, {
           ...bearer(owner.account.access_token),
@@ -207,17 +230,20 @@ export function describeLiveEventsApi(title: string, start: (env: Record<string,
         expect(resumedElsewhere.events).toEqual([]);
       });
 
-      it("when a key lacks events:read, then the stream is a 403 in both styles; with it, only what its other permissions read", async () => {
+      it("when a key lacks events:read, then the stream is a 403 naming it, in both styles", async () => {
         const withoutIt = await newKey(owner.api, ["projects:read", "time_entries:read"]);
         for (const base of [A, B]) {
           const refused = await LiveStream.open(stint.url, `${base}/events/stream`, { "x-api-key": withoutIt.key });
           expect(refused.status).toBe(403);
           expect("text" in refused ? refused.text : "").toContain("events:read");
         }
+      });
+
+      it("when a key has events:read, then its stream carries only what its other permissions read", async () => {
         const projectsOnly = await newKey(owner.api, ["events:read", "projects:read"]);
         const stream = await follow(`${A}/events/stream`, { "x-api-key": projectsOnly.key });
         const entry = await startTimer(owner.api, project.id, "not for the key");
-        const made = await newProject(owner.api, "for the key");
+        const made = await createProject(owner.api, { name: "for the key" });
         await stream.event("project.created", (event) => event.data.id === made.id);
         expect(stream.events.some((event) => event.data.id === entry.id)).toBe(false);
       });

@@ -155,20 +155,20 @@ describeWithOwnServers("dependency outages", () => {
     ]);
   }
 
-  it("is ready with every dependency up", async () => {
+  it("when every dependency is up, then the gateway is ready", async () => {
     credential = `Bearer ${(await api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "outages", permissions: ["time_entries:read", "time_entries:write"] })).body.data.key}`;
     expect(await readiness()).toEqual({ status: 200, checks: { services: "ok", counters: "ok", store: "ok", bus: "ok" } });
   });
 
-  it("rides out NATS stopping and starting again", async () => {
+  it("when NATS stops and starts again, then Stint rides it out", async () => {
     await outage(servers.nats);
   });
 
-  it("rides out Redis stopping and starting again", async () => {
+  it("when Redis stops and starts again, then Stint rides it out", async () => {
     await outage(servers.redis);
   });
 
-  it("rides out MongoDB stopping and starting again", async () => {
+  it("when MongoDB stops and starts again, then Stint rides it out", async () => {
     await outage(servers.mongo);
   });
 });

@@ -46,7 +46,7 @@ describe("readiness while the services start", () => {
     await kv.close();
   });
 
-  it("answers 503 until every service of the process has started, then 200, and the services answer from then on", async () => {
+  it("when a service of the process has not started yet, then readiness answers 503, and 200 once all have, the services answering from then on", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const readiness: ReadinessCheck[] = [servicesStartedCheck(broker), { name: "counters", check: () => kv.ping() }];
@@ -88,7 +88,7 @@ describe("readiness while the services start", () => {
     expect((await fetch(`${base}/api/v1/version`)).status).toBe(200);
   });
 
-  it("says a service that has not started is failing, whatever else answers", async () => {
+  it("when a service has not started, then readiness names it as failing, whatever else answers", async () => {
     expect(
       await servicesStartedCheck(broker)
         .check()

@@ -1,9 +1,10 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/contract";
-import { joinTeam } from "./support/accounts";
+import { joinTeam, withApiKey } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { createProject, createTask, createTimeEntry } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 type Summary = { data: SummaryReport };
@@ -85,28 +86,17 @@ function csvRows(text: string): string[][] {
 }
 
 /** Reports end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeReportsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeReportsApi(mode: StintMode): void {
+  describeStint(mode, "reports API", () => {
+    const stint = useStint({ mode });
 
     async function project(api: Client, name: string, billable: boolean): Promise<string> {
-      const res = await api.post<{ data: { id: string } }>(`${A}/projects`, { name, billable });
-      expect(res.status).toBe(201);
-      return res.body.data.id;
+      return (await createProject(api, { name, billable })).id;
     }
 
     async function entry(api: Client, made: Omit<Made, "billable"> & { billable?: boolean; description?: string }): Promise<string> {
       const end = new Date(Date.parse(made.start) + made.seconds * 1000).toISOString();
-      const res = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
-        project_id: made.project,
+      const created = await createTimeEntry(api, made.project, {
         task_id: made.task,
         start_time: made.start,
         end_time: end,
@@ -114,8 +104,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         description: made.description ?? "",
         ...(made.billable === undefined ? {} : { billable: made.billable }),
       });
-      expect(res.status).toBe(201);
-      return res.body.data.id;
+      return created.id;
     }
 
     /** An owner and a member with five entries between them, in March and April 2026 (UTC). */
@@ -124,9 +113,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
       const member = await joinTeam(stint.url, owner, "member");
       const alpha = await project(owner, "Alpha", true);
       const beta = await project(owner, "Beta", false);
-      const task = await owner.post<{ data: { id: string } }>(`${A}/projects/${alpha}/tasks`, { name: "Design" });
-      expect(task.status).toBe(201);
-      const design = task.body.data.id;
+      const design = (await createTask(owner, alpha, { name: "Design" })).id;
       const ownerId = account.user.id;
       const memberId = member.account.user.id;
       const entries: Made[] = [
@@ -154,7 +141,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     const SPRING = "start_date=2026-03-01&end_date=2026-04-30";
 
     describe("summary", () => {
-      it("adds up time by project in both styles: raw, billable and rounded seconds, sorted by total", async () => {
+      it("when a summary is asked by project, then each group adds up raw, billable and rounded seconds, largest first, in both styles", async () => {
         const { owner, alpha, beta } = await team();
         const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}`);
         expect(res.status).toBe(200);
@@ -178,7 +165,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(inB.body.data.groups.map((group) => group.key)).toEqual([styleB(alpha), styleB(beta)]);
       });
 
-      it("groups by every grouping and sub-grouping, as worked out by hand", async () => {
+      it("when a summary is grouped and sub-grouped in every way, then its sums match the ones worked out by hand", async () => {
         const { owner, entries } = await team();
         for (const groupBy of GROUPINGS) {
           const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=${groupBy}`);
@@ -200,7 +187,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         }
       }, 60_000);
 
-      it("names groups and orders them: by total then key, dates ascending, no task last among equals", async () => {
+      it("when groups are shown, then they are named and ordered by total then key, dates ascending, no task last among equals", async () => {
         const { owner, ownerId, memberId, design } = await team();
         const byUser = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=user`)).body.data.groups;
         expect(byUser.map((group) => [group.key, group.name, group.total_seconds])).toEqual([
@@ -228,7 +215,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("starts weeks on Monday by default or on Sunday", async () => {
+      it("when grouping by week, then weeks start on Monday unless Sunday is asked for", async () => {
         const { owner } = await team();
         const monday = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=week`)).body.data.groups;
         expect(monday.map((group) => [group.key, group.total_seconds])).toEqual([
@@ -244,7 +231,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("filters by user, project, task, billable and days", async () => {
+      it("when a summary is filtered by user, project, task, billable or days, then only the matching entries count", async () => {
         const { owner, memberId, alpha, design } = await team();
         const total = async (query: string) => {
           const res = await owner.get<Summary>(`${A}/reports/summary?${query}`);
@@ -260,7 +247,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(await total("start_date=2026-03-03&end_date=2026-03-07")).toEqual([0, 0]);
       });
 
-      it("counts days of the report's time zone across daylight-saving changes (Europe/Berlin, America/New_York)", async () => {
+      it("when a time zone is given, then days are counted in it across daylight-saving changes (Europe/Berlin, America/New_York)", async () => {
         const { owner, ownerId, alpha } = await team();
         const at = (start: string, seconds: number) => entry(owner, { user: ownerId, project: alpha, task: null, start, seconds });
         // Berlin springs forward on 2026-03-29: that day runs from 23:00Z on the 28th to 22:00Z on the 29th.
@@ -308,7 +295,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("rounds up, down and to the nearest step, per entry or per group; a duration on a step stays", async () => {
+      it("when rounding is asked, then durations round up, down or to the nearest step, per entry or per group, and one on a step stays", async () => {
         const { owner, ownerId, alpha, beta } = await team();
         const at = (project: string, start: string, seconds: number) =>
           entry(owner, { user: ownerId, project, task: null, start, seconds });
@@ -341,7 +328,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("counts a running entry up to as_of", async () => {
+      it("when an entry is running, then it counts up to as_of", async () => {
         const { owner, alpha } = await team();
         const started = await owner.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: alpha });
         expect(started.status).toBe(201);
@@ -361,7 +348,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     });
 
     describe("who sees what", () => {
-      it("shows members only their own time; a member asking for another user's gets a 403", async () => {
+      it("when a member asks for a report, then it holds only their own time, and another user's is refused with 403", async () => {
         const { owner, member, ownerId, memberId } = await team();
         const own = await member.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=user`);
         expect(own.status).toBe(200);
@@ -388,7 +375,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(admin.body.data.total_seconds).toBe(8400);
       });
 
-      it("never counts or names another organization's time, whatever ids are sent", async () => {
+      it("when another organization's ids are sent, then none of its time is counted or named", async () => {
         const ours = await team();
         const theirs = await team();
         const base = (await ours.owner.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data;
@@ -406,25 +393,19 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(detailed.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 50 } });
       });
 
-      it("needs the reports:read permission", async () => {
+      it("when a credential lacks reports:read, then reports are refused with 403", async () => {
         const { owner } = await team();
-        const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "no reports", permissions: ["projects:read"] });
-        expect(key.status).toBe(201);
-        const withoutReports = client(stint.url, { "x-api-key": key.body.data.key });
+        const withoutReports = (await withApiKey(stint.url, owner, { permissions: ["projects:read"] })).api;
         expect((await withoutReports.get<StyleAError>(`${A}/reports/summary?${SPRING}`)).status).toBe(403);
         expect((await withoutReports.get<StyleAError>(`${A}/reports/detailed?${SPRING}&format=csv`)).status).toBe(403);
-        const readsReports = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, {
-          name: "reports",
-          permissions: ["reports:read"],
-        });
-        const withReports = client(stint.url, { "x-api-key": readsReports.body.data.key });
+        const withReports = (await withApiKey(stint.url, owner, { permissions: ["reports:read"] })).api;
         expect((await withReports.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data.total_seconds).toBe(16500);
         expect((await client(stint.url).get(`${A}/reports/summary?${SPRING}`)).status).toBe(401);
       });
     });
 
     describe("bad input", () => {
-      it("answers 400 naming the field: ranges, zones, groupings, rounding, filters", async () => {
+      it("when a report's query is bad, then the 400 names the field (ranges, zones, groupings, rounding, filters)", async () => {
         const { owner } = await team();
         const cases: [string, string, string][] = [
           ["end_date=2026-01-31", "start_date", "required"],
@@ -469,7 +450,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     });
 
     describe("detailed report and exports", () => {
-      it("lists entries newest first with names, paged", async () => {
+      it("when the detailed report is asked, then it lists the entries newest first, with names, paged", async () => {
         const { owner, ownerId, memberId, alpha, beta, design, ownerEmail, memberEmail } = await team();
         const res = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=2&page=2`);
         expect(res.status).toBe(200);
@@ -510,7 +491,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("exports the detailed report as CSV and XLSX with every row and the columns docs/api.md#exports lists", async () => {
+      it("when the detailed report is exported, then the CSV and the XLSX hold every row in the columns docs/api.md#exports lists", async () => {
         const { owner, ownerId, alpha } = await team();
         // More rows than a page, and a description that needs quoting.
         for (let i = 0; i < 6; i++) {
@@ -582,7 +563,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ).toEqual(expectedRows.map((row) => styleB(row[4] as string)));
       });
 
-      it("exports the summary as CSV and XLSX, adding up to the JSON report", async () => {
+      it("when the summary is exported, then the CSV and the XLSX add up to the JSON report", async () => {
         const { owner } = await team();
         const query = `${SPRING}&group_by=project&sub_group_by=month&rounding=up&rounding_minutes=30`;
         const json = (await owner.get<Summary>(`${A}/reports/summary?${query}`)).body.data;

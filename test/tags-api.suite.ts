@@ -1,44 +1,32 @@
-import { randomUUID } from "node:crypto";
 import { joinTeam } from "./support/accounts";
+import { aTimeEntry, aTimerStart } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { createProject, createTimeEntry } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Tag, TimeEntry } from "../services/time-entries/contract";
 
 /** Tags on time entries and the `tag` filter, end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeTagsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeTagsApi(mode: StintMode): void {
+  describeStint(mode, "tags API", () => {
+    const stint = useStint({ mode });
 
     /** A fresh organization per test, with one project. */
     async function team(): Promise<{ owner: Client; projectId: string }> {
       const { api } = await registerOwner(stint.url);
-      const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Project ${randomUUID().slice(0, 8)}` });
-      expect(project.status).toBe(201);
-      return { owner: api, projectId: project.body.data.id };
+      return { owner: api, projectId: (await createProject(api)).id };
     }
 
     let minute = 0;
     /** A finished entry of half an hour, each one later than the one before. */
-    async function entry(api: Client, projectId: string, tags: unknown, base = A): Promise<TimeEntry> {
+    async function entry(api: Client, projectId: string, tags: string[]): Promise<TimeEntry> {
       minute += 60;
       const start = new Date(Date.UTC(2026, 2, 2, 8) + minute * 60_000);
-      const res = await api.post<{ data: TimeEntry }>(`${base}/time-entries`, {
-        project_id: projectId,
+      return createTimeEntry(api, projectId, {
         start_time: start.toISOString(),
         end_time: new Date(start.getTime() + 30 * 60_000).toISOString(),
         tags,
       });
-      expect(res.status).toBe(201);
-      return res.body.data;
     }
 
     describe("tags on entries", () => {
@@ -59,29 +47,38 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
 
       it("when no tags are sent, then the entry has none", async () => {
         const { owner, projectId } = await team();
-        const res = await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, {
-          project_id: projectId,
-          start_time: "2026-03-02T08:00:00Z",
-          end_time: "2026-03-02T09:00:00Z",
-        });
+        const res = await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, aTimeEntry(projectId));
+        expect(res.status).toBe(201);
         expect(res.body.data.tags).toEqual([]);
       });
 
-      it("when tags are replaced with PUT, then the new list stands, and an empty list clears them", async () => {
+      it("when tags are sent with PUT, then the new list replaces the old", async () => {
         const { owner, projectId } = await team();
         const created = await entry(owner, projectId, ["one", "two"]);
         const replaced = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`, { tags: ["three"] });
         expect(replaced.status).toBe(200);
         expect(replaced.body.data.tags).toEqual(["three"]);
+      });
+
+      it("when a PUT sends no tags, then the entry keeps its tags", async () => {
+        const { owner, projectId } = await team();
+        const created = await entry(owner, projectId, ["three"]);
         const untouched = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`, { description: "no tag change" });
+        expect(untouched.status).toBe(200);
         expect(untouched.body.data.tags).toEqual(["three"]);
+      });
+
+      it("when a PUT sends an empty list, then the entry's tags are cleared", async () => {
+        const { owner, projectId } = await team();
+        const created = await entry(owner, projectId, ["one", "two"]);
         const cleared = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${created.id}`, { tags: [] });
+        expect(cleared.status).toBe(200);
         expect(cleared.body.data.tags).toEqual([]);
       });
 
       it("when a timer starts with tags, then the running entry carries them", async () => {
         const { owner, projectId } = await team();
-        const started = await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, tags: [" Focus "] });
+        const started = await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, aTimerStart(projectId, { tags: [" Focus "] }));
         expect(started.status).toBe(201);
         expect(started.body.data.tags).toEqual(["Focus"]);
         const current = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/current`);
@@ -105,7 +102,7 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         "when an entry is sent with %s, then both styles answer 400 naming the field, and nothing is stored",
         async (_label, tags, field, reason) => {
           const { owner, projectId } = await team();
-          const body = { project_id: projectId, start_time: "2026-03-02T08:00:00Z", end_time: "2026-03-02T09:00:00Z", tags };
+          const body = { ...aTimeEntry(projectId), tags };
           const inA = await owner.post<StyleAError>(`${A}/time-entries`, body);
           expect(inA.status).toBe(400);
           expect(inA.body.error.details).toMatchObject({ field, reason });
@@ -118,14 +115,18 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         },
       );
 
-      it("when a PUT or a timer start brings a bad tag, then it is a 400 and the entry keeps its tags", async () => {
+      it("when a PUT brings a bad tag, then it is a 400 naming it and the entry keeps its tags", async () => {
         const { owner, projectId } = await team();
         const created = await entry(owner, projectId, ["kept"]);
         const put = await owner.put<StyleAError>(`${A}/time-entries/${created.id}`, { tags: ["a", "A"] });
         expect(put.status).toBe(400);
         expect(put.body.error.details).toMatchObject({ field: "tags.1", reason: "invalid" });
         expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`)).body.data.tags).toEqual(["kept"]);
-        const started = await owner.post<StyleBError>(`${B}/time-entries/start`, { project_id: projectId, tags: ["y".repeat(51)] });
+      });
+
+      it("when a timer start brings a bad tag, then it is a 400 naming it and no timer runs", async () => {
+        const { owner, projectId } = await team();
+        const started = await owner.post<StyleBError>(`${B}/time-entries/start`, aTimerStart(projectId, { tags: ["y".repeat(51)] }));
         expect(started.status).toBe(400);
         expect(started.body.details).toMatchObject({ field: "tags.0", reason: "too_long" });
         expect((await owner.get<{ data: null }>(`${A}/time-entries/current`)).body.data).toBeNull();
@@ -159,9 +160,9 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
 
       it("when the tag filter is combined with another filter, then both apply", async () => {
         const { owner, projectId } = await team();
-        const other = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` });
+        const other = await createProject(owner);
         const here = await entry(owner, projectId, ["Design"]);
-        await entry(owner, other.body.data.id, ["Design"]);
+        await entry(owner, other.id, ["Design"]);
         const listed = await owner.get<List<TimeEntry>>(`${A}/time-entries?tag=design&project_id=${projectId}`);
         expect(listed.body.data.map((e) => e.id)).toEqual([here.id]);
       });
@@ -176,17 +177,21 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         expect(theirs.tags).toEqual(["Shared"]);
       });
 
-      it("when the tag filter is empty or too long, then it is a 400 naming tag", async () => {
+      it("when the tag filter is empty, then it is a 400 naming tag", async () => {
         const { owner } = await team();
         const empty = await owner.get<StyleAError>(`${A}/time-entries?tag=`);
         expect(empty.status).toBe(400);
         expect(empty.body.error.details).toMatchObject({ field: "tag", reason: "invalid" });
+      });
+
+      it("when the tag filter is longer than 50 characters, then it is a 400 naming tag", async () => {
+        const { owner } = await team();
         const long = await owner.get<StyleBError>(`${B}/time-entries?tag=${"z".repeat(51)}`);
         expect(long.status).toBe(400);
         expect(long.body.details).toMatchObject({ field: "tag", reason: "too_long" });
       });
 
-      it("when the tag filter names more than 20 tags or one bad one among several, then both styles say which, as a 400", async () => {
+      it("when the tag filter names more than 20 tags, then both styles answer 400 naming tag", async () => {
         const { owner } = await team();
         const many = Array.from({ length: 21 }, (_, i) => `tag=t${i}`).join("&");
         const tooMany = await owner.get<StyleAError>(`${A}/time-entries?${many}`);
@@ -196,6 +201,10 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         const inB = await owner.get<StyleBError>(`${B}/time-entries?${many}`);
         expect(inB.status).toBe(400);
         expect(inB.body.details).toMatchObject({ field: "tag", reason: "invalid" });
+      });
+
+      it("when one tag among several is bad, then the 400 names which", async () => {
+        const { owner } = await team();
         const oneEmpty = await owner.get<StyleBError>(`${B}/time-entries?tag=ok&tag=%20`);
         expect(oneEmpty.status).toBe(400);
         expect(oneEmpty.body.details).toMatchObject({ field: "tag.1", reason: "invalid" });
@@ -219,7 +228,15 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
           ]);
           expect(res.body.meta).toEqual({ total: 3, page: 1, per_page: 50 });
         }
+      });
+
+      it("when the tags are paged, then a page holds the tags after the earlier pages'", async () => {
+        const { owner, projectId } = await team();
+        await entry(owner, projectId, ["design", "Review"]);
+        const cleared = await entry(owner, projectId, ["zebra"]);
+        await owner.put(`${A}/time-entries/${cleared.id}`, { tags: [] });
         const page = await owner.get<List<Tag>>(`${A}/tags?per_page=2&page=2`);
+        expect(page.status).toBe(200);
         expect(page.body.data).toEqual([{ name: "zebra", entry_count: 0 }]);
         expect(page.body.meta).toEqual({ total: 3, page: 2, per_page: 2 });
       });
@@ -258,6 +275,10 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         const res = await owner.get<StyleAError>(`${A}/tags?per_page=201`);
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field: "per_page", reason: "out_of_range" });
+      });
+
+      it("when the list is asked with an unknown parameter, then it is a 400 naming it", async () => {
+        const { owner } = await team();
         const unknown = await owner.get<StyleBError>(`${B}/tags?name=x`);
         expect(unknown.status).toBe(400);
         expect(unknown.body.details).toMatchObject({ field: "name", reason: "unknown" });

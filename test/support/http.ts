@@ -1,3 +1,4 @@
+import { aRegistration } from "./builders";
 import { checkAgainstOpenApi } from "./openapi-validation";
 
 /**
@@ -84,15 +85,7 @@ export interface Account {
 
 /** Registers a new organization and its owner; returns the account and a client signed in as the owner. */
 export async function registerOwner(baseUrl: string, label = "Owner"): Promise<{ account: Account; api: Client }> {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const res = await request<Account>(baseUrl, "POST", "/api/auth/register", {
-    body: {
-      email: `${label.toLowerCase()}-${unique}@example.test`,
-      password: "correct horse battery",
-      name: label,
-      organization_name: `${label} Org ${unique}`,
-    },
-  });
+  const res = await request<Account>(baseUrl, "POST", "/api/auth/register", { body: aRegistration({ name: label }) });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { account: res.body, api: client(baseUrl, { authorization: `Bearer ${res.body.access_token}` }) };
 }

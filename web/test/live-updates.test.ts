@@ -1,8 +1,8 @@
 import type { Page, Request } from "playwright-core";
 import type { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import { openApp, PASSWORD, signUpInApp, uniqueEmail, type AppPage } from "./support/browser";
-import { libraryAs, startWebApp, stopWebApp, type RunningWebApp } from "./support/web-app";
+import { PASSWORD, signUpInApp, uniqueEmail, type AppPage } from "./support/browser";
+import { libraryAs, useWebApp } from "./support/web-app";
 
 /** Generous: the promise is within a second (the delay to every stream is measured by bench/live-events.ts), but a busy machine must not fail the test. */
 const SHOWS_WITHIN_MS = 10_000;
@@ -20,7 +20,7 @@ async function showsRunning(page: Page, description: string): Promise<number> {
 const isStream = (request: Request) => new URL(request.url()).pathname === "/api/v1/events/stream";
 
 describeWithChromium("web application: live updates across tabs", () => {
-  let running: RunningWebApp;
+  const web = useWebApp();
   let app: AppPage;
   let second: Page;
   let stint: Stint;
@@ -29,24 +29,19 @@ describeWithChromium("web application: live updates across tabs", () => {
   const streams: { at: number; lastEventId: string | undefined }[] = [];
 
   beforeAll(async () => {
-    running = await startWebApp();
-    app = await openApp(running.browser, running.deployment.url);
+    app = await web.open();
     app.context.on("request", (request) => {
       if (isStream(request)) streams.push({ at: Date.now(), lastEventId: request.headers()["last-event-id"] });
     });
     const email = uniqueEmail("live");
     await signUpInApp(app.page, { name: "Lee", organization: "Live Co", email, password: PASSWORD });
-    stint = await libraryAs(running.deployment.url, email);
+    stint = await libraryAs(web.deployment.url, email);
     projectId = (await stint.projects.create({ name: "Clockwork" })).id;
     // A second tab of the same browser: the same sign-in, its own page.
     second = await app.context.newPage();
     await second.goto("/");
     await timerOf(second).getByRole("button", { name: "Start timer" }).waitFor();
-  }, 180_000);
-
-  afterAll(async () => {
-    await stopWebApp(running);
-  }, 60_000);
+  }, 120_000);
 
   it("when a timer starts through the API, then both tabs show it, over one connection for the two", async () => {
     await stint.timeEntries.start({ projectId, description: "started through the API" });
