@@ -4,6 +4,7 @@ import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import { writesLevel } from "../shared/logger";
+import { isPulledStream, readPulled } from "../shared/pulled-stream";
 import type { RequestMeta } from "../shared/context";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
@@ -102,6 +103,8 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, data: unknown) {
       // A file (an export) is written in the caller's style by the service itself.
       if (data instanceof Readable) return data;
+      // One the service shelved is pulled a piece at a time, as the client takes it.
+      if (isPulledStream(data)) return readPulled(ctx, data);
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
       const operation = ctx.meta.$statusCode === 201 || ctx.meta.$statusCode === 202 ? operationOf(req.$action?.name ?? "") : undefined;

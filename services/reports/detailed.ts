@@ -2,6 +2,7 @@ import type { Caller } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import { toStyleBProjectId } from "../../shared/ids";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
+import type { StreamContext } from "../../shared/pulled-stream";
 import { isoSeconds } from "../../shared/time";
 import { timeEntriesClient, type TimeEntry } from "../time-entries/client";
 import { entriesOf } from "./entry-reads";
@@ -111,13 +112,13 @@ function detailedRow(entry: DetailedEntry, style: "A" | "B"): Cell[] {
 }
 
 /** Every entry of the report, as rows; names are asked for once each, as new ids appear. */
-export function detailedTable(caller: Caller, who: Identity, query: DetailedQuery, style: "A" | "B"): Table {
+export function detailedTable(ctx: StreamContext, who: Identity, query: DetailedQuery, style: "A" | "B"): Table {
   const window = windowFor(who, query, new ZoneCalendar(query.start_date, query.end_date, query.timezone));
   const asOfMs = Date.parse(isoSeconds());
   async function* rows(): AsyncGenerator<Cell[][]> {
     const names: Names = { users: new Map(), projects: new Map(), tasks: new Map() };
-    for await (const batch of entriesOf(caller, window)) {
-      const found = await namesOf(caller, who.organizationId, namesWanted(batch, names));
+    for await (const batch of entriesOf(ctx, window)) {
+      const found = await namesOf(ctx, who.organizationId, namesWanted(batch, names));
       for (const kind of ["users", "projects", "tasks"] as const) {
         for (const [id, name] of found[kind]) (names[kind] as Map<string, unknown>).set(id, name);
       }

@@ -1,54 +1,72 @@
-import type { Caller } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import { toStyleBProjectId } from "../../shared/ids";
+import type { StreamContext } from "../../shared/pulled-stream";
+import { roundSeconds, type Rounding } from "../../shared/rounding";
 import { isoSeconds } from "../../shared/time";
-import type { EntryTotalsBatch, EntryTotalsRow } from "../time-entries/client";
+import type { EntryTotalsQuery, TotalsFigures, TotalsKey, TotalsKeyValue } from "../time-entries/client";
 import { totalsOf } from "./entry-reads";
 import { hours, type Cell, type Table } from "./files";
 import type { Grouping, SummaryQuery } from "./inputs";
 import { namesOf, type Names } from "./names";
 import type { SummaryGroup, SummaryReport, Totals } from "./contract";
-import { roundSeconds, type Rounding } from "./rounding";
 import { windowFor } from "./selection";
 import { weekStartOf, ZoneCalendar } from "./zone";
 
 /*
- * The summary report (docs/api.md#the-summary): the store selects the entries, this adds them up.
- * Each entry belongs wholly to the day, in the report's zone, on which it starts; a
- * running entry counts up to `as_of`.
+ * The summary report (docs/api.md#the-summary). The time-entries service adds the entries
+ * up where they are kept, by what each grouping is made of (a week and a month of days, a
+ * client of projects), and hands over only those sums; this merges them into the report's
+ * groups, rounds groups (group scope) and names them. Each entry belongs wholly to the day,
+ * in the report's zone, on which it starts; a running entry counts up to `as_of`.
  */
 
 type Key = string | null;
 
-/** The running sums of one line; `rounded` sums per-entry rounding (entry scope only). */
+/** What each grouping is added up by, beside the entries. */
+const ADDED_UP_BY: Record<Grouping, TotalsKey> = {
+  project: "project",
+  user: "user",
+  task: "task",
+  billable: "billable",
+  day: "day",
+  week: "day",
+  month: "day",
+};
+
+/** The running sums of one line of the report. */
 class Sums {
-  total = 0;
+  entries = 0;
+  seconds = 0;
   billable = 0;
+  /** Per-entry rounded seconds (entry scope), or the seconds. */
   rounded = 0;
-  count = 0;
   subGroups: Map<Key, Sums> | undefined;
 
-  add(seconds: number, rounded: number, billable: boolean): void {
-    this.total += seconds;
-    this.rounded += rounded;
-    this.count += 1;
-    if (billable) this.billable += seconds;
+  add(figures: TotalsFigures): void {
+    this.entries += figures[0];
+    this.seconds += figures[1];
+    this.billable += figures[2];
+    this.rounded += figures[3];
   }
 
   subGroup(key: Key): Sums {
     this.subGroups ??= new Map();
-    let sums = this.subGroups.get(key);
-    if (!sums) {
-      sums = new Sums();
-      this.subGroups.set(key, sums);
-    }
-    return sums;
+    return sumsAt(this.subGroups, key);
   }
+}
+
+function sumsAt(map: Map<Key, Sums>, key: Key): Sums {
+  let sums = map.get(key);
+  if (!sums) {
+    sums = new Sums();
+    map.set(key, sums);
+  }
+  return sums;
 }
 
 const BY_DATE: ReadonlySet<Grouping> = new Set(["day", "week", "month"]);
 
-/** How each grouping reads its key off an entry of a batch. */
+/** A grouping's key of what the time-entries service added up by. */
 class KeyReader {
   private readonly weeks: string[];
   private readonly months: string[];
@@ -61,22 +79,20 @@ class KeyReader {
     this.months = calendar.dates.map((date) => date.slice(0, 7));
   }
 
-  keyOf(grouping: Grouping, row: EntryTotalsRow, ids: readonly string[], day: number): Key {
+  keyOf(grouping: Grouping, added: TotalsKeyValue): Key {
     switch (grouping) {
       case "project":
-        return ids[row[3]] as string;
       case "user":
-        return ids[row[2]] as string;
       case "task":
-        return row[4] < 0 ? null : (ids[row[4]] as string);
+        return added as string | null;
       case "billable":
-        return row[5] === 1 ? "true" : "false";
+        return added === true ? "true" : "false";
       case "day":
-        return this.calendar.dates[day] as string;
+        return this.calendar.dates[added as number] as string;
       case "week":
-        return this.weeks[day] as string;
+        return this.weeks[added as number] as string;
       case "month":
-        return this.months[day] as string;
+        return this.months[added as number] as string;
     }
   }
 }
@@ -106,8 +122,9 @@ function order(grouping: Grouping): (a: SummaryGroup, b: SummaryGroup) => number
 }
 
 function totalsOfSums(sums: Sums, rounding: Rounding): Totals {
-  const rounded = rounding.mode === "none" ? sums.total : rounding.scope === "group" ? roundSeconds(sums.total, rounding) : sums.rounded;
-  return { total_seconds: sums.total, billable_seconds: sums.billable, rounded_seconds: rounded, entry_count: sums.count };
+  const rounded =
+    rounding.mode === "none" ? sums.seconds : rounding.scope === "group" ? roundSeconds(sums.seconds, rounding) : sums.rounded;
+  return { total_seconds: sums.seconds, billable_seconds: sums.billable, rounded_seconds: rounded, entry_count: sums.entries };
 }
 
 function linesOf(
@@ -138,44 +155,57 @@ function wantedNames(groups: Map<Key, Sums>, grouping: Grouping, subGrouping: Gr
   return { projects: wanted.project, tasks: wanted.task, users: wanted.user };
 }
 
-/** Adds up every batch into its group and sub-group. */
+/** What the time-entries service is asked to add up: by what, over which days, rounded how. */
+function totalsQuery(query: SummaryQuery, window: EntryTotalsQuery["window"], calendar: ZoneCalendar, asOf: string): EntryTotalsQuery {
+  const outer = ADDED_UP_BY[query.group_by];
+  const inner = query.sub_group_by ? ADDED_UP_BY[query.sub_group_by] : undefined;
+  const groupBy = inner && inner !== outer ? [outer, inner] : [outer];
+  const perEntry = query.rounding !== "none" && query.rounding_scope === "entry";
+  return {
+    window,
+    groupBy,
+    dayStarts: groupBy.includes("day") ? calendar.starts : undefined,
+    rounding: perEntry && query.rounding !== "none" ? { mode: query.rounding, minutes: query.rounding_minutes } : undefined,
+    asOf,
+  };
+}
+
+/** Merges the time-entries service's sums into the report's groups and sub-groups. */
 async function addUp(
-  batches: AsyncIterable<EntryTotalsBatch>,
+  ctx: StreamContext,
   query: SummaryQuery,
+  asked: EntryTotalsQuery,
   calendar: ZoneCalendar,
-  asOfMs: number,
 ): Promise<{ all: Sums; groups: Map<Key, Sums> }> {
-  const rounding: Rounding = { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope };
-  const perEntry = rounding.mode !== "none" && rounding.scope === "entry";
   const keys = new KeyReader(calendar, query.week_start);
+  const sub = query.sub_group_by;
+  // Both groupings made of the same thing (a week of days, say): each line is a group's and a sub-group's at once.
+  const sameBase = sub !== undefined && asked.groupBy.length === 1;
   const all = new Sums();
   const groups = new Map<Key, Sums>();
-  for await (const { ids, rows } of batches) {
-    for (const row of rows) {
-      const seconds = row[1] ?? Math.max(0, Math.floor((asOfMs - Date.parse(row[0])) / 1000));
-      const rounded = perEntry ? roundSeconds(seconds, rounding) : seconds;
-      const billable = row[5] === 1;
-      const day = calendar.dayIndexOf(row[0]);
-      const key = keys.keyOf(query.group_by, row, ids, day);
-      let group = groups.get(key);
-      if (!group) {
-        group = new Sums();
-        groups.set(key, group);
-      }
-      all.add(seconds, rounded, billable);
-      group.add(seconds, rounded, billable);
-      if (query.sub_group_by) group.subGroup(keys.keyOf(query.sub_group_by, row, ids, day)).add(seconds, rounded, billable);
+  for await (const line of totalsOf(ctx, asked)) {
+    if (line[0] === "all") {
+      all.add(line.slice(1) as TotalsFigures);
+    } else if (line[0] === "group") {
+      const figures = line.slice(2) as TotalsFigures;
+      const group = sumsAt(groups, keys.keyOf(query.group_by, line[1]));
+      group.add(figures);
+      if (sameBase) group.subGroup(keys.keyOf(sub, line[1])).add(figures);
+    } else if (sub) {
+      sumsAt(groups, keys.keyOf(query.group_by, line[1]))
+        .subGroup(keys.keyOf(sub, line[2]))
+        .add(line.slice(3) as TotalsFigures);
     }
   }
   return { all, groups };
 }
 
-export async function summaryReport(caller: Caller, who: Identity, query: SummaryQuery): Promise<SummaryReport> {
+export async function summaryReport(ctx: StreamContext, who: Identity, query: SummaryQuery): Promise<SummaryReport> {
   const calendar = new ZoneCalendar(query.start_date, query.end_date, query.timezone);
   const window = windowFor(who, query, calendar);
   const asOf = isoSeconds();
-  const { all, groups } = await addUp(totalsOf(caller, window), query, calendar, Date.parse(asOf));
-  const names = await namesOf(caller, who.organizationId, wantedNames(groups, query.group_by, query.sub_group_by));
+  const { all, groups } = await addUp(ctx, query, totalsQuery(query, window, calendar, asOf), calendar);
+  const names = await namesOf(ctx, who.organizationId, wantedNames(groups, query.group_by, query.sub_group_by));
   const rounding: Rounding = { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope };
   const lines = linesOf(groups, query.group_by, query.sub_group_by, names, rounding);
   const totals = totalsOfSums(all, rounding);
