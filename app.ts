@@ -31,6 +31,8 @@ import type { DocumentStore } from "./shared/storage/port";
 export interface StartOptions {
   /** Where log lines go instead of standard output (tests read them). */
   logDestination?: Writable;
+  /** The time the gateway's rate limits count at, instead of the clock (tests move it on instead of waiting). */
+  clock?: () => number;
 }
 
 export interface RunningStint {
@@ -45,7 +47,7 @@ export interface RunningStint {
 }
 
 /** Services that announce domain events, and the one that takes them. */
-const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users"];
+const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users", "screenshots"];
 const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
 
 /** Services that keep documents; a process opens the store only when it runs one. */
@@ -57,6 +59,7 @@ const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
+  clock?: () => number;
 }
 
 /** Every service is made the same way, from the same dependencies. */
@@ -139,7 +142,7 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
         config.accessTokenTtlSeconds,
       )
     : keylessSigner(config.accessTokenTtlSeconds);
-  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream };
+  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream, clock: options.clock };
   for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
 
   const closeBackends = async () => {

@@ -2,9 +2,10 @@
 
 The schema check says the manifests are well-formed; this says they keep the promises
 of k8s/README.md and docs/operations.md: one Deployment (and one compose service) per
-service name of shared/config.ts, each probed, sized, unprivileged and spread, with a
-disruption budget, secrets only by reference, a default-deny network policy, and the
-production image pinned to the released version.
+service name of shared/config.ts, each probed, sized, with a heap limit that fits under
+its memory limit, unprivileged and spread, with a disruption budget, secrets only by
+reference, a default-deny network policy, and the production image pinned to the
+released version.
 
     python deploy_policy.py manifests RENDERED.yaml --services "gateway auth ..." [--pinned-tag 0.1.0] [--label NAME]
     python deploy_policy.py compose RESOLVED.yaml --services "gateway auth ..." [--label NAME]
@@ -13,6 +14,7 @@ Prints every broken promise and exits 1 when there is one.
 """
 
 import argparse
+import re
 import sys
 
 import yaml
@@ -20,6 +22,48 @@ import yaml
 SECRET_SETTINGS = {"JWT_SECRET", "MONGO_URL", "NATS_URL", "REDIS_URL"}
 STORE_SERVICES = {"auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"}
 KEY_HOLDERS = {"gateway", "auth", "oauth"}
+
+# What a container's memory limit must keep, at the least, beside the old generation that
+# --max-old-space-size sets (docs/operations.md, "Memory"): Node 22's young generation
+# (48 MiB) and 144 MiB for what lives outside the heap (code, buffers, clients; 130 MiB at
+# most was measured under the API's load).
+HEAP_RESERVE_MIB = 48 + 144
+# The image's NODE_OPTIONS, which a container's own NODE_OPTIONS replaces.
+IMAGE_NODE_OPTIONS = "--experimental-async-context-frame"
+
+# Binary units: Kubernetes quantities (Mi, Gi) and Docker's sizes (m, g), plus Kubernetes'
+# decimal ones (M, G).
+MEMORY_UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4, "K": 1000, "M": 1000**2, "G": 1000**3, "T": 1000**4}
+
+
+def mebibytes(quantity):
+    """A memory quantity (512Mi, 1Gi, 768m, 536870912) in MiB, or None if it cannot be read."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)([A-Za-z]*)", str(quantity).strip())
+    if not match or match.group(2) not in MEMORY_UNITS:
+        return None
+    return float(match.group(1)) * MEMORY_UNITS[match.group(2)] / 1024**2
+
+
+def heap_problems(node_options, memory_limit):
+    """What is wrong with a container's heap limit, given its NODE_OPTIONS and memory limit."""
+    if node_options is None:
+        return ["sets no NODE_OPTIONS with a heap limit (--max-old-space-size), so Node sizes its heap as if the whole memory limit were its own"]
+    flags = str(node_options).split()
+    problems = []
+    if IMAGE_NODE_OPTIONS not in flags:
+        problems.append(f"NODE_OPTIONS replaces the image's, and leaves out {IMAGE_NODE_OPTIONS}")
+    sizes = [flag.split("=", 1)[1] for flag in flags if flag.startswith("--max-old-space-size=")]
+    if len(sizes) != 1 or not sizes[0].isdigit():
+        problems.append("NODE_OPTIONS sets no single heap limit (--max-old-space-size=<MiB>)")
+        return problems
+    if not memory_limit:
+        return problems  # the missing memory limit is a problem of its own, said by the caller
+    limit = mebibytes(memory_limit)
+    if limit is None:
+        problems.append(f"has a memory limit ({memory_limit!r}) that cannot be read, to fit a heap limit under")
+    elif int(sizes[0]) > limit - HEAP_RESERVE_MIB:
+        problems.append(f"heap limit {sizes[0]} MiB leaves less than {HEAP_RESERVE_MIB} MiB of its {limit:g} MiB memory limit beside the heap")
+    return problems
 
 
 def env_of(container):
@@ -76,6 +120,12 @@ def check_deployment(deployment, problems):
     for path, value in (("requests.cpu", resources.get("requests", {}).get("cpu")), ("requests.memory", resources.get("requests", {}).get("memory")), ("limits.memory", resources.get("limits", {}).get("memory"))):
         if not value:
             say(f"has no resources.{path}")
+    node_options = env.get("NODE_OPTIONS")
+    if node_options is not None and "value" not in node_options:
+        say("NODE_OPTIONS must be written in the Deployment, beside the memory limit it fits under")
+    else:
+        for problem in heap_problems(node_options and node_options["value"], resources.get("limits", {}).get("memory")):
+            say(problem)
 
     pod_security = pod.get("securityContext", {})
     security = container.get("securityContext", {})
@@ -178,6 +228,10 @@ def check_compose(path, services):
             problems.append(f"compose service {name}: runs no gateway but sets no HEALTH_PORT")
         if not service.get("healthcheck"):
             problems.append(f"compose service {name}: has no health check")
+        if not service.get("mem_limit"):
+            problems.append(f"compose service {name}: has no mem_limit")
+        for problem in heap_problems(env.get("NODE_OPTIONS"), service.get("mem_limit")):
+            problems.append(f"compose service {name}: {problem}")
     for service in services:
         if len(seen.get(service, [])) != 1:
             problems.append(f"service {service}: {len(seen.get(service, []))} compose services run it, expected exactly 1")

@@ -1,6 +1,6 @@
 /**
- * The gateway's admission (the failed-authentication check, the API key's look-up and marks,
- * the Style A limit and its headers) in a plain `node:http` server, next to the same server
+ * The gateway's admission (the API key's look-up and marks, the Style A limit and its
+ * headers) in a plain `node:http` server, next to the same server
  * answering without it: what authentication and rate limiting cost when the framework's
  * per-request work is not around them. It serves
  *

@@ -1,4 +1,4 @@
-import { openAccountCollections } from "../services/auth/documents";
+import { openAccountStores } from "../services/auth/documents";
 import { KEY_CACHE_TTL_MS } from "../shared/auth/revocations";
 import { ConfigError, loadConfig, type Config } from "../shared/config";
 import { openKeyValueStore } from "../shared/kv/open";
@@ -73,7 +73,7 @@ async function run(command: Command, config: Config, output: AdminOutput): Promi
   let kv: KeyValueStore | null = null;
   try {
     store = await openStore({ mongoUrl: config.mongoUrl, dataDir: config.dataDir });
-    const { organizations } = await openAccountCollections(store);
+    const { organizations } = await openAccountStores(store);
     if (command.name === "show-org") {
       output.out(describeOrganization(await findOrganization(organizations, command.organizationId)));
       return;

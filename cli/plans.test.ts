@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAccountCollections } from "../services/auth/documents";
+import { OrganizationStore } from "../services/auth/organization-store";
 import type { OrganizationDocument } from "../services/auth/organization";
 import { changedPlanOf } from "../shared/auth/plan-changes";
 import { newId } from "../shared/ids";
@@ -49,7 +50,11 @@ describe("setting an organization's plan (embedded store)", () => {
 
   it("changes the stored plan and tells the gateways through the key-value store", async () => {
     const org = await anOrganization();
-    const change = await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, org._id, "pro");
+    const change = await setOrganizationPlan(
+      { organizations: new OrganizationStore(organizations), kv, accessTokenTtlSeconds: 900 },
+      org._id,
+      "pro",
+    );
     expect(change.previousPlan).toBe("free");
     expect(change.announced).toBe(true);
     expect(change.organization).toMatchObject({ _id: org._id, name: "Acme", plan: "pro" });
@@ -61,14 +66,22 @@ describe("setting an organization's plan (embedded store)", () => {
   it("touches only the organization it names", async () => {
     const org = await anOrganization();
     const other = await anOrganization("standard");
-    await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, org._id, "enterprise");
+    await setOrganizationPlan(
+      { organizations: new OrganizationStore(organizations), kv, accessTokenTtlSeconds: 900 },
+      org._id,
+      "enterprise",
+    );
     expect(await organizations.findOne({ _id: other._id })).toEqual(other);
     expect(await changedPlanOf(kv, other._id)).toBeNull();
   });
 
   it("leaves the document alone when the plan is already set, and announces it again", async () => {
     const org = await anOrganization("standard");
-    const change = await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, org._id, "standard");
+    const change = await setOrganizationPlan(
+      { organizations: new OrganizationStore(organizations), kv, accessTokenTtlSeconds: 900 },
+      org._id,
+      "standard",
+    );
     expect(change.previousPlan).toBe("standard");
     expect(await organizations.findOne({ _id: org._id })).toEqual(org);
     expect(await changedPlanOf(kv, org._id)).toBe("standard");
@@ -76,7 +89,11 @@ describe("setting an organization's plan (embedded store)", () => {
 
   it("changes only the store when no key-value store is shared", async () => {
     const org = await anOrganization();
-    const change = await setOrganizationPlan({ organizations, kv: null, accessTokenTtlSeconds: 900 }, org._id, "standard");
+    const change = await setOrganizationPlan(
+      { organizations: new OrganizationStore(organizations), kv: null, accessTokenTtlSeconds: 900 },
+      org._id,
+      "standard",
+    );
     expect(change.announced).toBe(false);
     expect((await organizations.findOne({ _id: org._id }))?.plan).toBe("standard");
   });
@@ -84,14 +101,18 @@ describe("setting an organization's plan (embedded store)", () => {
   it("keeps the announcement as long as an access token issued before the change can live", async () => {
     const org = await anOrganization();
     const set = jest.spyOn(kv, "set");
-    await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 3600 }, org._id, "pro");
+    await setOrganizationPlan({ organizations: new OrganizationStore(organizations), kv, accessTokenTtlSeconds: 3600 }, org._id, "pro");
     expect(set).toHaveBeenCalledWith(expect.stringContaining(org._id), "pro", { ttlMs: expect.any(Number) });
     expect(set.mock.calls[0]?.[2].ttlMs).toBeGreaterThan(3600 * 1000);
   });
 
   it("refuses an organization that does not exist, and writes nothing", async () => {
     const missing = newId("organization");
-    const attempt = setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, missing, "pro");
+    const attempt = setOrganizationPlan(
+      { organizations: new OrganizationStore(organizations), kv, accessTokenTtlSeconds: 900 },
+      missing,
+      "pro",
+    );
     await expect(attempt).rejects.toThrow(AdminError);
     await expect(attempt).rejects.toThrow(`No organization ${missing}`);
     expect(await organizations.findOne({ _id: missing })).toBeNull();
@@ -101,9 +122,9 @@ describe("setting an organization's plan (embedded store)", () => {
   it("says when the gateways could not be told, after the store changed", async () => {
     const org = await anOrganization();
     jest.spyOn(kv, "set").mockRejectedValueOnce(new Error("connection refused"));
-    await expect(setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, org._id, "pro")).rejects.toThrow(
-      /store now says plan pro.*connection refused.*run the command again/,
-    );
+    await expect(
+      setOrganizationPlan({ organizations: new OrganizationStore(organizations), kv, accessTokenTtlSeconds: 900 }, org._id, "pro"),
+    ).rejects.toThrow(/store now says plan pro.*connection refused.*run the command again/);
     expect((await organizations.findOne({ _id: org._id }))?.plan).toBe("pro");
   });
 

@@ -2,9 +2,9 @@ import { markPlanChanged } from "../shared/auth/plan-changes";
 import { parseId } from "../shared/ids";
 import { PLANS, type Plan } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
-import type { Collection } from "../shared/storage/port";
 import { isoSeconds } from "../shared/time";
 import type { OrganizationDocument } from "../services/auth/organization";
+import type { OrganizationStore } from "../services/auth/organization-store";
 
 /**
  * The operator's side of plans (docs/api.md#plans: organizations start on `free`, and only the
@@ -36,14 +36,14 @@ export function parsePlan(value: string | undefined): Plan {
   return plan;
 }
 
-export async function findOrganization(organizations: Collection<OrganizationDocument>, id: string): Promise<OrganizationDocument> {
-  const organization = await organizations.findOne({ _id: id });
+export async function findOrganization(organizations: OrganizationStore, id: string): Promise<OrganizationDocument> {
+  const organization = await organizations.find(id);
   if (!organization) throw new AdminError(`No organization ${id} in this deployment's store`, 1);
   return organization;
 }
 
 export interface PlanChangeDependencies {
-  organizations: Collection<OrganizationDocument>;
+  organizations: OrganizationStore;
   /**
    * The key-value store the gateways share (Redis), or null when they share none: then
    * running gateways learn the plan only from the store (see `docs/api.md`, Plans).
@@ -66,11 +66,7 @@ export interface PlanChange {
  */
 export async function setOrganizationPlan(deps: PlanChangeDependencies, id: string, plan: Plan): Promise<PlanChange> {
   const updatedAt = isoSeconds();
-  const before = await deps.organizations.findOneAndUpdate(
-    { _id: id, plan: { $ne: plan } },
-    { $set: { plan, updated_at: updatedAt } },
-    { returnDocument: "before" },
-  );
+  const before = await deps.organizations.changePlan(id, plan, updatedAt);
   // Nothing updated: the organization is unknown, or already on this plan.
   const change = before
     ? { organization: { ...before, plan, updated_at: updatedAt }, previousPlan: before.plan }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import jwt from "jsonwebtoken";
 import { markPlanChanged } from "../shared/auth/plan-changes";
 import {
   markClientRevoked,
@@ -13,7 +14,7 @@ import type { Identity } from "../shared/identity";
 import { openMemoryStore } from "../shared/kv/memory";
 import { throughPromisesOnly } from "../shared/kv/kv.suite";
 import type { KeyValueStore } from "../shared/kv/port";
-import { createAuthenticator, type PrecedingCheck } from "./authenticate";
+import { createAuthenticator, type CredentialRejected } from "./authenticate";
 
 const signer = tokenSigner("a signing secret that is long enough for tests 0123", 900);
 const requestWith = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
@@ -87,47 +88,42 @@ describe.each(STORES)("with %s", (_store, open) => {
       await kv.close();
     });
 
-    it("takes one key-value step for a known key, the preceding check included, and still sees a revocation", async () => {
+    it("takes one key-value step for a known key, and still sees a revocation", async () => {
       const authenticator = createAuthenticator({ signer, kv });
       const resolve = jest.fn(async () => identity);
-      const before: PrecedingCheck = { keys: ["check:a", "check:b"], enforce: jest.fn() };
-      await authenticator.authenticate(keyRequest, resolve, before);
+      await authenticator.authenticate(keyRequest, resolve);
       const steps = [jest.spyOn(kv, "getMany"), ...(kv.immediate ? [jest.spyOn(kv.immediate, "getMany")] : [])];
       const get = jest.spyOn(kv, "get");
-      expect(await authenticator.authenticate(keyRequest, resolve, before)).toEqual(identity);
+      expect(await authenticator.authenticate(keyRequest, resolve)).toEqual(identity);
       const calls = steps.flatMap((step) => step.mock.calls);
       expect(calls).toHaveLength(1);
-      expect(calls[0]?.[0]).toEqual(expect.arrayContaining(["check:a", "check:b"]));
       expect(get).not.toHaveBeenCalled();
-      expect(before.enforce).toHaveBeenCalledTimes(2);
       await markKeyRevoked(kv, apiKeyId);
-      expect(await authenticator.authenticate(keyRequest, resolve, before).catch(refused)).toBe("This API key has been revoked");
+      expect(await authenticator.authenticate(keyRequest, resolve).catch(refused)).toBe("This API key has been revoked");
       expect(resolve).toHaveBeenCalledTimes(1);
     });
 
     it("on a store in memory, skips the marks while no write could have made one, and reads them again after any write", async () => {
       const authenticator = createAuthenticator({ signer, kv });
       const resolve = jest.fn(async () => identity);
-      const before: PrecedingCheck = { keys: ["check:a"], enforce: jest.fn() };
       // Looked up, then its marks read and found absent.
-      await authenticator.authenticate(keyRequest, resolve, before);
-      await authenticator.authenticate(keyRequest, resolve, before);
+      await authenticator.authenticate(keyRequest, resolve);
+      await authenticator.authenticate(keyRequest, resolve);
       const reads = jest.spyOn(kv.immediate ?? kv, "getMany");
-      expect(await authenticator.authenticate(keyRequest, resolve, before)).toEqual(identity);
-      const expected = kv.immediate ? [[["check:a"]]] : [[expect.arrayContaining(["check:a", expect.stringContaining(apiKeyId)])]];
+      expect(await authenticator.authenticate(keyRequest, resolve)).toEqual(identity);
+      const expected = kv.immediate ? [] : [[expect.arrayContaining([expect.stringContaining(apiKeyId)])]];
       expect(reads.mock.calls).toEqual(expected);
-      expect(before.enforce).toHaveBeenCalledTimes(3);
       // Any write may have been a mark: the next request reads them all, and the one after need not.
       await kv.set("something:else", "1", { ttlMs: 60_000 });
       reads.mockClear();
-      await authenticator.authenticate(keyRequest, resolve, before);
-      await authenticator.authenticate(keyRequest, resolve, before);
-      expect(reads.mock.calls.map(([keys]) => keys.length)).toEqual(kv.immediate ? [4, 1] : [4, 4]);
+      await authenticator.authenticate(keyRequest, resolve);
+      await authenticator.authenticate(keyRequest, resolve);
+      expect(reads.mock.calls.map(([keys]) => keys.length)).toEqual(kv.immediate ? [3] : [3, 3]);
       // A mark written after the skip counts at once: a plan change, then a revocation.
       await markPlanChanged(kv, organizationId, "pro", 900);
-      expect((await authenticator.authenticate(keyRequest, resolve, before)).plan).toBe("pro");
+      expect((await authenticator.authenticate(keyRequest, resolve)).plan).toBe("pro");
       await markKeyRevoked(kv, apiKeyId);
-      expect(await authenticator.authenticate(keyRequest, resolve, before).catch(refused)).toBe("This API key has been revoked");
+      expect(await authenticator.authenticate(keyRequest, resolve).catch(refused)).toBe("This API key has been revoked");
       expect(resolve).toHaveBeenCalledTimes(1);
     });
 
@@ -174,26 +170,32 @@ describe.each(STORES)("with %s", (_store, open) => {
       );
     });
 
-    it("lets a refusing preceding check answer before anything is said about the credential", async () => {
+    it("marks refusals of credentials that never were valid as looking guessed, and not an expired token's or a revoked key's", async () => {
       const authenticator = createAuthenticator({ signer, kv });
-      const resolve = jest.fn(async () => identity);
-      await authenticator.authenticate(keyRequest, resolve);
-      const before: PrecedingCheck = {
-        keys: ["check:held"],
-        enforce: () => {
-          throw new Error("held back");
-        },
-      };
-      const token = signer.sign({ userId, organizationId, plan: "free", role: "owner" });
-      const requests = [
-        requestWith({}),
-        keyRequest,
+      const resolve = jest.fn(async (secret: string) => (secret === `tt_live_${"m".repeat(40)}` ? identity : null));
+      // Whatever signed it: a token whose time is up is taken for a real one gone stale.
+      const expired = jwt.sign({ sub: userId }, "any-secret", { expiresIn: -10 });
+      const verdicts: [string, boolean][] = [];
+      for (const req of [
         requestWith({ "x-api-key": `tt_live_${"u".repeat(40)}` }),
-        requestWith({ authorization: `Bearer ${token}` }),
+        requestWith({ "x-api-key": `tt_live_${"k".repeat(300)}` }),
         requestWith({ authorization: "Bearer not.a.token" }),
-      ];
-      for (const req of requests) expect(await authenticator.authenticate(req, resolve, before).catch(refused)).toBe("held back");
-      expect(resolve).toHaveBeenCalledTimes(1);
+        requestWith({ authorization: `Bearer ${expired}` }),
+      ]) {
+        const error = (await authenticator.authenticate(req, resolve).catch((thrown: unknown) => thrown)) as CredentialRejected;
+        verdicts.push([error.message, error.looksGuessed]);
+      }
+      await authenticator.authenticate(keyRequest, resolve);
+      await markKeyRevoked(kv, apiKeyId);
+      const revoked = (await authenticator.authenticate(keyRequest, resolve).catch((thrown: unknown) => thrown)) as CredentialRejected;
+      verdicts.push([revoked.message, revoked.looksGuessed]);
+      expect(verdicts).toEqual([
+        ["The API key is not valid", true],
+        ["The API key is not valid", true],
+        ["The access token is not valid or has expired", true],
+        ["The access token is not valid or has expired", false],
+        ["This API key has been revoked", false],
+      ]);
     });
   });
 

@@ -25,25 +25,12 @@ export interface AuthenticatorDependencies {
 /** Asks the auth service who a key acts as; null for an unknown key. */
 export type ApiKeyResolver = (secret: string) => Promise<Identity | null>;
 
-/**
- * A check that must pass before a credential is judged (the failed-authentication throttle):
- * its keys are read in the same key-value step as the credential's marks whenever the
- * credential can be judged without asking anyone else, and on their own first otherwise.
- */
-export interface PrecedingCheck {
-  keys: readonly string[];
-  /** Throws to refuse the request; `values` starts with the values of `keys`. */
-  enforce(values: readonly (string | null)[]): void;
-}
-
-const NO_CHECK: PrecedingCheck = { keys: [], enforce: () => undefined };
-
 export type Credential = { kind: "api_key"; secret: string } | { kind: "token"; token: string };
 
 /**
  * A refused credential. `looksGuessed` is true for credentials that never were valid (an
- * unknown key, a forged or malformed token): those count toward the failed-authentication
- * throttle of the caller's address; an expired token or a revoked key does not.
+ * unknown key, a forged or malformed token): those count against the caller's address (see
+ * `countRefusedCredential`); an expired token or a revoked key does not.
  */
 export class CredentialRejected extends ApiError {
   constructor(
@@ -89,9 +76,8 @@ interface CachedKey {
   marksAbsentAt?: number;
 }
 
-/** Whether the three marks of a key, read after `at` values of a preceding check, are all absent. */
-const marksAbsent = (values: readonly (string | null)[], at: number) =>
-  values[at] === null && values[at + 1] === null && values[at + 2] === null;
+/** Whether the three marks of a key are all absent. */
+const marksAbsent = (values: readonly (string | null)[]) => values[0] === null && values[1] === null && values[2] === null;
 
 /** A plan the operator changed overrides the one a token carries or a cached key holds. */
 function withPlan(identity: Identity, changedPlan: Plan | null): Identity {
@@ -118,74 +104,43 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
   const cache = new Map<string, CachedKey>();
   const tokens = verifiedTokenCache(deps.signer);
 
-  /** `before` on its own (its keys read in a step of their own), then `next`. */
-  function afterCheck<R>(before: PrecedingCheck, next: () => Eventually<R>): Eventually<R> {
-    if (before.keys.length === 0) return next();
-    return andThen(readMany(deps.kv, before.keys), (values) => {
-      before.enforce(values);
-      return next();
-    });
-  }
-
-  /** `before`'s keys, then `markKeys`: read in one key-value step. */
-  const withPreceding = (before: PrecedingCheck, markKeys: readonly string[]) =>
-    before.keys.length === 0 ? markKeys : [...before.keys, ...markKeys];
-
-  function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver, before: PrecedingCheck): Eventually<Identity> {
-    if (secret.length === 0 || secret.length > MAX_API_KEY_LENGTH) {
-      return afterCheck(before, () => {
-        throw unauthorized("The API key is not valid", true);
-      });
-    }
+  function identityOfKey(secret: string, resolveApiKey: ApiKeyResolver): Eventually<Identity> {
+    if (secret.length === 0 || secret.length > MAX_API_KEY_LENGTH) throw unauthorized("The API key is not valid", true);
     const hash = sha256(secret);
     const entry = cache.get(hash);
-    if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) return identityOfUnknownKey(hash, secret, resolveApiKey, before);
+    if (!entry || Date.now() - entry.resolvedAtMs > KEY_CACHE_TTL_MS) return identityOfUnknownKey(hash, secret, resolveApiKey);
     const writeCount = deps.kv.immediate?.writeCount;
-    if (writeCount !== undefined && entry.marksAbsentAt === writeCount) {
-      // In one process's memory a mark appears only through the store's own `set`: none has
-      // been made since all three were absent, so they still are. Their look-ups, in a map
-      // that also holds every caller's counters, mostly missed the CPU's caches.
-      return andThen(readMany(deps.kv, before.keys), (values) => {
-        before.enforce(values);
-        return entry.identity;
-      });
-    }
-    return andThen(readMany(deps.kv, withPreceding(before, entry.markKeys)), (values) => {
-      const identity = judgeKey(hash, secret, resolveApiKey, entry, before, values);
-      if (writeCount !== undefined && marksAbsent(values, before.keys.length)) entry.marksAbsentAt = writeCount;
+    // In one process's memory a mark appears only through the store's own `set`: none has
+    // been made since all three were absent, so they still are. Their look-ups, in a map
+    // that also holds every caller's counters, mostly missed the CPU's caches.
+    if (writeCount !== undefined && entry.marksAbsentAt === writeCount) return entry.identity;
+    return andThen(readMany(deps.kv, entry.markKeys), (values) => {
+      const identity = judgeKey(hash, secret, resolveApiKey, entry, values);
+      if (writeCount !== undefined && marksAbsent(values)) entry.marksAbsentAt = writeCount;
       return identity;
     });
   }
 
-  /** A key this gateway has not resolved lately: the auth service is asked after the check, as for every credential. */
-  async function identityOfUnknownKey(
-    hash: string,
-    secret: string,
-    resolveApiKey: ApiKeyResolver,
-    before: PrecedingCheck,
-  ): Promise<Identity> {
-    await afterCheck(before, () => undefined);
+  /** A key this gateway has not resolved lately: the auth service is asked. */
+  async function identityOfUnknownKey(hash: string, secret: string, resolveApiKey: ApiKeyResolver): Promise<Identity> {
     const entry = await resolve(hash, secret, resolveApiKey);
-    return judgeKey(hash, secret, resolveApiKey, entry, NO_CHECK, await readMany(deps.kv, entry.markKeys));
+    return judgeKey(hash, secret, resolveApiKey, entry, await readMany(deps.kv, entry.markKeys));
   }
 
-  /** A key's identity from the values of `before`'s keys followed by those of the key's marks. */
+  /** A key's identity from the values of its marks. */
   function judgeKey(
     hash: string,
     secret: string,
     resolveApiKey: ApiKeyResolver,
     entry: CachedKey,
-    before: PrecedingCheck,
     values: readonly (string | null)[],
   ): Eventually<Identity> {
-    before.enforce(values);
-    const at = before.keys.length;
-    if ((values[at] ?? null) !== null) {
+    if ((values[0] ?? null) !== null) {
       cache.delete(hash);
       throw unauthorized("This API key has been revoked");
     }
-    const changedPlan = changedPlanFrom(values[at + 2] ?? null);
-    if (validAfterOf(values[at + 1] ?? null) > entry.resolvedAtMs)
+    const changedPlan = changedPlanFrom(values[2] ?? null);
+    if (validAfterOf(values[1] ?? null) > entry.resolvedAtMs)
       return resolve(hash, secret, resolveApiKey).then((fresh) => withPlan(fresh.identity, changedPlan));
     return withPlan(entry.identity, changedPlan);
   }
@@ -203,59 +158,45 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
     return entry;
   }
 
-  function identityOfToken(token: string, before: PrecedingCheck): Eventually<Identity> {
-    // Verifying is local and has no effect, so it may come first; its refusal still waits for the check.
+  function identityOfToken(token: string): Eventually<Identity> {
     const claims = tokens.verify(token);
-    if (!claims) {
-      return afterCheck(before, () => {
-        throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
-      });
-    }
+    if (!claims) throw unauthorized("The access token is not valid or has expired", !looksExpired(token));
     const grantKeys = claims.oauth ? oauthMarkKeys(claims.userId, claims.oauth) : [];
-    return andThen(
-      readMany(deps.kv, withPreceding(before, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys])),
-      (values) => judgeToken(claims, before, values),
+    return andThen(readMany(deps.kv, [userValidAfter(claims.userId), planOf(claims.organizationId), ...grantKeys]), (values) =>
+      judgeToken(claims, values),
     );
   }
 
-  /** A token's identity from the values of `before`'s keys followed by those of its marks. */
-  function judgeToken(claims: VerifiedClaims, before: PrecedingCheck, values: readonly (string | null)[]): Identity {
-    before.enforce(values);
-    const at = before.keys.length;
-    if (claims.issuedAtMs <= validAfterOf(values[at] ?? null)) {
+  /** A token's identity from the values of its marks. */
+  function judgeToken(claims: VerifiedClaims, values: readonly (string | null)[]): Identity {
+    if (claims.issuedAtMs <= validAfterOf(values[0] ?? null)) {
       throw unauthorized("The access token is no longer valid; sign in again");
     }
-    if (claims.oauth && oauthTokenRevoked(values.slice(at + 2), claims.issuedAtMs)) {
+    if (claims.oauth && oauthTokenRevoked(values.slice(2), claims.issuedAtMs)) {
       throw unauthorized("The access token has been revoked");
     }
-    const changedPlan = changedPlanFrom(values[at + 1] ?? null);
+    const changedPlan = changedPlanFrom(values[1] ?? null);
     return identityOfClaims(claims, changedPlan ?? claims.plan);
   }
 
   /**
-   * The caller's identity, or the 401. `before` (the failed-authentication throttle) runs
-   * first: when it refuses, nothing is said about the credential. On a store in memory a
-   * credential this gateway knows is judged at once: the identity is returned, or the
-   * refusal thrown, without a promise; anything else answers with a promise.
+   * The caller's identity, or the 401. On a store in memory a credential this gateway knows
+   * is judged at once: the identity is returned, or the refusal thrown, without a promise;
+   * anything else answers with a promise (and may also throw at once: a credential that
+   * cannot be valid is refused without asking anyone).
    */
-  function identify(req: IncomingMessage, resolveApiKey: ApiKeyResolver, before: PrecedingCheck = NO_CHECK): Eventually<Identity> {
+  function identify(req: IncomingMessage, resolveApiKey: ApiKeyResolver): Eventually<Identity> {
     const credential = credentialOf(req);
-    if (!credential) {
-      return afterCheck(before, () => {
-        throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
-      });
-    }
-    return credential.kind === "api_key"
-      ? identityOfKey(credential.secret, resolveApiKey, before)
-      : identityOfToken(credential.token, before);
+    if (!credential) throw unauthorized("Authentication required: send an API key in X-API-Key, or a token in Authorization: Bearer");
+    return credential.kind === "api_key" ? identityOfKey(credential.secret, resolveApiKey) : identityOfToken(credential.token);
   }
 
   return {
     identify,
 
     /** `identify`, always as a promise. */
-    async authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver, before: PrecedingCheck = NO_CHECK): Promise<Identity> {
-      return identify(req, resolveApiKey, before);
+    async authenticate(req: IncomingMessage, resolveApiKey: ApiKeyResolver): Promise<Identity> {
+      return identify(req, resolveApiKey);
     },
   };
 }

@@ -42,6 +42,8 @@ export interface GatewayDependencies {
   inFlight: InFlightRequests;
   kv: KeyValueStore;
   signer: TokenSigner;
+  /** The time the gateway's counters are read at: the clock unless a test gives its own. */
+  clock?: () => number;
 }
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
@@ -155,6 +157,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
     authenticator: createAuthenticator({ signer: deps.signer, kv: deps.kv }),
     trustedProxies,
     accessOf,
+    now: deps.clock,
   });
   const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
   return {
@@ -298,10 +301,12 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
                 retryingOnce(this.broker, req, res, () => (ApiGateway.methods as { callAction: CallAction }).callAction.apply(this, args)),
               claimHolders(this.broker),
             );
-        return call.catch(async (error: unknown) => {
-          await admission.noteFailure(req, action, error);
-          throw error;
-        });
+        const after = admission.afterCall(req, action);
+        return after
+          ? call.then(after.succeeded, async (error: unknown) => {
+              throw await after.failed(error);
+            })
+          : call;
       },
 
       // Not an async function: embedded mode admits a known caller without a promise, and moleculer-web awaits what this returns.

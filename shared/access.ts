@@ -16,10 +16,13 @@ export interface CredentialAccess {
 export interface PublicAccess {
   public: true;
   /**
-   * Counted per client address (docs/api.md#rate-limits). `throttled` also counts a 401 as a failed
-   * sign-in against the address, for operations that take a password or a token.
+   * Counted per client address. `password`: a sign-in with the body's `email` and a
+   * password, whose attempts are also counted per account and held back after too many wrong
+   * passwords; `token`: takes a token (refresh, invitation), and a refused one counts against
+   * the address apart from passwords. The numbers: docs/api.md ("Failed sign-ins and
+   * refused credentials").
    */
-  perAddress?: "limited" | "throttled";
+  perAddress?: "limited" | "password" | "token";
 }
 
 export type Access = CredentialAccess | PublicAccess;
@@ -38,8 +41,10 @@ export const MANAGERS: readonly Role[] = ["owner", "admin"];
 export const PUBLIC: PublicAccess = { public: true };
 /** Open to anyone, counted per client address (sign-up, sign-out). */
 export const PUBLIC_LIMITED: PublicAccess = { public: true, perAddress: "limited" };
-/** Open to anyone, counted per address, and a wrong secret counts as a failed sign-in. */
-export const PUBLIC_THROTTLED: PublicAccess = { public: true, perAddress: "throttled" };
+/** Open to anyone, counted per address: a sign-in with an email and a password, its wrong passwords counted per account too. */
+export const PUBLIC_SIGN_IN: PublicAccess = { public: true, perAddress: "password" };
+/** Open to anyone, counted per address, and a refused token counts against the address. */
+export const PUBLIC_WITH_TOKEN: PublicAccess = { public: true, perAddress: "token" };
 
 export function isPublic(access: Access): access is PublicAccess {
   return "public" in access;

@@ -1,4 +1,3 @@
-import type { Context } from "moleculer";
 import { eventIdFor, type Creation } from "./creation";
 import { ApiError } from "./errors";
 import type { EventStream } from "./event-stream";
@@ -50,9 +49,16 @@ export async function announceMade<T>(announce: Announce<T>, actual: T): Promise
   await (await announce.prepare(actual)).publish(actual);
 }
 
-/** Where a process's events go; services make their announcers from it per request. */
+/** Who announces: a request's context, or the broker for work no request started (a sweep). */
+export interface EventSource {
+  emit(eventName: string, data: unknown): Promise<unknown>;
+  /** A request's meta (the broker has none): it may carry a creation key. */
+  readonly meta?: unknown;
+}
+
+/** Where a process's events go; services make their announcers from it per request (or per sweep). */
 export interface EventPublisher {
-  announce<T>(ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T>;
+  announce<T>(source: EventSource, type: EventType, organizationOf: (data: T) => string): Announce<T>;
 }
 
 /**
@@ -60,18 +66,18 @@ export interface EventPublisher {
  * carries one (an `Idempotency-Key`), so that a repeat announces the same change under the
  * same id and the webhooks queue takes it once (`shared/creation.ts`); new otherwise.
  */
-function eventIdOf(ctx: Context, type: EventType): string {
-  return eventIdFor(type, ctx.meta as Creation | undefined);
+function eventIdOf(source: EventSource, type: EventType): string {
+  return eventIdFor(type, source.meta as Creation | undefined);
 }
 
 /** Embedded mode: events go on the in-process bus after the change, as moleculer events. */
 export const IN_PROCESS_EVENTS: EventPublisher = {
-  announce<T>(ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T> {
+  announce<T>(source: EventSource, type: EventType, organizationOf: (data: T) => string): Announce<T> {
     return {
       prepare: () =>
         Promise.resolve({
           publish: async (actual: T) => {
-            await ctx.emit(type, domainEvent(type, organizationOf(actual), actual, eventIdOf(ctx, type)));
+            await source.emit(type, domainEvent(type, organizationOf(actual), actual, eventIdOf(source, type)));
           },
           drop: () => Promise.resolve(),
         }),
@@ -89,10 +95,10 @@ export interface PublisherLogger {
  */
 export function durableEvents(outbox: Outbox, stream: Pick<EventStream, "publish">, logger: PublisherLogger): EventPublisher {
   return {
-    announce<T>(ctx: Context, type: EventType, organizationOf: (data: T) => string): Announce<T> {
+    announce<T>(source: EventSource, type: EventType, organizationOf: (data: T) => string): Announce<T> {
       return {
         async prepare(expected: T): Promise<PreparedEvent<T>> {
-          const event = domainEvent(type, organizationOf(expected), expected, eventIdOf(ctx, type));
+          const event = domainEvent(type, organizationOf(expected), expected, eventIdOf(source, type));
           await outbox.record(event);
           return {
             async publish(actual: T) {

@@ -215,7 +215,7 @@ const settings = {
   ),
   dataDir: text(
     "DATA_DIR",
-    "Folder of the embedded document store, used when `MONGO_URL` is unset, and of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set.",
+    "Folder of the embedded document store, used when `MONGO_URL` is unset, of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set, and of uploaded import files while they are imported (`DATA_DIR/imports`).",
     "./data",
   ),
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", [
@@ -316,7 +316,7 @@ const settings = {
   ),
   cleanupIntervalSeconds: integer(
     "CLEANUP_INTERVAL_SECONDS",
-    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
+    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes, screenshots past their organization's retention and blobs no record names). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
     900,
     10,
     86400,

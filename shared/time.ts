@@ -1,9 +1,9 @@
+import { DAY_MS } from "./sweep";
+
 /** ISO 8601 UTC with `Z` and whole seconds, the form every timestamp takes in responses. */
 export function isoSeconds(date: Date = new Date()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
-
-const DAY_MS = 86_400_000;
 
 /** Whether `name` is a time zone the platform knows, by its IANA name; its canonical spelling if so. */
 export function canonicalZone(name: string): string | null {

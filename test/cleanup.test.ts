@@ -1,5 +1,7 @@
-import { pruneRefreshTokens, REFRESH_TOKENS, type RefreshTokenDocument } from "../services/auth/session";
-import { INVITATIONS, pruneInvitations, type InvitationDocument } from "../services/users/invitation";
+import { RefreshTokenStore } from "../services/auth/refresh-token-store";
+import { REFRESH_TOKENS, type RefreshTokenDocument } from "../services/auth/session";
+import { INVITATIONS, type InvitationDocument } from "../services/users/invitation";
+import { InvitationStore } from "../services/users/invitation-store";
 import { DeliveryStore } from "../services/webhooks/delivery-store";
 import {
   ATTEMPT_CLAIMS_COLLECTION,
@@ -50,7 +52,10 @@ describe("pruning by age", () => {
       token("live-spent", NOW + DAY_MS, true),
       token("live", NOW + DAY_MS, false),
     ]);
-    const [first, second] = await Promise.all([pruneRefreshTokens(tokens, NOW, DAY_MS), pruneRefreshTokens(tokens, NOW, DAY_MS)]);
+    const [first, second] = await Promise.all([
+      new RefreshTokenStore(tokens).prune(NOW, DAY_MS),
+      new RefreshTokenStore(tokens).prune(NOW, DAY_MS),
+    ]);
     expect(first.refreshTokens + second.refreshTokens).toBe(2);
     expect((await tokens.find({})).map((doc) => doc._id).sort()).toEqual(["just-expired-spent", "live", "live-spent"]);
   });
@@ -72,8 +77,8 @@ describe("pruning by age", () => {
       invitation("expired-today", NOW - 1000),
       invitation("pending", NOW + DAY_MS),
     ]);
-    expect(await pruneInvitations(invitations, NOW, DAY_MS)).toEqual({ invitations: 1 });
-    expect(await pruneInvitations(invitations, NOW, DAY_MS)).toEqual({ invitations: 0 });
+    expect(await new InvitationStore(invitations).prune(NOW, DAY_MS)).toEqual({ invitations: 1 });
+    expect(await new InvitationStore(invitations).prune(NOW, DAY_MS)).toEqual({ invitations: 0 });
     expect((await invitations.find({})).map((doc) => doc._id).sort()).toEqual(["expired-today", "pending"]);
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
+import sharp from "sharp";
 import { startStint, type RunningStint } from "../app";
 import { presentProject, PROJECTS_COLLECTION, type ProjectDocument } from "../services/projects/project";
 import { DELIVERIES_COLLECTION, type DeliveryDocument } from "../services/webhooks/documents";
@@ -211,6 +212,50 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     await eventually("the outbox record to be cleared", async () => (await records.findOne({ _id: event.id })) === null);
     await settle();
     expect(inbox.requests).toHaveLength(1);
+  });
+
+  it("keeps screenshot events published while no webhook service runs, and delivers them once one starts", async () => {
+    const { api } = await registerOwner(url);
+    const inbox = await WebhookReceiver.start();
+    receivers.push(inbox);
+    const hook = await api.post("/api/v1/webhooks", { url: inbox.url, events: ["screenshot.captured", "screenshot.deleted"] });
+    expect(hook.status).toBe(201);
+    const projectId = await createProject(api, "Watched");
+    const entry = await api.post<{ data: { id: string } }>("/api/v1/time-entries", {
+      project_id: projectId,
+      start_time: "2026-03-02T09:00:00Z",
+      end_time: "2026-03-02T11:00:00Z",
+    });
+    expect(entry.status).toBe(201);
+    for (const name of [...webhookServices.keys()]) await stopWebhookService(name);
+
+    const before = (await stream.consumerInfo()).num_pending;
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("time_entry_id", entry.body.data.id);
+    form.append("taken_at", "2026-03-02T10:00:00Z");
+    form.append("file", new Blob([picture], { type: "image/png" }), "shot.png");
+    const uploaded = await api.send<{ data: { id: string } }>("POST", "/api/v1/screenshots", { form });
+    expect(uploaded.status).toBe(201);
+    expect((await api.delete(`/api/v1/screenshots/${uploaded.body.data.id}`)).status).toBe(204);
+    // Both wait in the stream, as no webhook service is there to take them.
+    await eventually("both events to wait in the stream", async () => (await stream.consumerInfo()).num_pending >= before + 2);
+    expect(inbox.requests).toHaveLength(0);
+
+    await startWebhookService("webhooks-screens");
+    await inbox.waitFor(2, 20_000);
+    await settle();
+    // Deliveries of two events may arrive in either order.
+    expect(
+      bodies(inbox)
+        .map((body) => [body.type, body.data.id])
+        .sort(),
+    ).toEqual([
+      ["screenshot.captured", uploaded.body.data.id],
+      ["screenshot.deleted", uploaded.body.data.id],
+    ]);
   });
 
   it("delivers again, without a second delivery, an event whose webhook process was killed after storing its deliveries and before acknowledging", async () => {

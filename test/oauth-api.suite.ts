@@ -4,7 +4,9 @@ import { joinTeam } from "./support/accounts";
 import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
 import { awayFromMinuteEnd } from "./rate-limits.suite";
+import { answersUntilHeldBack } from "./support/held-back";
 
 interface Application {
   id: string;
@@ -470,6 +472,29 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         }
       });
 
+      it("holds back an account on the sign-in page after ten wrong passwords from one address, saying so, while another person there signs in", async () => {
+        const app = await register(owner.api, {});
+        const { account: typist } = await registerOwner(stint.url, "Typist");
+        const visitor = new PageVisitor();
+        const signIn = await visitor.get(authorizeUrl(app));
+        // The quarter hour follows the real clock: should it end midway, the count starts again, and the 429 comes later.
+        const answers = await answersUntilHeldBack(
+          () => visitor.submit(signIn, { email: typist.user.email, password: "wrong password!" }),
+          40,
+        );
+        expect(answers.filter((page) => page.html.includes("The email or the password is wrong")).length).toBeGreaterThanOrEqual(10);
+        const held = answers.at(-1) as PageResponse;
+        expect(held.status).toBe(429);
+        expect(held.html).toMatch(/Too many failed sign-ins for this account; try again in \d+ minutes?/);
+        expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+        const colleague = new PageVisitor(visitor.address);
+        const consent = await colleague.follow(
+          await colleague.submit(await colleague.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
+        );
+        expect(consent.status).toBe(200);
+        expect(consent.html).toContain('value="approve"');
+      });
+
       it("redirects a denial with access_denied and the state", async () => {
         const app = await register(owner.api, {});
         const visitor = new PageVisitor();
@@ -709,15 +734,21 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(fewer.body).toMatchObject({ scope: "users:read" });
       });
 
-      it("counts failed client authentication like failed sign-ins: after ten, the address waits even with the right secret", async () => {
+      it("counts a wrong client secret against the address like a refused key: past the limit a 429, while the right secret still gets in", async () => {
         const address = "192.0.2.77";
         const form = { grant_type: "refresh_token", refresh_token: "ort_nothing" };
-        for (let i = 0; i < 10; i++)
-          expect((await post("/api/auth/oauth/token", form, { ...basic(app, "cls_wrong"), "x-forwarded-for": address })).status).toBe(401);
-        const held = await post("/api/auth/oauth/token", form, { ...basic(app), "x-forwarded-for": address });
+        const answers = await answersUntilHeldBack(() =>
+          post("/api/auth/oauth/token", form, { ...basic(app, "cls_wrong"), "x-forwarded-for": address }),
+        );
+        expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(CREDENTIAL_FAILURES_PER_MINUTE);
+        const held = answers.at(-1) as (typeof answers)[number];
         expect(held.status).toBe(429);
+        expect(held.body).toEqual({ error: "temporarily_unavailable", error_description: expect.stringContaining("not valid") });
         expect(held.headers.get("retry-after")).toMatch(/^\d+$/);
-        expect((await post("/api/auth/oauth/token", form, basic(app))).status).toBe(400);
+        // The right secret is judged, and its unknown refresh token refused as always.
+        expect((await post("/api/auth/oauth/token", form, { ...basic(app), "x-forwarded-for": address })).body).toMatchObject({
+          error: "invalid_grant",
+        });
       });
     });
 

@@ -7,6 +7,7 @@ import { registerOwner, type ApiResponse, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Screenshot } from "../services/screenshots/contract";
+import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 
 type One = { data: Screenshot };
 
@@ -41,23 +42,20 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 export function describeScreenshotsApi(title: string, start: () => Promise<TestStint>): void {
   describe(title, () => {
     let stint: TestStint;
-    const events: { type: string; data: Screenshot; organization_id: string }[] = [];
+    // Every team subscribes a webhook here: announcements are heard where they end up, the same
+    // way in both modes (in process when embedded, through the outbox and JetStream distributed).
+    let receiver: WebhookReceiver;
+    const announced = () => receiver.events<{ type: string; data: Screenshot; organization_id: string }>();
 
     beforeAll(async () => {
+      receiver = await WebhookReceiver.start();
       stint = await start();
-      // A listener beside the gateway hears every announcement, wherever the service runs.
-      const broker = stint.stints[0]!.broker;
-      const listen = (type: string) => (ctx: { params: { data: Screenshot; organization_id: string } }) =>
-        void events.push({ type, ...ctx.params });
-      broker.createService({
-        name: `screenshot-events-${Date.now()}`,
-        events: { "screenshot.captured": listen("screenshot.captured"), "screenshot.deleted": listen("screenshot.deleted") },
-      });
-      await broker.waitForServices(["screenshots"], 10_000);
+      await stint.stints[0]!.broker.waitForServices(["screenshots"], 10_000);
     }, 60_000);
 
     afterAll(async () => {
       await stint?.stop();
+      await receiver?.close();
     }, 30_000);
 
     /** An owner, an admin and a member, each with a finished entry of their own on one project. */
@@ -67,6 +65,8 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       const member = await joinTeam(stint.url, owner, "member");
       const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
       expect(project.status).toBe(201);
+      const hook = await owner.post(`${A}/webhooks`, { url: receiver.url, events: ["screenshot.captured", "screenshot.deleted"] });
+      expect(hook.status).toBe(201);
       const entryOf = async (api: Client, start = "2026-03-02T09:00:00Z", end = "2026-03-02T11:00:00Z") => {
         const made = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
           project_id: project.body.data.id,
@@ -266,8 +266,12 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await owner.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
       expect((await owner.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
       expect((await listed(owner)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.owner2]);
-      const deleted = events.filter((event) => event.type === "screenshot.deleted").map((event) => event.data.id);
-      expect(deleted).toEqual(expect.arrayContaining([ids.member1, ids.owner1]));
+      await eventually("both deletions announced", () => {
+        const deleted = announced()
+          .filter((event) => event.type === "screenshot.deleted")
+          .map((event) => event.data.id);
+        return [ids.member1, ids.owner1].every((id) => id !== undefined && deleted.includes(id));
+      });
     });
 
     it("another organization's screenshot is a 404 everywhere; malformed ids too", async () => {
@@ -289,9 +293,9 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       const { member, memberEntry, organizationId } = await team();
       const shot = (await upload(member, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("png"), B)).body
         .data;
-      for (let i = 0; i < 100 && !events.some((event) => event.data.id === shot.id); i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      const captured = events.find((event) => event.type === "screenshot.captured" && event.data.id === shot.id);
+      const captured = await eventually("the capture announced", () =>
+        announced().find((event) => event.type === "screenshot.captured" && event.data.id === shot.id),
+      );
       expect(captured?.organization_id).toBe(organizationId);
       expect(captured?.data.image_url).toBe(`/api/v1/screenshots/${shot.id}/image`);
       expect(captured?.data.project_id).toMatch(/^prj_/);
@@ -405,9 +409,9 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await owner.get(`${A}/screenshots/${old.id}`)).status).toBe(404);
       expect((await owner.get(`${A}/screenshots/${old.id}/image`)).status).toBe(404);
       expect((await owner.get(`${A}/screenshots/${kept.id}/image`)).status).toBe(200);
-      for (let i = 0; i < 100 && !events.some((event) => event.type === "screenshot.deleted" && event.data.id === old.id); i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(events.filter((event) => event.type === "screenshot.deleted" && event.data.id === old.id)).toHaveLength(1);
+      const deletedOld = (event: { type: string; data: Screenshot }) => event.type === "screenshot.deleted" && event.data.id === old.id;
+      await eventually("the sweep's deletion announced", () => announced().some(deletedOld));
+      expect(announced().filter(deletedOld)).toHaveLength(1);
 
       const unset = await owner.patch<{ data: { screenshot_retention_days: number | null } }>(`${B}/organization`, {
         screenshot_retention_days: null,

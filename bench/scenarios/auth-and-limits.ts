@@ -25,9 +25,9 @@ import {
  * - `open`: `GET /bench-open/organization`, a route only the bench's own entry file
  *   (`bench/app-with-open-route.ts`) adds, which names the organization in a header and
  *   skips the gateway's authentication and rate limiting;
- * - `auth`: `GET /api/v1/organization` with `X-API-Key`, the product's route: the
- *   failed-authentication check, the key lookup (cached per process) and its revocation,
- *   role and plan marks, and the Style A limit (minute, hour and day counted in one step).
+ * - `auth`: `GET /api/v1/organization` with `X-API-Key`, the product's route: the key
+ *   lookup (cached per process) and its revocation, role and plan marks, and the Style A
+ *   limit (minute, hour and day counted in one step).
  *
  * The targets give each route a process and a run of its own, embedded and distributed;
  * the `embedded-interleaved` phase loads both routes of one process in turn, which is the

@@ -3,7 +3,15 @@ import { ApiError } from "../../shared/errors";
 import type { KeyValueStore, SetOptions } from "../../shared/kv/port";
 import { toErrorResponse } from "../error-response";
 import { errorBody } from "../styles";
-import { begin, RETENTION_MS, RUNNING_CLAIM_MS, type IdempotencyOutcome, type IdempotentRequest, type Proceed } from "./idempotency";
+import {
+  begin,
+  IN_PROGRESS_REASON,
+  RETENTION_MS,
+  RUNNING_CLAIM_MS,
+  type IdempotencyOutcome,
+  type IdempotentRequest,
+  type Proceed,
+} from "./idempotency";
 
 /** Idempotency's behaviour, run against each key-value adapter. */
 
@@ -152,7 +160,7 @@ export function describeIdempotency(name: string, open: () => Promise<KeyValueSt
       const refusals = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => toErrorResponse(o.reason));
       expect(refusals).toHaveLength(19);
       for (const refusal of refusals) {
-        expect(refusal).toMatchObject({ status: 409, code: "conflict" });
+        expect(refusal).toMatchObject({ status: 409, code: "conflict", details: { reason: IN_PROGRESS_REASON } });
         expect(refusal.message).toMatch(/still being processed/);
       }
       const winner = expectProceed((proceeding[0] as PromiseFulfilledResult<IdempotencyOutcome>).value);

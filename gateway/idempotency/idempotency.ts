@@ -44,6 +44,12 @@ export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** How long a running claim holds its key when nobody completes or releases it. */
 export const RUNNING_CLAIM_MS = 60_000;
 export const MAX_KEY_LENGTH = 255;
+/**
+ * `details.reason` of the 409 answered while the first request with a key is still running.
+ * It tells that 409, which a retry resolves, from a conflict with stored data, which no
+ * retry can: clients retry a 409 only when it carries this reason.
+ */
+export const IN_PROGRESS_REASON = "request_in_progress";
 
 /** Only these response headers are stored and replayed; the rest belong to one exchange. */
 const KEPT_HEADERS: Readonly<Record<string, string>> = { location: "Location", "content-type": "Content-Type" };
@@ -247,7 +253,9 @@ export async function begin(kv: KeyValueStore, request: IdempotentRequest, optio
     }
     return { kind: "replay", response: replayOf(record.response) };
   }
-  throw ApiError.conflict("A request with this Idempotency-Key is still being processed; retry once it has finished");
+  throw ApiError.conflict("A request with this Idempotency-Key is still being processed; retry once it has finished", {
+    reason: IN_PROGRESS_REASON,
+  });
 }
 
 function proceedWith(kv: KeyValueStore, recordKey: string, claim: RunningRecord, retentionMs: number): Proceed {

@@ -5,7 +5,6 @@ import { oauthClient, type PageOutcome, type ProtocolFailure, type ProtocolResul
 import type { KeyValueStore } from "../../shared/kv/port";
 import type { Admission } from "../admission";
 import { toErrorResponse } from "../error-response";
-import { enforceFailedAuthenticationThrottle, recordFailedAuthentication } from "../rate-limit/failed-authentication";
 import { enforceRateLimit, rateLimitHeadersOf, type RateLimitHeaders } from "../rate-limit/limiter";
 import type { RatePolicy } from "../rate-limit/policy";
 import type { TrustedProxies } from "../rate-limit/client-address";
@@ -54,8 +53,9 @@ function failureOf(thrown: unknown): { status: number; error: "temporarily_unava
  * The OAuth 2.0 authorization server's endpoints and pages, served by the gateway itself
  * (form bodies, RFC 6749 errors, HTML) under every style's mount, and its metadata. Every
  * decision is the oauth service's, through its client. Counted per client address; the
- * protocol endpoints also per confidential application once it authenticated, and a wrong client secret or password counts
- * like a failed sign-in.
+ * protocol endpoints also per confidential application once it authenticated. A wrong
+ * client secret counts like a refused key; a wrong password on the sign-in page like a
+ * wrong one at `POST /auth/login`.
  */
 export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
   const issuerFor = (req: IncomingMessage) => issuerOf(req, deps.publicUrl, deps.trustedProxies);
@@ -66,15 +66,17 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       let headers: RateLimitHeaders = {};
       try {
         headers = (await deps.admission.admitAnonymous(req)) ?? {};
-        const address = deps.admission.addressOf(req);
-        await enforceFailedAuthenticationThrottle(deps.kv, address);
         const basic = basicCredentials(req);
         const fields = await formFields(req);
         if (fields.repeated.length > 0) throw new BadForm(`Parameters sent more than once: ${fields.repeated.join(", ")}`);
         const input = { form: fields.values, basic };
         const oauth = oauthClient.over(req.$ctx);
         const failed = async (failure: ProtocolFailure) => {
-          if (failure.clientAuthenticationFailed) await recordFailedAuthentication(deps.kv, address);
+          // A client secret is a long random string, judged like an API key: a valid one is never held back.
+          if (failure.clientAuthenticationFailed) {
+            const answer = await deps.admission.countRefused(req, failure);
+            if (answer !== failure) throw answer;
+          }
           const challenge: Record<string, string> =
             failure.status === 401 ? { "WWW-Authenticate": 'Basic realm="stint", error="invalid_client"' } : {};
           sendJson(res, failure.status, failure.body, { ...headers, ...challenge });
@@ -82,7 +84,8 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
         // The application's allowance is counted only once it has proved who it is; the call below checks again.
         const client = await oauth.authenticateClient(input);
         if (!client.ok) return await failed(client);
-        if (client.body.clientType === "confidential") await enforceRateLimit(deps.kv, deps.clientPolicy, `client:${client.body.clientId}`);
+        if (client.body.clientType === "confidential")
+          await enforceRateLimit(deps.kv, deps.clientPolicy, `client:${client.body.clientId}`, deps.admission.now());
         const result = await call(oauth, input, issuerFor(req));
         if (result.ok) return sendJson(res, 200, result.body, headers);
         await failed(result);
@@ -149,7 +152,7 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
     res.end(renderPage({ kind: "error", status: 400, message }, "", ""));
   }
 
-  /** A page: GET shows it, POST handles its forms. Forms that check a password or a code are held back after failures. */
+  /** A page: GET shows it, POST handles its forms. Forms that check a password or a code are held back after wrong ones (`pageForm`). */
   const pageRoute =
     (show: (req: IncomingRequest, session: string | undefined, issuer: string) => Promise<PageOutcome>): Handler =>
     async (req, res) => {
@@ -162,7 +165,8 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       } catch (error) {
         if (error instanceof BadForm) return sendProblemPage(req, res, 400, "The form could not be read. Go back and try again.");
         const limited = rateLimitHeadersOf(error);
-        if (limited) return sendProblemPage(req, res, 429, "Too many attempts from your address. Wait a minute, then try again.", limited);
+        // Says which limit and when to come back, as the API's 429 does.
+        if (limited) return sendProblemPage(req, res, 429, toErrorResponse(error).message, limited);
         const failure = failureOf(error);
         if (failure.status === 500) logFailure(req, error, "OAuth page failed");
         sendProblemPage(
@@ -174,7 +178,11 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       }
     };
 
-  /** Reads a page's form; a sign-in or a code lookup first passes the failed-authentication throttle, and a failure counts. */
+  /**
+   * Reads a page's form. A sign-in is counted on its account and address before its password
+   * is checked, and a code typed on the device page on the address (see `beginSignIn`); the
+   * count is taken back unless the password or the code was wrong.
+   */
   async function pageForm(
     req: IncomingRequest,
     run: (form: Record<string, string>) => Promise<PageOutcome>,
@@ -182,13 +190,17 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
   ): Promise<PageOutcome> {
     const fields = await formFields(req);
     if (fields.repeated.length > 0) throw new BadForm("repeated fields");
-    const address = deps.admission.addressOf(req);
-    const guessing = guessable(fields.values);
-    if (guessing) await enforceFailedAuthenticationThrottle(deps.kv, address);
-    const outcome = await run(fields.values);
-    const failed = (outcome.kind === "sign_in" && outcome.failed) || (outcome.kind === "device_entry" && outcome.unknownCode);
-    if (guessing && failed) await recordFailedAuthentication(deps.kv, address);
-    return outcome;
+    const form = fields.values;
+    if (!guessable(form)) return run(form);
+    const attempt = await deps.admission.beginSignIn(req, form.action === "sign_in" ? (form.email ?? "") : null);
+    let wrong = false;
+    try {
+      const outcome = await run(form);
+      wrong = (outcome.kind === "sign_in" && outcome.failed) || (outcome.kind === "device_entry" && outcome.unknownCode);
+      return outcome;
+    } finally {
+      await attempt.settle(wrong).catch(() => undefined);
+    }
   }
 
   const signingIn = (form: Record<string, string>) => form.action === "sign_in";

@@ -3,10 +3,13 @@ import {
   credentialPolicy,
   credentialSubject,
   DAY_MS,
-  FAILED_AUTHENTICATION_POLICY,
-  FAILED_AUTHENTICATIONS_PER_MINUTE,
+  CREDENTIAL_FAILURES_POLICY,
   HOUR_MS,
   MINUTE_MS,
+  SIGN_IN_FAILURES_PER_ACCOUNT,
+  SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  SIGN_IN_FAILURES_PER_ADDRESS,
+  SIGN_IN_WINDOW_MS,
   STYLE_A_POLICY,
   STYLE_B_HOURLY_LIMITS,
   styleBPolicy,
@@ -50,9 +53,9 @@ describe("rate-limit policies", () => {
       new Set([
         ...styleAKeys,
         ...windowsOf(UNAUTHENTICATED_POLICY, subject).map((w) => w.key),
-        ...windowsOf(FAILED_AUTHENTICATION_POLICY, subject).map((w) => w.key),
+        ...windowsOf(CREDENTIAL_FAILURES_POLICY, subject).map((w) => w.key),
       ]).size,
-    ).toBe(6);
+    ).toBe(7);
   });
 
   it("counts per credential: the API key, or the user of a token", () => {
@@ -69,13 +72,20 @@ describe("rate-limit policies", () => {
     expect(windowsOf(styleBPolicy("enterprise"), "user:usr_7")).toEqual([]);
   });
 
-  it("limits unauthenticated endpoints and failed authentication per address", () => {
+  it("limits unauthenticated endpoints and refused keys and tokens per address", () => {
     expect([UNAUTHENTICATED_PER_MINUTE, UNAUTHENTICATED_PER_HOUR]).toEqual([60, 1_000]);
     expect(limits(UNAUTHENTICATED_POLICY)).toEqual([
       ["minute", 60, 60_000],
       ["hour", 1_000, 3_600_000],
     ]);
-    expect(FAILED_AUTHENTICATIONS_PER_MINUTE).toBe(10);
-    expect(limits(FAILED_AUTHENTICATION_POLICY)).toEqual([["minute", 10, 60_000]]);
+    expect(limits(CREDENTIAL_FAILURES_POLICY)).toEqual([
+      ["minute", 30, 60_000],
+      ["hour", 300, 3_600_000],
+    ]);
+  });
+
+  it("holds wrong passwords per account and address below per account, and both far below per address, in 15 minutes", () => {
+    expect(SIGN_IN_WINDOW_MS).toBe(15 * 60_000);
+    expect([SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS]).toEqual([10, 30, 100]);
   });
 });

@@ -100,12 +100,37 @@ export function oauthClientPolicy(perMinuteLimit: number, perHourLimit: number):
 }
 
 /**
- * Failed authentication per client address: after this many in one minute, every request
- * from the address that carries a credential, right or wrong, and every sign-in is a 429
- * until the minute ends, so keys and passwords cannot be tried at speed.
+ * Keys and tokens that were refused and look guessed (see `CredentialRejected`), per client
+ * address: API keys, access and refresh tokens, invitation tokens and OAuth client secrets
+ * are long random strings, so a guess never succeeds and nothing has to be held back before
+ * one is checked. A valid credential is always admitted; past these counts, a refused one is
+ * answered 429 instead of 401 until the window ends. Apart from passwords, so that a scanner
+ * and an office's mistyped passwords never use up each other's room.
  */
-export const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
-export const FAILED_AUTHENTICATION_POLICY: RatePolicy = {
-  id: "failed-authentication",
-  windows: [perMinute(FAILED_AUTHENTICATIONS_PER_MINUTE)],
+export const CREDENTIAL_FAILURES_PER_MINUTE = 30;
+export const CREDENTIAL_FAILURES_PER_HOUR = 300;
+export const CREDENTIAL_FAILURES_POLICY: RatePolicy = {
+  id: "credential-failures",
+  windows: [perMinute(CREDENTIAL_FAILURES_PER_MINUTE), perHour(CREDENTIAL_FAILURES_PER_HOUR)],
 };
+
+/**
+ * Wrong passwords (and the device page's user codes, which are short enough to guess), in
+ * fixed 15-minute windows. Each attempt is counted before the password is checked and taken
+ * back when it was right, so an attempt past a full window is refused unheard.
+ *
+ * - Per account and client address, 10: room for a person's typos; past it, that account is
+ *   refused from that address only.
+ * - Per account, 30, from any address: three addresses' worth, so one address (one attacker
+ *   or one colleague) can never lock the account for its owner elsewhere, while guessing
+ *   from many addresses gets at most 30 tries in 15 minutes.
+ * - Per client address, 100, whichever accounts: an office behind one address has room for
+ *   everybody's typos, and spraying one password over many accounts stops there.
+ *
+ * The reasons and the numbers are in docs/api.md ("Failed sign-ins and refused
+ * credentials").
+ */
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 30;
+export const SIGN_IN_FAILURES_PER_ADDRESS = 100;

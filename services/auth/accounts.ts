@@ -1,12 +1,12 @@
 import { verifyAgainstDecoy, verifyPassword } from "../../shared/auth/passwords";
 import type { Account } from "./contract";
-import type { AccountCollections } from "./documents";
+import type { AccountStores } from "./documents";
 import type { UserDocument } from "./user";
 
-type Stores = Pick<AccountCollections, "users" | "organizations">;
+type Stores = Pick<AccountStores, "users" | "organizations">;
 
 async function accountOfUser(stores: Stores, user: UserDocument): Promise<Account | null> {
-  const organization = await stores.organizations.findOne({ _id: user.organization_id });
+  const organization = await stores.organizations.find(user.organization_id);
   if (!organization) return null;
   return {
     userId: user._id,
@@ -20,13 +20,13 @@ async function accountOfUser(stores: Stores, user: UserDocument): Promise<Accoun
 
 /** The account of an email and password, or null when either is wrong (alike, in time too). */
 export async function verifyCredentials(stores: Stores, email: string, password: string): Promise<Account | null> {
-  const user = await stores.users.findOne({ email });
+  const user = await stores.users.byEmail(email);
   const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
   return user && valid ? accountOfUser(stores, user) : null;
 }
 
 /** A user's account as it is now, or null when the user no longer exists. */
 export async function accountOf(stores: Stores, userId: string): Promise<Account | null> {
-  const user = await stores.users.findOne({ _id: userId });
+  const user = await stores.users.findAnywhere(userId);
   return user ? accountOfUser(stores, user) : null;
 }

@@ -5,12 +5,12 @@ import { ApiError } from "../../shared/errors";
 import { createdBeforeWithSecret, createdId, insertOnce, type Creation } from "../../shared/creation";
 import { ROLE_PERMISSIONS, type Identity, type Permission } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
-import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
-import type { Collection, Filter } from "../../shared/storage/port";
+import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import { presentApiKey, type ApiKeyDocument } from "./api-key";
+import type { ApiKeyStore, KeyOwner } from "./api-key-store";
 import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from "./contract";
-import type { AccountCollections } from "./documents";
+import type { AccountStores } from "./documents";
 import type { CreateApiKeyBody } from "./inputs";
 
 /*
@@ -19,13 +19,13 @@ import type { CreateApiKeyBody } from "./inputs";
  */
 
 /** Owners and admins see every key of the organization; members their own. */
-function visibleKeys(who: Identity): Filter {
-  return isManager(who) ? { organization_id: who.organizationId } : { organization_id: who.organizationId, user_id: who.userId };
+function visibleKeys(who: Identity): KeyOwner {
+  return isManager(who) ? { organizationId: who.organizationId } : { organizationId: who.organizationId, userId: who.userId };
 }
 
 /** Sent again with its `Idempotency-Key`, makes no second key: a 409 names the first (`shared/creation.ts`). */
 export async function createApiKey(
-  keys: Collection<ApiKeyDocument>,
+  keys: ApiKeyStore,
   who: Identity,
   input: CreateApiKeyBody,
   request: Creation = {},
@@ -47,44 +47,37 @@ export async function createApiKey(
   };
   const inserted = await insertOnce(
     doc,
-    (fresh) => keys.insertOne(fresh),
-    (id) => keys.findOne({ _id: id, organization_id: who.organizationId }),
+    (fresh) => keys.insert(fresh),
+    (id) => keys.find(who.organizationId, id),
   );
   if (!inserted.created) throw createdBeforeWithSecret("This API key", inserted.doc._id);
   return { ...presentApiKey(doc), key };
 }
 
-export async function listApiKeys(keys: Collection<ApiKeyDocument>, who: Identity, page: Page): Promise<ListEnvelope<ApiKey>> {
-  const filter = visibleKeys(who);
-  const [items, total] = await Promise.all([
-    keys.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
-    keys.count(filter),
-  ]);
+export async function listApiKeys(keys: ApiKeyStore, who: Identity, page: Page): Promise<ListEnvelope<ApiKey>> {
+  const { items, total } = await keys.list(visibleKeys(who), page);
   return listEnvelope(items.map(presentApiKey), total, page);
 }
 
-export async function revokeApiKey(keys: Collection<ApiKeyDocument>, kv: KeyValueStore, who: Identity, id: string): Promise<void> {
-  const deleted = await keys.deleteOne({ ...visibleKeys(who), _id: id });
+export async function revokeApiKey(keys: ApiKeyStore, kv: KeyValueStore, who: Identity, id: string): Promise<void> {
+  const deleted = await keys.delete(visibleKeys(who), id);
   if (!deleted) throw ApiError.notFound("API key");
   await markKeyRevoked(kv, id);
 }
 
 /** What a gateway needs to act on a key: who it acts as and with what, or null when unknown. */
 export async function resolveApiKey(
-  collections: Pick<AccountCollections, "apiKeys" | "users" | "organizations">,
+  stores: Pick<AccountStores, "apiKeys" | "users" | "organizations">,
   secret: string,
 ): Promise<Identity | null> {
-  const { apiKeys, users, organizations } = collections;
-  const key = await apiKeys.findOne({ secret_hash: sha256(secret) });
+  const { apiKeys, users, organizations } = stores;
+  const key = await apiKeys.bySecretHash(sha256(secret));
   if (!key) return null;
-  const [user, organization] = await Promise.all([
-    users.findOne({ _id: key.user_id, organization_id: key.organization_id }),
-    organizations.findOne({ _id: key.organization_id }),
-  ]);
+  const [user, organization] = await Promise.all([users.find(key.organization_id, key.user_id), organizations.find(key.organization_id)]);
   if (!user || !organization) return null;
   const allowed = ROLE_PERMISSIONS[user.role];
   const permissions: Permission[] = key.permissions.filter((permission) => allowed.includes(permission));
-  await apiKeys.findOneAndUpdate({ _id: key._id }, { $set: { last_used_at: isoSeconds() } });
+  await apiKeys.markUsed(key._id, isoSeconds());
   return {
     organizationId: key.organization_id,
     plan: organization.plan,

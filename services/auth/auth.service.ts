@@ -6,8 +6,7 @@ import { requireStore, stintService, type ServiceDependencies } from "../../shar
 import { accountOf, verifyCredentials } from "./accounts";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
-import { openAccountCollections, type AccountCollections } from "./documents";
-import { pruneRefreshTokens } from "./session";
+import { openAccountStores, type AccountStores } from "./documents";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
@@ -27,17 +26,17 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
   const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
   let stopSweeping: (() => void) | undefined;
 
-  return stintService<AccountCollections>({
+  return stintService<AccountStores>({
     name: authOperations.service,
     open: async (service) => {
-      const collections = await openAccountCollections(store);
+      const stores = await openAccountStores(store);
       stopSweeping = sweepPeriodically(
         "refresh tokens",
-        () => pruneRefreshTokens(collections.refreshTokens, Date.now(), keepAfterExpiryMs),
+        () => stores.refreshTokens.prune(Date.now(), keepAfterExpiryMs),
         service.logger,
         deps.config.cleanupIntervalSeconds * 1000,
       );
-      return collections;
+      return stores;
     },
     close: async () => {
       stopSweeping?.();

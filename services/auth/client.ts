@@ -4,6 +4,7 @@ import type { Identity } from "../../shared/identity";
 import type { ListEnvelope } from "../../shared/paging";
 import { idOf } from "../../shared/validation";
 import type { Account, Session, Tokens, User } from "./contract";
+import { nothing } from "../../shared/inputs";
 
 /**
  * Who owns account data: the AUTH service. Organizations, users (email, name, role,
@@ -112,7 +113,7 @@ export const authClient = defineClient("auth", {
   /** A user's account as it is now (role, plan), or `null` once the user is gone. */
   accountOf: internalAction(z.object({ userId }).strict()).returning<Account | null>(),
   /** Organizations that keep screenshots for a limited number of days: what the screenshots sweep deletes. */
-  screenshotRetentions: internalAction(z.object({}).strict()).returning<{ organizationId: string; days: number }[]>(),
+  screenshotRetentions: internalAction(nothing).returning<{ organizationId: string; days: number }[]>(),
 });
 
 /** The response schemas and types of accounts, for the operations of other services that show them. */

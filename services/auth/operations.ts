@@ -1,4 +1,4 @@
-import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_THROTTLED, type CredentialAccess } from "../../shared/access";
+import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_SIGN_IN, PUBLIC_WITH_TOKEN, type CredentialAccess } from "../../shared/access";
 import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
@@ -39,10 +39,12 @@ export const authOperations = defineOperations("auth", {
     method: "POST",
     path: "/auth/login",
     summary: "Sign in with email and password",
+    description:
+      "A wrong email or password is a 401. After 10 wrong passwords for an account from one address in a quarter hour (30 from all addresses, or 100 for any accounts from one address), sign-in is a 429 until the quarter hour ends, the password unchecked; `Retry-After` says when.",
     tag: AUTHENTICATION,
     resource: "Account",
     input: loginInput,
-    access: PUBLIC_THROTTLED,
+    access: PUBLIC_SIGN_IN,
     success: { status: 200, description: signedIn, body: sessionSchema },
     errors: [401],
   },
@@ -50,11 +52,12 @@ export const authOperations = defineOperations("auth", {
     method: "POST",
     path: "/auth/refresh",
     summary: "Exchange a refresh token for new tokens",
-    description: "A refresh token works once. Presenting a spent one revokes every token of that sign-in.",
+    description:
+      "A refresh token works once. Presenting a spent one revokes every token of that sign-in. A valid one is never held back; after 30 that are not valid from one address in a minute, further ones are a 429 instead of a 401.",
     tag: AUTHENTICATION,
     resource: "Session",
     input: refreshInput,
-    access: PUBLIC_THROTTLED,
+    access: PUBLIC_WITH_TOKEN,
     success: { status: 200, description: "A new access token and refresh token", body: tokensSchema },
     errors: [401],
   },

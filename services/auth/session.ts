@@ -1,4 +1,4 @@
-import type { Collection, CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 
 /** `_id` is the SHA-256 of the token; a family is one login's chain of rotations. */
 export interface RefreshTokenDocument extends StoredDocument {
@@ -15,16 +15,3 @@ export const REFRESH_TOKENS: CollectionSpec = {
   name: "refresh_tokens",
   indexes: [{ fields: { family: 1 } }, { fields: { user_id: 1 } }, { fields: { expires_at: 1 } }],
 };
-
-/**
- * Prunes refresh tokens, spent or not, `keepAfterExpiryMs` after they expired. A spent token is
- * kept until then because presenting it again revokes its family; once expired it is refused
- * whatever it was. One `deleteMany` by age: any number of replicas may run it at once.
- */
-export async function pruneRefreshTokens(
-  refreshTokens: Collection<RefreshTokenDocument>,
-  now: number,
-  keepAfterExpiryMs: number,
-): Promise<{ refreshTokens: number }> {
-  return { refreshTokens: await refreshTokens.deleteMany({ expires_at: { $lt: now - keepAfterExpiryMs } }) };
-}

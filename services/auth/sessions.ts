@@ -3,15 +3,14 @@ import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import type { TokenSigner } from "../../shared/auth/tokens";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
-import { DuplicateKeyError } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
-import type { AccountCollections } from "./documents";
+import type { AccountStores } from "./documents";
 import type { RegisterBody } from "./inputs";
 import { presentOrganization, type OrganizationDocument } from "./organization";
 import type { Session, Tokens } from "./contract";
 import { presentUser, type UserDocument } from "./user";
 
-export type SessionStores = Pick<AccountCollections, "organizations" | "users" | "refreshTokens">;
+export type SessionStores = Pick<AccountStores, "organizations" | "users" | "refreshTokens">;
 
 export interface SessionSettings {
   signer: TokenSigner;
@@ -20,8 +19,6 @@ export interface SessionSettings {
 
 const WRONG_CREDENTIALS = () => new ApiError("unauthorized", "The email or the password is wrong");
 const INVALID_REFRESH = () => new ApiError("unauthorized", "The refresh token is not valid");
-/** One account per address: sign-up and joining an organization answer a taken one alike. */
-export const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already exists", { field: "email", reason: "conflict" });
 
 async function issueTokens(
   stores: SessionStores,
@@ -31,7 +28,7 @@ async function issueTokens(
   family: string,
 ): Promise<Tokens> {
   const refreshToken = `rt_${randomSecret(48)}`;
-  await stores.refreshTokens.insertOne({
+  await stores.refreshTokens.insert({
     _id: sha256(refreshToken),
     family,
     user_id: user._id,
@@ -83,13 +80,12 @@ export async function register(stores: SessionStores, settings: SessionSettings,
     created_at: now,
     updated_at: now,
   };
-  await stores.organizations.insertOne(organization);
+  await stores.organizations.insert(organization);
   try {
-    await stores.users.insertOne(user);
+    await stores.users.insert(user);
   } catch (error) {
     // No transactions across documents: undo the organization by hand.
-    await stores.organizations.deleteOne({ _id: organization._id });
-    if (error instanceof DuplicateKeyError) throw EMAIL_TAKEN();
+    await stores.organizations.remove(organization._id);
     throw error;
   }
   return startSession(stores, settings, user, organization);
@@ -108,7 +104,7 @@ export interface NewMember {
  * invitation is accepted). `null` when the organization no longer exists; a taken email is a 409.
  */
 export async function createMember(stores: SessionStores, settings: SessionSettings, member: NewMember): Promise<Session | null> {
-  const organization = await stores.organizations.findOne({ _id: member.organizationId });
+  const organization = await stores.organizations.find(member.organizationId);
   if (!organization) return null;
   const now = isoSeconds();
   const user: UserDocument = {
@@ -121,21 +117,16 @@ export async function createMember(stores: SessionStores, settings: SessionSetti
     created_at: now,
     updated_at: now,
   };
-  try {
-    // The unique email index makes a second account for the address fail here.
-    await stores.users.insertOne(user);
-  } catch (error) {
-    if (error instanceof DuplicateKeyError) throw EMAIL_TAKEN();
-    throw error;
-  }
+  // The unique email index makes a second account for the address fail here.
+  await stores.users.insert(user);
   return startSession(stores, settings, user, organization);
 }
 
 export async function login(stores: SessionStores, settings: SessionSettings, email: string, password: string): Promise<Session> {
-  const user = await stores.users.findOne({ email });
+  const user = await stores.users.byEmail(email);
   const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
   if (!user || !valid) throw WRONG_CREDENTIALS();
-  const organization = await stores.organizations.findOne({ _id: user.organization_id });
+  const organization = await stores.organizations.find(user.organization_id);
   if (!organization) throw WRONG_CREDENTIALS();
   return startSession(stores, settings, user, organization);
 }
@@ -146,25 +137,21 @@ export async function login(stores: SessionStores, settings: SessionSettings, em
  */
 export async function refresh(stores: SessionStores, settings: SessionSettings, refreshToken: string): Promise<Tokens> {
   const id = sha256(refreshToken);
-  const claimed = await stores.refreshTokens.findOneAndUpdate(
-    { _id: id, spent: false },
-    { $set: { spent: true } },
-    { returnDocument: "before" },
-  );
+  const claimed = await stores.refreshTokens.spend(id);
   if (!claimed) {
-    const spent = await stores.refreshTokens.findOne({ _id: id });
-    if (spent) await stores.refreshTokens.deleteMany({ family: spent.family });
+    const spent = await stores.refreshTokens.find(id);
+    if (spent) await stores.refreshTokens.deleteFamily(spent.family);
     throw INVALID_REFRESH();
   }
   if (claimed.expires_at <= Date.now()) throw INVALID_REFRESH();
-  const user = await stores.users.findOne({ _id: claimed.user_id, organization_id: claimed.organization_id });
-  const organization = await stores.organizations.findOne({ _id: claimed.organization_id });
+  const user = await stores.users.find(claimed.organization_id, claimed.user_id);
+  const organization = await stores.organizations.find(claimed.organization_id);
   if (!user || !organization) throw INVALID_REFRESH();
   return issueTokens(stores, settings, user, organization, claimed.family);
 }
 
 /** Ends the login the refresh token belongs to. Unknown tokens are ignored: the outcome is the same. */
 export async function logout(stores: Pick<SessionStores, "refreshTokens">, refreshToken: string): Promise<void> {
-  const token = await stores.refreshTokens.findOne({ _id: sha256(refreshToken) });
-  if (token) await stores.refreshTokens.deleteMany({ family: token.family });
+  const token = await stores.refreshTokens.find(sha256(refreshToken));
+  if (token) await stores.refreshTokens.deleteFamily(token.family);
 }

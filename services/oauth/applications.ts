@@ -6,10 +6,10 @@ import { createdBeforeWithSecret, createdId, insertOnce, type Creation } from ".
 import { newId } from "../../shared/ids";
 import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
-import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
+import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import { CLIENT_SECRET_PREFIX, PREVIOUS_SECRET_GRACE_MS, presentApplication, type ApplicationDocument } from "./application";
-import type { OAuthCollections } from "./documents";
+import type { OAuthStores } from "./documents";
 import type { CreateApplicationBody, UpdateApplicationBody } from "./inputs";
 import { isSubset } from "./scopes";
 import type { Application, ApplicationWithSecret } from "./contract";
@@ -20,13 +20,13 @@ import type { Application, ApplicationWithSecret } from "./contract";
  * organization's application is a 404.
  */
 
-type Stores = Pick<OAuthCollections, "applications" | "codes" | "consents" | "refreshTokens" | "deviceCodes">;
+type Stores = Pick<OAuthStores, "applications" | "codes" | "consents" | "refreshTokens" | "deviceCodes">;
 
 const NOT_FOUND = () => ApiError.notFound("OAuth application");
 const newSecret = () => `${CLIENT_SECRET_PREFIX}${randomSecret(48)}`;
 
 async function ownApplication(stores: Pick<Stores, "applications">, who: Identity, id: string): Promise<ApplicationDocument> {
-  const doc = await stores.applications.findOne({ _id: id, organization_id: who.organizationId });
+  const doc = await stores.applications.find(who.organizationId, id);
   if (!doc) throw NOT_FOUND();
   return doc;
 }
@@ -62,8 +62,8 @@ export async function createApplication(
   };
   const inserted = await insertOnce(
     doc,
-    (fresh) => stores.applications.insertOne(fresh),
-    (id) => stores.applications.findOne({ _id: id, organization_id: who.organizationId }),
+    (fresh) => stores.applications.insert(fresh),
+    (id) => stores.applications.find(who.organizationId, id),
   );
   if (inserted.created) return { ...presentApplication(doc), client_secret: secret };
   if (inserted.doc.client_type === "confidential") throw createdBeforeWithSecret("This application", inserted.doc._id);
@@ -75,11 +75,7 @@ export async function listApplications(
   who: Identity,
   page: Page,
 ): Promise<ListEnvelope<Application>> {
-  const filter = { organization_id: who.organizationId };
-  const [items, total] = await Promise.all([
-    stores.applications.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
-    stores.applications.count(filter),
-  ]);
+  const { items, total } = await stores.applications.list(who.organizationId, page);
   return listEnvelope(items.map(presentApplication), total, page);
 }
 
@@ -105,11 +101,7 @@ export async function updateApplication(
   if (changes.homepage_url !== undefined) set.homepage_url = changes.homepage_url;
   if (changes.scopes !== undefined) set.scopes = changes.scopes;
   if (changes.status !== undefined) set.status = changes.status;
-  const after = await stores.applications.findOneAndUpdate(
-    { _id: id, organization_id: who.organizationId },
-    { $set: set },
-    { returnDocument: "after" },
-  );
+  const after = await stores.applications.update(who.organizationId, id, set);
   if (!after) throw NOT_FOUND();
   const disabled = before.status === "active" && after.status === "disabled";
   if (disabled || !isSubset(before.scopes, after.scopes)) await markClientRevoked(kv, after.client_id, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
@@ -120,13 +112,12 @@ export async function updateApplication(
 export async function deleteApplication(stores: Stores, kv: KeyValueStore, who: Identity, id: string): Promise<void> {
   const doc = await ownApplication(stores, who, id);
   await markClientRevoked(kv, doc.client_id, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
-  if (!(await stores.applications.deleteOne({ _id: id, organization_id: who.organizationId }))) throw NOT_FOUND();
-  const ofClient = { client_id: doc.client_id };
+  if (!(await stores.applications.delete(who.organizationId, id))) throw NOT_FOUND();
   await Promise.all([
-    stores.refreshTokens.deleteMany(ofClient),
-    stores.consents.deleteMany(ofClient),
-    stores.codes.deleteMany(ofClient),
-    stores.deviceCodes.deleteMany(ofClient),
+    stores.refreshTokens.deleteOfClient(doc.client_id),
+    stores.consents.deleteOfClient(doc.client_id),
+    stores.codes.deleteOfClient(doc.client_id),
+    stores.deviceCodes.deleteOfClient(doc.client_id),
   ]);
 }
 
@@ -135,18 +126,12 @@ export async function rotateSecret(stores: Pick<Stores, "applications">, who: Id
   const doc = await ownApplication(stores, who, id);
   if (doc.client_type === "public" || doc.secret_hash === null) throw ApiError.conflict("A public application has no secret to rotate");
   const secret = newSecret();
-  const after = await stores.applications.findOneAndUpdate(
-    { _id: id, organization_id: who.organizationId, secret_hash: doc.secret_hash },
-    {
-      $set: {
-        secret_hash: sha256(secret),
-        previous_secret_hash: doc.secret_hash,
-        previous_secret_expires_at: Date.now() + PREVIOUS_SECRET_GRACE_MS,
-        updated_at: isoSeconds(),
-      },
-    },
-    { returnDocument: "after" },
-  );
+  const after = await stores.applications.updateIfSecret(who.organizationId, id, doc.secret_hash, {
+    secret_hash: sha256(secret),
+    previous_secret_hash: doc.secret_hash,
+    previous_secret_expires_at: Date.now() + PREVIOUS_SECRET_GRACE_MS,
+    updated_at: isoSeconds(),
+  });
   // Another rotation won the race: its secret is the one shown there, this one was never stored.
   if (!after) throw ApiError.conflict("The secret was rotated at the same moment; read the application and try again");
   return { ...presentApplication(after), client_secret: secret };

@@ -1,6 +1,6 @@
 import type { Permission } from "../../shared/identity";
 import type { ApplicationDocument } from "./application";
-import type { OAuthCollections } from "./documents";
+import type { OAuthStores } from "./documents";
 import { parseScope, isSubset } from "./scopes";
 import { PROMPT_VALUES } from "./contract";
 
@@ -51,7 +51,7 @@ export function redirectWith(redirectUri: string, answer: Record<string, string 
 }
 
 export async function checkAuthorizationRequest(
-  stores: Pick<OAuthCollections, "applications">,
+  stores: Pick<OAuthStores, "applications">,
   query: RequestParams,
   repeated: readonly string[],
   issuer: string,
@@ -62,7 +62,7 @@ export async function checkAuthorizationRequest(
   if (repeated.includes("client_id") || repeated.includes("redirect_uri"))
     return { ok: false, errorPage: "The request names its application or its return address more than once." };
   const clientId = params.client_id;
-  const app = clientId === undefined ? null : await stores.applications.findOne({ client_id: clientId });
+  const app = clientId === undefined ? null : await stores.applications.byClientId(clientId);
   if (!app || app.status !== "active") return { ok: false, errorPage: "The application that sent you here is unknown or disabled." };
   const redirectUri = params.redirect_uri;
   // Matched exactly against a registered URI, character for character (RFC 9700 §2.1).

@@ -3,24 +3,19 @@ import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from "../../shared/auth/tokens";
 import { ApiError } from "../../shared/errors";
 import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
-import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
-import type { OAuthCollections } from "./documents";
+import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
+import type { OAuthStores } from "./documents";
 import type { Authorization } from "./contract";
 
 /** The applications a person has authorized, and taking an authorization back. */
 
 export async function listAuthorizations(
-  stores: Pick<OAuthCollections, "consents" | "applications">,
+  stores: Pick<OAuthStores, "consents" | "applications">,
   who: Identity,
   page: Page,
 ): Promise<ListEnvelope<Authorization>> {
-  const filter = { user_id: who.userId };
-  const [consents, total] = await Promise.all([
-    stores.consents.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
-    stores.consents.count(filter),
-  ]);
-  const apps =
-    consents.length === 0 ? [] : await stores.applications.find({ client_id: { $in: consents.map((consent) => consent.client_id) } });
+  const { items: consents, total } = await stores.consents.listOfUser(who.userId, page);
+  const apps = consents.length === 0 ? [] : await stores.applications.byClientIds(consents.map((consent) => consent.client_id));
   const items = consents.map((consent): Authorization => {
     const app = apps.find((candidate) => candidate.client_id === consent.client_id);
     return {
@@ -36,16 +31,19 @@ export async function listAuthorizations(
 
 /** Takes the authorization back: the application's tokens for the caller stop at once in every gateway. */
 export async function revokeAuthorization(
-  stores: Pick<OAuthCollections, "consents" | "refreshTokens" | "codes" | "deviceCodes">,
+  stores: Pick<OAuthStores, "consents" | "refreshTokens" | "codes" | "deviceCodes">,
   kv: KeyValueStore,
   who: Identity,
   clientId: string,
 ): Promise<void> {
-  const deleted = await stores.consents.deleteOne({ _id: `${who.userId}:${clientId}` });
+  const deleted = await stores.consents.delete(who.userId, clientId);
   if (!deleted) throw ApiError.notFound("Authorization");
-  const ofGrant = { user_id: who.userId, client_id: clientId };
   const forget = () =>
-    Promise.all([stores.refreshTokens.deleteMany(ofGrant), stores.codes.deleteMany(ofGrant), stores.deviceCodes.deleteMany(ofGrant)]);
+    Promise.all([
+      stores.refreshTokens.deleteOfGrant(who.userId, clientId),
+      stores.codes.deleteOfGrant(who.userId, clientId),
+      stores.deviceCodes.deleteOfGrant(who.userId, clientId),
+    ]);
   await forget();
   await markGrantRevoked(kv, who.userId, clientId, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
   // A refresh that was under way when the first pass ran may have stored a new token since.

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { sha256 } from "../../shared/auth/secrets";
 import { parseId } from "../../shared/ids";
-import type { Collection } from "../../shared/storage/port";
+import type { ApplicationStore } from "./application-store";
 import type { ApplicationDocument } from "./application";
 import { field, refuse } from "./protocol";
 import type { BasicCredentials, FormFields, ProtocolFailure, ProtocolResult } from "./contract";
@@ -31,7 +31,7 @@ const failed = (description: string): ProtocolFailure => ({ ...refuse("invalid_c
  * or disabled application, a missing or wrong secret: `invalid_client`, alike.
  */
 export async function authenticateClient(
-  applications: Collection<ApplicationDocument>,
+  applications: ApplicationStore,
   form: FormFields,
   basic: BasicCredentials,
 ): Promise<ProtocolResult<ApplicationDocument>> {
@@ -45,7 +45,7 @@ export async function authenticateClient(
   const secret = basic?.clientSecret ?? bodySecret;
   if (clientId === undefined)
     return failed("Client authentication is required: send client_id (and client_secret for confidential applications)");
-  const app = parseId("oauthClient", clientId) === clientId ? await applications.findOne({ client_id: clientId }) : null;
+  const app = parseId("oauthClient", clientId) === clientId ? await applications.byClientId(clientId) : null;
   if (!app || app.status !== "active") return failed("Unknown or disabled client, or wrong credentials");
   if (app.client_type === "public") {
     // A public application has no secret; one sent anyway is a mistake worth telling.

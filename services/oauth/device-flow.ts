@@ -6,7 +6,7 @@ import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
 import type { Clock } from "./clock";
-import type { DeviceCodeDocument, OAuthCollections } from "./documents";
+import type { DeviceCodeDocument, OAuthStores } from "./documents";
 import { issueTokens, type GrantSettings } from "./grants";
 import { field, refuse } from "./protocol";
 import { isSubset, parseScope } from "./scopes";
@@ -35,7 +35,7 @@ export function normalizeUserCode(typed: string): string | null {
 
 /** RFC 8628 §3.1-3.2: a new device code and user code for the client. */
 export async function startDeviceAuthorization(
-  stores: Pick<OAuthCollections, "applications" | "deviceCodes">,
+  stores: Pick<OAuthStores, "applications" | "deviceCodes">,
   form: FormFields,
   basic: BasicCredentials,
   verificationUri: string,
@@ -64,12 +64,12 @@ export async function startDeviceAuthorization(
       family: newId("event"),
     };
     try {
-      await stores.deviceCodes.insertOne(doc);
+      await stores.deviceCodes.insert(doc);
     } catch (error) {
       if (!(error instanceof DuplicateKeyError) || attempt >= 5) throw error;
       // The user code is taken. An expired holder gives it up; the other expired codes stay
       // until the sweep, so that their clients still hear `expired_token` when they poll.
-      await stores.deviceCodes.deleteOne({ user_code: userCode, expires_at: { $lte: now } });
+      await stores.deviceCodes.releaseExpired(userCode, now);
       continue;
     }
     return {
@@ -88,7 +88,7 @@ export async function startDeviceAuthorization(
 
 /** RFC 8628 §3.4-3.5: the client polls until the person approves, denies, or the code expires. */
 export async function pollDeviceCode(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: GrantSettings,
   accountOf: (userId: string) => Promise<Account | null>,
   app: ApplicationDocument,
@@ -97,25 +97,19 @@ export async function pollDeviceCode(
   const deviceCode = field(form, "device_code");
   if (deviceCode === undefined) return refuse("invalid_request", "device_code is required");
   const id = sha256(deviceCode);
-  const doc = await stores.deviceCodes.findOne({ _id: id, client_id: app.client_id });
+  const doc = await stores.deviceCodes.find(id, app.client_id);
   if (!doc) return refuse("invalid_grant", "The device code is not valid");
   const now = settings.clock();
   if (doc.expires_at <= now) return refuse("expired_token", "The device code has expired; start again");
   if (doc.status === "denied") return refuse("access_denied", "The person declined");
   if (doc.status === "used") return refuse("invalid_grant", "The device code was already exchanged");
   if (doc.status === "pending") {
-    if (now - doc.last_polled_at < doc.interval * 1000) {
-      await stores.deviceCodes.findOneAndUpdate({ _id: id }, { $set: { last_polled_at: now }, $inc: { interval: 5 } });
-      return refuse("slow_down", `Poll at most every ${doc.interval + 5} seconds`);
-    }
-    await stores.deviceCodes.findOneAndUpdate({ _id: id }, { $set: { last_polled_at: now } });
+    const tooSoon = now - doc.last_polled_at < doc.interval * 1000;
+    await stores.deviceCodes.notePoll(id, now, tooSoon);
+    if (tooSoon) return refuse("slow_down", `Poll at most every ${doc.interval + 5} seconds`);
     return refuse("authorization_pending", "Waiting for the person to approve");
   }
-  const claimed = await stores.deviceCodes.findOneAndUpdate(
-    { _id: id, status: "approved" },
-    { $set: { status: "used" } },
-    { returnDocument: "before" },
-  );
+  const claimed = await stores.deviceCodes.use(id);
   if (!claimed?.user_id) return refuse("invalid_grant", "The device code was already exchanged");
   const account = await accountOf(claimed.user_id);
   if (!account) return refuse("invalid_grant", "The user of this grant no longer has an account");
@@ -133,27 +127,24 @@ export async function pollDeviceCode(
 
 /** A live, pending device authorization by its user code, with its application; null otherwise. */
 export async function pendingDeviceCode(
-  stores: Pick<OAuthCollections, "applications" | "deviceCodes">,
+  stores: Pick<OAuthStores, "applications" | "deviceCodes">,
   userCode: string,
   clock: Clock,
 ): Promise<{ doc: DeviceCodeDocument; app: ApplicationDocument } | null> {
-  const doc = await stores.deviceCodes.findOne({ user_code: userCode, status: "pending" });
+  const doc = await stores.deviceCodes.pendingByUserCode(userCode);
   if (!doc || doc.expires_at <= clock()) return null;
-  const app = await stores.applications.findOne({ client_id: doc.client_id, status: "active" });
+  const app = await stores.applications.activeByClientId(doc.client_id);
   return app ? { doc, app } : null;
 }
 
 /** The person's answer on the verification page. Only a pending, live code changes. */
 export async function decideDeviceCode(
-  stores: Pick<OAuthCollections, "deviceCodes">,
+  stores: Pick<OAuthStores, "deviceCodes">,
   userCode: string,
   userId: string,
   approve: boolean,
   clock: Clock,
 ): Promise<boolean> {
-  const decided = await stores.deviceCodes.findOneAndUpdate(
-    { user_code: userCode, status: "pending", expires_at: { $gt: clock() } },
-    { $set: approve ? { status: "approved", user_id: userId } : { status: "denied", user_id: userId } },
-  );
+  const decided = await stores.deviceCodes.decide(userCode, userId, approve, clock());
   return decided !== null;
 }

@@ -6,7 +6,7 @@ import type { KeyValueStore } from "../../shared/kv/port";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import type { Clock } from "./clock";
-import { consentIdOf, type OAuthCollections } from "./documents";
+import type { OAuthStores } from "./documents";
 import { isoSeconds } from "../../shared/time";
 import { withinRole } from "./scopes";
 import type { TokenResponse } from "./contract";
@@ -34,7 +34,7 @@ export function effectiveScopes(granted: readonly Permission[], app: Application
  * keeps the scopes of the grant (`grantScopes`); the access token carries `accessScopes`.
  */
 export async function issueTokens(
-  stores: Pick<OAuthCollections, "refreshTokens" | "consents">,
+  stores: Pick<OAuthStores, "refreshTokens" | "consents">,
   settings: GrantSettings,
   grant: {
     app: ApplicationDocument;
@@ -49,11 +49,8 @@ export async function issueTokens(
   const refreshToken = `${REFRESH_TOKEN_PREFIX}${randomSecret(48)}`;
   const now = settings.clock();
   // The grant is in use: its consent is not stale (see sweep.ts), and stays in the person's list.
-  await stores.consents.findOneAndUpdate(
-    { _id: consentIdOf(account.userId, app.client_id) },
-    { $set: { updated_at: isoSeconds(new Date(now)) } },
-  );
-  await stores.refreshTokens.insertOne({
+  await stores.consents.touch(account.userId, app.client_id, isoSeconds(new Date(now)));
+  await stores.refreshTokens.insert({
     _id: sha256(refreshToken),
     family,
     client_id: app.client_id,
@@ -82,7 +79,7 @@ export async function issueTokens(
 }
 
 /** Ends a chain of tokens at once: its refresh tokens are deleted, its access tokens refused by every gateway. */
-export async function revokeFamily(stores: Pick<OAuthCollections, "refreshTokens">, kv: KeyValueStore, family: string): Promise<void> {
+export async function revokeFamily(stores: Pick<OAuthStores, "refreshTokens">, kv: KeyValueStore, family: string): Promise<void> {
   await markFamilyRevoked(kv, family, OAUTH_ACCESS_TOKEN_TTL_SECONDS);
-  await stores.refreshTokens.deleteMany({ family });
+  await stores.refreshTokens.deleteFamily(family);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
-import { someChanges, trimmedText } from "../../shared/inputs";
+import { someChanges, trimmedText, nothing } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
@@ -60,8 +60,8 @@ const scopes = z
 const applicationPath = z.object({ id: idOf("oauthApplication") }).strict();
 
 export const createApplicationInput = z.object({
-  params: z.object({}).strict(),
-  query: z.object({}).strict(),
+  params: nothing,
+  query: nothing,
   body: z
     .object({
       name: trimmedText(100),
@@ -75,20 +75,20 @@ export const createApplicationInput = z.object({
 export type CreateApplicationBody = z.output<typeof createApplicationInput>["body"];
 
 export const listApplicationsInput = z.object({
-  params: z.object({}).strict(),
+  params: nothing,
   query: z.object(pagingQuery).strict(),
   body: noBody,
 });
 
 export const applicationByIdInput = z.object({
   params: applicationPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 
 export const updateApplicationInput = z.object({
   params: applicationPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: someChanges(
     z
       .object({
@@ -107,6 +107,6 @@ export const listAuthorizationsInput = listApplicationsInput;
 
 export const authorizationByClientInput = z.object({
   params: z.object({ client_id: idOf("oauthClient") }).strict(),
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });

@@ -12,7 +12,7 @@ import { temporaryDir } from "../../test/support/stint";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { decideDeviceCode, DEVICE_CODE_TTL_SECONDS, startDeviceAuthorization } from "./device-flow";
-import { consentIdOf, openOAuthCollections, type OAuthCollections } from "./documents";
+import { consentIdOf, openOAuthCollections, openOAuthStores, type OAuthCollections, type OAuthStores } from "./documents";
 import type { GrantSettings } from "./grants";
 import { retentionAges, sweepOAuth } from "./sweep";
 import { token } from "./token-endpoint";
@@ -39,7 +39,7 @@ const account: Account = {
 };
 const accountOf = async (userId: string) => (userId === account.userId ? account : null);
 
-async function publicApplication(stores: OAuthCollections): Promise<ApplicationDocument> {
+async function publicApplication(collections: OAuthCollections): Promise<ApplicationDocument> {
   const app: ApplicationDocument = {
     _id: newId("oauthApplication"),
     organization_id: account.organizationId,
@@ -57,18 +57,20 @@ async function publicApplication(stores: OAuthCollections): Promise<ApplicationD
     created_at: isoSeconds(),
     updated_at: isoSeconds(),
   };
-  await stores.applications.insertOne(app);
+  await collections.applications.insertOne(app);
   return app;
 }
 
 function describeLifetimes(label: string, open: () => Promise<DocumentStore>): void {
   describe(`OAuth lifetimes and the sweep (${label})`, () => {
     let store: DocumentStore;
-    let stores: OAuthCollections;
+    let collections: OAuthCollections;
+    let stores: OAuthStores;
 
     beforeAll(async () => {
       store = await open();
-      stores = await openOAuthCollections(store);
+      collections = await openOAuthCollections(store);
+      stores = await openOAuthStores(store);
     });
 
     afterAll(async () => {
@@ -85,7 +87,7 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
     describe("the device flow's expiry", () => {
       it("answers expired_token to a poll after the code's lifetime, even after newer codes were handed out", async () => {
         const clock = handClock();
-        const app = await publicApplication(stores);
+        const app = await publicApplication(collections);
         const start = () =>
           startDeviceAuthorization(stores, { client_id: app.client_id }, undefined, "https://stint.example.test/device", clock.now);
         const started = await start();
@@ -109,13 +111,13 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
         expect((await start()).ok).toBe(true);
         await expect(poll()).resolves.toMatchObject({ ok: false, status: 400, body: { error: "expired_token" } });
         // Nor can the person approve it any more.
-        const userCode = (await stores.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
+        const userCode = (await collections.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
         await expect(decideDeviceCode(stores, userCode, account.userId, true, clock.now)).resolves.toBe(false);
       });
 
       it("issues tokens to a poll just before the expiry once approved", async () => {
         const clock = handClock();
-        const app = await publicApplication(stores);
+        const app = await publicApplication(collections);
         const started = await startDeviceAuthorization(
           stores,
           { client_id: app.client_id },
@@ -124,7 +126,7 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
           clock.now,
         );
         if (!started.ok) throw new Error(started.body.error_description);
-        const userCode = (await stores.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
+        const userCode = (await collections.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
         clock.advance(DEVICE_CODE_TTL_SECONDS * 1000 - 2000);
         expect(await decideDeviceCode(stores, userCode, account.userId, true, clock.now)).toBe(true);
         const answer = await token(
@@ -205,26 +207,26 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
         };
         const unusedFor = (ms: number) => consent(clientId, newId("user"), now - ms);
         const consents = { stale: unusedFor(TTL_DAYS * DAY + 2 * DAY), inUse: unusedFor(TTL_DAYS * DAY) };
-        for (const doc of Object.values(codes)) await stores.codes.insertOne(doc);
-        for (const doc of Object.values(devices)) await stores.deviceCodes.insertOne(doc);
-        for (const doc of Object.values(tokens)) await stores.refreshTokens.insertOne(doc);
-        for (const doc of Object.values(consents)) await stores.consents.insertOne(doc);
+        for (const doc of Object.values(codes)) await collections.codes.insertOne(doc);
+        for (const doc of Object.values(devices)) await collections.deviceCodes.insertOne(doc);
+        for (const doc of Object.values(tokens)) await collections.refreshTokens.insertOne(doc);
+        for (const doc of Object.values(consents)) await collections.consents.insertOne(doc);
 
         const [first, second] = await Promise.all([sweepOAuth(stores, ages, () => now), sweepOAuth(stores, ages, () => now)]);
         expect(first.codes + second.codes).toBeGreaterThanOrEqual(1);
         expect(first.refreshTokens + second.refreshTokens).toBeGreaterThanOrEqual(2);
 
-        expect(await idsOf(stores.codes, clientId)).toEqual([codes.recentlyExpired._id, codes.live._id].sort());
-        expect(await idsOf(stores.deviceCodes, clientId)).toEqual([devices.recentlyExpired._id, devices.live._id].sort());
-        expect(await idsOf(stores.refreshTokens, clientId)).toEqual([tokens.liveSpent._id, tokens.live._id].sort());
-        expect(await idsOf(stores.consents, clientId)).toEqual([consents.inUse._id]);
+        expect(await idsOf(collections.codes, clientId)).toEqual([codes.recentlyExpired._id, codes.live._id].sort());
+        expect(await idsOf(collections.deviceCodes, clientId)).toEqual([devices.recentlyExpired._id, devices.live._id].sort());
+        expect(await idsOf(collections.refreshTokens, clientId)).toEqual([tokens.liveSpent._id, tokens.live._id].sort());
+        expect(await idsOf(collections.consents, clientId)).toEqual([consents.inUse._id]);
         // Nothing more to do: a second sweep deletes nothing.
         await expect(sweepOAuth(stores, ages, () => now)).resolves.toEqual({ codes: 0, deviceCodes: 0, refreshTokens: 0, consents: 0 });
       });
 
       it("keeps the consent of a grant whose refresh tokens are still live, however long ago it was given", async () => {
         const clock = handClock();
-        const app = await publicApplication(stores);
+        const app = await publicApplication(collections);
         const consentId = consentIdOf(account.userId, app.client_id);
         const started = await startDeviceAuthorization(
           stores,
@@ -234,10 +236,10 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
           clock.now,
         );
         if (!started.ok) throw new Error(started.body.error_description);
-        const userCode = (await stores.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
+        const userCode = (await collections.deviceCodes.findOne({ _id: sha256(started.body.device_code) }))?.user_code as string;
         await decideDeviceCode(stores, userCode, account.userId, true, clock.now);
         // As the verification page remembers it on approval.
-        await stores.consents.insertOne(consent(app.client_id, account.userId, clock.now()));
+        await collections.consents.insertOne(consent(app.client_id, account.userId, clock.now()));
         const first = await token(
           stores,
           grantsAt(clock.now),
@@ -258,13 +260,13 @@ function describeLifetimes(label: string, open: () => Promise<DocumentStore>): v
         expect(refreshed).toMatchObject({ ok: true });
         clock.advance(TTL_DAYS * DAY - MINUTE);
         await sweepOAuth(stores, ages, clock.now);
-        expect(await stores.consents.findOne({ _id: consentId })).not.toBeNull();
-        expect(await stores.refreshTokens.count({ client_id: app.client_id, spent: false })).toBe(1);
+        expect(await collections.consents.findOne({ _id: consentId })).not.toBeNull();
+        expect(await collections.refreshTokens.count({ client_id: app.client_id, spent: false })).toBe(1);
         // Unused for longer than its last refresh token lives: it goes, with that token.
         clock.advance(DAY + 12 * MINUTE);
         await sweepOAuth(stores, ages, clock.now);
-        expect(await stores.consents.findOne({ _id: consentId })).toBeNull();
-        expect(await stores.refreshTokens.count({ client_id: app.client_id })).toBe(0);
+        expect(await collections.consents.findOne({ _id: consentId })).toBeNull();
+        expect(await collections.refreshTokens.count({ client_id: app.client_id })).toBe(0);
       });
     });
   });

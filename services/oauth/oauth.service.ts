@@ -9,7 +9,7 @@ import { oauthClient } from "./client";
 import { authenticateClient } from "./client-authentication";
 import { systemClock } from "./clock";
 import { startDeviceAuthorization } from "./device-flow";
-import { openOAuthCollections, type OAuthCollections } from "./documents";
+import { openOAuthStores, type OAuthStores } from "./documents";
 import type { GrantSettings } from "./grants";
 import { oauthOperations } from "./operations";
 import { authorizationForm, authorizationPage, deviceForm, devicePage, type PageSettings } from "./pages";
@@ -26,17 +26,17 @@ export function oauthService(deps: ServiceDependencies): ServiceSchema {
   const ages = retentionAges(deps.config.refreshTokenTtlDays);
   let stopSweeping: (() => void) | undefined;
 
-  return stintService<OAuthCollections>({
+  return stintService<OAuthStores>({
     name: oauthOperations.service,
     open: async (service) => {
-      const collections = await openOAuthCollections(store);
+      const stores = await openOAuthStores(store);
       stopSweeping = sweepPeriodically(
         "OAuth",
-        () => sweepOAuth(collections, ages, clock),
+        () => sweepOAuth(stores, ages, clock),
         service.logger,
         deps.config.cleanupIntervalSeconds * 1000,
       );
-      return collections;
+      return stores;
     },
     close: async () => {
       stopSweeping?.();

@@ -9,7 +9,7 @@ import type { ApplicationDocument } from "./application";
 import { checkAuthorizationRequest, redirectWith, type RequestParams, type ValidRequest } from "./authorization-request";
 import { decideDeviceCode, displayUserCode, normalizeUserCode, pendingDeviceCode } from "./device-flow";
 import type { Clock } from "./clock";
-import { consentIdOf, type DeviceCodeDocument, type OAuthCollections } from "./documents";
+import { consentIdOf, type DeviceCodeDocument, type OAuthStores } from "./documents";
 import { endPageSession, openPageSession, sessionWithCsrf, signInPageSession, type PageSession } from "./page-sessions";
 import { inWords, isSubset, withinRole } from "./scopes";
 import type { PageOutcome, PageView } from "./contract";
@@ -43,14 +43,14 @@ async function signedIn(settings: PageSettings, session: PageSession): Promise<{
 
 /** A new single-use code for an approved request, and the redirect that carries it. */
 async function issueCode(
-  stores: Pick<OAuthCollections, "codes">,
+  stores: Pick<OAuthStores, "codes">,
   clock: Clock,
   request: ValidRequest,
   account: Account,
   issuer: string,
 ): Promise<PageView> {
   const code = randomSecret(43);
-  await stores.codes.insertOne({
+  await stores.codes.insert({
     _id: sha256(code),
     client_id: request.app.client_id,
     user_id: account.userId,
@@ -67,21 +67,27 @@ async function issueCode(
 
 /** Consent is remembered per user and application: scopes granted before are not asked again. */
 async function rememberConsent(
-  stores: Pick<OAuthCollections, "consents">,
+  stores: Pick<OAuthStores, "consents">,
   clock: Clock,
   clientId: string,
   granted: readonly Permission[],
   userId: string,
 ): Promise<void> {
-  const id = consentIdOf(userId, clientId);
   const now = isoSeconds(new Date(clock()));
   for (let attempt = 0; ; attempt++) {
-    const existing = await stores.consents.findOne({ _id: id });
+    const existing = await stores.consents.find(userId, clientId);
     const scopes = [...new Set([...(existing?.scopes ?? []), ...granted])];
     // The sweep may delete a stale consent between the read and the write: then it is created anew.
-    if (existing && (await stores.consents.findOneAndUpdate({ _id: id }, { $set: { scopes, updated_at: now } }))) return;
+    if (existing && (await stores.consents.grant(userId, clientId, scopes, now))) return;
     try {
-      await stores.consents.insertOne({ _id: id, user_id: userId, client_id: clientId, scopes, created_at: now, updated_at: now });
+      await stores.consents.insert({
+        _id: consentIdOf(userId, clientId),
+        user_id: userId,
+        client_id: clientId,
+        scopes,
+        created_at: now,
+        updated_at: now,
+      });
       return;
     } catch (error) {
       // Another approval created it at the same moment: merge into that one.
@@ -92,15 +98,14 @@ async function rememberConsent(
 
 /** Remembered consent that covers the request, marked as used now; null when there is none (or the sweep just took it). */
 async function useRememberedConsent(
-  stores: Pick<OAuthCollections, "consents">,
+  stores: Pick<OAuthStores, "consents">,
   clock: Clock,
   request: ValidRequest,
   account: Account,
 ): Promise<boolean> {
-  const id = consentIdOf(account.userId, request.app.client_id);
-  const consent = await stores.consents.findOne({ _id: id });
+  const consent = await stores.consents.find(account.userId, request.app.client_id);
   if (!consent || !isSubset(request.scopes, consent.scopes)) return false;
-  return (await stores.consents.findOneAndUpdate({ _id: id }, { $set: { updated_at: isoSeconds(new Date(clock())) } })) !== null;
+  return (await stores.consents.touch(account.userId, request.app.client_id, isoSeconds(new Date(clock())))) !== null;
 }
 
 /** Back to the application with an error, without showing a page (`prompt=none`). */
@@ -120,13 +125,7 @@ function signInParams(request: ValidRequest): Record<string, string> {
 
 const signInView = (request: ValidRequest): PageView => ({ kind: "sign_in", failed: false, params: signInParams(request) });
 
-async function nextStep(
-  stores: OAuthCollections,
-  clock: Clock,
-  request: ValidRequest,
-  account: Account,
-  issuer: string,
-): Promise<PageView> {
+async function nextStep(stores: OAuthStores, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
   if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account)))
     return issueCode(stores, clock, request, account, issuer);
   if (request.prompt.none) return backWith(request, "consent_required", "The user has not granted these scopes to the application", issuer);
@@ -147,7 +146,7 @@ function refusedView(checked: { errorPage: string } | { redirect: string }): Pag
 
 /** GET of the authorization endpoint: sign in, consent, or straight back when consent was given before. */
 export async function authorizationPage(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: PageSettings,
   input: { session?: string; query: RequestParams; repeated: string[]; issuer: string },
 ): Promise<PageOutcome> {
@@ -179,7 +178,7 @@ async function signInFromForm(
 
 /** POST of the authorization page's forms: sign in, approve, deny. Every one must carry the session's CSRF token. */
 export async function authorizationForm(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: PageSettings,
   input: { session?: string; form: RequestParams; issuer: string },
 ): Promise<PageOutcome> {
@@ -209,7 +208,7 @@ export async function authorizationForm(
 
 /** GET of the device verification page: sign in, then type the code (or confirm a code from the link). */
 export async function devicePage(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: PageSettings,
   input: { session?: string; userCode?: string },
 ): Promise<PageOutcome> {
@@ -235,7 +234,7 @@ function confirmView(pending: { doc: DeviceCodeDocument; app: ApplicationDocumen
 
 /** POST of the device page's forms: sign in, look a code up, approve or deny it. */
 export async function deviceForm(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: PageSettings,
   input: { session?: string; form: RequestParams },
 ): Promise<PageOutcome> {

@@ -2,7 +2,7 @@ import { DAY_MS } from "../../shared/sweep";
 import { isoSeconds } from "../../shared/time";
 import type { Clock } from "./clock";
 import { CODE_TTL_MS } from "./pages";
-import type { OAuthCollections } from "./documents";
+import type { OAuthStores } from "./documents";
 
 /**
  * Pruning what the protocol leaves behind: used and expired authorization codes, expired
@@ -51,17 +51,16 @@ export interface SweepCounts {
 
 /** One sweep: what is past its age goes. Safe to run anywhere, any number of times at once. */
 export async function sweepOAuth(
-  stores: Pick<OAuthCollections, "codes" | "deviceCodes" | "refreshTokens" | "consents">,
+  stores: Pick<OAuthStores, "codes" | "deviceCodes" | "refreshTokens" | "consents">,
   ages: RetentionAges,
   clock: Clock,
 ): Promise<SweepCounts> {
   const now = clock();
   const [codes, deviceCodes, refreshTokens, consents] = await Promise.all([
-    stores.codes.deleteMany({ expires_at: { $lt: now - ages.codesAfterExpiryMs } }),
-    stores.deviceCodes.deleteMany({ expires_at: { $lt: now - ages.deviceCodesAfterExpiryMs } }),
-    stores.refreshTokens.deleteMany({ expires_at: { $lt: now - ages.refreshTokensAfterExpiryMs } }),
-    // ISO 8601 timestamps of one form compare as text in time order.
-    stores.consents.deleteMany({ updated_at: { $lt: isoSeconds(new Date(now - ages.consentsUnusedMs)) } }),
+    stores.codes.pruneExpiredBefore(now - ages.codesAfterExpiryMs),
+    stores.deviceCodes.pruneExpiredBefore(now - ages.deviceCodesAfterExpiryMs),
+    stores.refreshTokens.pruneExpiredBefore(now - ages.refreshTokensAfterExpiryMs),
+    stores.consents.pruneUnusedSince(isoSeconds(new Date(now - ages.consentsUnusedMs))),
   ]);
   return { codes, deviceCodes, refreshTokens, consents };
 }

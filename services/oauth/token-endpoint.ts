@@ -3,7 +3,7 @@ import { sha256 } from "../../shared/auth/secrets";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
-import type { OAuthCollections } from "./documents";
+import type { OAuthStores } from "./documents";
 import { issueTokens, revokeFamily, type GrantSettings } from "./grants";
 import { field, refuse } from "./protocol";
 import { isSubset, parseScope } from "./scopes";
@@ -24,7 +24,7 @@ function s256(verifier: string): string {
 
 /** Exchanges an authorization code (RFC 6749 §4.1.3, RFC 7636 §4.6). */
 async function exchangeCode(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: GrantSettings,
   accountOf: AccountLookup,
   app: ApplicationDocument,
@@ -37,13 +37,9 @@ async function exchangeCode(
   if (redirectUri === undefined) return refuse("invalid_request", "redirect_uri is required: the one of the authorization request");
   const id = sha256(code);
   // Claimed atomically: of two concurrent exchanges, one wins and the other is a replay.
-  const claimed = await stores.codes.findOneAndUpdate(
-    { _id: id, client_id: app.client_id, used: false },
-    { $set: { used: true } },
-    { returnDocument: "before" },
-  );
+  const claimed = await stores.codes.use(id, app.client_id);
   if (!claimed) {
-    const spent = await stores.codes.findOne({ _id: id, client_id: app.client_id });
+    const spent = await stores.codes.find(id, app.client_id);
     if (spent?.used) {
       await revokeFamily(stores, settings.kv, spent.family);
       return refuse("invalid_grant", "The authorization code was already used; the tokens issued for it are revoked");
@@ -76,7 +72,7 @@ async function exchangeCode(
 
 /** Rotates a refresh token (RFC 6749 §6); a spent one presented again revokes its chain. */
 async function refresh(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: GrantSettings,
   accountOf: AccountLookup,
   app: ApplicationDocument,
@@ -85,13 +81,9 @@ async function refresh(
   const token = field(form, "refresh_token");
   if (token === undefined) return refuse("invalid_request", "refresh_token is required");
   const id = sha256(token);
-  const claimed = await stores.refreshTokens.findOneAndUpdate(
-    { _id: id, client_id: app.client_id, spent: false },
-    { $set: { spent: true } },
-    { returnDocument: "before" },
-  );
+  const claimed = await stores.refreshTokens.spend(id, app.client_id);
   if (!claimed) {
-    const spent = await stores.refreshTokens.findOne({ _id: id, client_id: app.client_id });
+    const spent = await stores.refreshTokens.find(id, app.client_id);
     if (spent?.spent) {
       await revokeFamily(stores, settings.kv, spent.family);
       return refuse("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
@@ -112,7 +104,7 @@ async function refresh(
 
 /** The token endpoint (RFC 6749 §3.2): the client authenticates, then its grant is exchanged. */
 export async function token(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: GrantSettings,
   accountOf: AccountLookup,
   form: FormFields,

@@ -3,7 +3,7 @@ import { sha256 } from "../../shared/auth/secrets";
 import { TOKEN_AUDIENCE } from "../../shared/auth/tokens";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
-import type { OAuthCollections } from "./documents";
+import type { OAuthStores } from "./documents";
 import { REFRESH_TOKEN_PREFIX, revokeFamily, type GrantSettings } from "./grants";
 import { field, refuse } from "./protocol";
 import type { BasicCredentials, FormFields, ProtocolResult, Introspection } from "./contract";
@@ -16,13 +16,13 @@ type Family = { family: string; userId: string };
 
 /** The token's chain when it is this application's: a refresh token by its hash, an access token by its signature. */
 async function familyOf(
-  stores: Pick<OAuthCollections, "refreshTokens">,
+  stores: Pick<OAuthStores, "refreshTokens">,
   settings: GrantSettings,
   app: ApplicationDocument,
   token: string,
 ): Promise<Family | null> {
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
-    const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
+    const doc = await stores.refreshTokens.find(sha256(token), app.client_id);
     return doc ? { family: doc.family, userId: doc.user_id } : null;
   }
   const claims = settings.signer.verify(token);
@@ -31,7 +31,7 @@ async function familyOf(
 
 /** Ends the token's whole chain: its refresh tokens and every access token of it. Unknown tokens are fine (RFC 7009 §2.2). */
 export async function revoke(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: GrantSettings,
   form: FormFields,
   basic: BasicCredentials,
@@ -46,7 +46,7 @@ export async function revoke(
 }
 
 export async function introspect(
-  stores: OAuthCollections,
+  stores: OAuthStores,
   settings: GrantSettings,
   form: FormFields,
   basic: BasicCredentials,
@@ -59,7 +59,7 @@ export async function introspect(
   const token = field(form, "token");
   if (token === undefined) return refuse("invalid_request", "token is required");
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
-    const doc = await stores.refreshTokens.findOne({ _id: sha256(token), client_id: app.client_id });
+    const doc = await stores.refreshTokens.find(sha256(token), app.client_id);
     if (!doc || doc.spent || doc.expires_at <= settings.clock()) return { ok: true, body: INACTIVE };
     return {
       ok: true,

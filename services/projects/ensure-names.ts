@@ -1,39 +1,15 @@
 import type { z } from "zod";
 import type { Announce } from "../../shared/announce";
 import { newId } from "../../shared/ids";
-import { DuplicateKeyError, type Collection } from "../../shared/storage/port";
+import { insertOnce } from "../../shared/creation";
 import { isoSeconds } from "../../shared/time";
 import type { projectsClient, ProjectsByName } from "./client";
 import { nameKey, presentProject, type ProjectDocument } from "./project";
 import type { TaskDocument } from "./task";
 import type { Project } from "./contract";
+import type { ProjectStores } from "./task-use-cases";
 
 type EnsureQuery = z.output<typeof projectsClient.actions.ensureByNames.input>;
-
-export interface NamedCollections {
-  projects: Collection<ProjectDocument>;
-  tasks: Collection<TaskDocument>;
-}
-
-/**
- * Inserts a document unless one with its unique name is there already, then reads what is
- * there: two imports naming the same new project at once end with one project, not two.
- */
-async function insertOrFind<T extends ProjectDocument | TaskDocument>(
-  collection: Collection<T>,
-  doc: T,
-  filter: Record<string, unknown>,
-): Promise<{ doc: T; created: boolean }> {
-  try {
-    await collection.insertOne(doc);
-    return { doc, created: true };
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    const found = await collection.findOne(filter);
-    if (!found) throw error;
-    return { doc: found, created: false };
-  }
-}
 
 /**
  * Projects and tasks of one organization by name (regardless of case), for imports: those
@@ -42,13 +18,13 @@ async function insertOrFind<T extends ProjectDocument | TaskDocument>(
  * them), and tasks are found or made in them too.
  */
 export async function ensureByNames(
-  stores: NamedCollections,
+  stores: ProjectStores,
   query: EnsureQuery,
   announceCreated: Announce<Project>,
 ): Promise<{ found: ProjectsByName; created: ProjectDocument[] }> {
   const { organizationId } = query;
   const wanted = new Map(query.projects.map((project) => [nameKey(project.name), project]));
-  const existing = await stores.projects.find({ organization_id: organizationId, name_key: { $in: [...wanted.keys()] } });
+  const existing = await stores.projects.withNameKeys(organizationId, [...wanted.keys()]);
   const byKey = new Map(existing.map((doc) => [doc.name_key, doc]));
   const created: ProjectDocument[] = [];
   const now = isoSeconds();
@@ -70,7 +46,12 @@ export async function ensureByNames(
     };
     // One event per project made, as when made by hand: never one per imported row.
     const announcement = await announceCreated.prepare(presentProject(doc));
-    const outcome = await insertOrFind(stores.projects, doc, { organization_id: organizationId, name_key: key });
+    // Two imports naming the same new project at once end with one project, not two.
+    const outcome = await insertOnce(
+      doc,
+      (fresh) => stores.projects.insert(fresh),
+      () => stores.projects.findByNameKey(organizationId, key),
+    );
     byKey.set(key, outcome.doc);
     if (outcome.created) {
       created.push(outcome.doc);
@@ -84,11 +65,9 @@ export async function ensureByNames(
   for (const [key, project] of wanted) {
     const doc = byKey.get(key);
     if (!doc) continue;
+    const place = { organizationId, projectId: doc._id };
     const taskKeys = [...new Set(project.tasks.map(nameKey))];
-    const tasks =
-      taskKeys.length === 0
-        ? []
-        : await stores.tasks.find({ organization_id: organizationId, project_id: doc._id, name_key: { $in: taskKeys } });
+    const tasks = taskKeys.length === 0 ? [] : await stores.tasks.withNameKeys(place, taskKeys);
     const tasksByKey = new Map(tasks.map((task) => [task.name_key, task]));
     for (const name of project.tasks) {
       const taskKey = nameKey(name);
@@ -105,10 +84,12 @@ export async function ensureByNames(
         created_at: now,
         updated_at: now,
       };
-      tasksByKey.set(
-        taskKey,
-        (await insertOrFind(stores.tasks, task, { organization_id: organizationId, project_id: doc._id, name_key: taskKey })).doc,
+      const outcome = await insertOnce(
+        task,
+        (fresh) => stores.tasks.insert(fresh),
+        () => stores.tasks.findByNameKey(place, taskKey),
       );
+      tasksByKey.set(taskKey, outcome.doc);
     }
     found[key] = {
       id: doc._id,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { someChanges, trimmedText } from "../../shared/inputs";
+import { someChanges, trimmedText, nothing } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 import { MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
@@ -17,8 +17,8 @@ const hourlyRate = z.number().min(0, "must not be negative").max(1_000_000, "mus
 const projectPath = z.object({ id: idOf("project") }).strict();
 
 export const createProjectInput = z.object({
-  params: z.object({}).strict(),
-  query: z.object({}).strict(),
+  params: nothing,
+  query: nothing,
   body: z
     .object({
       name,
@@ -32,20 +32,20 @@ export const createProjectInput = z.object({
 });
 
 export const listProjectsInput = z.object({
-  params: z.object({}).strict(),
+  params: nothing,
   query: z.object({ ...pagingQuery, archived: queryBoolean.optional(), billable: queryBoolean.optional() }).strict(),
   body: noBody,
 });
 
 export const projectByIdInput = z.object({
   params: projectPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 
 export const updateProjectInput = z.object({
   params: projectPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: someChanges(
     z
       .object({
@@ -80,7 +80,7 @@ const taskPath = z.object({ id: idOf("project"), task_id: idOf("task") }).strict
 
 export const createTaskInput = z.object({
   params: projectPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: z
     .object({
       name,
@@ -99,13 +99,13 @@ export const listTasksInput = z.object({
 
 export const taskByIdInput = z.object({
   params: taskPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 
 export const updateTaskInput = z.object({
   params: taskPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: someChanges(
     z
       .object({

@@ -1,6 +1,5 @@
 import { ApiError } from "../../shared/errors";
-import type { Page } from "../../shared/paging";
-import { skipOf } from "../../shared/paging";
+import { skipOf, type Page } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
 import type { ProjectDocument } from "./project";
 
@@ -48,6 +47,15 @@ export class ProjectStore {
       if (error instanceof DuplicateKeyError) throw nameTaken();
       throw error;
     }
+  }
+
+  /** The organization's projects among these lower-cased names. */
+  withNameKeys(organizationId: string, keys: readonly string[]): Promise<ProjectDocument[]> {
+    return this.projects.find({ organization_id: organizationId, name_key: { $in: [...keys] } });
+  }
+
+  findByNameKey(organizationId: string, key: string): Promise<ProjectDocument | null> {
+    return this.projects.findOne({ organization_id: organizationId, name_key: key });
   }
 
   delete(organizationId: string, id: string): Promise<boolean> {

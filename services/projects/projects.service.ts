@@ -6,7 +6,7 @@ import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { projectsClient } from "./client";
-import { ensureByNames, type NamedCollections } from "./ensure-names";
+import { ensureByNames } from "./ensure-names";
 import { entryReferencesOver } from "./entry-references";
 import { answerEntryLookup, answerNames } from "./lookup";
 import { projectOperations } from "./operations";
@@ -30,7 +30,7 @@ function eventsOver(publisher: EventPublisher) {
 export function projectsService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
   const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
-  return stintService<ProjectStores & { named: NamedCollections }>({
+  return stintService<ProjectStores>({
     name: projectOperations.service,
 
     async open() {
@@ -38,7 +38,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
         store.collection<ProjectDocument>(PROJECTS_COLLECTION),
         store.collection<TaskDocument>(TASKS_COLLECTION),
       ]);
-      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks), named: { projects, tasks } };
+      return { projects: new ProjectStore(projects), tasks: new TaskStore(tasks) };
     },
 
     actions(started) {
@@ -72,7 +72,7 @@ export function projectsService(deps: ServiceDependencies): ServiceSchema {
           lookupForEntry: (query) => answerEntryLookup(started(), query),
           namesOf: (query) => answerNames(started(), query),
           ensureByNames: async (query, ctx) => {
-            const { found } = await ensureByNames(started().named, query, eventsFor(ctx, query.organizationId).created);
+            const { found } = await ensureByNames(started(), query, eventsFor(ctx, query.organizationId).created);
             return found;
           },
         }),

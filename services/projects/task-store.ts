@@ -58,6 +58,15 @@ export class TaskStore {
     }
   }
 
+  /** The project's tasks among these lower-cased names. */
+  withNameKeys(place: TaskPlace, keys: readonly string[]): Promise<TaskDocument[]> {
+    return this.tasks.find({ organization_id: place.organizationId, project_id: place.projectId, name_key: { $in: [...keys] } });
+  }
+
+  findByNameKey(place: TaskPlace, key: string): Promise<TaskDocument | null> {
+    return this.tasks.findOne({ organization_id: place.organizationId, project_id: place.projectId, name_key: key });
+  }
+
   delete(place: TaskPlace, id: string): Promise<boolean> {
     return this.tasks.deleteOne(byId(place, id));
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
-import { timeZone as anyTimeZone } from "../../shared/inputs";
+import { timeZone as anyTimeZone, nothing } from "../../shared/inputs";
 import { dayNumberOf } from "../../shared/time";
 
 /** A report spans at most this many days (docs/api.md#reports). */
@@ -63,7 +63,7 @@ const grouping = z.enum(GROUPINGS);
 const ROUNDING_MINUTES = ["1", "5", "6", "10", "15", "30", "60"] as const;
 
 export const summaryInput = z.object({
-  params: z.object({}).strict(),
+  params: nothing,
   query: z
     .object({
       ...selection,
@@ -88,7 +88,7 @@ export const summaryInput = z.object({
 });
 
 export const detailedInput = z.object({
-  params: z.object({}).strict(),
+  params: nothing,
   query: z
     .object({ ...selection, ...pagingQuery })
     .strict()

@@ -1,3 +1,4 @@
+import type { Announce } from "../../shared/announce";
 import type { BlobStore } from "../../shared/blob/port";
 import type { EntrySpan } from "../time-entries/client";
 import type { Turns } from "./turns";
@@ -15,8 +16,8 @@ export interface ScreenshotDependencies {
 /** One entry of the organization, or `null` (the time-entries service answers). */
 export type EntryLookup = (organizationId: string, id: string) => Promise<EntrySpan | null>;
 
-/** Announcements of what changed, as the webhook catalogue names them. */
+/** Announcements of what changed in an organization, as the webhook catalogue names them. */
 export interface ScreenshotEvents {
-  captured(screenshot: Screenshot, organizationId: string): Promise<void>;
-  deleted(screenshot: Screenshot, organizationId: string): Promise<void>;
+  captured(organizationId: string): Announce<Screenshot>;
+  deleted(organizationId: string): Announce<Screenshot>;
 }

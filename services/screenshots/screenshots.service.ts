@@ -5,7 +5,7 @@ import { openBlobStore } from "../../shared/blob/open";
 import { internalActions } from "../../shared/client";
 import { s3SettingsOf } from "../../shared/config";
 import type { ApiContext } from "../../shared/context";
-import { domainEvent } from "../../shared/events";
+import { IN_PROCESS_EVENTS, type EventPublisher, type EventSource } from "../../shared/announce";
 import { answerWithImage } from "../../shared/files";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
@@ -16,12 +16,11 @@ import { screenshotOperations } from "./operations";
 import type { EntryLookup, ScreenshotDependencies, ScreenshotEvents } from "./ports";
 import { SCREENSHOTS_COLLECTION, type Mount, type ScreenshotDocument } from "./screenshot";
 import { ScreenshotStore } from "./screenshot-store";
+import type { Screenshot } from "./contract";
 import { deleteVisibleScreenshot, getScreenshot, listScreenshots, screenshotBytes, uploadScreenshot } from "./screenshots";
 import { ORPHAN_GRACE_MS, sweepExpired, sweepOrphans } from "./sweeps";
 import { Turns } from "./turns";
-
-/** How often each replica sweeps; the first turn comes at a random point of the first interval, so replicas spread out. */
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+import { sweepPeriodically } from "../../shared/sweep";
 
 /**
  * Uploads one process reads, checks and stores at once: one per core. Each holds its file
@@ -34,21 +33,12 @@ interface State extends ScreenshotDependencies {
   stopSweeping(): void;
 }
 
-/** A request's context, or the broker for the sweeps: either can announce events. */
-interface Emitter {
-  emit(name: string, payload: unknown): unknown;
-}
-
-function eventsOver(emitter: Emitter): ScreenshotEvents {
-  const emit = (name: string, payload: unknown) => emitter.emit(name, payload);
-  return {
-    captured: async (screenshot, organizationId) => {
-      await emit("screenshot.captured", domainEvent("screenshot.captured", organizationId, screenshot));
-    },
-    deleted: async (screenshot, organizationId) => {
-      await emit("screenshot.deleted", domainEvent("screenshot.deleted", organizationId, screenshot));
-    },
-  };
+/** A request's context, or the broker for the sweeps: either announces through the process's publisher. */
+function eventsOver(publisher: EventPublisher) {
+  return (source: EventSource): ScreenshotEvents => ({
+    captured: (organizationId) => publisher.announce<Screenshot>(source, "screenshot.captured", () => organizationId),
+    deleted: (organizationId) => publisher.announce<Screenshot>(source, "screenshot.deleted", () => organizationId),
+  });
 }
 
 const mountOf = (ctx: ApiContext<unknown>): Mount => (ctx.meta.style === "B" ? "/api" : "/api/v1");
@@ -61,6 +51,7 @@ const entriesOver =
 /** Wiring only: the operations table, the use cases behind it, the records, the blobs and the sweeps. */
 export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
+  const eventsFrom = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   let self: Service | undefined;
 
   async function sweep(state: ScreenshotDependencies, orphanGraceMs = ORPHAN_GRACE_MS): Promise<{ expired: number; orphanBlobs: number }> {
@@ -68,9 +59,8 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
     const onBlobFailure = (error: unknown) => service.logger.warn({ err: error }, "a deleted screenshot's blob stays for the orphan sweep");
     const retentions = await authClient.over(service.broker).screenshotRetentions({});
     const now = new Date();
-    const expired = await sweepExpired(state, eventsOver(service.broker as Emitter), retentions, now, onBlobFailure);
+    const expired = await sweepExpired(state, eventsFrom(service.broker), retentions, now, onBlobFailure);
     const orphanBlobs = await sweepOrphans(state, now, orphanGraceMs);
-    if (expired > 0 || orphanBlobs > 0) service.logger.info({ expired, orphanBlobs }, "screenshots swept");
     return { expired, orphanBlobs };
   }
 
@@ -84,22 +74,7 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
         openBlobStore({ s3: s3SettingsOf(deps.config), mongoUrl: deps.config.mongoUrl, dataDir: deps.config.dataDir }),
       ]);
       const state: ScreenshotDependencies = { screenshots: new ScreenshotStore(collection), blobs, turns: new Turns(UPLOADS_AT_ONCE) };
-      const turn = () =>
-        void sweep(state).catch((error: unknown) =>
-          service.logger.warn({ err: error }, "the screenshots sweep failed; it runs again later"),
-        );
-      let interval: NodeJS.Timeout | undefined;
-      const first = setTimeout(
-        () => {
-          turn();
-          interval = setInterval(turn, SWEEP_INTERVAL_MS).unref();
-        },
-        Math.round(Math.random() * SWEEP_INTERVAL_MS),
-      ).unref();
-      const stopSweeping = () => {
-        clearTimeout(first);
-        clearInterval(interval);
-      };
+      const stopSweeping = sweepPeriodically("screenshots", () => sweep(state), service.logger, deps.config.cleanupIntervalSeconds * 1000);
       return { ...state, stopSweeping };
     },
 
@@ -115,7 +90,7 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
           upload: async (input, who, ctx) => ({
             data: await uploadScreenshot(
               started(),
-              eventsOver(ctx),
+              eventsFrom(ctx),
               entriesOver(ctx),
               who,
               input.body,
@@ -128,7 +103,7 @@ export function screenshotsService(deps: ServiceDependencies): ServiceSchema {
           image: async (input, who, ctx) => answerWithImage(ctx, await screenshotBytes(started(), who, input.params.id, "image")),
           thumbnail: async (input, who, ctx) => answerWithImage(ctx, await screenshotBytes(started(), who, input.params.id, "thumbnail")),
           remove: async (input, who, ctx) => {
-            await deleteVisibleScreenshot(started(), eventsOver(ctx), who, input.params.id, onBlobFailure);
+            await deleteVisibleScreenshot(started(), eventsFrom(ctx), who, input.params.id, onBlobFailure);
             return null;
           },
         }),

@@ -11,6 +11,7 @@ import type { EntryLookup, ScreenshotDependencies, ScreenshotEvents } from "./po
 import { receiveImage, withUploadBuffer } from "./receive";
 import { blobKeysOf, presentScreenshot, type Mount, type ScreenshotDocument } from "./screenshot";
 import type { Screenshot } from "./contract";
+import { announceChange } from "../../shared/announce";
 
 /** A running entry's screenshots may carry a `taken_at` this far past the server's clock (a client's clock runs ahead). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -95,12 +96,16 @@ async function storeUpload(
   try {
     await deps.blobs.put(keys.image, image.bytes, image.type);
     await deps.blobs.put(keys.thumbnail, image.thumbnail, "image/webp");
-    await deps.screenshots.insert(doc);
+    // The record is the change the event announces: prepared before it, published after it.
+    const screenshot = presentScreenshot(doc);
+    await announceChange(events.captured(who.organizationId), screenshot, async () => {
+      await deps.screenshots.insert(doc);
+      return screenshot;
+    });
   } catch (error) {
     await removeBlobs(deps, doc).catch(() => undefined);
     throw error;
   }
-  await events.captured(presentScreenshot(doc), who.organizationId);
   return presentScreenshot(doc, mount);
 }
 
@@ -169,9 +174,14 @@ export async function deleteScreenshot(
   doc: ScreenshotDocument,
   onBlobFailure: (error: unknown) => void,
 ): Promise<boolean> {
-  if (!(await deps.screenshots.remove(doc.organization_id, doc._id))) return false;
+  const screenshot = presentScreenshot(doc);
+  const announcement = await events.deleted(doc.organization_id).prepare(screenshot);
+  if (!(await deps.screenshots.remove(doc.organization_id, doc._id))) {
+    await announcement.drop();
+    return false;
+  }
   await removeBlobs(deps, doc).catch(onBlobFailure);
-  await events.deleted(presentScreenshot(doc), doc.organization_id);
+  await announcement.publish(screenshot);
   return true;
 }
 

@@ -1,16 +1,16 @@
+import { DAY_MS } from "../../shared/sweep";
 import { isoSeconds } from "../../shared/time";
 import type { ScreenshotDependencies, ScreenshotEvents } from "./ports";
 import { BLOB_PREFIX } from "./screenshot";
 import { deleteScreenshot } from "./screenshots";
 
 /**
- * The two clean-ups every replica runs now and then. Both are safe to run in several
+ * The two clean-ups every replica runs every `CLEANUP_INTERVAL_SECONDS` (`shared/sweep.ts`). Both are safe to run in several
  * replicas at once: a screenshot is announced as deleted only by whoever removed its
  * record, and removing a blob twice is no error.
  */
 
 const BATCH = 100;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Blobs younger than this may belong to an upload still writing its record; they are left alone. */
 export const ORPHAN_GRACE_MS = 15 * 60 * 1000;

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { calendarDate, datesInOrder, instant as timestamp, someChanges } from "../../shared/inputs";
+import { calendarDate, datesInOrder, instant as timestamp, someChanges, nothing as none } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 
 export const MAX_ENTRY_SECONDS = 24 * 60 * 60;
 
 const description = z.string().max(5000, "must be at most 5000 characters");
-const none = z.object({}).strict();
 const entryPath = z.object({ id: idOf("timeEntry") }).strict();
 
 /** `end_time` after `start_time`, and a finished entry lasts at most 24 hours. */

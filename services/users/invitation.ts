@@ -1,4 +1,4 @@
-import type { Collection, CollectionSpec, StoredDocument } from "../../shared/storage/port";
+import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 import type { Invitation, InvitedRole } from "./contract";
 
 /** `token_hash` is the SHA-256 of the one-time token sent to the invitee. */
@@ -17,18 +17,6 @@ export const INVITATIONS: CollectionSpec = {
   name: "invitations",
   indexes: [{ fields: { token_hash: 1 }, unique: true }, { fields: { organization_id: 1, email: 1 } }, { fields: { expires_at: 1 } }],
 };
-
-/**
- * Prunes invitations `keepAfterExpiryMs` after they expired: an expired one can no longer be
- * accepted nor listed, so nothing reads it. One `deleteMany` by age, safe on every replica.
- */
-export async function pruneInvitations(
-  invitations: Collection<InvitationDocument>,
-  now: number,
-  keepAfterExpiryMs: number,
-): Promise<{ invitations: number }> {
-  return { invitations: await invitations.deleteMany({ expires_at: { $lt: now - keepAfterExpiryMs } }) };
-}
 
 export function presentInvitation(doc: InvitationDocument): Invitation {
   return {

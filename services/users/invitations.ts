@@ -3,12 +3,12 @@ import { randomSecret, sha256 } from "../../shared/auth/secrets";
 import { ApiError } from "../../shared/errors";
 import { createdBeforeWithSecret, createdId, insertOnce, isRepeatable, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
-import { listEnvelope, skipOf, type ListEnvelope, type Page } from "../../shared/paging";
-import type { Collection, Filter } from "../../shared/storage/port";
+import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import type { Session } from "../auth/client";
 import type { AcceptInvitationBody } from "./inputs";
 import { presentInvitation, type InvitationDocument } from "./invitation";
+import type { InvitationStore } from "./invitation-store";
 import type { Accounts, PeopleEvents } from "./ports";
 import type { CreatedInvitation, Invitation, InvitedRole } from "./contract";
 
@@ -19,14 +19,9 @@ const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already 
 const INVALID_TOKEN = () =>
   ApiError.validation([{ field: "token", reason: "invalid", message: "is not a valid invitation or has expired" }]);
 
-/** The organization's invitations that can still be accepted: an expired one is as good as gone. */
-function pendingOf(who: Identity): Filter {
-  return { organization_id: who.organizationId, expires_at: { $gt: Date.now() } };
-}
-
 /** Sent again with its `Idempotency-Key`, makes no second invitation: a 409 names the first (`shared/creation.ts`). */
 export async function invite(
-  invitations: Collection<InvitationDocument>,
+  invitations: InvitationStore,
   accounts: Accounts,
   events: PeopleEvents,
   who: Identity,
@@ -35,8 +30,7 @@ export async function invite(
   request: Creation = {},
 ): Promise<CreatedInvitation> {
   const id = createdId("invitation", request);
-  if (isRepeatable(request) && (await invitations.findOne({ _id: id, organization_id: who.organizationId })))
-    throw createdBeforeWithSecret("This invitation", id);
+  if (isRepeatable(request) && (await invitations.find(who.organizationId, id))) throw createdBeforeWithSecret("This invitation", id);
   if (await accounts.emailTaken({ email })) throw EMAIL_TAKEN();
   const token = `inv_tok_${randomSecret(40)}`;
   const doc: InvitationDocument = {
@@ -53,8 +47,8 @@ export async function invite(
   await announceChange(events.invited, invitation, async () => {
     const inserted = await insertOnce(
       doc,
-      (fresh) => invitations.insertOne(fresh),
-      (earlier) => invitations.findOne({ _id: earlier, organization_id: who.organizationId }),
+      (fresh) => invitations.insert(fresh),
+      (earlier) => invitations.find(who.organizationId, earlier),
     );
     if (!inserted.created) throw createdBeforeWithSecret("This invitation", id);
     return invitation;
@@ -63,39 +57,31 @@ export async function invite(
 }
 
 /** Pending invitations, newest first. */
-export async function listInvitations(
-  invitations: Collection<InvitationDocument>,
-  who: Identity,
-  page: Page,
-): Promise<ListEnvelope<Invitation>> {
-  const filter = pendingOf(who);
-  const [items, total] = await Promise.all([
-    invitations.find(filter, { sort: { created_at: -1, _id: 1 }, skip: skipOf(page), limit: page.per_page }),
-    invitations.count(filter),
-  ]);
+export async function listInvitations(invitations: InvitationStore, who: Identity, page: Page): Promise<ListEnvelope<Invitation>> {
+  const { items, total } = await invitations.listPending(who.organizationId, page);
   return listEnvelope(items.map(presentInvitation), total, page);
 }
 
 /** Unknown, expired and another organization's invitations are all a 404. */
-export async function getInvitation(invitations: Collection<InvitationDocument>, who: Identity, id: string): Promise<Invitation> {
-  const doc = await invitations.findOne({ ...pendingOf(who), _id: id });
+export async function getInvitation(invitations: InvitationStore, who: Identity, id: string): Promise<Invitation> {
+  const doc = await invitations.findPending(who.organizationId, id);
   if (!doc) throw ApiError.notFound("Invitation");
   return presentInvitation(doc);
 }
 
 /** The token stops working at once. */
-export async function revokeInvitation(invitations: Collection<InvitationDocument>, who: Identity, id: string): Promise<void> {
-  if (!(await invitations.deleteOne({ ...pendingOf(who), _id: id }))) throw ApiError.notFound("Invitation");
+export async function revokeInvitation(invitations: InvitationStore, who: Identity, id: string): Promise<void> {
+  if (!(await invitations.deletePending(who.organizationId, id))) throw ApiError.notFound("Invitation");
 }
 
 /** Joins the invitation's organization; the token works once. */
 export async function acceptInvitation(
-  invitations: Collection<InvitationDocument>,
+  invitations: InvitationStore,
   accounts: Accounts,
   events: PeopleEvents,
   input: AcceptInvitationBody,
 ): Promise<Session> {
-  const invitation = await invitations.findOne({ token_hash: sha256(input.token) });
+  const invitation = await invitations.byTokenHash(sha256(input.token));
   if (!invitation || invitation.expires_at <= Date.now()) throw INVALID_TOKEN();
   // The auth service's unique email index makes a second acceptance of the same invitation a 409 there.
   const joined = await accounts.createMember({
@@ -109,6 +95,6 @@ export async function acceptInvitation(
   // The new user's id is made by the auth service, so this one event cannot be foreseen:
   // it is recorded just after the account exists (see docs/events.md).
   await announceMade(events.joined, joined.user);
-  await invitations.deleteOne({ _id: invitation._id });
+  await invitations.delete(invitation._id);
   return joined;
 }

@@ -1,4 +1,4 @@
-import { EVERY_ROLE, MANAGERS, PUBLIC_THROTTLED, type CredentialAccess } from "../../shared/access";
+import { EVERY_ROLE, MANAGERS, PUBLIC_WITH_TOKEN, type CredentialAccess } from "../../shared/access";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
 import { sessionSchema, userSchema } from "../auth/client";
@@ -137,7 +137,7 @@ export const userOperations = defineOperations("users", {
     tag: "Authentication",
     resource: "Invitation",
     input: acceptInvitationInput,
-    access: PUBLIC_THROTTLED,
+    access: PUBLIC_WITH_TOKEN,
     success: {
       status: 201,
       description: "The new account, its organization and a session",

@@ -4,9 +4,9 @@ import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
 import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
-import type { Collection } from "../../shared/storage/port";
 import { authClient, type User } from "../auth/client";
-import { INVITATIONS, pruneInvitations, type InvitationDocument } from "./invitation";
+import { INVITATIONS, type InvitationDocument } from "./invitation";
+import { InvitationStore } from "./invitation-store";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
@@ -32,13 +32,13 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
   const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
   let stopSweeping: (() => void) | undefined;
 
-  return stintService<Collection<InvitationDocument>>({
+  return stintService<InvitationStore>({
     name: userOperations.service,
     open: async (service) => {
-      const invitations = await store.collection<InvitationDocument>(INVITATIONS);
+      const invitations = new InvitationStore(await store.collection<InvitationDocument>(INVITATIONS));
       stopSweeping = sweepPeriodically(
         "invitations",
-        () => pruneInvitations(invitations, Date.now(), keepAfterExpiryMs),
+        () => invitations.prune(Date.now(), keepAfterExpiryMs),
         service.logger,
         deps.config.cleanupIntervalSeconds * 1000,
       );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { someChanges, trimmedText } from "../../shared/inputs";
+import { someChanges, trimmedText, nothing } from "../../shared/inputs";
 import { EVENT_TYPES, type EventType } from "../../shared/events";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
@@ -34,26 +34,26 @@ const webhookPath = z.object({ id: idOf("webhook") }).strict();
 const deliveryPath = z.object({ id: idOf("webhook"), delivery_id: idOf("webhookDelivery") }).strict();
 
 export const createWebhookInput = z.object({
-  params: z.object({}).strict(),
-  query: z.object({}).strict(),
+  params: nothing,
+  query: nothing,
   body: z.object({ url, events }).strict(),
 });
 
 export const listWebhooksInput = z.object({
-  params: z.object({}).strict(),
+  params: nothing,
   query: z.object(pagingQuery).strict(),
   body: noBody,
 });
 
 export const webhookByIdInput = z.object({
   params: webhookPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 
 export const updateWebhookInput = z.object({
   params: webhookPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: someChanges(
     z.object({ url: url.optional(), events: events.optional(), status: z.enum(["active", "disabled"]).optional() }).strict(),
   ),
@@ -67,7 +67,7 @@ export const listDeliveriesInput = z.object({
 
 export const deliveryByIdInput = z.object({
   params: deliveryPath,
-  query: z.object({}).strict(),
+  query: nothing,
   body: noBody,
 });
 

@@ -322,6 +322,78 @@ export function describeKeyValueContract(name: string, open: () => Promise<KeyVa
         expect(counts(await kv.hitWindows([good], { nowMs: MIDNIGHT, cost: 0 }))).toEqual([0]);
       });
     });
+
+    describe("refundWindows", () => {
+      const counts = (windows: { count: number }[]) => windows.map((w) => w.count);
+
+      it("takes back what a hit counted, in every window, and makes room again", async () => {
+        const minute = { key: key("minute"), limit: 2, windowMs: MINUTE };
+        const day = { key: key("day"), limit: 10, windowMs: DAY };
+        const at = { nowMs: MIDNIGHT + 1_000 };
+        await kv.hitWindows([minute, day], at);
+        expect((await kv.hitWindows([minute, day], at)).allowed).toBe(true);
+        expect((await kv.hitWindows([minute, day], at)).allowed).toBe(false);
+        const refunded = await kv.refundWindows([minute, day], at);
+        expect(refunded).toEqual([
+          { ...minute, count: 1, resetAtMs: MIDNIGHT + MINUTE },
+          { ...day, count: 1, resetAtMs: MIDNIGHT + DAY },
+        ]);
+        expect(counts((await kv.hitWindows([minute, day], at)).windows)).toEqual([2, 2]);
+      });
+
+      it("never goes below 0, and leaves a counter that does not exist absent", async () => {
+        const window = { key: key("floor"), limit: 5, windowMs: HOUR };
+        const at = { nowMs: MIDNIGHT };
+        expect(counts(await kv.refundWindows([window], at))).toEqual([0]);
+        expect(await kv.get(`${window.key}:${MIDNIGHT}`)).toBeNull();
+        await kv.hitWindows([window], { ...at, cost: 2 });
+        expect(counts(await kv.refundWindows([window], { ...at, cost: 5 }))).toEqual([0]);
+        expect(counts(await kv.refundWindows([window], at))).toEqual([0]);
+        expect(counts(await kv.refundWindows([window], { ...at, cost: 0 }))).toEqual([0]);
+        expect(counts((await kv.hitWindows([window], at)).windows)).toEqual([1]);
+      });
+
+      it("takes from the window of the hit's time, even once the next window has begun", async () => {
+        const window = { key: key("late"), limit: 5, windowMs: MINUTE };
+        await kv.hitWindows([window], { nowMs: MIDNIGHT + 59_000, cost: 3 });
+        await kv.hitWindows([window], { nowMs: MIDNIGHT + MINUTE });
+        expect(counts(await kv.refundWindows([window], { nowMs: MIDNIGHT + 59_000 }))).toEqual([2]);
+        expect(counts((await kv.hitWindows([window], { nowMs: MIDNIGHT + MINUTE, cost: 0 })).windows)).toEqual([1]);
+      });
+
+      it("counts exactly under 100 concurrent hits and refunds", async () => {
+        const window = { key: key("busy"), limit: 1_000, windowMs: HOUR };
+        const at = { nowMs: MIDNIGHT };
+        await kv.hitWindows([window], { ...at, cost: 50 });
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? kv.hitWindows([window], at) : kv.refundWindows([window], at))),
+        );
+        expect(counts((await kv.hitWindows([window], { ...at, cost: 0 })).windows)).toEqual([50]);
+      });
+
+      it("refunds a kept window's counter as any other", async () => {
+        const kept = new KeptWindow(key("kept-refund"), 20, MINUTE);
+        await kv.hitWindows([kept], { nowMs: MIDNIGHT, cost: 4 });
+        expect(counts(await kv.refundWindows([kept], { nowMs: MIDNIGHT }))).toEqual([3]);
+        expect((await kv.hitWindows([kept], { nowMs: MIDNIGHT })).windows[0]?.count).toBe(4);
+      });
+
+      it("refuses, as hitWindows does, a counter that is not a whole number, and changes nothing", async () => {
+        const window = { key: key("garbled"), limit: 5, windowMs: MINUTE };
+        const counter = `${window.key}:${MIDNIGHT}`;
+        await kv.set(counter, "many", { ttlMs: LONG_MS });
+        await expect(kv.hitWindows([window], { nowMs: MIDNIGHT })).rejects.toThrow(/not an integer/);
+        await expect(kv.refundWindows([window], { nowMs: MIDNIGHT })).rejects.toThrow(/not an integer/);
+        expect(await kv.get(counter)).toBe("many");
+      });
+
+      it("rejects bad arguments as hitWindows does", async () => {
+        const good = { key: key("refund-checked"), limit: 5, windowMs: MINUTE };
+        await expect(kv.refundWindows([good, { ...good }], { nowMs: MIDNIGHT })).rejects.toThrow(RangeError);
+        await expect(kv.refundWindows([good], { nowMs: MIDNIGHT, cost: -1 })).rejects.toThrow(RangeError);
+        await expect(kv.refundWindows([{ ...good, windowMs: 0 }], { nowMs: MIDNIGHT })).rejects.toThrow(RangeError);
+      });
+    });
   });
 }
 

@@ -179,6 +179,20 @@ class MemoryStore implements KeyValueStore {
     return { allowed, windows: outcome };
   }
 
+  async refundWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowCount[]> {
+    this.checkOpen();
+    const { windows: placed, cost } = placeWindows(windows, options);
+    const now = Date.now();
+    return placed.map((p) => {
+      const entry = this.counterOf(p, now);
+      if (!entry) return windowCount(p, 0);
+      const count = this.countOf(p.counterKey, entry);
+      const value = count - Math.min(cost, Math.max(count, 0));
+      entry.value = value;
+      return windowCount(p, value);
+    });
+  }
+
   /**
    * A window's current counter, if it exists. A kept window holds the entry it was last
    * counted in, reached without a look-up while it lives: with thousands of callers, the

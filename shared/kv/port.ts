@@ -103,6 +103,15 @@ export interface KeyValueStore {
    * every window and every process sharing the store; on Redis, one round trip.
    */
   hitWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowsOutcome>;
+  /**
+   * Takes back `cost` (default 1) that an allowed `hitWindows` counted, once the request it
+   * counted turned out not to count (a sign-in that was right after all). Give the hit's own
+   * `nowMs`: the counters of the windows current then are the ones taken from, even when a
+   * window has ended since. Each counter goes down by `cost`, never below 0; a counter that
+   * does not exist stays absent, and its expiry is left as it was. Says each window's count
+   * afterwards. Atomic like `hitWindows`, with the same rules for keys and arguments.
+   */
+  refundWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowCount[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

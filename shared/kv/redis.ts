@@ -1,6 +1,6 @@
 import Redis, { type Result } from "ioredis";
 import { checkInteger, checkPositiveInteger } from "./checks";
-import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowsOutcome } from "./port";
+import type { Counter, FixedWindow, HitOptions, KeyValueStore, SetOptions, WindowCount, WindowsOutcome } from "./port";
 import { placeWindows, windowCount } from "./windows";
 
 /** The key-value port on Redis through ioredis: shared by every process of a deployment. */
@@ -17,24 +17,29 @@ end
 return { value, ttl }
 `;
 
+// The start of both window scripts: every counter of KEYS, 0 for one that is absent, or an
+// error reply (ending the script) at one that is not a whole number, as INCRBY would give.
+const READ_COUNTERS = `
+local counts = {}
+for i = 1, #KEYS do
+  local value = redis.call("GET", KEYS[i])
+  if value and not string.match(value, "^%-?%d+$") then
+    return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
+  end
+  counts[i] = tonumber(value or 0)
+end
+`;
+
 // One round trip, atomic on the server: read every window's counter; only when all of them
 // can take `cost` more, add it to each and (re)set each expiry. Replies { allowed, counts... }.
 // KEYS[i]: window i's counter. ARGV[1]: cost; ARGV[2i]: window i's limit; ARGV[2i+1]: its
 // counter's time to live in milliseconds.
-const HIT_WINDOWS_SCRIPT = `
+const HIT_WINDOWS_SCRIPT = `${READ_COUNTERS}
 local cost = tonumber(ARGV[1])
 local reply = { 1 }
 for i = 1, #KEYS do
-  local value = redis.call("GET", KEYS[i])
-  local count = 0
-  if value then
-    if not string.match(value, "^%-?%d+$") then
-      return redis.error_reply("the value of " .. KEYS[i] .. " is not an integer")
-    end
-    count = tonumber(value)
-  end
-  reply[i + 1] = count
-  if count + cost > tonumber(ARGV[2 * i]) then reply[1] = 0 end
+  reply[i + 1] = counts[i]
+  if counts[i] + cost > tonumber(ARGV[2 * i]) then reply[1] = 0 end
 end
 if reply[1] == 1 and cost > 0 then
   for i = 1, #KEYS do
@@ -45,11 +50,27 @@ end
 return reply
 `;
 
+// One round trip, atomic on the server: take `cost` back from every window's counter that
+// exists, never below 0, keeping its expiry. Replies each counter's value afterwards.
+// KEYS[i]: window i's counter. ARGV[1]: cost.
+const REFUND_WINDOWS_SCRIPT = `${READ_COUNTERS}
+local cost = tonumber(ARGV[1])
+local reply = {}
+for i = 1, #KEYS do
+  local back = math.min(cost, math.max(counts[i], 0))
+  reply[i] = counts[i]
+  if back > 0 then reply[i] = redis.call("DECRBY", KEYS[i], back) end
+end
+return reply
+`;
+
 declare module "ioredis" {
   interface RedisCommander<Context> {
     stintIncrement(key: string, by: number, windowMs: number): Result<[number, number], Context>;
     /** `numberOfKeys`, then the keys, then the script's arguments. */
     stintHitWindows(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<number[], Context>;
+    /** `numberOfKeys`, then the keys, then the cost. */
+    stintRefundWindows(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<number[], Context>;
   }
 }
 
@@ -100,6 +121,14 @@ class RedisStore implements KeyValueStore {
     return { allowed: allowed === 1, windows: placed.map((p, i) => windowCount(p, counts[i] ?? 0)) };
   }
 
+  async refundWindows(windows: readonly FixedWindow[], options?: HitOptions): Promise<WindowCount[]> {
+    const { windows: placed, cost } = placeWindows(windows, options);
+    if (placed.length === 0) return [];
+    const keys = placed.map((p) => p.counterKey);
+    const counts = await this.redis.stintRefundWindows(keys.length, ...keys, cost);
+    return placed.map((p, i) => windowCount(p, counts[i] ?? 0));
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }
@@ -129,6 +158,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   redis.defineCommand("stintIncrement", { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
   // No fixed number of keys: each call passes its own count first.
   redis.defineCommand("stintHitWindows", { lua: HIT_WINDOWS_SCRIPT });
+  redis.defineCommand("stintRefundWindows", { lua: REFUND_WINDOWS_SCRIPT });
   try {
     await redis.connect();
   } catch (error) {

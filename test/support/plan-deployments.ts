@@ -1,6 +1,6 @@
 import { startStint, type RunningStint } from "../../app";
 import { setOrganizationPlan } from "../../cli/plans";
-import { openAccountCollections } from "../../services/auth/documents";
+import { openAccountStores } from "../../services/auth/documents";
 import { loadConfig } from "../../shared/config";
 import type { Plan } from "../../shared/identity";
 import { openKeyValueStore } from "../../shared/kv/open";
@@ -51,7 +51,7 @@ export async function embeddedPlanDeployment(): Promise<PlanDeployment> {
       await running.stop();
       const store = await openStore({ dataDir: config.dataDir });
       try {
-        const { organizations } = await openAccountCollections(store);
+        const { organizations } = await openAccountStores(store);
         await setOrganizationPlan({ organizations, kv: null, accessTokenTtlSeconds: config.accessTokenTtlSeconds }, organizationId, plan);
       } finally {
         await store.close();
@@ -77,7 +77,7 @@ export async function distributedPlanDeployment(servers: { mongoUrl: string; nat
       const store = await openStore({ mongoUrl: servers.mongoUrl, dataDir: "" });
       const kv = await openKeyValueStore({ redisUrl: servers.redisUrl, namespace });
       try {
-        const { organizations } = await openAccountCollections(store);
+        const { organizations } = await openAccountStores(store);
         await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, organizationId, plan);
       } finally {
         await kv.close();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
-import { startStint, type RunningStint } from "../../app";
+import { startStint, type RunningStint, type StartOptions } from "../../app";
 import { BACKEND_SERVICES, loadConfig } from "../../shared/config";
 
 /** A Stint started inside the test process from an explicit environment (never the real one). */
@@ -26,10 +26,14 @@ export function temporaryDir(label: string): { path: string; remove(): void } {
 
 const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json", JWT_SECRET: TEST_JWT_SECRET, TRUSTED_PROXIES: "127.0.0.1,::1" };
 
-/** Everything in one process on embedded defaults, as `npm start` with nothing set. */
-export async function startEmbedded(env: Record<string, string> = {}, logDestination?: Writable): Promise<TestStint> {
+/** Everything in one process on embedded defaults, as `npm start` with nothing set. `options.clock`: the time the gateway counts at. */
+export async function startEmbedded(
+  env: Record<string, string> = {},
+  logDestination?: Writable,
+  options: Omit<StartOptions, "logDestination"> = {},
+): Promise<TestStint> {
   const data = temporaryDir("embedded");
-  const stint = await startStint(loadConfig({ ...QUIET, DATA_DIR: data.path, ...env }), { logDestination });
+  const stint = await startStint(loadConfig({ ...QUIET, DATA_DIR: data.path, ...env }), { ...options, logDestination });
   if (!stint.url) throw new Error("the gateway did not start");
   return {
     url: stint.url,
@@ -43,12 +47,14 @@ export async function startEmbedded(env: Record<string, string> = {}, logDestina
 
 /**
  * The gateway and the services as two brokers over a real NATS server, with MongoDB
- * and Redis: the distributed deployment, in one test process.
+ * and Redis: the distributed deployment, in one test process. `options.clock`: the time
+ * every gateway counts at.
  */
 export async function startDistributed(
   servers: { mongoUrl: string; natsUrl: string; redisUrl: string },
   namespaceSuffix = "",
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<TestStint> {
   const namespace = `test-${process.pid}-${Date.now()}${namespaceSuffix}`;
   const shared = {
@@ -67,6 +73,7 @@ export async function startDistributed(
   const startGateway = async (): Promise<string> => {
     const gateway = await startStint(
       loadConfig({ ...shared, DATA_DIR: data.path, SERVICES: "gateway", NODE_ID: `gateway${stints.length}${namespaceSuffix}` }),
+      options,
     );
     stints.unshift(gateway);
     if (!gateway.url) throw new Error("the gateway did not start");

@@ -7,7 +7,6 @@ import { ApiError } from "../../../shared/errors";
 import type { KeyValueStore } from "../../../shared/kv/port";
 import type { Admission } from "../../admission";
 import { toErrorResponse } from "../../error-response";
-import { enforceFailedAuthenticationThrottle, recordFailedAuthentication } from "../../rate-limit/failed-authentication";
 import { rateLimitHeadersOf, type RateLimitHeaders } from "../../rate-limit/limiter";
 import type { TrustedProxies } from "../../rate-limit/client-address";
 import { errorBody } from "../../styles";
@@ -16,6 +15,7 @@ import { clearedSessionCookie, COOKIE_SAFE_TOKEN, sessionCookie, sessionTokenOf,
 import { readJsonBody } from "./json-body";
 import { repeatedRefreshes } from "./repeated-refresh";
 import { requireSameOriginApp } from "./same-origin";
+import { nothing } from "../../../shared/inputs";
 
 export interface WebSessionDependencies {
   kv: KeyValueStore;
@@ -38,9 +38,6 @@ const storeInput = z
       .regex(COOKIE_SAFE_TOKEN, "is not a refresh token"),
   })
   .strict();
-
-/** Refresh and logout take their token from the cookie alone: an empty body or `{}`. */
-const noFields = z.object({}).strict();
 
 type Handler = (req: IncomingRequest, res: ServerResponse) => Promise<void>;
 
@@ -100,10 +97,8 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   });
 
   const refresh = endpoint(async (req, res, limits) => {
-    await readJsonBody(req, noFields);
-    // As `POST /auth/refresh`: held back after failures from the address, and a refused token counts as one.
-    const address = deps.admission.addressOf(req);
-    await enforceFailedAuthenticationThrottle(deps.kv, address);
+    // Refresh and logout take their token from the cookie alone: an empty body or `{}`.
+    await readJsonBody(req, nothing);
     const token = sessionTokenOf(req);
     // Without the cookie there is nothing to refresh: the same 401 as a spent token.
     if (!token) throw new ApiError("unauthorized", "There is no web session; sign in again");
@@ -112,8 +107,8 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
       try {
         tokens = await authClient.over(req.$ctx).refreshSession({ refreshToken: token });
       } catch (error) {
-        if (toErrorResponse(error).status === 401) await recordFailedAuthentication(deps.kv, address);
-        throw error;
+        // As `POST /auth/refresh`: a refused token counts against the address, a valid one is never held back.
+        throw toErrorResponse(error).status === 401 ? await deps.admission.countRefused(req, error) : error;
       }
       await repeats.remember(token, tokens);
     }
@@ -126,7 +121,7 @@ export function webSessionRoute(deps: WebSessionDependencies): ApiRouteSchema {
   });
 
   const logout = endpoint(async (req, res, limits) => {
-    await readJsonBody(req, noFields);
+    await readJsonBody(req, nothing);
     const token = sessionTokenOf(req);
     if (token) await authClient.over(req.$ctx).endSession({ refreshToken: token });
     send(res, 204, undefined, { ...limits, "Set-Cookie": clearedSessionCookie(req, cookies) });

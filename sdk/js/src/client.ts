@@ -1,3 +1,4 @@
+import { APIPromise } from "./api-promise.js";
 import { HttpClient, type ClientOptions, type RequestOptions } from "./core.js";
 import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
 import { Imports } from "./resources/imports.js";
@@ -46,8 +47,8 @@ export class Stint extends ClientBase {
   }
 
   /** The deployment's name and version (no credential needed). */
-  async version(options?: RequestOptions): Promise<Version> {
-    const { data } = await this.http.json<{ data: Version }>({ method: "GET", path: "/version" }, options);
-    return data.data;
+  version(options?: RequestOptions): APIPromise<Version> {
+    const answer = this.http.json<{ data: Version }>({ method: "GET", path: "/version" }, options);
+    return new APIPromise(answer.then(({ data, response }) => ({ data: data.data, response })));
   }
 }

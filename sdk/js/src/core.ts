@@ -1,4 +1,12 @@
-import { APIConnectionError, APITimeoutError, APIUserAbortError, errorForStatus, retryAfterSeconds, StintError } from "./errors.js";
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  errorFieldsOf,
+  errorForStatus,
+  retryAfterSeconds,
+  StintError,
+} from "./errors.js";
 import { VERSION } from "./version.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -98,11 +106,21 @@ export function newIdempotencyKey(): string {
   return `stint-js-${randomHex(16)}`;
 }
 
-const RETRIED_STATUSES = new Set([408, 409, 429]);
+/**
+ * `details.reason` of the 409 Stint answers while the first attempt of a POST with the same
+ * `Idempotency-Key` is still running: the one 409 that a retry can resolve.
+ */
+export const IN_PROGRESS_REASON = "request_in_progress";
 
-/** Whether an answer with this status may succeed if asked again (docs/api.md#client-libraries). */
-export function isRetriedStatus(status: number): boolean {
-  return RETRIED_STATUSES.has(status) || status >= 500;
+/**
+ * Whether an error answer may turn out otherwise if the same request is sent again: 408, 429
+ * and 5xx, and a 409 only when it says that an earlier attempt of the same POST is still
+ * running. Any other 409 is a conflict with stored data, which no retry resolves; a PATCH,
+ * PUT or DELETE is never retried on one.
+ */
+export function isRetried(method: HttpMethod, status: number, body: unknown): boolean {
+  if (status === 409) return method === "POST" && errorFieldsOf(body).details?.reason === IN_PROGRESS_REASON;
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /** Full jitter: a random wait between nothing and the exponential bound, in milliseconds. */
@@ -219,14 +237,15 @@ export class HttpClient {
       }
       const { response, body } = attempt;
       if (response.ok || (response.status === 304 && request.notModifiedIsAnswer)) return attempt;
-      if (mayRetry && isRetriedStatus(response.status)) {
+      const errorBody = parseErrorBody(body);
+      if (mayRetry && isRetried(request.method, response.status, errorBody)) {
         const wait = this.retryWaitMs(response, retry);
         if (wait !== undefined) {
           await sleep(wait, options.signal);
           continue;
         }
       }
-      throw errorForStatus(response.status, parseErrorBody(body), response.headers, response.statusText || undefined);
+      throw errorForStatus(response.status, errorBody, response.headers, response.statusText || undefined);
     }
   }
 

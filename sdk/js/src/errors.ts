@@ -85,6 +85,10 @@ export class NotFoundError extends APIError {
 export class ConflictError extends APIError {
   override name = "ConflictError";
 }
+/** 413: the body or the uploaded file is larger than Stint accepts (a JSON body over 1 MiB, an image over 10 MiB). */
+export class PayloadTooLargeError extends APIError {
+  override name = "PayloadTooLargeError";
+}
 /** 422: an `Idempotency-Key` used before with another body. */
 export class UnprocessableEntityError extends APIError {
   override name = "UnprocessableEntityError";
@@ -141,6 +145,7 @@ const BY_STATUS: Readonly<Record<number, ErrorClass>> = {
   403: PermissionDeniedError,
   404: NotFoundError,
   409: ConflictError,
+  413: PayloadTooLargeError,
   422: UnprocessableEntityError,
   429: RateLimitError,
 };

@@ -12,12 +12,15 @@ export {
   ConflictError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   StintError,
   UnprocessableEntityError,
   WebhookVerificationError,
 } from "./errors.js";
+export { APIPromise } from "./api-promise.js";
+export type { WithResponse } from "./api-promise.js";
 export { Page, PagePromise } from "./pagination.js";
 export { signWebhook, verifyWebhook, WEBHOOK_TOLERANCE_SECONDS } from "./webhook-signature.js";
 export type { SignOptions, VerifyOptions, WebhookEvent, WebhookHeaders } from "./webhook-signature.js";

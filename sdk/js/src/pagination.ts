@@ -1,3 +1,4 @@
+import type { WithResponse } from "./api-promise.js";
 import type { PageMeta } from "./types.js";
 
 interface ListBody<T> {
@@ -49,6 +50,7 @@ export class Page<T> implements AsyncIterable<T> {
     }
   }
 
+  /** Every item of this page and of every page after it. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) yield* page.data;
   }
@@ -67,6 +69,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.first.catch(() => undefined);
   }
 
+  /** The first page, as a promise would give it. */
   then<A = Page<T>, B = never>(
     onFulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
@@ -74,10 +77,21 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.first.then(onFulfilled, onRejected);
   }
 
+  /** The first page's failure, as a promise would give it. */
   catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
     return this.first.catch(onRejected);
   }
 
+  /** The first page with the HTTP response it came in (`status`, `headers`) and its request id. */
+  withResponse(): Promise<WithResponse<Page<T>>> {
+    return this.first.then((page) => ({
+      data: page,
+      response: page.response,
+      requestId: page.response.headers.get("x-request-id") ?? undefined,
+    }));
+  }
+
+  /** Every item of every page, from the first page on. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     yield* await this.first;
   }

@@ -1,5 +1,6 @@
+import { APIPromise } from "./api-promise.js";
 import { toSnakeKeys } from "./casing.js";
-import type { HttpClient, HttpMethod, RequestOptions } from "./core.js";
+import type { ApiRequest, ApiResponse, HttpClient, HttpMethod, RequestOptions } from "./core.js";
 import { PagePromise } from "./pagination.js";
 import type { PageMeta } from "./types.js";
 
@@ -32,6 +33,11 @@ function fileNameOf(content: FileContent): string | undefined {
   return typeof name === "string" && name ? name : undefined;
 }
 
+/** An answer `{ data: T }`, as the call's result `T`. */
+function unwrapped<T>(answer: Promise<ApiResponse<{ data: T }>>): APIPromise<T> {
+  return new APIPromise(answer.then(({ data, response }) => ({ data: data.data, response })));
+}
+
 /**
  * What every resource does with the transport: single resources come wrapped as
  * `{ data }` and are handed back unwrapped; lists become pages; inputs go out in snake_case.
@@ -39,46 +45,50 @@ function fileNameOf(content: FileContent): string | undefined {
 export abstract class Resource {
   constructor(protected readonly http: HttpClient) {}
 
-  /** A call whose answer is `{ data: T }`; returns `T`. */
-  protected async call<T>(
+  /** A call whose answer is `{ data: T }`; resolves to `T`. */
+  protected call<T>(
     method: HttpMethod,
     path: string,
     input: { query?: object; body?: object } = {},
     options?: RequestOptions,
-  ): Promise<T> {
-    const { data } = await this.http.json<{ data: T }>(
-      { method, path, query: toSnakeKeys(input.query), body: input.body === undefined ? undefined : toSnakeKeys(input.body) },
-      options,
-    );
-    return data.data;
+  ): APIPromise<T> {
+    const request = { method, path, query: toSnakeKeys(input.query), body: input.body === undefined ? undefined : toSnakeKeys(input.body) };
+    return unwrapped(this.http.json<{ data: T }>(request, options));
   }
 
   /** A call whose answer is not wrapped in `{ data }` (sign-in and its like). */
-  protected async callUnwrapped<T>(method: HttpMethod, path: string, body: object | undefined, options?: RequestOptions): Promise<T> {
-    const { data } = await this.http.json<T>({ method, path, body: toSnakeKeys(body) }, options);
-    return data;
+  protected callUnwrapped<T>(method: HttpMethod, path: string, body: object | undefined, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise(this.http.json<T>({ method, path, body: toSnakeKeys(body) }, options));
   }
 
   /**
    * A `multipart/form-data` upload whose answer is `{ data: T }`. The fields go first and the
    * file last: Stint reads the fields before the file and none after it.
    */
-  protected async uploadFile<T>(
+  protected uploadFile<T>(
     path: string,
     fields: Record<string, string | undefined>,
     file: UploadFile,
     options?: RequestOptions,
-  ): Promise<T> {
+  ): APIPromise<T> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
     form.append(file.field, asBlob(file.content, file.mediaType), file.filename ?? fileNameOf(file.content) ?? file.defaultName);
-    const { data } = await this.http.json<{ data: T }>({ method: "POST", path, body: form }, options);
-    return data.data;
+    return unwrapped(this.http.json<{ data: T }>({ method: "POST", path, body: form }, options));
   }
 
   /** A call whose answer has no body (204). */
-  protected async callForNothing(method: HttpMethod, path: string, options?: RequestOptions): Promise<void> {
-    await this.http.json<unknown>({ method, path }, options);
+  protected callForNothing(method: HttpMethod, path: string, options?: RequestOptions): APIPromise<void> {
+    return new APIPromise(this.http.json<unknown>({ method, path }, options).then(({ response }) => ({ data: undefined, response })));
+  }
+
+  /** A call whose answer is a file: its bytes, made into what the method answers with the response's headers. */
+  protected file<T>(
+    request: ApiRequest,
+    options: RequestOptions | undefined,
+    convert: (bytes: Uint8Array, response: Response) => T,
+  ): APIPromise<T> {
+    return new APIPromise(this.http.bytes(request, options).then(({ data, response }) => ({ data: convert(data, response), response })));
   }
 
   /** A list: its first page, which pages on through the rest with the same filters. */

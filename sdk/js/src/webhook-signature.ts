@@ -1,11 +1,14 @@
 /**
- * Checking and making the signatures of Stint's webhook deliveries (docs/api.md#a-delivery), with Web
- * Crypto, so it runs in Node 18+, browsers, Deno and edge runtimes alike. A delivery carries
- * two signatures of the same raw body:
- * - `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the body, keyed with the secret string>`;
+ * Checking and making the signatures of Stint's webhook deliveries (docs/api.md#a-delivery),
+ * with Web Crypto, so it
+ * runs in Node 18+, browsers, Deno and edge runtimes alike. A delivery carries two
+ * signatures of the same raw body:
  * - Standard Webhooks: `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64
  *   HMAC-SHA256 of "<id>.<timestamp>.<body>", keyed with the bytes the secret's base64 stands for>`,
- *   which binds the timestamp too, so replays can be refused.
+ *   which binds the timestamp too, so a replay is refused once it is older than the tolerance;
+ * - the legacy `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the body, keyed with the secret
+ *   string>`, which covers no time: whoever saw one delivery could send it again forever. It
+ *   is accepted only when the caller asks for it (`allowLegacySignature`).
  */
 import { randomHex } from "./core.js";
 import { WebhookVerificationError } from "./errors.js";
@@ -26,10 +29,16 @@ export interface WebhookEvent<T = Record<string, unknown>> {
 }
 
 export interface VerifyOptions {
-  /** Seconds a timestamp may be off (default 300). */
+  /** Seconds a timestamp may be off, either way (default 300). */
   toleranceSeconds?: number;
   /** The time to check against, for tests (default now). */
   now?: Date;
+  /**
+   * Accept a delivery that carries only the legacy `X-Webhook-Signature` (default false).
+   * That signature covers no time, so such a delivery can be replayed: turn this on only
+   * for a sender that cannot send the Standard Webhooks headers.
+   */
+  allowLegacySignature?: boolean;
 }
 
 export interface SignOptions {
@@ -136,9 +145,10 @@ function checkTimestamp(value: string, options: VerifyOptions): void {
 }
 
 /**
- * Checks a delivery: every signature it carries must match the raw body (as received, before
- * any JSON parsing) and its timestamp must be within the tolerance; at least one signature
- * must be there. Returns the parsed event; throws `WebhookVerificationError` otherwise.
+ * Checks a delivery: its Standard Webhooks signature must match the raw body (as received,
+ * before any JSON parsing) and its timestamp must be within the tolerance of now. A delivery
+ * with only the legacy `X-Webhook-Signature` is refused unless `allowLegacySignature` is set.
+ * Returns the parsed event; throws `WebhookVerificationError` otherwise.
  */
 export async function verifyWebhook<T = Record<string, unknown>>(
   rawBody: string | Uint8Array | ArrayBuffer,
@@ -148,37 +158,49 @@ export async function verifyWebhook<T = Record<string, unknown>>(
 ): Promise<WebhookEvent<T>> {
   if (!secret) throw new WebhookVerificationError("No webhook secret given");
   const body = bytesOf(rawBody);
-  const standard = {
-    id: header(headers, "webhook-id"),
-    timestamp: header(headers, "webhook-timestamp"),
-    signature: header(headers, "webhook-signature"),
-  };
-  const plain = header(headers, "x-webhook-signature");
-  if (standard.signature === undefined && plain === undefined)
-    throw new WebhookVerificationError("The request carries no webhook signature (webhook-signature or X-Webhook-Signature)");
-
-  if (standard.signature !== undefined) {
-    if (standard.id === undefined || standard.timestamp === undefined)
-      throw new WebhookVerificationError("webhook-signature comes without webhook-id or webhook-timestamp");
-    checkTimestamp(standard.timestamp, options);
-    const signed = concat(encoder.encode(`${standard.id}.${standard.timestamp}.`), body);
-    const expected = `v1,${toBase64(await hmacSha256(standardKey(secret), signed))}`;
-    // Several signatures may be listed, space-separated (while a secret is being rotated).
-    if (!standard.signature.split(" ").some((candidate) => constantTimeEqual(candidate, expected)))
-      throw new WebhookVerificationError("webhook-signature does not match the body");
-  }
-  if (plain !== undefined) {
-    const timestamp = header(headers, "x-webhook-timestamp");
-    if (timestamp !== undefined) checkTimestamp(timestamp, options);
-    const expected = `sha256=${toHex(await hmacSha256(encoder.encode(secret), body))}`;
-    if (!constantTimeEqual(plain.trim().toLowerCase(), expected))
-      throw new WebhookVerificationError("X-Webhook-Signature does not match the body");
-  }
+  const signature = header(headers, "webhook-signature");
+  if (signature !== undefined) await checkStandardSignature(body, signature, headers, secret, options);
+  else await checkLegacySignature(body, headers, secret, options);
   try {
     return JSON.parse(new TextDecoder().decode(body)) as WebhookEvent<T>;
   } catch {
     throw new WebhookVerificationError("The webhook body is not JSON");
   }
+}
+
+async function checkStandardSignature(
+  body: Uint8Array,
+  signature: string,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions,
+): Promise<void> {
+  const id = header(headers, "webhook-id");
+  const timestamp = header(headers, "webhook-timestamp");
+  if (id === undefined || timestamp === undefined)
+    throw new WebhookVerificationError("webhook-signature comes without webhook-id or webhook-timestamp");
+  checkTimestamp(timestamp, options);
+  const signed = concat(encoder.encode(`${id}.${timestamp}.`), body);
+  const expected = `v1,${toBase64(await hmacSha256(standardKey(secret), signed))}`;
+  // Several signatures may be listed, space-separated (while a secret is being rotated).
+  if (!signature.split(" ").some((candidate) => constantTimeEqual(candidate, expected)))
+    throw new WebhookVerificationError("webhook-signature does not match the body");
+}
+
+async function checkLegacySignature(body: Uint8Array, headers: WebhookHeaders, secret: string, options: VerifyOptions): Promise<void> {
+  const signature = header(headers, "x-webhook-signature");
+  if (signature === undefined)
+    throw new WebhookVerificationError("The request carries no webhook signature (webhook-id, webhook-timestamp and webhook-signature)");
+  if (!options.allowLegacySignature)
+    throw new WebhookVerificationError(
+      "The request carries only X-Webhook-Signature, which covers no time and so can be replayed: it needs the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature), or allowLegacySignature: true to be accepted",
+    );
+  // Not signed, but a stale one still tells a careless replay.
+  const timestamp = header(headers, "x-webhook-timestamp");
+  if (timestamp !== undefined) checkTimestamp(timestamp, options);
+  const expected = `sha256=${toHex(await hmacSha256(encoder.encode(secret), body))}`;
+  if (!constantTimeEqual(signature.trim().toLowerCase(), expected))
+    throw new WebhookVerificationError("X-Webhook-Signature does not match the body");
 }
 
 /** The headers Stint would send with this body: for testing a receiver. */

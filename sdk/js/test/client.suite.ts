@@ -13,6 +13,7 @@ import {
   ConflictError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   Stint,
@@ -35,6 +36,14 @@ async function freePort(): Promise<number> {
 
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
 const STYLE_A_RATE_LIMITED = { error: { code: "rate_limited", message: "Too many requests", details: { retry_after: 1 } } };
+/** What Stint answers while the first attempt of a POST with the same key is still running. */
+const STYLE_A_IN_PROGRESS = {
+  error: {
+    code: "conflict",
+    message: "A request with this Idempotency-Key is still being processed",
+    details: { reason: "request_in_progress" },
+  },
+};
 const STYLE_A_UNAVAILABLE = { error: { code: "service_unavailable", message: "Try again shortly", details: {} } };
 
 /**
@@ -69,6 +78,8 @@ export function describeClient(title: string, start: (env: Record<string, string
     /** A client of the owner's through the proxy, so the test sees and shapes the traffic. */
     const proxied = (options: { maxRetries?: number; timeout?: number } = {}) =>
       new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
+    /** Someone else's client through the proxy. */
+    const proxiedAs = (someone: Session) => new Stint({ baseUrl: proxy.url, accessToken: someone.access_token });
 
     const newProject = (stint: Stint = owner, name = `Project ${uniqueLabel()}`) => stint.projects.create({ name, billable: true });
 
@@ -363,6 +374,37 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 2 });
         await expect(stint.imports.create({ source: "toggl", file: csv })).rejects.toBeInstanceOf(BadRequestError);
       });
+
+      it("previews an import (dry run) without storing anything, and reads day-first dates as asked", async () => {
+        const { stint } = await signUp(deployment.url, "previewer");
+        const csv = [
+          "Date;Project;Task;Notes;Hours;First Name;Last Name",
+          "02/03/2026;Previewed;Checking;One;1,5;;",
+          "03/03/2026;Previewed;;Two;0,5;;",
+        ].join("\n");
+        const preview = await stint.imports.preview({ source: "harvest", file: csv, dateFormat: "DD/MM/YYYY" });
+        expect(preview).toMatchObject({
+          dry_run: true,
+          delimiter: ";",
+          date_format: "DD/MM/YYYY",
+          date_format_source: "request",
+          rows_total: 2,
+          rows_importable: 2,
+          projects_to_create: ["Previewed"],
+          tasks_to_create: [{ project_name: "Previewed", task_name: "Checking" }],
+          errors: [],
+        });
+        expect(preview.rows.map((row) => [row.start_time, row.duration])).toEqual([
+          ["2026-03-02T00:00:00Z", 5400],
+          ["2026-03-03T00:00:00Z", 1800],
+        ]);
+        expect((await stint.projects.list()).meta.total).toBe(0);
+        const job = await stint.imports.waitUntilDone(
+          (await stint.imports.create({ source: "harvest", file: csv, dateFormat: "DD/MM/YYYY" })).id,
+          { intervalMs: 50 },
+        );
+        expect(job).toMatchObject({ status: "succeeded", rows_imported: 2, date_format: "DD/MM/YYYY", date_format_source: "request" });
+      });
     });
 
     describe("screenshots", () => {
@@ -490,24 +532,25 @@ export function describeClient(title: string, start: (env: Record<string, string
     });
 
     describe("webhooks", () => {
-      it("subscribes, and verifies a real delivery's signatures; tampering, another secret and an old timestamp fail", async () => {
+      /** A webhook on the inbox for `project.created`, a project made, and Stint's delivery of it. */
+      const projectDelivered = async () => {
         const webhook = await owner.webhooks.create({ url: inbox.url, events: ["project.created"] });
-        expect(webhook).toMatchObject({ id: expect.stringMatching(/^wh_/), status: "active", secret: expect.stringMatching(/^whsec_/) });
         const before = inbox.requests.length;
         const project = await newProject();
         const [delivery] = (await inbox.waitFor(before + 1)).slice(before);
         if (!delivery) throw new Error("no delivery");
+        return { webhook, project, delivery };
+      };
+
+      it("subscribes, and verifies a real delivery's signature; tampering, another secret and a forged signature fail", async () => {
+        const { webhook, project, delivery } = await projectDelivered();
+        expect(webhook).toMatchObject({ id: expect.stringMatching(/^wh_/), status: "active", secret: expect.stringMatching(/^whsec_/) });
 
         const event = await owner.webhooks.verify<Project>(delivery.body, delivery.headers, webhook.secret);
         expect(event).toMatchObject({ type: "project.created", organization_id: session.organization.id, data: { id: project.id } });
         // Raw bytes and a Fetch API Headers object work as well as a string and Node's headers.
         const asHeaders = new Headers(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
         expect((await owner.webhooks.verify(Buffer.from(delivery.body), asHeaders, webhook.secret)).id).toBe(event.id);
-
-        const { "webhook-signature": _standard, ...sha256Only } = delivery.headers;
-        expect((await owner.webhooks.verify(delivery.body, sha256Only, webhook.secret)).id).toBe(event.id);
-        const { "x-webhook-signature": _plain, ...standardOnly } = delivery.headers;
-        expect((await owner.webhooks.verify(delivery.body, standardOnly, webhook.secret)).id).toBe(event.id);
 
         await expect(
           owner.webhooks.verify(delivery.body.replace(project.id, "prj_0000000000000000000000"), delivery.headers, webhook.secret),
@@ -516,9 +559,42 @@ export function describeClient(title: string, start: (env: Record<string, string
           owner.webhooks.verify(delivery.body, delivery.headers, "whsec_" + Buffer.alloc(32, 7).toString("base64")),
         ).rejects.toThrow(/does not match/);
         await expect(
-          owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(Date.now() + 6 * 60_000) }),
-        ).rejects.toThrow(/300 seconds/);
+          owner.webhooks.verify(delivery.body, { ...delivery.headers, "webhook-signature": "v1,AAAA" }, webhook.secret),
+        ).rejects.toThrow(/does not match/);
         await expect(owner.webhooks.verify(delivery.body, {}, webhook.secret)).rejects.toThrow(/no webhook signature/);
+        const { "x-webhook-signature": _legacy, ...standardOnly } = delivery.headers;
+        expect((await owner.webhooks.verify(delivery.body, standardOnly, webhook.secret)).id).toBe(event.id);
+        await owner.webhooks.delete(webhook.id);
+      });
+
+      it("refuses a real delivery replayed more than five minutes after it was sent, or before", async () => {
+        const { webhook, delivery } = await projectDelivered();
+        const sentAt = Number(delivery.headers["webhook-timestamp"]) * 1000;
+        for (const within of [sentAt - 300_000, sentAt + 300_000])
+          expect((await owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(within) })).type).toBe(
+            "project.created",
+          );
+        for (const outside of [sentAt - 301_000, sentAt + 301_000])
+          await expect(owner.webhooks.verify(delivery.body, delivery.headers, webhook.secret, { now: new Date(outside) })).rejects.toThrow(
+            /more than 300 seconds from now/,
+          );
+        await owner.webhooks.delete(webhook.id);
+      });
+
+      it("refuses a real delivery stripped to its legacy signature unless asked to accept one", async () => {
+        const { webhook, delivery } = await projectDelivered();
+        // What a replayer would send: the Standard Webhooks headers dropped, as they bind the time.
+        const legacyOnly = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => !name.startsWith("webhook-")));
+        const refusal = await owner.webhooks.verify(delivery.body, legacyOnly, webhook.secret).catch((e: unknown) => e);
+        expect(refusal).toBeInstanceOf(WebhookVerificationError);
+        expect(String(refusal)).toMatch(/can be replayed/);
+        const optedIn = { allowLegacySignature: true };
+        expect((await owner.webhooks.verify(delivery.body, legacyOnly, webhook.secret, optedIn)).type).toBe("project.created");
+        await expect(owner.webhooks.verify(`${delivery.body} `, legacyOnly, webhook.secret, optedIn)).rejects.toThrow(/does not match/);
+        // Its unsigned timestamp, when stale, is still refused.
+        await expect(
+          owner.webhooks.verify(delivery.body, legacyOnly, webhook.secret, { ...optedIn, now: new Date(Date.now() + 301_000) }),
+        ).rejects.toThrow(/300 seconds/);
         await owner.webhooks.delete(webhook.id);
       });
 
@@ -573,6 +649,48 @@ export function describeClient(title: string, start: (env: Record<string, string
       });
     });
 
+    describe("raw responses", () => {
+      it("gives any call's result with its HTTP response and request id through withResponse()", async () => {
+        // An account of its own: the owner's requests are counted by the rate limit the last tests meet.
+        const { stint: owner } = await signUp(deployment.url, "raw");
+        const created = await owner.projects.create({ name: `Raw ${uniqueLabel()}` }).withResponse();
+        expect(created.response.status).toBe(201);
+        expect(created.response.headers.get("location")).toMatch(new RegExp(`/projects/${created.data.id}$`));
+        expect(created.requestId).toBe(created.response.headers.get("x-request-id"));
+        expect(created.requestId).toEqual(expect.any(String));
+
+        const read = await owner.projects.get(created.data.id, { headers: { "X-Request-Id": "sdk-raw-1" } }).withResponse();
+        expect(read).toMatchObject({ data: created.data, requestId: "sdk-raw-1" });
+        expect(read.response.status).toBe(200);
+
+        const page = await owner.projects.list({ perPage: 1 }).withResponse();
+        expect(page.response.status).toBe(200);
+        expect(page.data.meta.per_page).toBe(1);
+        expect(page.response.headers.get("x-ratelimit-remaining")).toEqual(expect.any(String));
+
+        const file = await owner.reports.exportDetailed({ startDate: "2026-01-01", endDate: "2026-01-31", format: "csv" }).withResponse();
+        expect(file.response.headers.get("content-type")).toMatch(/^text\/csv/);
+        expect(file.data.filename).toBe("stint-detailed-2026-01-01-2026-01-31.csv");
+
+        const version = await new Stint({ baseUrl: deployment.url }).version().withResponse();
+        expect(version.data).toMatchObject({ name: "stint" });
+
+        const deleted = await owner.projects.delete(created.data.id).withResponse();
+        expect(deleted.data).toBeUndefined();
+        expect(deleted.response.status).toBe(204);
+      });
+
+      it("still resolves to the result alone when awaited, and fails the same way either face", async () => {
+        const { stint: owner, session: own } = await signUp(deployment.url, "awaiter");
+        const pending = owner.organization.get();
+        expect(await pending).toMatchObject({ id: own.organization.id });
+        expect((await pending.withResponse()).data).toEqual(await pending);
+        const missing = owner.timeEntries.get("te_0000000000000000000000");
+        await expect(missing.withResponse()).rejects.toBeInstanceOf(NotFoundError);
+        await expect(missing).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
     describe("retries, idempotency keys, timeouts and errors", () => {
       it("names itself, and sends an Idempotency-Key with every POST and only then", async () => {
         const stint = proxied();
@@ -585,13 +703,46 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(post?.headers["idempotency-key"]).toMatch(/^stint-js-[0-9a-f]{32}$/);
       });
 
-      it.each([408, 409, 429, 500, 502, 503, 504])("retries a %i and succeeds on the next attempt", async (status) => {
+      it.each([408, 429, 500, 502, 503, 504])("retries a %i and succeeds on the next attempt", async (status) => {
         proxy.plan = (_request, n) =>
           n === 1 ? { kind: "answer", status, headers: { "retry-after": "0" }, body: STYLE_A_UNAVAILABLE } : { kind: "forward" };
         const project = await newProject(proxied());
         expect(project.id).toMatch(/^prj_/);
         expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
         expect(proxy.requests[1]?.headers["x-stint-retry-count"]).toBe("1");
+      });
+
+      // Accounts of their own: the owner's requests are counted by the rate limit the last tests meet.
+      it("retries a POST's 409 that says its first attempt is still running, with the same Idempotency-Key", async () => {
+        const { session: own, stint: direct } = await signUp(deployment.url, "waiter");
+        proxy.plan = (_request, n) => (n === 1 ? { kind: "answer", status: 409, body: STYLE_A_IN_PROGRESS } : { kind: "forward" });
+        const project = await newProject(proxiedAs(own));
+        const [refused, retried] = proxy.requests;
+        expect(proxy.requests.map((request) => request.action)).toEqual(["answer", "forward"]);
+        expect(retried?.headers["idempotency-key"]).toBe(refused?.headers["idempotency-key"]);
+        expect(retried?.upstream?.status).toBe(201);
+        expect(await direct.projects.get(project.id)).toEqual(project);
+      });
+
+      it("does not retry a real conflict, on a create or on a PATCH", async () => {
+        const { session: own, stint: direct } = await signUp(deployment.url, "conflicted");
+        const taken = await newProject(direct);
+        const other = await newProject(direct);
+        const stint = proxiedAs(own);
+        await expect(stint.projects.create({ name: taken.name })).rejects.toBeInstanceOf(ConflictError);
+        await expect(stint.projects.update(other.id, { name: taken.name })).rejects.toBeInstanceOf(ConflictError);
+        expect(proxy.requests.map((request) => [request.method, request.upstream?.status])).toEqual([
+          ["POST", 409],
+          ["PATCH", 409],
+        ]);
+      });
+
+      it("never retries a PATCH on a 409, whatever it says", async () => {
+        const { session: own, stint: direct } = await signUp(deployment.url, "patcher");
+        const project = await newProject(direct);
+        proxy.plan = () => ({ kind: "answer", status: 409, body: STYLE_A_IN_PROGRESS });
+        await expect(proxiedAs(own).projects.update(project.id, { description: "Changed" })).rejects.toBeInstanceOf(ConflictError);
+        expect(proxy.requests).toHaveLength(1);
       });
 
       it("waits as long as a 429's Retry-After says before trying again", async () => {
@@ -790,6 +941,15 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(proxy.requests.map((request) => request.upstream?.path.split("/").slice(0, 3).join("/"))).toEqual(
           Array(proxy.requests.length).fill("/api/projects"),
         );
+      });
+
+      it("types a body too large as a PayloadTooLargeError, without retrying it", async () => {
+        const error = await proxied()
+          .projects.create({ name: "Too long", description: "x".repeat(1024 * 1024 + 1) })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(PayloadTooLargeError);
+        expect(error).toMatchObject({ status: 413, code: "payload_too_large", requestId: expect.any(String) });
+        expect(proxy.requests).toHaveLength(1);
       });
 
       it("meets Stint's own rate limit as a RateLimitError with retryAfter", async () => {

@@ -1,11 +1,28 @@
-import { backoffMs, isRetriedStatus } from "../src/core";
+import { IN_PROGRESS_REASON as GATEWAY_IN_PROGRESS_REASON } from "../../../gateway/idempotency/idempotency";
+import { backoffMs, IN_PROGRESS_REASON, isRetried } from "../src/core";
 import { errorForStatus, errorFieldsOf, RateLimitError, retryAfterSeconds } from "../src/errors";
 import { snakeCase, toSnakeKeys } from "../src/casing";
 
 describe("the transport's rules, one by one", () => {
-  it("retries 408, 409, 429 and every 5xx, and nothing else", () => {
-    expect([408, 409, 429, 500, 502, 503, 504, 599].every(isRetriedStatus)).toBe(true);
-    expect([400, 401, 403, 404, 413, 415, 422].some(isRetriedStatus)).toBe(false);
+  it("retries 408, 429 and every 5xx whatever the method, and nothing else but a 409 that is not a conflict", () => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"] as const) {
+      expect([408, 429, 500, 502, 503, 504, 599].every((status) => isRetried(method, status, undefined))).toBe(true);
+      expect([400, 401, 403, 404, 409, 413, 415, 422].some((status) => isRetried(method, status, undefined))).toBe(false);
+    }
+  });
+
+  it("retries a 409 only when it says the first attempt of the same POST is still running, in either style", () => {
+    const running = { error: { code: "conflict", message: "Still being processed", details: { reason: IN_PROGRESS_REASON } } };
+    const runningB = { error: "Still being processed", code: "CONFLICT", details: { reason: IN_PROGRESS_REASON } };
+    expect(isRetried("POST", 409, running)).toBe(true);
+    expect(isRetried("POST", 409, runningB)).toBe(true);
+    // A real conflict is final, and only a POST can meet the idempotency claim of another attempt.
+    expect(isRetried("POST", 409, { error: { code: "conflict", message: "Name in use", details: {} } })).toBe(false);
+    for (const method of ["PATCH", "PUT", "DELETE", "GET"] as const) expect(isRetried(method, 409, running)).toBe(false);
+  });
+
+  it("knows the reason Stint's gateway gives a request whose first attempt is still running", () => {
+    expect(IN_PROGRESS_REASON).toBe(GATEWAY_IN_PROGRESS_REASON);
   });
 
   it("backs off with full jitter: anywhere from nothing to 0.5 s doubled per retry, at most 8 s", () => {

@@ -17,7 +17,7 @@ def _public_methods(obj: object) -> "dict[str, object]":
 
 
 def test_both_clients_have_the_same_resources_and_methods() -> None:
-    sync, asynchronous = stint.Stint(api_key="k"), stint.AsyncStint(api_key="k")
+    sync, asynchronous = stint.Stint(api_key="k", base_url="http://stint.test"), stint.AsyncStint(api_key="k", base_url="http://stint.test")
     resources = ["auth", "organization", "system", "api_keys", "users", "invitations", "projects", "tasks", "time_entries", "webhooks", "reports", "imports", "screenshots", "oauth"]
     nested = {"webhooks": ["deliveries"], "oauth": ["applications", "authorizations"]}
     for name in resources:

@@ -10,6 +10,9 @@ import pytest
 import stint
 from tests.support.proxy import MisbehavingProxy, Rule
 
+#: What Stint answers while the first try of a POST with the same key is still running.
+IN_PROGRESS_BODY = b'{"error":{"code":"conflict","message":"A request with this Idempotency-Key is still being processed","details":{"reason":"request_in_progress"}}}'
+
 
 def _through(proxy: MisbehavingProxy, owner: stint.Stint, **options: object) -> stint.Stint:
     token = owner._settings.access_token
@@ -72,15 +75,36 @@ def test_each_post_has_a_key_of_its_own(owner: stint.Stint, proxy: MisbehavingPr
     assert all(seen.headers["user-agent"].startswith(f"stint-python/{stint.__version__}") for seen in proxy.seen)
 
 
-def test_a_real_conflict_is_not_retried_into_a_second_project(owner: stint.Stint, proxy: MisbehavingProxy) -> None:
+def test_a_real_conflict_is_not_retried(owner: stint.Stint, proxy: MisbehavingProxy) -> None:
     owner.projects.create("Taken")
+    other = owner.projects.create("Free")
     with _through(proxy, owner) as client:
         with pytest.raises(stint.ConflictError) as raised:
             client.projects.create("taken")
-    assert raised.value.code == "conflict"
-    # The first 409 may be a run still going; the second is the stored answer, which is final.
-    statuses = [(seen.status, seen.response_headers.get("idempotent-replayed")) for seen in proxy.requests_to("POST", "/api/v1/projects")]
-    assert statuses == [(409, None), (409, "true")]
+        assert raised.value.code == "conflict"
+        with pytest.raises(stint.ConflictError):
+            client.projects.update(other["id"], name="Taken")
+    assert [seen.status for seen in proxy.requests_to("POST", "/api/v1/projects")] == [409]
+    assert [seen.status for seen in proxy.requests_to("PATCH", "/api/v1/projects")] == [409]
+
+
+def test_a_409_saying_the_first_try_still_runs_is_retried_with_the_same_key(owner: stint.Stint, proxy: MisbehavingProxy) -> None:
+    proxy.add(Rule("POST", "/api/v1/projects", times=1, status=409, body=IN_PROGRESS_BODY))
+    with _through(proxy, owner) as client:
+        project = client.projects.create("Waited for")
+    first, second = proxy.requests_to("POST", "/api/v1/projects")
+    assert (first.status, second.status) == (409, 201)
+    assert first.headers["idempotency-key"] == second.headers["idempotency-key"]
+    assert [p["id"] for p in owner.projects.list()] == [project["id"]]
+
+
+def test_no_409_of_a_request_other_than_a_post_is_retried(owner: stint.Stint, proxy: MisbehavingProxy) -> None:
+    project = owner.projects.create("Patched")
+    proxy.add(Rule("PATCH", "/api/v1/projects", times=1, status=409, body=IN_PROGRESS_BODY))
+    with _through(proxy, owner) as client:
+        with pytest.raises(stint.ConflictError):
+            client.projects.update(project["id"], name="Patched again")
+    assert len(proxy.requests_to("PATCH", "/api/v1/projects")) == 1
 
 
 def test_timeouts_per_request_raise_api_timeout_error(owner: stint.Stint, proxy: MisbehavingProxy) -> None:

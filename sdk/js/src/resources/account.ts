@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
@@ -16,28 +17,30 @@ export type ApiKeyCreateParams = BodyOf<"auth.createApiKey">;
  */
 export class Auth extends Resource {
   /** A new organization and its owner, signed in. */
-  register(params: RegisterParams, options?: RequestOptions): Promise<Session> {
+  register(params: RegisterParams, options?: RequestOptions): APIPromise<Session> {
     return this.callUnwrapped("POST", "/auth/register", params, options);
   }
 
-  login(params: LoginParams, options?: RequestOptions): Promise<Session> {
+  /** Signs in with an email and password: the user, their organization and a pair of tokens. */
+  login(params: LoginParams, options?: RequestOptions): APIPromise<Session> {
     return this.callUnwrapped("POST", "/auth/login", params, options);
   }
 
   /** New tokens for a refresh token, which works once. */
-  refresh(params: RefreshParams, options?: RequestOptions): Promise<Tokens> {
+  refresh(params: RefreshParams, options?: RequestOptions): APIPromise<Tokens> {
     return this.callUnwrapped("POST", "/auth/refresh", params, options);
   }
 
   /** Ends the sign-in the refresh token belongs to. */
-  async logout(params: RefreshParams, options?: RequestOptions): Promise<void> {
-    await this.callUnwrapped<unknown>("POST", "/auth/logout", params, options);
+  logout(params: RefreshParams, options?: RequestOptions): APIPromise<void> {
+    return this.callUnwrapped<void>("POST", "/auth/logout", params, options);
   }
 }
 
 /** The caller's organization. */
 export class OrganizationResource extends Resource {
-  get(options?: RequestOptions): Promise<Organization> {
+  /** The caller's organization. */
+  get(options?: RequestOptions): APIPromise<Organization> {
     return this.call("GET", "/organization", {}, options);
   }
 
@@ -45,23 +48,25 @@ export class OrganizationResource extends Resource {
    * `name` is the owner's to change; the owner and admins set `screenshotRetentionDays`
    * (`null` keeps screenshots until they are deleted).
    */
-  update(params: OrganizationUpdateParams, options?: RequestOptions): Promise<Organization> {
+  update(params: OrganizationUpdateParams, options?: RequestOptions): APIPromise<Organization> {
     return this.call("PATCH", "/organization", { body: params }, options);
   }
 }
 
 /** API keys, managed with a signed-in user's access token (an API key cannot manage keys). */
 export class ApiKeys extends Resource {
+  /** The organization's API keys (never the keys themselves); iterate the page for every one. */
   list(params?: ApiKeyListParams, options?: RequestOptions): PagePromise<ApiKey> {
     return this.page<ApiKey>("/api-keys", params, options);
   }
 
   /** The answer's `key` is the only time the key is shown. */
-  create(params: ApiKeyCreateParams, options?: RequestOptions): Promise<CreatedApiKey> {
+  create(params: ApiKeyCreateParams, options?: RequestOptions): APIPromise<CreatedApiKey> {
     return this.call("POST", "/api-keys", { body: params }, options);
   }
 
-  revoke(id: string, options?: RequestOptions): Promise<void> {
+  /** Revokes a key: requests made with it fail from now on. */
+  revoke(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("api-keys", id), options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
@@ -14,29 +15,33 @@ export class Projects extends Resource {
     return this.page<Project>("/projects", params, options);
   }
 
-  create(params: ProjectCreateParams, options?: RequestOptions): Promise<Project> {
+  /** A new project; its name must be free in the organization (`ConflictError` otherwise). */
+  create(params: ProjectCreateParams, options?: RequestOptions): APIPromise<Project> {
     return this.call("POST", "/projects", { body: params }, options);
   }
 
-  get(id: string, options?: RequestOptions): Promise<Project> {
+  /** One project, by either id prefix. */
+  get(id: string, options?: RequestOptions): APIPromise<Project> {
     return this.call("GET", path("projects", id), {}, options);
   }
 
   /** Changes only the fields given. */
-  update(id: string, params: ProjectUpdateParams, options?: RequestOptions): Promise<Project> {
+  update(id: string, params: ProjectUpdateParams, options?: RequestOptions): APIPromise<Project> {
     return this.call("PATCH", path("projects", id), { body: params }, options);
   }
 
   /** A project with time entries cannot be deleted (`ConflictError`): archive it instead. */
-  delete(id: string, options?: RequestOptions): Promise<void> {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("projects", id), options);
   }
 
-  archive(id: string, options?: RequestOptions): Promise<Project> {
+  /** Archives the project: it stays with its entries but takes no new ones. */
+  archive(id: string, options?: RequestOptions): APIPromise<Project> {
     return this.call("POST", path("projects", id, "archive"), {}, options);
   }
 
-  unarchive(id: string, options?: RequestOptions): Promise<Project> {
+  /** Makes an archived project active again. */
+  unarchive(id: string, options?: RequestOptions): APIPromise<Project> {
     return this.call("POST", path("projects", id, "unarchive"), {}, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import { toSnakeKeys } from "../casing.js";
 import type { PagePromise } from "../pagination.js";
@@ -24,7 +25,7 @@ function filenameOf(disposition: string | null): string | undefined {
 /** Summary and detailed reports, as data or as CSV and XLSX files. */
 export class Reports extends Resource {
   /** Time added up by `groupBy` (and `subGroupBy`) over whole days of `timezone`. */
-  summary(params: SummaryReportParams, options?: RequestOptions): Promise<SummaryReport> {
+  summary(params: SummaryReportParams, options?: RequestOptions): APIPromise<SummaryReport> {
     return this.call("GET", "/reports/summary", { query: params }, options);
   }
 
@@ -34,24 +35,23 @@ export class Reports extends Resource {
   }
 
   /** The summary report as a CSV or XLSX file. */
-  exportSummary(params: SummaryReportParams & { format: ExportFormat }, options?: RequestOptions): Promise<ReportFile> {
-    return this.file("/reports/summary", params, options);
+  exportSummary(params: SummaryReportParams & { format: ExportFormat }, options?: RequestOptions): APIPromise<ReportFile> {
+    return this.exportFile("/reports/summary", params, options);
   }
 
   /** Every entry of the detailed report as a CSV or XLSX file. */
   exportDetailed(
     params: Omit<DetailedReportParams, "page" | "perPage"> & { format: ExportFormat },
     options?: RequestOptions,
-  ): Promise<ReportFile> {
-    return this.file("/reports/detailed", params, options);
+  ): APIPromise<ReportFile> {
+    return this.exportFile("/reports/detailed", params, options);
   }
 
-  private async file(path: string, params: object, options: RequestOptions | undefined): Promise<ReportFile> {
-    const { data, response } = await this.http.bytes({ method: "GET", path, query: toSnakeKeys(params) }, options);
-    return {
+  private exportFile(path: string, params: object, options: RequestOptions | undefined): APIPromise<ReportFile> {
+    return this.file({ method: "GET", path, query: toSnakeKeys(params) }, options, (data, response) => ({
       data,
       filename: filenameOf(response.headers.get("content-disposition")),
       contentType: response.headers.get("content-type") ?? undefined,
-    };
+    }));
   }
 }

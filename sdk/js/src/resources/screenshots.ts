@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
@@ -39,7 +40,7 @@ export type ScreenshotImage =
  */
 export class Screenshots extends Resource {
   /** Uploads an image (`multipart/form-data`) for one of the caller's entries; a file that is not an image is a `BadRequestError`. */
-  upload(params: ScreenshotUploadParams, options?: RequestOptions): Promise<Screenshot> {
+  upload(params: ScreenshotUploadParams, options?: RequestOptions): APIPromise<Screenshot> {
     // The declared type is only a label: Stint decides the type from the bytes.
     const file = {
       field: "file",
@@ -56,35 +57,41 @@ export class Screenshots extends Resource {
     return this.page<Screenshot>("/screenshots", params, options);
   }
 
-  get(id: string, options?: RequestOptions): Promise<Screenshot> {
+  /** One screenshot's metadata (its size, type, hash and the entry it belongs to). */
+  get(id: string, options?: RequestOptions): APIPromise<Screenshot> {
     return this.call("GET", path("screenshots", id), {}, options);
   }
 
   /** The stored image (its metadata removed), as bytes. */
-  image(id: string, options?: ImageRequestOptions): Promise<ScreenshotImage> {
+  image(id: string, options?: ImageRequestOptions): APIPromise<ScreenshotImage> {
     return this.bytesOf(path("screenshots", id, "image"), options);
   }
 
   /** A WebP thumbnail, 400 px wide. */
-  thumbnail(id: string, options?: ImageRequestOptions): Promise<ScreenshotImage> {
+  thumbnail(id: string, options?: ImageRequestOptions): APIPromise<ScreenshotImage> {
     return this.bytesOf(path("screenshots", id, "thumbnail"), options);
   }
 
   /** Deletes the screenshot with its image and thumbnail. */
-  delete(id: string, options?: RequestOptions): Promise<void> {
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("screenshots", id), options);
   }
 
-  private async bytesOf(where: string, options: ImageRequestOptions = {}): Promise<ScreenshotImage> {
+  private bytesOf(where: string, options: ImageRequestOptions = {}): APIPromise<ScreenshotImage> {
     const { ifNoneMatch, ...request } = options;
     const headers = {
       Accept: "image/*, application/json",
       ...(ifNoneMatch === undefined ? {} : { "If-None-Match": ifNoneMatch }),
       ...request.headers,
     };
-    const { data, response } = await this.http.bytes({ method: "GET", path: where, notModifiedIsAnswer: true }, { ...request, headers });
-    const etag = response.headers.get("etag") ?? undefined;
-    if (response.status === 304) return { notModified: true, data: null, contentType: undefined, etag };
-    return { notModified: false, data, contentType: response.headers.get("content-type") ?? undefined, etag };
+    return this.file(
+      { method: "GET", path: where, notModifiedIsAnswer: true },
+      { ...request, headers },
+      (data, response): ScreenshotImage => {
+        const etag = response.headers.get("etag") ?? undefined;
+        if (response.status === 304) return { notModified: true, data: null, contentType: undefined, etag };
+        return { notModified: false, data, contentType: response.headers.get("content-type") ?? undefined, etag };
+      },
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
@@ -16,35 +17,37 @@ export class TimeEntries extends Resource {
   }
 
   /** A finished entry (`startTime` and `endTime`, at most 24 hours apart). */
-  create(params: TimeEntryCreateParams, options?: RequestOptions): Promise<TimeEntry> {
+  create(params: TimeEntryCreateParams, options?: RequestOptions): APIPromise<TimeEntry> {
     return this.call("POST", "/time-entries", { body: params }, options);
   }
 
-  get(id: string, options?: RequestOptions): Promise<TimeEntry> {
+  /** One time entry. */
+  get(id: string, options?: RequestOptions): APIPromise<TimeEntry> {
     return this.call("GET", path("time-entries", id), {}, options);
   }
 
   /** Changes only the fields given. */
-  update(id: string, params: TimeEntryUpdateParams, options?: RequestOptions): Promise<TimeEntry> {
+  update(id: string, params: TimeEntryUpdateParams, options?: RequestOptions): APIPromise<TimeEntry> {
     return this.call("PUT", path("time-entries", id), { body: params }, options);
   }
 
-  delete(id: string, options?: RequestOptions): Promise<void> {
+  /** Deletes the entry. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("time-entries", id), options);
   }
 
   /** Starts a timer; one already running is stopped first. */
-  start(params: TimerStartParams, options?: RequestOptions): Promise<TimeEntry> {
+  start(params: TimerStartParams, options?: RequestOptions): APIPromise<TimeEntry> {
     return this.call("POST", "/time-entries/start", { body: params }, options);
   }
 
   /** Stops the running timer; a `NotFoundError` when none runs. */
-  stop(options?: RequestOptions): Promise<TimeEntry> {
+  stop(options?: RequestOptions): APIPromise<TimeEntry> {
     return this.call("POST", "/time-entries/stop", {}, options);
   }
 
   /** The caller's running entry, or `null`. */
-  current(options?: RequestOptions): Promise<TimeEntry | null> {
+  current(options?: RequestOptions): APIPromise<TimeEntry | null> {
     return this.call("GET", "/time-entries/current", {}, options);
   }
 }

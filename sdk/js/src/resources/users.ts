@@ -1,3 +1,4 @@
+import type { APIPromise } from "../api-promise.js";
 import type { RequestOptions } from "../core.js";
 import type { PagePromise } from "../pagination.js";
 import { path, Resource } from "../resource.js";
@@ -16,17 +17,18 @@ export class Users extends Resource {
     return this.page<User>("/users", params, options);
   }
 
-  get(id: string, options?: RequestOptions): Promise<User> {
+  /** One person of the organization. */
+  get(id: string, options?: RequestOptions): APIPromise<User> {
     return this.call("GET", path("users", id), {}, options);
   }
 
   /** Owners and admins; the owner's role is fixed (`ConflictError`). */
-  changeRole(id: string, params: UserChangeRoleParams, options?: RequestOptions): Promise<User> {
+  changeRole(id: string, params: UserChangeRoleParams, options?: RequestOptions): APIPromise<User> {
     return this.call("PATCH", path("users", id), { body: params }, options);
   }
 
   /** Removes a member and revokes their credentials; the owner cannot be removed. */
-  remove(id: string, options?: RequestOptions): Promise<void> {
+  remove(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("users", id), options);
   }
 }
@@ -39,20 +41,22 @@ export class Invitations extends Resource {
   }
 
   /** The answer carries the one-time `token` the invitee joins with. */
-  create(params: InvitationCreateParams, options?: RequestOptions): Promise<CreatedInvitation> {
+  create(params: InvitationCreateParams, options?: RequestOptions): APIPromise<CreatedInvitation> {
     return this.call("POST", "/users/invitations", { body: params }, options);
   }
 
-  get(id: string, options?: RequestOptions): Promise<Invitation> {
+  /** One invitation (without its token). */
+  get(id: string, options?: RequestOptions): APIPromise<Invitation> {
     return this.call("GET", path("users", "invitations", id), {}, options);
   }
 
-  revoke(id: string, options?: RequestOptions): Promise<void> {
+  /** Withdraws an invitation: its token no longer works. */
+  revoke(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("users", "invitations", id), options);
   }
 
   /** Joins with an invitation's token (no credential needed): the new account and a session. */
-  accept(params: InvitationAcceptParams, options?: RequestOptions): Promise<Session> {
+  accept(params: InvitationAcceptParams, options?: RequestOptions): APIPromise<Session> {
     return this.callUnwrapped("POST", "/auth/invitations/accept", params, options);
   }
 }

@@ -28,6 +28,7 @@ from ._errors import (
     WebhookVerificationError,
 )
 from ._pagination import AsyncPage, AsyncPager, SyncPage
+from ._response import RawResponse
 from ._version import __version__
 from .resources.screenshots import ScreenshotImage
 
@@ -37,6 +38,7 @@ __all__ = [
     "SyncPage",
     "AsyncPage",
     "AsyncPager",
+    "RawResponse",
     "ScreenshotImage",
     "NOT_GIVEN",
     "NotGiven",

@@ -12,11 +12,11 @@ from urllib.parse import quote
 
 import httpx
 
+from ._errors import StintError
 from ._version import __version__
 
 #: Style A, the versioned path style (``/api/v1``), is the one this library speaks.
 API_PREFIX = "/api/v1"
-DEFAULT_BASE_URL = "http://127.0.0.1:3000"
 DEFAULT_TIMEOUT = httpx.Timeout(60.0, connect=10.0)
 DEFAULT_MAX_RETRIES = 2
 USER_AGENT = f"stint-python/{__version__} (httpx/{httpx.__version__}; python/{platform.python_version()})"
@@ -133,7 +133,12 @@ class ClientSettings:
             raise ValueError("max_retries cannot be negative")
         self.api_key = api_key if api_key is not None or access_token is not None else os.environ.get("STINT_API_KEY")
         self.access_token = access_token
-        self.base_url = normalize_base_url(base_url or os.environ.get("STINT_BASE_URL") or DEFAULT_BASE_URL)
+        # No built-in address: a client that silently talked to some local default would send
+        # its credential to whatever listens there.
+        address = base_url or os.environ.get("STINT_BASE_URL")
+        if not address:
+            raise StintError("Stint needs a base_url (the server's address, like https://stint.example.com), or STINT_BASE_URL set")
+        self.base_url = normalize_base_url(address)
         self.max_retries = max_retries
         self.timeout = timeout
         self.headers: Dict[str, str] = dict(headers or {})

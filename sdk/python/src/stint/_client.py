@@ -10,6 +10,7 @@ import httpx
 
 from ._base import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, NOT_GIVEN, Call, ClientSettings, NotGiven, Timeout
 from ._errors import APIConnectionError, APITimeoutError, error_from_response
+from ._response import record
 from ._retries import delay_before_retry, is_retryable_status
 from .resources.api_keys import ApiKeys, AsyncApiKeys
 from .resources.auth import AsyncAuth, Auth
@@ -41,14 +42,17 @@ class _ClientBase:
 
     @property
     def base_url(self) -> str:
+        """Where requests go: the server's address and ``/api/v1``."""
         return self._settings.base_url
 
     @property
     def max_retries(self) -> int:
+        """How many times a failed request is tried again."""
         return self._settings.max_retries
 
     @property
     def timeout(self) -> Timeout:
+        """How long one try may take."""
         return self._settings.timeout
 
     def _options(self, max_retries: Union[int, NotGiven], timeout: Union[Timeout, NotGiven], headers: Union[Mapping[str, str], NotGiven]) -> Dict[str, Any]:
@@ -66,9 +70,11 @@ class _ClientBase:
 class Stint(_ClientBase):
     """A blocking client of the Stint API (Style A, ``/api/v1``).
 
-    ``Stint(api_key="...")`` or ``Stint(access_token="...")``; ``base_url`` is the server's
-    address (``https://stint.example.com``). Both default to ``STINT_API_KEY`` and
-    ``STINT_BASE_URL``. ``with_options(...)`` gives a client that shares this one's
+    ``Stint(api_key="...", base_url="https://stint.example.com")``, or an ``access_token``
+    instead of the key. They default to ``STINT_API_KEY`` and ``STINT_BASE_URL``; with
+    neither ``base_url`` nor ``STINT_BASE_URL`` the constructor raises ``StintError``. With no
+    key and no token the client is anonymous: it can sign up, sign in, accept an invitation
+    and read the version. ``with_options(...)`` gives a client that shares this one's
     connections with other retries, timeout or headers, for one call or many.
     """
 
@@ -108,9 +114,11 @@ class Stint(_ClientBase):
         timeout: Union[Timeout, NotGiven] = NOT_GIVEN,
         headers: Union[Mapping[str, str], NotGiven] = NOT_GIVEN,
     ) -> "Stint":
+        """A client like this one, on the same connections, with other retries, timeout or extra headers."""
         return Stint(**self._options(max_retries, timeout, headers), http_client=self._http)
 
     def close(self) -> None:
+        """Closes the client's connections (not those of an ``http_client`` it was given)."""
         if self._owns_http:
             self._http.close()
 
@@ -136,6 +144,7 @@ class Stint(_ClientBase):
                 failure.__cause__ = error
             if response is not None:
                 if call.is_success(response):
+                    record(response)
                     return response
                 if not is_retryable_status(response):
                     raise error_from_response(response)
@@ -200,9 +209,11 @@ class AsyncStint(_ClientBase):
         timeout: Union[Timeout, NotGiven] = NOT_GIVEN,
         headers: Union[Mapping[str, str], NotGiven] = NOT_GIVEN,
     ) -> "AsyncStint":
+        """A client like this one, on the same connections, with other retries, timeout or extra headers."""
         return AsyncStint(**self._options(max_retries, timeout, headers), http_client=self._http)
 
     async def close(self) -> None:
+        """Closes the client's connections (not those of an ``http_client`` it was given)."""
         if self._owns_http:
             await self._http.aclose()
 
@@ -229,6 +240,7 @@ class AsyncStint(_ClientBase):
             if response is not None:
                 await response.aread()
                 if call.is_success(response):
+                    record(response)
                     return response
                 if not is_retryable_status(response):
                     raise error_from_response(response)

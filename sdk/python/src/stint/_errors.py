@@ -6,6 +6,7 @@ from typing import Any, Dict, Mapping, Optional, Type
 
 import httpx
 
+from ._error_body import parse_error_body
 from ._retries import retry_after_seconds
 
 __all__ = [
@@ -135,29 +136,6 @@ _BY_STATUS: Dict[int, Type[APIStatusError]] = {
 }
 
 
-def _parse_error_body(body: object) -> tuple[Optional[str], Optional[str], Optional[Dict[str, Any]]]:
-    """(code, message, details) from a Style A, Style B or OAuth error body."""
-    if not isinstance(body, dict):
-        return None, None, None
-    error = body.get("error")
-    # Style A: {"error": {"code", "message", "details"}}
-    if isinstance(error, dict):
-        code = error.get("code")
-        message = error.get("message")
-        details = error.get("details")
-        return (code if isinstance(code, str) else None, message if isinstance(message, str) else None, details if isinstance(details, dict) else None)
-    code = body.get("code")
-    details = body.get("details")
-    # Style B: {"error": "<message>", "code": "<UPPER_CASE>", "details"}
-    if isinstance(error, str) and isinstance(code, str):
-        return code, error, details if isinstance(details, dict) else None
-    # OAuth (RFC 6749): {"error": "invalid_grant", "error_description"}
-    if isinstance(error, str):
-        description = body.get("error_description")
-        return error, description if isinstance(description, str) else None, None
-    return None, None, None
-
-
 def error_from_response(response: httpx.Response) -> APIStatusError:
     """The typed error for a 4xx or 5xx response whose body has been read."""
     body: object
@@ -165,7 +143,7 @@ def error_from_response(response: httpx.Response) -> APIStatusError:
         body = response.json()
     except ValueError:
         body = response.text or None
-    code, message, details = _parse_error_body(body)
+    code, message, details = parse_error_body(body)
     status = response.status_code
     cls = _BY_STATUS.get(status, InternalServerError if status >= 500 else APIStatusError)
     return cls(response, body, code, message or response.reason_phrase or f"HTTP {status}", details)

@@ -36,6 +36,7 @@ class SyncPage(Generic[T]):
         self.meta: PageMeta = payload["meta"]
 
     def has_next_page(self) -> bool:
+        """Whether a page follows this one."""
         return _has_next(self.data, self.meta)
 
     def next_page(self) -> Optional["SyncPage[T]"]:
@@ -46,6 +47,7 @@ class SyncPage(Generic[T]):
         return SyncPage(self._client, call, self._client._request_json(call))
 
     def iter_pages(self) -> Iterator["SyncPage[T]"]:
+        """This page and every page after it, each fetched as the loop gets there."""
         page: Optional[SyncPage[T]] = self
         while page is not None:
             yield page
@@ -69,15 +71,18 @@ class AsyncPage(Generic[T]):
         self.meta: PageMeta = payload["meta"]
 
     def has_next_page(self) -> bool:
+        """Whether a page follows this one."""
         return _has_next(self.data, self.meta)
 
     async def next_page(self) -> Optional["AsyncPage[T]"]:
+        """The following page, or None after the last."""
         if not self.has_next_page():
             return None
         call = _next_call(self._call, self.meta)
         return AsyncPage(self._client, call, await self._client._request_json(call))
 
     async def iter_pages(self) -> AsyncIterator["AsyncPage[T]"]:
+        """This page and every page after it, each fetched as the loop gets there."""
         page: Optional[AsyncPage[T]] = self
         while page is not None:
             yield page

@@ -9,6 +9,8 @@ from typing import Mapping, Optional
 
 import httpx
 
+from ._error_body import parse_error_body
+
 #: The first backoff's ceiling; each retry doubles it, up to MAX_BACKOFF_SECONDS.
 INITIAL_BACKOFF_SECONDS = 0.5
 MAX_BACKOFF_SECONDS = 8.0
@@ -16,7 +18,9 @@ MAX_BACKOFF_SECONDS = 8.0
 #: for an hour (Style A's hourly limit) is worse than telling it.
 MAX_RETRY_AFTER_SECONDS = 60.0
 
-REPLAYED_HEADER = "idempotent-replayed"
+#: ``details.reason`` of the 409 Stint answers while the first try of a POST with the same
+#: ``Idempotency-Key`` is still running: the one 409 a retry can resolve.
+IN_PROGRESS_REASON = "request_in_progress"
 
 
 def retry_after_seconds(headers: Mapping[str, str]) -> Optional[float]:
@@ -43,17 +47,26 @@ def backoff_seconds(retries_done: int) -> float:
 
 
 def is_retryable_status(response: httpx.Response) -> bool:
-    """408, 429 and 5xx; a 409 only for a POST whose idempotent first run is still going.
+    """408, 429 and 5xx; a 409 only when it says an earlier try of the same POST is still running.
 
-    A 409 that is the stored answer of an earlier run (``Idempotent-Replayed: true``) is
-    final, as is any 409 of a request without an ``Idempotency-Key`` (a real conflict).
+    Stint answers that 409 with ``details.reason`` ``request_in_progress``. Any other 409 is
+    a conflict with stored data (a name in use), which no retry resolves, and a request other
+    than a POST is never retried on a 409.
     """
     status = response.status_code
     if status == 409:
-        sent_key = "idempotency-key" in response.request.headers
-        replayed = response.headers.get(REPLAYED_HEADER, "").lower() == "true"
-        return sent_key and not replayed
+        return response.request.method == "POST" and _error_reason(response) == IN_PROGRESS_REASON
     return status in (408, 429) or status >= 500
+
+
+def _error_reason(response: httpx.Response) -> Optional[str]:
+    try:
+        body = response.json()
+    except ValueError:
+        return None
+    details = parse_error_body(body)[2] or {}
+    reason = details.get("reason")
+    return reason if isinstance(reason, str) else None
 
 
 def delay_before_retry(response: Optional[httpx.Response], retries_done: int) -> Optional[float]:

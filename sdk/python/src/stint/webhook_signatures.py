@@ -2,17 +2,17 @@
 
 Every delivery carries two signatures of the same raw body:
 
-- ``X-Webhook-Signature: sha256=<hex>``: HMAC-SHA256 of the raw body, keyed with the secret
-  string as shown (``whsec_...``);
 - the Standard Webhooks headers ``webhook-id``, ``webhook-timestamp`` and
   ``webhook-signature: v1,<base64>``: HMAC-SHA256 of ``<id>.<timestamp>.<body>``, keyed with
-  the bytes the secret's base64 part stands for, which binds the time too.
+  the bytes the secret's base64 part stands for, which binds the time too;
+- the legacy ``X-Webhook-Signature: sha256=<hex>``: HMAC-SHA256 of the raw body, keyed with
+  the secret string as shown (``whsec_...``). It covers no time, so whoever saw one delivery
+  could send it again forever.
 
-``verify`` checks every signature present (at least one must be), refuses a delivery whose
-timestamp is more than ``tolerance`` seconds from now (a replay), compares in constant time,
-and returns the parsed event. Only the Standard Webhooks signature covers the time: a
-receiver that must refuse replays should insist on it (``require_standard=True``), since
-the ``X-Webhook-Timestamp`` beside a ``sha256=`` signature is not signed.
+``verify`` checks the Standard Webhooks signature, refuses a delivery whose timestamp is more
+than ``tolerance`` seconds from now either way (a replay, or a clock that is off), compares
+in constant time, and returns the parsed event. A delivery with only the legacy signature is
+refused unless the caller passes ``allow_legacy_signature=True``.
 """
 
 from __future__ import annotations
@@ -74,48 +74,24 @@ def verify(
     *,
     tolerance: float = DEFAULT_TOLERANCE_SECONDS,
     now: Optional[float] = None,
-    require_standard: bool = False,
+    allow_legacy_signature: bool = False,
 ) -> WebhookEvent:
-    """The delivery's event, once its signatures and timestamp check out.
+    """The delivery's event, once its signature and timestamp check out.
 
     ``raw_body`` must be the bytes as received (not re-serialized JSON); ``headers`` any
-    mapping of the request's headers (names in any case). Raises ``WebhookVerificationError``.
+    mapping of the request's headers (names in any case). A delivery with only
+    ``X-Webhook-Signature`` is refused unless ``allow_legacy_signature`` is true: that
+    signature covers no time, so it can be replayed. Raises ``WebhookVerificationError``.
     """
+    if not secret:
+        raise WebhookVerificationError("no webhook secret given")
     body = _as_bytes(raw_body)
     lowered = {name.lower(): value for name, value in headers.items()}
     moment = time.time() if now is None else now
-    checked = 0
-
-    standard = lowered.get("webhook-signature")
-    if standard is None and require_standard:
-        raise WebhookVerificationError("the delivery has no webhook-signature header (Standard Webhooks)")
-    if standard is not None:
-        event_id = lowered.get("webhook-id")
-        timestamp = lowered.get("webhook-timestamp")
-        if not event_id or not timestamp:
-            raise WebhookVerificationError("webhook-signature came without webhook-id and webhook-timestamp")
-        _check_timestamp(timestamp, moment, tolerance)
-        expected = _standard_signature(secret, event_id, timestamp, body)
-        # Several space-separated signatures may be sent while a secret is being rotated.
-        offered = [part.split(",", 1)[1] for part in standard.split() if part.startswith("v1,")]
-        if not any(hmac.compare_digest(expected.encode(), candidate.encode()) for candidate in offered):
-            raise WebhookVerificationError("webhook-signature does not match the body")
-        checked += 1
-
-    hex_header = lowered.get("x-webhook-signature")
-    if hex_header is not None:
-        if not hex_header.startswith("sha256="):
-            raise WebhookVerificationError("X-Webhook-Signature is not a sha256= signature")
-        legacy_timestamp = lowered.get("x-webhook-timestamp")
-        if legacy_timestamp is not None:
-            _check_timestamp(legacy_timestamp, moment, tolerance)
-        expected_hex = _hex_signature(secret, body)
-        if not hmac.compare_digest(expected_hex.encode(), hex_header[len("sha256=") :].strip().lower().encode()):
-            raise WebhookVerificationError("X-Webhook-Signature does not match the body")
-        checked += 1
-
-    if checked == 0:
-        raise WebhookVerificationError("the request carries no webhook signature")
+    if "webhook-signature" in lowered:
+        _check_standard(body, lowered, secret, moment, tolerance)
+    else:
+        _check_legacy(body, lowered, secret, moment, tolerance, allow_legacy_signature)
     try:
         event = json.loads(body)
     except ValueError as error:
@@ -123,6 +99,39 @@ def verify(
     if not isinstance(event, dict):
         raise WebhookVerificationError("the webhook body is not a JSON object")
     return cast(WebhookEvent, event)
+
+
+def _check_standard(body: bytes, headers: Mapping[str, str], secret: str, now: float, tolerance: float) -> None:
+    event_id = headers.get("webhook-id")
+    timestamp = headers.get("webhook-timestamp")
+    if not event_id or not timestamp:
+        raise WebhookVerificationError("webhook-signature came without webhook-id and webhook-timestamp")
+    _check_timestamp(timestamp, now, tolerance)
+    expected = _standard_signature(secret, event_id, timestamp, body)
+    # Several space-separated signatures may be sent while a secret is being rotated.
+    offered = [part.split(",", 1)[1] for part in headers["webhook-signature"].split() if part.startswith("v1,")]
+    if not any(hmac.compare_digest(expected.encode(), candidate.encode()) for candidate in offered):
+        raise WebhookVerificationError("webhook-signature does not match the body")
+
+
+def _check_legacy(body: bytes, headers: Mapping[str, str], secret: str, now: float, tolerance: float, allowed: bool) -> None:
+    signature = headers.get("x-webhook-signature")
+    if signature is None:
+        raise WebhookVerificationError("the request carries no webhook signature (webhook-id, webhook-timestamp and webhook-signature)")
+    if not allowed:
+        raise WebhookVerificationError(
+            "the request carries only X-Webhook-Signature, which covers no time and so can be replayed: it needs the "
+            "Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature), or allow_legacy_signature=True to be accepted"
+        )
+    # Not signed, but a stale one still tells a careless replay.
+    legacy_timestamp = headers.get("x-webhook-timestamp")
+    if legacy_timestamp is not None:
+        _check_timestamp(legacy_timestamp, now, tolerance)
+    if not signature.startswith("sha256="):
+        raise WebhookVerificationError("X-Webhook-Signature is not a sha256= signature")
+    expected = _hex_signature(secret, body)
+    if not hmac.compare_digest(expected.encode(), signature[len("sha256=") :].strip().lower().encode()):
+        raise WebhookVerificationError("X-Webhook-Signature does not match the body")
 
 
 def sign(

@@ -37,6 +37,8 @@ class Rule:
     times: int
     status: Optional[int] = None
     headers: Dict[str, str] = field(default_factory=dict)
+    #: The JSON body of an answer of the proxy's own (``status``); a made-up error by default.
+    body: Optional[bytes] = None
     drop_response: bool = False
     delay_seconds: float = 0.0
     rewrite: Optional[Callable[[str], str]] = None
@@ -92,7 +94,7 @@ class MisbehavingProxy:
             self.seen.append(seen)
         rule = self._take_rule(handler.command, handler.path)
         if rule is not None and rule.status is not None:
-            payload = b'{"error":{"code":"made_up","message":"answered by the test proxy"}}'
+            payload = rule.body if rule.body is not None else b'{"error":{"code":"made_up","message":"answered by the test proxy"}}'
             self._reply(handler, seen, rule.status, {"content-type": "application/json", **rule.headers}, payload)
             return
         if rule is not None and rule.delay_seconds:

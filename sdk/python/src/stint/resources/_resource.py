@@ -1,26 +1,40 @@
-"""The base of every resource: a sync and an async flavour of the same few request shapes.
+"""The bases of every resource: the blocking one, its async twin, and their raw-response views.
 
 A resource module declares each operation once as a function returning a ``Call`` (method,
-path, query, body), and two thin classes send it: ``X`` through ``Stint``, ``AsyncX``
-through ``AsyncStint``. Adding a resource is one module of that form.
+path, query, body), and a blocking class whose methods send it, each with its docstring.
+``scripts/derive_twins.py`` writes the rest below them in the same module: the async class
+(``AsyncX``, through ``AsyncStint``) and the ``with_raw_response`` classes of both.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Generic, TypeVar, cast
 
 import httpx
 
 from .._base import Call
 from .._pagination import AsyncPage, AsyncPager, SyncPage
+from .._response import RawResponse, listening, raw_response
 
 if TYPE_CHECKING:
     from .._client import AsyncStint, Stint
 
+T = TypeVar("T")
+#: The resource's ``with_raw_response`` class.
+RawT = TypeVar("RawT")
 
-class SyncResource:
+
+class SyncResource(Generic[RawT]):
+    #: The class of ``with_raw_response``: set below each resource by the derived code.
+    _raw_class: Any = None
+
     def __init__(self, client: "Stint") -> None:
         self._client = client
+
+    @property
+    def with_raw_response(self) -> RawT:
+        """The same methods, each answering a ``RawResponse``: its result with the HTTP status, headers and request id."""
+        return cast(RawT, type(self)._raw_class(self))
 
     def _data(self, call: Call) -> Any:
         return self._client._request_json(call)["data"]
@@ -41,9 +55,17 @@ class SyncResource:
         return SyncPage(self._client, call, self._client._request_json(call))
 
 
-class AsyncResource:
+class AsyncResource(Generic[RawT]):
+    #: The class of ``with_raw_response``: set below each resource by the derived code.
+    _raw_class: Any = None
+
     def __init__(self, client: "AsyncStint") -> None:
         self._client = client
+
+    @property
+    def with_raw_response(self) -> RawT:
+        """The same methods, each answering a ``RawResponse``: its result with the HTTP status, headers and request id."""
+        return cast(RawT, type(self)._raw_class(self))
 
     async def _data(self, call: Call) -> Any:
         return (await self._client._request_json(call))["data"]
@@ -67,3 +89,27 @@ class AsyncResource:
             return AsyncPage(client, call, await client._request_json(call))
 
         return AsyncPager(first_page)
+
+
+class SyncRawResource:
+    """The base of a blocking resource's ``with_raw_response``: each method calls the resource's and keeps the response."""
+
+    def __init__(self, resource: Any) -> None:
+        self._resource = resource
+
+    def _call(self, method: Callable[[], T]) -> RawResponse[T]:
+        with listening() as seen:
+            data = method()
+        return raw_response(data, seen)
+
+
+class AsyncRawResource:
+    """The base of an async resource's ``with_raw_response``."""
+
+    def __init__(self, resource: Any) -> None:
+        self._resource = resource
+
+    async def _call(self, method: Callable[[], Awaitable[T]]) -> RawResponse[T]:
+        with listening() as seen:
+            data = await method()
+        return raw_response(data, seen)

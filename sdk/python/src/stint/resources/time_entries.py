@@ -6,9 +6,10 @@ from datetime import date, datetime
 from typing import Optional, Union, cast
 
 from .._base import NOT_GIVEN, Call, NotGiven, body, path, query
-from .._pagination import AsyncPager, SyncPage
+from .._pagination import AsyncPage, AsyncPager, SyncPage
 from ..types import TimeEntry
-from ._resource import AsyncResource, SyncResource
+from .._response import RawResponse
+from ._resource import AsyncRawResource, AsyncResource, SyncRawResource, SyncResource
 
 #: A moment: an ISO 8601 string, or a datetime (a naive one is taken as UTC).
 Moment = Union[str, datetime]
@@ -52,7 +53,7 @@ _CURRENT = Call("GET", "/time-entries/current")
 _STOP = Call("POST", "/time-entries/stop")
 
 
-class TimeEntries(SyncResource):
+class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
     def list(
         self,
         *,
@@ -83,6 +84,7 @@ class TimeEntries(SyncResource):
         return cast(TimeEntry, self._data(_create(project_id, start_time, end_time, task_id, description, billable, user_id)))
 
     def get(self, entry_id: str) -> TimeEntry:
+        """One time entry."""
         return cast(TimeEntry, self._data(Call("GET", path("/time-entries/{}", entry_id))))
 
     def update(
@@ -97,9 +99,11 @@ class TimeEntries(SyncResource):
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
         return cast(TimeEntry, self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, user_id)))
 
     def delete(self, entry_id: str) -> None:
+        """Deletes the entry."""
         self._none(Call("DELETE", path("/time-entries/{}", entry_id)))
 
     def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> TimeEntry:
@@ -115,7 +119,10 @@ class TimeEntries(SyncResource):
         return cast(Optional[TimeEntry], self._data(_CURRENT))
 
 
-class AsyncTimeEntries(AsyncResource):
+# ---- Derived from the classes above by scripts/derive_twins.py: do not edit below this line. ----
+
+
+class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
     def list(
         self,
         *,
@@ -128,6 +135,7 @@ class AsyncTimeEntries(AsyncResource):
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> AsyncPager[TimeEntry]:
+        """A page of entries, newest first; iterate it for every entry."""
         return self._pager(_list(user_id, project_id, task_id, billable, start_date, end_date, page, per_page))
 
     async def create(
@@ -141,9 +149,11 @@ class AsyncTimeEntries(AsyncResource):
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
+        """A finished entry recorded by hand."""
         return cast(TimeEntry, await self._data(_create(project_id, start_time, end_time, task_id, description, billable, user_id)))
 
     async def get(self, entry_id: str) -> TimeEntry:
+        """One time entry."""
         return cast(TimeEntry, await self._data(Call("GET", path("/time-entries/{}", entry_id))))
 
     async def update(
@@ -158,16 +168,165 @@ class AsyncTimeEntries(AsyncResource):
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
         return cast(TimeEntry, await self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, user_id)))
 
     async def delete(self, entry_id: str) -> None:
+        """Deletes the entry."""
         await self._none(Call("DELETE", path("/time-entries/{}", entry_id)))
 
     async def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> TimeEntry:
+        """Starts the caller's timer (stopping a running one first) and returns the running entry."""
         return cast(TimeEntry, await self._data(_start(project_id, description, task_id, billable)))
 
     async def stop(self) -> TimeEntry:
+        """Stops the caller's running timer; ``NotFoundError`` when none runs."""
         return cast(TimeEntry, await self._data(_STOP))
 
     async def current(self) -> Optional[TimeEntry]:
+        """The caller's running entry, or None when no timer runs."""
         return cast(Optional[TimeEntry], await self._data(_CURRENT))
+
+
+class TimeEntriesWithRawResponse(SyncRawResource):
+    """The methods of :class:`TimeEntries`, each answering a :class:`~stint.RawResponse`: what it answers, with the status, headers and request id."""
+
+    _resource: TimeEntries
+
+    def list(
+        self,
+        *,
+        user_id: Optional[str] = None,
+        project_id: Optional[str] = None,
+        task_id: Optional[str] = None,
+        billable: Optional[bool] = None,
+        start_date: Optional[Day] = None,
+        end_date: Optional[Day] = None,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+    ) -> RawResponse[SyncPage[TimeEntry]]:
+        """A page of entries, newest first; iterate it for every entry."""
+        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+
+    def create(
+        self,
+        project_id: str,
+        start_time: Moment,
+        end_time: Moment,
+        *,
+        task_id: Union[str, None, NotGiven] = NOT_GIVEN,
+        description: Union[str, NotGiven] = NOT_GIVEN,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
+        """A finished entry recorded by hand."""
+        return self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+
+    def get(self, entry_id: str) -> RawResponse[TimeEntry]:
+        """One time entry."""
+        return self._call(lambda: self._resource.get(entry_id=entry_id))
+
+    def update(
+        self,
+        entry_id: str,
+        *,
+        project_id: Union[str, NotGiven] = NOT_GIVEN,
+        start_time: Union[Moment, NotGiven] = NOT_GIVEN,
+        end_time: Union[Moment, NotGiven] = NOT_GIVEN,
+        task_id: Union[str, None, NotGiven] = NOT_GIVEN,
+        description: Union[str, NotGiven] = NOT_GIVEN,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
+        return self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+
+    def delete(self, entry_id: str) -> RawResponse[None]:
+        """Deletes the entry."""
+        return self._call(lambda: self._resource.delete(entry_id=entry_id))
+
+    def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> RawResponse[TimeEntry]:
+        """Starts the caller's timer (stopping a running one first) and returns the running entry."""
+        return self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable))
+
+    def stop(self) -> RawResponse[TimeEntry]:
+        """Stops the caller's running timer; ``NotFoundError`` when none runs."""
+        return self._call(lambda: self._resource.stop())
+
+    def current(self) -> RawResponse[Optional[TimeEntry]]:
+        """The caller's running entry, or None when no timer runs."""
+        return self._call(lambda: self._resource.current())
+
+
+class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
+    """The methods of :class:`AsyncTimeEntries`, each answering a :class:`~stint.RawResponse`: what it answers, with the status, headers and request id."""
+
+    _resource: AsyncTimeEntries
+
+    async def list(
+        self,
+        *,
+        user_id: Optional[str] = None,
+        project_id: Optional[str] = None,
+        task_id: Optional[str] = None,
+        billable: Optional[bool] = None,
+        start_date: Optional[Day] = None,
+        end_date: Optional[Day] = None,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+    ) -> RawResponse[AsyncPage[TimeEntry]]:
+        """A page of entries, newest first; iterate it for every entry."""
+        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+
+    async def create(
+        self,
+        project_id: str,
+        start_time: Moment,
+        end_time: Moment,
+        *,
+        task_id: Union[str, None, NotGiven] = NOT_GIVEN,
+        description: Union[str, NotGiven] = NOT_GIVEN,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
+        """A finished entry recorded by hand."""
+        return await self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+
+    async def get(self, entry_id: str) -> RawResponse[TimeEntry]:
+        """One time entry."""
+        return await self._call(lambda: self._resource.get(entry_id=entry_id))
+
+    async def update(
+        self,
+        entry_id: str,
+        *,
+        project_id: Union[str, NotGiven] = NOT_GIVEN,
+        start_time: Union[Moment, NotGiven] = NOT_GIVEN,
+        end_time: Union[Moment, NotGiven] = NOT_GIVEN,
+        task_id: Union[str, None, NotGiven] = NOT_GIVEN,
+        description: Union[str, NotGiven] = NOT_GIVEN,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        user_id: Union[str, NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
+        return await self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+
+    async def delete(self, entry_id: str) -> RawResponse[None]:
+        """Deletes the entry."""
+        return await self._call(lambda: self._resource.delete(entry_id=entry_id))
+
+    async def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> RawResponse[TimeEntry]:
+        """Starts the caller's timer (stopping a running one first) and returns the running entry."""
+        return await self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable))
+
+    async def stop(self) -> RawResponse[TimeEntry]:
+        """Stops the caller's running timer; ``NotFoundError`` when none runs."""
+        return await self._call(lambda: self._resource.stop())
+
+    async def current(self) -> RawResponse[Optional[TimeEntry]]:
+        """The caller's running entry, or None when no timer runs."""
+        return await self._call(lambda: self._resource.current())
+
+
+TimeEntries._raw_class = TimeEntriesWithRawResponse
+AsyncTimeEntries._raw_class = AsyncTimeEntriesWithRawResponse
