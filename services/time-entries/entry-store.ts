@@ -1,6 +1,7 @@
 import type { Page } from "../../shared/paging";
 import { skipOf } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
+import { tagKey } from "./contract";
 import type { TimeEntryDocument } from "./time-entry";
 
 export interface EntryFilters {
@@ -11,6 +12,8 @@ export interface EntryFilters {
   /** Inclusive UTC dates; an entry is in range when its `start_time` falls in it. */
   start_date?: string;
   end_date?: string;
+  /** Entries with any of these tags, in any case. */
+  tags?: readonly string[];
 }
 
 function dayAfter(date: string): string {
@@ -29,6 +32,7 @@ export function entryQuery(organizationId: string, filters: EntryFilters): Filte
   if (filters.start_date) range.$gte = `${filters.start_date}T00:00:00Z`;
   if (filters.end_date) range.$lt = `${dayAfter(filters.end_date)}T00:00:00Z`;
   if (Object.keys(range).length > 0) query.start_time = range;
+  if (filters.tags !== undefined && filters.tags.length > 0) query.tag_keys = { $in: [...new Set(filters.tags.map(tagKey))] };
   return query;
 }
 
@@ -79,7 +83,7 @@ export class EntryStore {
    * Every entry a query built by `entryQuery` selects, in batches read as they are taken,
    * with only `fields` (`null`: every field, `_id` too), in `order` or in none.
    */
-  stream<T extends Partial<TimeEntryDocument>>(
+  stream<T extends object>(
     query: Filter,
     fields: readonly string[] | null,
     options: { order?: Record<string, 1 | -1>; batchSize: number },
