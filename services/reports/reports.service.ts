@@ -24,7 +24,7 @@ export function reportsService(): ServiceSchema {
         summary: async ({ query }, who, ctx) => {
           const report = await summaryReport(ctx, who, query);
           if (query.format === "json") return { data: report };
-          const file = tableFile(summaryTable(report, styleOf(ctx)), query.format, "Summary");
+          const file = tableFile(summaryTable(report, query, styleOf(ctx)), query.format, "Summary");
           return answerWithFile(ctx, reportOperations.service, {
             ...file,
             fileName: exportFileName("summary", query.start_date, query.end_date, query.format),
@@ -32,7 +32,7 @@ export function reportsService(): ServiceSchema {
         },
         detailed: async ({ query }, who, ctx) => {
           if (query.format === "json") return detailedPage(ctx, who, query);
-          const file = tableFile(detailedTable(ctx, who, query, styleOf(ctx)), query.format, "Entries");
+          const file = tableFile(await detailedTable(ctx, who, query, styleOf(ctx)), query.format, "Entries");
           return answerWithFile(ctx, reportOperations.service, {
             ...file,
             fileName: exportFileName("detailed", query.start_date, query.end_date, query.format),

@@ -3,10 +3,11 @@ import { toStyleBProjectId } from "../../shared/ids";
 import type { StreamContext } from "../../shared/pulled-stream";
 import { roundSeconds, type Rounding } from "../../shared/rounding";
 import { isoSeconds } from "../../shared/time";
-import type { EntryTotalsQuery, TotalsFigures, TotalsKey, TotalsKeyValue } from "../time-entries/client";
+import type { EntryTotalsQuery, TotalsFigures, TotalsKey, TotalsKeyValue, TotalsLine } from "../time-entries/client";
 import { totalsOf } from "./entry-reads";
 import { hours, type Cell, type Table } from "./files";
 import type { Grouping, SummaryQuery } from "./inputs";
+import { EntryPricer, moneyFor, type ReportMoney } from "./money";
 import { namesOf, type Names } from "./names";
 import type { SummaryGroup, SummaryReport, Totals } from "./contract";
 import { windowFor } from "./selection";
@@ -15,8 +16,8 @@ import { weekStartOf, ZoneCalendar } from "./zone";
 /*
  * The summary report (docs/api.md#the-summary). The time-entries service adds the entries
  * up where they are kept, by what each grouping is made of (a week and a month of days, a
- * client of projects), and hands over only those sums; this merges them into the report's
- * groups, rounds groups (group scope) and names them. Each entry belongs wholly to the day,
+ * client of projects), amounts included, and hands over only those sums; this merges them
+ * into the report's groups, rounds groups (group scope) and names them. Each entry belongs wholly to the day,
  * in the report's zone, on which it starts; a running entry counts up to `as_of`.
  */
 
@@ -31,15 +32,19 @@ const ADDED_UP_BY: Record<Grouping, TotalsKey> = {
   day: "day",
   week: "day",
   month: "day",
+  tag: "tag",
+  client: "project",
 };
 
-/** The running sums of one line of the report. */
+/** The running sums of one line of the report; the amount in minor units. */
 class Sums {
   entries = 0;
   seconds = 0;
   billable = 0;
   /** Per-entry rounded seconds (entry scope), or the seconds. */
   rounded = 0;
+  amount = 0;
+  unrated = 0;
   subGroups: Map<Key, Sums> | undefined;
 
   add(figures: TotalsFigures): void {
@@ -47,6 +52,8 @@ class Sums {
     this.seconds += figures[1];
     this.billable += figures[2];
     this.rounded += figures[3];
+    this.amount += figures[4];
+    this.unrated += figures[5];
   }
 
   subGroup(key: Key): Sums {
@@ -74,6 +81,7 @@ class KeyReader {
   constructor(
     private readonly calendar: ZoneCalendar,
     weekStart: SummaryQuery["week_start"],
+    private readonly names: Names,
   ) {
     this.weeks = calendar.dates.map((date) => weekStartOf(date, weekStart));
     this.months = calendar.dates.map((date) => date.slice(0, 7));
@@ -84,7 +92,10 @@ class KeyReader {
       case "project":
       case "user":
       case "task":
+      case "tag":
         return added as string | null;
+      case "client":
+        return this.names.clients.get(added as string) ?? null;
       case "billable":
         return added === true ? "true" : "false";
       case "day":
@@ -113,7 +124,7 @@ function nameOf(grouping: Grouping, key: Key, names: Names): string | null {
   }
 }
 
-/** Dates ascending; anything else by time descending, then key (no task last). */
+/** Dates ascending; anything else by time descending, then key (no task, tag or client last). */
 function order(grouping: Grouping): (a: SummaryGroup, b: SummaryGroup) => number {
   const byKey = (a: SummaryGroup, b: SummaryGroup) =>
     a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1;
@@ -121,10 +132,20 @@ function order(grouping: Grouping): (a: SummaryGroup, b: SummaryGroup) => number
   return (a, b) => b.total_seconds - a.total_seconds || byKey(a, b);
 }
 
-function totalsOfSums(sums: Sums, rounding: Rounding): Totals {
+function totalsOfSums(sums: Sums, rounding: Rounding, pricer: EntryPricer | undefined): Totals {
   const rounded =
     rounding.mode === "none" ? sums.seconds : rounding.scope === "group" ? roundSeconds(sums.seconds, rounding) : sums.rounded;
-  return { total_seconds: sums.seconds, billable_seconds: sums.billable, rounded_seconds: rounded, entry_count: sums.entries };
+  const totals: Totals = {
+    total_seconds: sums.seconds,
+    billable_seconds: sums.billable,
+    rounded_seconds: rounded,
+    entry_count: sums.entries,
+  };
+  if (pricer) {
+    totals.billable_amount = pricer.shown(sums.amount);
+    totals.unrated_seconds = sums.unrated;
+  }
+  return totals;
 }
 
 function linesOf(
@@ -132,31 +153,38 @@ function linesOf(
   grouping: Grouping,
   subGrouping: Grouping | undefined,
   names: Names,
-  rounding: Rounding,
+  shown: { rounding: Rounding; pricer: EntryPricer | undefined },
 ): SummaryGroup[] {
   const lines = [...groups].map(([key, sums]): SummaryGroup => {
-    const line: SummaryGroup = { key, name: nameOf(grouping, key, names), ...totalsOfSums(sums, rounding) };
-    if (subGrouping) line.sub_groups = linesOf(sums.subGroups ?? new Map(), subGrouping, undefined, names, rounding);
+    const line: SummaryGroup = { key, name: nameOf(grouping, key, names), ...totalsOfSums(sums, shown.rounding, shown.pricer) };
+    if (subGrouping) line.sub_groups = linesOf(sums.subGroups ?? new Map(), subGrouping, undefined, names, shown);
     return line;
   });
   return lines.sort(order(grouping));
 }
 
-/** Which ids of projects, tasks and users the report's lines need names for. */
-function wantedNames(groups: Map<Key, Sums>, grouping: Grouping, subGrouping: Grouping | undefined) {
+/** The ids of projects, tasks and users the sums name, for their names (and projects' clients). */
+function wantedNames(lines: readonly TotalsLine[], asked: EntryTotalsQuery) {
   const wanted: Record<"project" | "task" | "user", Set<string>> = { project: new Set(), task: new Set(), user: new Set() };
-  const note = (kind: Grouping, key: Key) => {
-    if (key !== null && (kind === "project" || kind === "task" || kind === "user")) wanted[kind].add(key);
+  const note = (kind: TotalsKey | undefined, key: TotalsKeyValue) => {
+    if (typeof key === "string" && (kind === "project" || kind === "task" || kind === "user")) wanted[kind].add(key);
   };
-  for (const [key, sums] of groups) {
-    note(grouping, key);
-    if (subGrouping) for (const subKey of sums.subGroups?.keys() ?? []) note(subGrouping, subKey);
+  const [outer, inner] = asked.groupBy;
+  for (const line of lines) {
+    if (line[0] === "group") note(outer, line[1]);
+    else if (line[0] === "sub") note(inner, line[2]);
   }
   return { projects: wanted.project, tasks: wanted.task, users: wanted.user };
 }
 
-/** What the time-entries service is asked to add up: by what, over which days, rounded how. */
-function totalsQuery(query: SummaryQuery, window: EntryTotalsQuery["window"], calendar: ZoneCalendar, asOf: string): EntryTotalsQuery {
+/** What the time-entries service is asked to add up: by what, over which days, rounded how, priced how. */
+function totalsQuery(
+  query: SummaryQuery,
+  window: EntryTotalsQuery["window"],
+  calendar: ZoneCalendar,
+  asOf: string,
+  money: ReportMoney | undefined,
+): EntryTotalsQuery {
   const outer = ADDED_UP_BY[query.group_by];
   const inner = query.sub_group_by ? ADDED_UP_BY[query.sub_group_by] : undefined;
   const groupBy = inner && inner !== outer ? [outer, inner] : [outer];
@@ -167,23 +195,23 @@ function totalsQuery(query: SummaryQuery, window: EntryTotalsQuery["window"], ca
     dayStarts: groupBy.includes("day") ? calendar.starts : undefined,
     rounding: perEntry && query.rounding !== "none" ? { mode: query.rounding, minutes: query.rounding_minutes } : undefined,
     asOf,
+    money: money && { minorDigits: money.minorDigits, rates: money.rates },
   };
 }
 
 /** Merges the time-entries service's sums into the report's groups and sub-groups. */
-async function addUp(
-  ctx: StreamContext,
+function merged(
+  lines: readonly TotalsLine[],
   query: SummaryQuery,
   asked: EntryTotalsQuery,
-  calendar: ZoneCalendar,
-): Promise<{ all: Sums; groups: Map<Key, Sums> }> {
-  const keys = new KeyReader(calendar, query.week_start);
+  keys: KeyReader,
+): { all: Sums; groups: Map<Key, Sums> } {
   const sub = query.sub_group_by;
-  // Both groupings made of the same thing (a week of days, say): each line is a group's and a sub-group's at once.
+  // Both groupings made of the same thing (a week of days, a client of projects): each line is a group's and a sub-group's at once.
   const sameBase = sub !== undefined && asked.groupBy.length === 1;
   const all = new Sums();
   const groups = new Map<Key, Sums>();
-  for await (const line of totalsOf(ctx, asked)) {
+  for (const line of lines) {
     if (line[0] === "all") {
       all.add(line.slice(1) as TotalsFigures);
     } else if (line[0] === "group") {
@@ -204,18 +232,34 @@ export async function summaryReport(ctx: StreamContext, who: Identity, query: Su
   const calendar = new ZoneCalendar(query.start_date, query.end_date, query.timezone);
   const window = windowFor(who, query, calendar);
   const asOf = isoSeconds();
-  const { all, groups } = await addUp(ctx, query, totalsQuery(query, window, calendar, asOf), calendar);
-  const names = await namesOf(ctx, who.organizationId, wantedNames(groups, query.group_by, query.sub_group_by));
-  const rounding: Rounding = { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope };
-  const lines = linesOf(groups, query.group_by, query.sub_group_by, names, rounding);
-  const totals = totalsOfSums(all, rounding);
+  const money = await moneyFor(ctx, who);
+  const asked = totalsQuery(query, window, calendar, asOf, money);
+  // The sums are as many as the groups; names (and clients) are needed before merging them.
+  const lines: TotalsLine[] = [];
+  for await (const line of totalsOf(ctx, asked)) lines.push(line);
+  const names = await namesOf(ctx, who.organizationId, wantedNames(lines, asked));
+  const { all, groups } = merged(lines, query, asked, new KeyReader(calendar, query.week_start, names));
+  const shown = {
+    rounding: { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope },
+    pricer: money && new EntryPricer(money),
+  };
+  const groupLines = linesOf(groups, query.group_by, query.sub_group_by, names, shown);
+  const totals = totalsOfSums(all, shown.rounding, shown.pricer);
   // With group scope the report's rounded time is what its lines bill: the sum of theirs.
-  if (rounding.mode !== "none" && rounding.scope === "group")
-    totals.rounded_seconds = lines.reduce((sum, line) => sum + line.rounded_seconds, 0);
-  return { start_date: query.start_date, end_date: query.end_date, timezone: query.timezone, as_of: asOf, ...totals, groups: lines };
+  if (shown.rounding.mode !== "none" && shown.rounding.scope === "group")
+    totals.rounded_seconds = groupLines.reduce((sum, line) => sum + line.rounded_seconds, 0);
+  return {
+    start_date: query.start_date,
+    end_date: query.end_date,
+    timezone: query.timezone,
+    as_of: asOf,
+    ...(money ? { currency: money.currency } : {}),
+    ...totals,
+    groups: groupLines,
+  };
 }
 
-export const SUMMARY_COLUMNS = [
+const SUMMARY_COLUMNS = [
   "group_key",
   "group_name",
   "sub_group_key",
@@ -228,9 +272,10 @@ export const SUMMARY_COLUMNS = [
   "rounded_hours",
   "entry_count",
 ] as const;
+const MONEY_COLUMNS = ["unrated_seconds", "unrated_hours", "billable_amount", "currency"] as const;
 
-function totalsCells(line: Totals): Cell[] {
-  return [
+function totalsCells(line: Totals, currency: string | undefined): Cell[] {
+  const cells: Cell[] = [
     line.total_seconds,
     hours(line.total_seconds),
     line.billable_seconds,
@@ -239,21 +284,35 @@ function totalsCells(line: Totals): Cell[] {
     hours(line.rounded_seconds),
     line.entry_count,
   ];
+  if (currency !== undefined) {
+    const unrated = line.unrated_seconds ?? 0;
+    cells.push(unrated, hours(unrated), line.billable_amount ?? 0, currency);
+  }
+  return cells;
 }
 
 /**
  * The report as rows: one per group, or, with `sub_group_by`, one per sub-group with its
- * group's key and name beside it, so that the rows of a file add up to the report.
+ * group's key and name beside it, so that the rows of a file add up to the report. The
+ * money columns come with the amounts, for whoever may see them.
  */
-export function summaryTable(report: SummaryReport, style: "A" | "B"): Table {
-  const shown = (key: string | null) => (key !== null && style === "B" ? toStyleBProjectId(key) : key);
+export function summaryTable(report: SummaryReport, query: Pick<SummaryQuery, "group_by" | "sub_group_by">, style: "A" | "B"): Table {
+  const shown = (grouping: Grouping | undefined, key: string | null) =>
+    key !== null && grouping === "project" && style === "B" ? toStyleBProjectId(key) : key;
+  const currency = report.currency;
   const rows = report.groups.flatMap((group): Cell[][] =>
     group.sub_groups === undefined
-      ? [[shown(group.key), group.name, null, null, ...totalsCells(group)]]
-      : group.sub_groups.map((sub) => [shown(group.key), group.name, shown(sub.key), sub.name, ...totalsCells(sub)]),
+      ? [[shown(query.group_by, group.key), group.name, null, null, ...totalsCells(group, currency)]]
+      : group.sub_groups.map((sub) => [
+          shown(query.group_by, group.key),
+          group.name,
+          shown(query.sub_group_by, sub.key),
+          sub.name,
+          ...totalsCells(sub, currency),
+        ]),
   );
   async function* batches(): AsyncGenerator<Cell[][]> {
     yield rows;
   }
-  return { columns: SUMMARY_COLUMNS, rows: batches() };
+  return { columns: currency === undefined ? SUMMARY_COLUMNS : [...SUMMARY_COLUMNS, ...MONEY_COLUMNS], rows: batches() };
 }

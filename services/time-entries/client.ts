@@ -4,7 +4,7 @@ import { RATE_LEVELS } from "../../shared/billing/rate-book";
 import { defineClient, internalAction } from "../../shared/client";
 import type { PulledStream } from "../../shared/pulled-stream";
 import { idOf } from "../../shared/validation";
-import type { TimeEntry } from "./contract";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, type TimeEntry } from "./contract";
 
 /** Another service's question: how many entries point at this project or task? */
 const entryReferenceQuery = z
@@ -28,6 +28,8 @@ const reportWindow = z
     projectId: idOf("project").optional(),
     taskId: idOf("task").optional(),
     billable: z.boolean().optional(),
+    /** Entries carrying any of these tags, in any case. */
+    tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).min(1).max(MAX_TAGS_PER_ENTRY).optional(),
   })
   .strict()
   .refine((window) => window.from < window.to, { message: "from must be before to", path: ["to"] });
@@ -163,3 +165,5 @@ export const timeEntriesClient = defineClient("timeEntries", {
   ).returning<{ inserted: number }>(),
 });
 export type { TimeEntry } from "./contract";
+/** How long tags are and how many an entry carries, for the reports' `tag` filter. */
+export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./contract";

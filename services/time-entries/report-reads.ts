@@ -24,6 +24,7 @@ function windowQuery(window: ReportWindow): Filter {
     project_id: window.projectId,
     task_id: window.taskId,
     billable: window.billable,
+    tags: window.tags,
   });
   query.start_time = { $gte: window.from, $lt: window.to };
   return query;
