@@ -1,21 +1,10 @@
 import type { Permission } from "../../shared/identity";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import type { DateFormat, DateFormatSource, Delimiter, ImportJob, ImportSource, ImportStatus, RowError } from "./contract";
+import type { Delimiter, ImportJob } from "./contract";
 
 /** An import as stored: who started it, from what, and how far it has come. */
-export interface ImportJobDocument extends StoredDocument {
+export interface ImportJobDocument extends StoredDocument, Omit<ImportJob, "id"> {
   organization_id: string;
-  user_id: string;
-  source: ImportSource;
-  timezone: string;
-  status: ImportStatus;
-  rows_total: number;
-  rows_imported: number;
-  rows_skipped: number;
-  errors: RowError[];
-  /** How the file's dates were read, and what decided it (docs/api.md, Imports). */
-  date_format: DateFormat;
-  date_format_source: DateFormatSource;
   /** How the file's cells are separated, as its header showed. */
   delimiter: Delimiter;
   /** The last row the counts account for: where an import taken over goes on from. */
@@ -26,9 +15,7 @@ export interface ImportJobDocument extends StoredDocument {
   worker: string | null;
   /** When the running process last said it was still at work. */
   heartbeat_at: string;
-  created_at: string;
   updated_at: string;
-  finished_at: string | null;
 }
 
 export const IMPORT_JOBS_COLLECTION: CollectionSpec = {

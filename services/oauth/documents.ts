@@ -1,15 +1,20 @@
 import type { Permission } from "../../shared/identity";
 import type { Collection, CollectionSpec, DocumentStore, StoredDocument } from "../../shared/storage/port";
 import { APPLICATIONS, type ApplicationDocument } from "./application";
-import { ApplicationStore } from "./application-store";
-import { CodeStore, ConsentStore, DeviceCodeStore, OAuthRefreshTokenStore } from "./grant-stores";
 
 /** An authorization code: `_id` is its SHA-256. Good once, for 10 minutes. */
 export interface CodeDocument extends StoredDocument {
   client_id: string;
   user_id: string;
   organization_id: string;
+  /** Where the code was sent. */
   redirect_uri: string;
+  /**
+   * True when the authorization request left `redirect_uri` out (one was registered): the
+   * token request may then leave it out too. Absent on codes stored before this was kept,
+   * which all named it.
+   */
+  redirect_uri_omitted?: boolean;
   scopes: Permission[];
   /** The PKCE S256 challenge, or null when the request had none. */
   code_challenge: string | null;
@@ -105,24 +110,4 @@ export async function openOAuthCollections(store: DocumentStore): Promise<OAuthC
     store.collection<DeviceCodeDocument>(DEVICE_CODES),
   ]);
   return { applications, codes, consents, refreshTokens, deviceCodes };
-}
-
-/** What the oauth service's use cases reach its collections through. */
-export interface OAuthStores {
-  applications: ApplicationStore;
-  codes: CodeStore;
-  consents: ConsentStore;
-  refreshTokens: OAuthRefreshTokenStore;
-  deviceCodes: DeviceCodeStore;
-}
-
-export async function openOAuthStores(store: DocumentStore): Promise<OAuthStores> {
-  const { applications, codes, consents, refreshTokens, deviceCodes } = await openOAuthCollections(store);
-  return {
-    applications: new ApplicationStore(applications),
-    codes: new CodeStore(codes),
-    consents: new ConsentStore(consents),
-    refreshTokens: new OAuthRefreshTokenStore(refreshTokens),
-    deviceCodes: new DeviceCodeStore(deviceCodes),
-  };
 }

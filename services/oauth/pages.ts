@@ -9,10 +9,11 @@ import type { ApplicationDocument } from "./application";
 import { checkAuthorizationRequest, redirectWith, type RequestParams, type ValidRequest } from "./authorization-request";
 import { decideDeviceCode, displayUserCode, normalizeUserCode, pendingDeviceCode } from "./device-flow";
 import type { Clock } from "./clock";
-import { consentIdOf, type DeviceCodeDocument, type OAuthStores } from "./documents";
+import { consentIdOf, type DeviceCodeDocument } from "./documents";
 import { endPageSession, openPageSession, sessionWithCsrf, signInPageSession, type PageSession } from "./page-sessions";
 import { inWords, isSubset, withinRole } from "./scopes";
 import type { PageOutcome, PageView } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** The authorization page and the device verification page, as use cases. */
 
@@ -56,6 +57,7 @@ async function issueCode(
     user_id: account.userId,
     organization_id: account.organizationId,
     redirect_uri: request.redirectUri,
+    redirect_uri_omitted: !request.redirectUriGiven,
     scopes: request.scopes,
     code_challenge: request.codeChallenge,
     expires_at: clock() + CODE_TTL_MS,
@@ -123,7 +125,12 @@ function signInParams(request: ValidRequest): Record<string, string> {
   return params;
 }
 
-const signInView = (request: ValidRequest): PageView => ({ kind: "sign_in", failed: false, params: signInParams(request) });
+const signInView = (request: ValidRequest): PageView => ({
+  kind: "sign_in",
+  failed: false,
+  params: signInParams(request),
+  redirectUri: request.redirectUri,
+});
 
 async function nextStep(stores: OAuthStores, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
   if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account)))
@@ -135,6 +142,7 @@ async function nextStep(stores: OAuthStores, clock: Clock, request: ValidRequest
     scopes: inWords(withinRole(request.scopes, account.role)),
     user: userOf(account),
     params: request.params,
+    redirectUri: request.redirectUri,
   };
 }
 
@@ -169,9 +177,10 @@ async function signInFromForm(
   session: PageSession,
   form: RequestParams,
   params: Record<string, string>,
+  redirectUri?: string,
 ): Promise<PageOutcome> {
   const account = await settings.verifyPassword((form.email ?? "").trim(), form.password ?? "");
-  if (!account) return withSession(session, { kind: "sign_in", failed: true, params });
+  if (!account) return withSession(session, { kind: "sign_in", failed: true, params, redirectUri });
   const fresh = await signInPageSession(settings.kv, session, account.userId);
   return withSession(fresh, { kind: "continue", params });
 }
@@ -189,7 +198,7 @@ export async function authorizationForm(
   const checked = await checkAuthorizationRequest(stores, form, [], input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
   const request = checked.request;
-  if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request));
+  if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request), request.redirectUri);
   if (!account) return withSession(session, signInView(request));
   if (form.action === "deny") {
     return withSession(session, {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isHourlyRate } from "../../shared/billing/money";
-import { RATE_LEVELS } from "../../shared/billing/rate-book";
+import { RATE_LEVELS, type RateChange } from "../../shared/billing/rate-book";
 import { defineClient, internalAction } from "../../shared/client";
+import { calendarDate, hourlyRate } from "../../shared/inputs";
 import type { PulledStream } from "../../shared/pulled-stream";
 import { idOf } from "../../shared/validation";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, type TimeEntry } from "./contract";
@@ -39,15 +39,16 @@ export type ReportWindow = z.output<typeof reportWindow>;
 export const TOTALS_KEYS = ["user", "project", "task", "billable", "day", "tag"] as const;
 export type TotalsKey = (typeof TOTALS_KEYS)[number];
 
+/** A rate change, as the rate book takes it (sums with amounts, and budgets). */
 const rateChange = z
   .object({
     level: z.enum(RATE_LEVELS),
     user_id: idOf("user").nullable(),
     project_id: idOf("project").nullable(),
-    hourly_rate: z.number().refine(isHourlyRate, "an hourly rate: at most two decimals").nullable(),
-    effective_from: z.iso.date().nullable(),
+    hourly_rate: hourlyRate.nullable(),
+    effective_from: calendarDate.nullable(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<RateChange>;
 
 /**
  * The sums a summary report needs, added up where the entries are: every entry of the
@@ -124,6 +125,32 @@ const importedEntry = z
   });
 export type ImportedEntry = z.output<typeof importedEntry>;
 
+/** At most this many rate changes per `projectUsage` question. */
+export const MAX_RATE_CHANGES_PER_CALL = 5000;
+
+/**
+ * One project's entries starting in `[from, to)` (all of them without bounds), and the
+ * rates to bill them at: what a budget has used.
+ */
+const usageQuery = z
+  .object({
+    organizationId: idOf("organization"),
+    projectId: idOf("project"),
+    from: storedInstant.optional(),
+    to: storedInstant.optional(),
+    rates: z.array(rateChange).max(MAX_RATE_CHANGES_PER_CALL),
+    /** Digits of the currency's minor unit (2 for USD, 0 for JPY). */
+    minorDigits: z.int().min(0).max(4),
+  })
+  .strict();
+
+/** What a project's entries add up to: every entry's seconds (a running one up to now), and the billable amount. */
+export interface ProjectUsage {
+  seconds: number;
+  /** In minor units: each billable entry's amount at its rate, rounded half-up, summed. */
+  amount_minor: number;
+}
+
 /** What a screenshot needs of its entry: whose it is, its project, and when it ran. */
 export interface EntrySpan {
   id: string;
@@ -155,6 +182,12 @@ export const timeEntriesClient = defineClient("timeEntries", {
   pageEntries: internalAction(
     z.object({ window: reportWindow, page: z.int().min(1), per_page: z.int().min(1).max(200) }).strict(),
   ).returning<{ items: TimeEntry[]; total: number }>(),
+  /**
+   * For budgets: what one project's entries in a window add up to, billed at `rates` (every
+   * change the project's entries may take, as `RateBook` reads them), amounts in integer
+   * minor units rounded per entry (docs/api.md, "Money: rates, amounts and budgets").
+   */
+  projectUsage: internalAction(usageQuery).returning<ProjectUsage>(),
   /**
    * For imports: finished entries of one organization, whose users, projects and tasks the
    * importer has checked. Each is inserted once: an id that exists already is left as it

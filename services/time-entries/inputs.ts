@@ -129,3 +129,6 @@ export type CreateEntryInput = z.output<typeof createEntryInput>["body"];
 export type UpdateEntryInput = z.output<typeof updateEntryInput>["body"];
 export type ListEntriesQuery = z.output<typeof listEntriesInput>["query"];
 export type StartTimerInput = z.output<typeof startTimerInput>["body"];
+
+export const listTagsInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
+export type ListTagsQuery = z.output<typeof listTagsInput>["query"];

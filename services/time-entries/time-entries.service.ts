@@ -16,6 +16,8 @@ import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { pageEntries, streamEntries, sumEntries } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import { projectUsage } from "./usage";
+import { listTags } from "./tags";
 import { TAGS_COLLECTION, type TagDocument } from "./tag";
 import { TagStore } from "./tag-store";
 import type { TimeEntry } from "./contract";
@@ -72,6 +74,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
             await deleteEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id);
             return null;
           },
+          listTags: (input, who, ctx) => listTags(stores(ctx), who, input.query),
         }),
         ...internalActions(timeEntriesClient, {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
@@ -81,6 +84,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           streamEntries: async (window, ctx) => offerStream(ctx, timeEntryOperations.service, streamEntries(started().entries, window)),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
           importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
+          projectUsage: (query) => projectUsage(started().entries, query),
         }),
         pullStream: pullStreamAction(),
       };

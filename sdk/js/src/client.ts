@@ -5,6 +5,7 @@ import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
 import { Rates } from "./resources/rates.js";
+import { Tags } from "./resources/tags.js";
 import { Reports } from "./resources/reports.js";
 import { Screenshots } from "./resources/screenshots.js";
 import { Tasks } from "./resources/tasks.js";
@@ -32,6 +33,7 @@ export class Stint extends ClientBase {
   readonly tasks = new Tasks(this.http);
   readonly rates = new Rates(this.http);
   readonly timeEntries = new TimeEntries(this.http);
+  readonly tags = new Tags(this.http);
   readonly users = new Users(this.http);
   readonly invitations = new Invitations(this.http);
   readonly apiKeys = new ApiKeys(this.http);

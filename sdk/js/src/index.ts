@@ -32,6 +32,7 @@ export type * from "./resources/projects.js";
 export type * from "./resources/rates.js";
 export type * from "./resources/reports.js";
 export type * from "./resources/screenshots.js";
+export type * from "./resources/tags.js";
 export type * from "./resources/tasks.js";
 export type * from "./resources/time-entries.js";
 export type * from "./resources/users.js";

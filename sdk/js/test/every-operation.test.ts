@@ -78,6 +78,7 @@ const CALLS: Record<Covered, (stint: Stint) => PromiseLike<unknown>> = {
   "timeEntries.get": (s) => s.timeEntries.get("te_1"),
   "timeEntries.update": (s) => s.timeEntries.update("te_1", { description: "d" }),
   "timeEntries.remove": (s) => s.timeEntries.delete("te_1"),
+  "timeEntries.listTags": (s) => s.tags.list(),
   "webhooks.list": (s) => s.webhooks.list(),
   "webhooks.create": (s) => s.webhooks.create({ url: "https://example.com/h", events: ["project.created"] }),
   "webhooks.get": (s) => s.webhooks.get("wh_1"),

@@ -143,6 +143,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's tags
+         * @description Every tag used in the organization, by name ignoring case, in its first spelling, with how many entries carry it: all of them for owners and admins, their own for members (docs/api.md#tags).
+         *
+         *     **Access:** the `time_entries:read` permission, any role.
+         */
+        get: operations["timeEntries.listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -152,13 +174,15 @@ export interface paths {
         };
         /**
          * List projects
-         * @description **Access:** the `projects:read` permission, any role.
+         * @description Owners and admins see each project's `hourly_rate`, `budget` and `budget_used`; members see none of them.
+         *
+         *     **Access:** the `projects:read` permission, any role.
          */
         get: operations["projects.list"];
         put?: never;
         /**
          * Create a project
-         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409.
+         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -781,7 +805,7 @@ export interface paths {
         get: operations["projects.get"];
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -798,7 +822,7 @@ export interface paths {
         head?: never;
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -1474,6 +1498,12 @@ export interface components {
              */
             updated_at: string;
         };
+        Tag: {
+            /** @description As the organization first spelled it */
+            name: string;
+            /** @description Entries carrying it that the caller sees: all of them for owners and admins, their own for members */
+            entry_count: number;
+        };
         Project: {
             /**
              * @description `prj_...` in Style A, `proj_...` in Style B: the same project
@@ -1490,6 +1520,10 @@ export interface components {
             billable: boolean;
             /** @description The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only */
             hourly_rate?: number | null;
+            /** @description Shown to owners and admins only; `null`: no budget */
+            budget?: components["schemas"]["Budget"] | null;
+            /** @description The current period's use of the budget (`null` without one); on owners' and admins' answers */
+            budget_used?: components["schemas"]["BudgetUsed"] | null;
             /** @description An archived project takes no new time entries or timers */
             archived: boolean;
             /**
@@ -1502,6 +1536,30 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Budget: {
+            /**
+             * @description `hours` of time recorded, or `amount` billed in the organization's currency
+             * @enum {string}
+             */
+            kind: "hours" | "amount";
+            /** @description Hours or major units of the currency */
+            value: number;
+            /**
+             * @description `total`: all time; `monthly`: each calendar month (UTC) afresh
+             * @enum {string}
+             */
+            period: "total" | "monthly";
+            /** @description `project.budget_reached` is announced at this percent and at 100 */
+            alert_percent: number;
+        };
+        BudgetUsed: {
+            /** @description Every entry of the period, billable or not; a running one up to now */
+            seconds: number;
+            /** @description The period's billable amount, in major units of the organization's currency */
+            amount: number;
+            /** @description Of the budget's value, rounded down to hundredths */
+            percent: number;
         };
         Rate: {
             /** @example rate_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2849,6 +2907,43 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "timeEntries.listTags": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tags, by name */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tag"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "projects.list": {
         parameters: {
             query?: {
@@ -2913,6 +3008,16 @@ export interface operations {
                     billable?: boolean;
                     /** @default null */
                     hourly_rate?: number | null;
+                    /** @default null */
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                 };
             };
         };
@@ -3253,7 +3358,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                 };
             };
         };
@@ -4502,6 +4607,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4584,6 +4698,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4863,7 +4986,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url?: string;
-                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };
