@@ -477,9 +477,9 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     });
 
     /**
-     * The worked example of docs/api.md ("Amounts in reports"): euros, a project's rate
-     * raised in the middle of March, a person with a rate of their own on it, a non-billable
-     * entry and a billable entry without any rate. Every figure below is the bookkeeper's.
+     * A month to bill: euros, a project's rate raised in the middle of March, a person with
+     * a rate of their own on it, a non-billable entry and a billable entry without any rate.
+     * Every figure below is the bookkeeper's.
      */
     async function bookkeeping() {
       const { account, api: owner } = await registerOwner(stint.url);
@@ -521,7 +521,56 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     const MARCH = "start_date=2026-03-01&end_date=2026-03-31";
 
     describe("amounts", () => {
-      it("bills a rate raised in the middle of a month as a bookkeeper would: the worked example of docs/api.md", async () => {
+      it("computes the example of docs/api.md: a rate change in the middle of a month, and reports of that month", async () => {
+        // docs/api.md, "Example: a rate change in the middle of a month" and "Amounts in reports".
+        const { api: owner } = await registerOwner(stint.url);
+        const ada = (await joinTeam(stint.url, owner, "member")).account.user.id;
+        expect((await owner.patch(`${A}/organization`, { currency: "EUR" })).status).toBe(200);
+        const site = await project(owner, "Website", true, { hourly_rate: 80 });
+        const change = await owner.post<{ data: { id: string } }>(`${A}/rates`, {
+          level: "project_member",
+          user_id: ada,
+          project_id: site,
+          hourly_rate: 95,
+          effective_from: "2026-03-15",
+        });
+        expect(change.status).toBe(201);
+        const worked = [
+          { start: "2026-03-14T09:00:00Z", seconds: 9000 },
+          { start: "2026-03-14T23:30:00Z", seconds: 3600 },
+          { start: "2026-03-15T08:00:00Z", seconds: 1200 },
+          { start: "2026-03-20T13:00:00Z", seconds: 14400 },
+        ];
+        for (const made of worked) await entry(owner, { user: ada, project: site, task: null, ...made });
+        const rates = (await owner.get<List<{ effective_from: string | null }>>(`${A}/rates?project_id=${site}`)).body.data;
+        expect(rates.map((rate) => rate.effective_from)).toEqual([null, "2026-03-15"]);
+
+        const byWeek = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=week`)).body.data;
+        expect(byWeek).toMatchObject({ currency: "EUR", billable_amount: 691.67, unrated_seconds: 0 });
+        expect(byWeek.groups.map((group) => [group.key, group.billable_amount])).toEqual([
+          ["2026-03-09", 311.67],
+          ["2026-03-16", 380],
+        ]);
+        const inBerlin = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=day&timezone=Europe/Berlin`)).body.data;
+        expect(inBerlin.groups.map((group) => [group.key, group.billable_amount])).toEqual([
+          ["2026-03-14", 200],
+          ["2026-03-15", 111.67],
+          ["2026-03-20", 380],
+        ]);
+        const lines = (await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}`)).body.data;
+        expect(lines.map((line) => [line.start_time, line.hourly_rate, line.billable_amount])).toEqual([
+          ["2026-03-20T13:00:00Z", 95, 380],
+          ["2026-03-15T08:00:00Z", 95, 31.67],
+          ["2026-03-14T23:30:00Z", 80, 80],
+          ["2026-03-14T09:00:00Z", 80, 200],
+        ]);
+
+        expect((await owner.delete(`${A}/rates/${change.body.data.id}`)).status).toBe(204);
+        const without = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        expect(without.billable_amount).toBe(626.67);
+      });
+
+      it("bills a month at every level, for every grouping, as a bookkeeper would", async () => {
         const { owner, alice, bob, website, internal, research, ids } = await bookkeeping();
         const byProject = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
         expect(byProject).toMatchObject({
