@@ -375,7 +375,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const rows = this.reader.rowArrays(read.query.sql, read.query.params);
     try {
       let batch: Doc[] | undefined = [];
-      for (let full = true; full; ) {
+      for (let full = true; full;) {
         this.checkOpen();
         batch = [];
         while (batch.length < size) {
