@@ -5,7 +5,7 @@ import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { eventually, WebhookReceiver, type ReceivedRequest } from "./support/webhook-receiver";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { BudgetAlert, Project } from "../services/projects/contract";
 import type { TimeEntry } from "../services/time-entries/contract";
 
@@ -218,7 +218,7 @@ export function describeBudgetsApi(title: string, start: (env: Record<string, st
         expect(read.body.error.code).toBe("not_found");
         const inA = await mine.owner.patch<StyleAError>(`${A}/projects/${theirProject.id}`, { budget: null });
         expect(inA.status).toBe(404);
-        const inB = await mine.owner.patch<StyleBError>(`${B}/projects/proj_${theirProject.id.slice(4)}`, {
+        const inB = await mine.owner.patch<StyleBError>(`${B}/projects/${projectIdIn("B", theirProject.id)}`, {
           budget: { kind: "amount", value: 1, period: "monthly" },
         });
         expect(inB.status).toBe(404);

@@ -180,10 +180,25 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         const { owner } = await team();
         const empty = await owner.get<StyleAError>(`${A}/time-entries?tag=`);
         expect(empty.status).toBe(400);
-        expect(empty.body.error.details).toMatchObject({ field: "tag" });
+        expect(empty.body.error.details).toMatchObject({ field: "tag", reason: "invalid" });
         const long = await owner.get<StyleBError>(`${B}/time-entries?tag=${"z".repeat(51)}`);
         expect(long.status).toBe(400);
-        expect(long.body.details).toMatchObject({ field: "tag" });
+        expect(long.body.details).toMatchObject({ field: "tag", reason: "too_long" });
+      });
+
+      it("when the tag filter names more than 20 tags or one bad one among several, then both styles say which, as a 400", async () => {
+        const { owner } = await team();
+        const many = Array.from({ length: 21 }, (_, i) => `tag=t${i}`).join("&");
+        const tooMany = await owner.get<StyleAError>(`${A}/time-entries?${many}`);
+        expect(tooMany.status).toBe(400);
+        expect(tooMany.body.error.details).toMatchObject({ field: "tag", reason: "invalid" });
+        expect(tooMany.body.error.message).toBe("tag: must name 1 to 20 tags, each 1-50 characters");
+        const inB = await owner.get<StyleBError>(`${B}/time-entries?${many}`);
+        expect(inB.status).toBe(400);
+        expect(inB.body.details).toMatchObject({ field: "tag", reason: "invalid" });
+        const oneEmpty = await owner.get<StyleBError>(`${B}/time-entries?tag=ok&tag=%20`);
+        expect(oneEmpty.status).toBe(400);
+        expect(oneEmpty.body.details).toMatchObject({ field: "tag.1", reason: "invalid" });
       });
     });
 
