@@ -746,6 +746,13 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         const tooLong = await owner.get<StyleAError>(`${A}/reports/summary?${MARCH}&tag=${"x".repeat(51)}`);
         expect(tooLong.status).toBe(400);
         expect(tooLong.body.error.details).toMatchObject({ field: "tag" });
+        const many = Array.from({ length: 21 }, (_, i) => `tag=t${i}`).join("&");
+        const tooMany = await owner.get<StyleAError>(`${A}/reports/detailed?${MARCH}&${many}`);
+        expect(tooMany.status).toBe(400);
+        expect(tooMany.body.error.message).toBe("tag: must name 1 to 20 tags, each 1-50 characters");
+        const oneEmpty = await owner.get<StyleBError>(`${B}/reports/summary?${MARCH}&tag=ok&tag=%20`);
+        expect(oneEmpty.status).toBe(400);
+        expect(oneEmpty.body.details).toMatchObject({ field: "tag.1", reason: "invalid" });
       });
 
       it("groups by client, the project's client_name, projects without one under null; by tag within a client", async () => {

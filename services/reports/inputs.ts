@@ -35,10 +35,17 @@ const timeZone = anyTimeZone
   // Named in the documents one by one, as this runtime knows them; other spellings of the same zones are accepted too.
   .meta({ examples: ["Europe/Berlin"], enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] });
 
-/** `?tag=a&tag=b`: entries carrying any of these tags, ignoring case; one value arrives as a string, several as an array. */
+/**
+ * `?tag=a&tag=b`: entries carrying any of these tags, ignoring case, as time-entry lists
+ * take it. One value arrives as a string, several as an array; more than 20 arrive as
+ * neither (the query parser makes an object of them), so the union's own message says
+ * what is allowed.
+ */
 const tagName = trimmedText(MAX_TAG_LENGTH);
 const tagFilter = z
-  .union([tagName, z.array(tagName).min(1).max(MAX_TAGS_PER_ENTRY, `must name at most ${MAX_TAGS_PER_ENTRY} tags`)])
+  .union([tagName, z.array(tagName).min(1).max(MAX_TAGS_PER_ENTRY, `must name at most ${MAX_TAGS_PER_ENTRY} tags`)], {
+    error: `must name 1 to ${MAX_TAGS_PER_ENTRY} tags, each 1-${MAX_TAG_LENGTH} characters`,
+  })
   .transform((value) => (Array.isArray(value) ? value : [value]));
 
 /** What both reports select: whole days of a zone, narrowed by filters. */
