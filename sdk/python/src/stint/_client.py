@@ -18,9 +18,11 @@ from .resources.imports import AsyncImports, Imports
 from .resources.oauth import AsyncOAuth, OAuth
 from .resources.organization import AsyncOrganizationResource, OrganizationResource
 from .resources.projects import AsyncProjects, Projects
+from .resources.rates import AsyncRates, Rates
 from .resources.reports import AsyncReports, Reports
 from .resources.screenshots import AsyncScreenshots, Screenshots
 from .resources.system import AsyncSystem, System
+from .resources.tags import AsyncTags, Tags
 from .resources.tasks import AsyncTasks, Tasks
 from .resources.time_entries import AsyncTimeEntries, TimeEntries
 from .resources.users import AsyncInvitations, AsyncUsers, Invitations, Users
@@ -100,7 +102,9 @@ class Stint(_ClientBase):
         self.invitations = Invitations(self)
         self.projects = Projects(self)
         self.tasks = Tasks(self)
+        self.rates = Rates(self)
         self.time_entries = TimeEntries(self)
+        self.tags = Tags(self)
         self.webhooks = Webhooks(self)
         self.reports = Reports(self)
         self.imports = Imports(self)
@@ -195,7 +199,9 @@ class AsyncStint(_ClientBase):
         self.invitations = AsyncInvitations(self)
         self.projects = AsyncProjects(self)
         self.tasks = AsyncTasks(self)
+        self.rates = AsyncRates(self)
         self.time_entries = AsyncTimeEntries(self)
+        self.tags = AsyncTags(self)
         self.webhooks = AsyncWebhooks(self)
         self.reports = AsyncReports(self)
         self.imports = AsyncImports(self)

@@ -21,6 +21,12 @@ __all__ = [
     "ApiKey",
     "CreatedApiKey",
     "Project",
+    "Budget",
+    "BudgetSetting",
+    "BudgetUsed",
+    "Rate",
+    "RateLevel",
+    "Tag",
     "Task",
     "TimeEntry",
     "Invitation",
@@ -80,17 +86,26 @@ class Version(TypedDict):
     api: Literal["v1"]
 
 
-class Organization(TypedDict):
+class _OrganizationFields(TypedDict):
     id: str
     name: str
     plan: Plan
     #: Screenshots older than this many days are deleted; ``None`` keeps them until deleted.
     screenshot_retention_days: Optional[int]
+    #: The ISO 4217 code of every rate and amount.
+    currency: str
+    #: Members see the rates and amounts of their own time.
+    members_see_own_amounts: bool
     created_at: str
     updated_at: str
 
 
-class User(TypedDict):
+class Organization(_OrganizationFields, total=False):
+    #: The default rate in force today; shown to owners and admins only.
+    default_hourly_rate: Optional[float]
+
+
+class _UserFields(TypedDict):
     id: str
     organization_id: str
     email: str
@@ -98,6 +113,11 @@ class User(TypedDict):
     role: Role
     created_at: str
     updated_at: str
+
+
+class User(_UserFields, total=False):
+    #: The user's own rate in force today; to owners and admins, and to a member for themselves when the organization allows it.
+    hourly_rate: Optional[float]
 
 
 class Tokens(TypedDict):
@@ -128,17 +148,71 @@ class CreatedApiKey(ApiKey):
     key: str
 
 
-class Project(TypedDict):
+class Budget(TypedDict):
+    kind: Literal["hours", "amount"]
+    #: Hours, or major units of the organization's currency.
+    value: float
+    period: Literal["total", "monthly"]
+    alert_percent: int
+
+
+class _BudgetSettingFields(TypedDict):
+    kind: Literal["hours", "amount"]
+    value: float
+    period: Literal["total", "monthly"]
+
+
+class BudgetSetting(_BudgetSettingFields, total=False):
+    """A budget as sent on a project's create or update: ``alert_percent`` defaults to 80."""
+
+    alert_percent: int
+
+
+class BudgetUsed(TypedDict):
+    seconds: int
+    #: The period's billable amount, in major units.
+    amount: float
+    #: Of the budget's value, rounded down to hundredths.
+    percent: float
+
+
+class _ProjectFields(TypedDict):
     id: str
     name: str
     description: Optional[str]
     color: Optional[str]
     client_name: Optional[str]
     billable: bool
-    hourly_rate: Optional[float]
     archived: bool
     created_at: str
     updated_at: str
+
+
+class Project(_ProjectFields, total=False):
+    #: Shown to owners and admins only: the rate in force today, the budget and the current period's use of it.
+    hourly_rate: Optional[float]
+    budget: Optional[Budget]
+    budget_used: Optional[BudgetUsed]
+
+
+RateLevel = Literal["organization", "member", "project", "project_member"]
+
+
+class Rate(TypedDict):
+    id: str
+    level: RateLevel
+    user_id: Optional[str]
+    project_id: Optional[str]
+    #: Major units an hour from ``effective_from`` on; ``None``: not set at this level from that day.
+    hourly_rate: Optional[float]
+    #: ``YYYY-MM-DD``; ``None``: from the beginning (a rate set directly).
+    effective_from: Optional[str]
+    created_at: str
+
+
+class Tag(TypedDict):
+    name: str
+    entry_count: int
 
 
 class Task(TypedDict):
@@ -162,6 +236,7 @@ class TimeEntry(TypedDict):
     end_time: Optional[str]
     duration: int
     billable: bool
+    tags: List[str]
     is_running: bool
     created_at: str
     updated_at: str
@@ -407,6 +482,10 @@ COMPONENTS: Dict[str, type] = {
     "ApiKey": ApiKey,
     "CreatedApiKey": CreatedApiKey,
     "Project": Project,
+    "Budget": Budget,
+    "BudgetUsed": BudgetUsed,
+    "Rate": Rate,
+    "Tag": Tag,
     "Task": Task,
     "TimeEntry": TimeEntry,
     "Invitation": Invitation,
