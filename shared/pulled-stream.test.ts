@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ServiceBroker, type Context } from "moleculer";
-import { MAX_PIECE_BYTES, offerStream, pullStreamAction, readPulled, shelvedStreamCount, type PulledStream } from "./pulled-stream";
+import {
+  MAX_PIECE_BYTES,
+  offerStream,
+  offerValues,
+  pullStreamAction,
+  readPulled,
+  readPulledValues,
+  shelvedStreamCount,
+  type PulledStream,
+} from "./pulled-stream";
 
 /** A source of `chunks` chunks of `size` bytes that records how far it was read and whether it was closed. */
 function countedSource(chunks: number, size: number, fill = "x") {
@@ -59,6 +68,16 @@ describe("pulled streams between two nodes", () => {
   consumer.createService({
     name: "reader",
     actions: {
+      values: async (ctx: Context<{ take?: number }>) => {
+        const batches: unknown[][] = [];
+        let taken = 0;
+        for await (const batch of readPulledValues<unknown>(ctx, (await ctx.call("files.open")) as PulledStream)) {
+          batches.push(batch);
+          taken += batch.length;
+          if (ctx.params.take !== undefined && taken >= ctx.params.take) break;
+        }
+        return batches;
+      },
       read: async (ctx: Context<{ bytes?: number; as?: "base64" }>) => {
         const stream = readPulled(ctx, (await ctx.call("files.open")) as PulledStream);
         if (ctx.params.bytes === undefined) return (await readAll(stream)).toString(ctx.params.as ?? "utf8");
@@ -109,6 +128,48 @@ describe("pulled streams between two nodes", () => {
     expect((await consumer.call("reader.read", { as: "base64" })) === bytes.toString("base64")).toBe(true);
   });
 
+  it("hands over values as they were, however many pieces a batch takes, and forgets the stream at its end", async () => {
+    // Text that JSON escapes (a line break, a quote) and characters of several bytes, in batches larger than a piece.
+    const value = (i: number) => ({ id: i, text: `line ${i}\n"quoted" é€😀 ${"x".repeat(i % 700)}`, tags: i % 3 ? [] : ["a"], none: null });
+    const batches = Array.from({ length: 6 }, (_, b) => Array.from({ length: 1500 }, (_, i) => value(b * 1500 + i)));
+    offer = (ctx) => offerValues(ctx, "files", sourceOf(...batches));
+    const read = (await consumer.call("reader.values", {})) as unknown[][];
+    const values = read.flat();
+    expect({ count: values.length, same: JSON.stringify(values) === JSON.stringify(batches.flat()) }).toEqual({ count: 9000, same: true });
+    expect(pulls).toBeGreaterThanOrEqual(
+      Math.ceil(
+        Buffer.byteLength(
+          batches
+            .flat()
+            .map((v) => JSON.stringify(v))
+            .join("\n"),
+        ) / MAX_PIECE_BYTES,
+      ),
+    );
+    expect(shelvedStreamCount("producer")).toBe(0);
+  });
+
+  it("reads values only as far as the reader has asked, and closes the source when the reader stops", async () => {
+    const seen = { produced: 0, closed: false };
+    async function* batches(): AsyncGenerator<{ n: number; text: string }[]> {
+      try {
+        for (let b = 0; b < 10_000; b++) {
+          seen.produced += 1;
+          yield Array.from({ length: 100 }, (_, n) => ({ n, text: "y".repeat(100) }));
+        }
+      } finally {
+        seen.closed = true;
+      }
+    }
+    offer = (ctx) => offerValues(ctx, "files", batches());
+    const read = (await consumer.call("reader.values", { take: 1000 })) as unknown[][];
+    expect(read.flat().length).toBeGreaterThanOrEqual(1000);
+    // A piece is at most 256 KiB, some 2,200 of these values: nowhere near the million on offer.
+    expect(seen.produced * 100).toBeLessThan(10_000);
+    await waitFor(() => seen.closed);
+    expect(shelvedStreamCount("producer")).toBe(0);
+  });
+
   it("passes the source's failure to the reader", async () => {
     async function* failing(): AsyncGenerator<string> {
       yield "first";
@@ -135,6 +196,15 @@ describe("pulled streams in one node", () => {
         const { source } = countedSource(3, 100_000);
         return (await readAll(readPulled(ctx, offerStream(ctx, "files", source())))).length;
       },
+      values: async (ctx: Context) => {
+        const first: object[] = [{ a: 1 }, { b: 2 }];
+        const second: object[] = [{ c: 3 }];
+        const read: unknown[][] = [];
+        for await (const batch of readPulledValues<unknown>(ctx, offerValues(ctx, "files", sourceOf(first, second)))) read.push(batch);
+        return { same: [read[0] === first, read[1] === second], values: read.flat().length };
+      },
+      valuesAsText: async (ctx: Context) =>
+        (await readAll(readPulled(ctx, offerValues(ctx, "files", sourceOf<unknown[]>([{ a: 1 }, [2]], ["three"]))))).toString("utf8"),
       pullStream: {
         ...pullStreamAction(),
         handler: () => {
@@ -152,9 +222,20 @@ describe("pulled streams in one node", () => {
     expect(pulls).toBe(0);
     expect(shelvedStreamCount("alone")).toBe(0);
   });
+
+  it("hands a reader on the same node the very batches of values, not text", async () => {
+    expect(await broker.call("files.values")).toEqual({ same: [true, true], values: 3 });
+    expect(pulls).toBe(0);
+    expect(shelvedStreamCount("alone")).toBe(0);
+  });
+
+  it("writes values as JSON text, a value a line, for a reader of bytes on the same node", async () => {
+    expect(await broker.call("files.valuesAsText")).toBe('{"a":1}\n[2]\n"three"\n');
+    expect(pulls).toBe(0);
+  });
 });
 
-async function* sourceOf(...chunks: (string | Buffer)[]): AsyncGenerator<string | Buffer> {
+async function* sourceOf<T = string | Buffer>(...chunks: T[]): AsyncGenerator<T> {
   yield* chunks;
 }
 

@@ -16,6 +16,10 @@ import { validate } from "./validation";
  * stays at a piece per stream in every process, and a reader that stops reading stops the
  * source, down to the store's cursor. In one process (embedded, or a reader on the node
  * that shelved the stream) the reader takes the source itself: no calls, same pace.
+ *
+ * A stream of values (`offerValues`: batches of JSON values, such as a store's entries)
+ * crosses the bus as JSON text, a value a line; a reader in the same process takes the
+ * batches themselves, so nothing is written as text and parsed back within one process.
  */
 
 /** What a service answers instead of a stream. */
@@ -25,8 +29,8 @@ export interface PulledStream {
     action: string;
     nodeID: string;
     id: string;
-    /** How each piece travels: text as it is, bytes in base64. */
-    encoding: "utf8" | "base64";
+    /** How each piece travels: text as it is, bytes in base64, values as JSON text a value a line. */
+    encoding: Encoding;
   };
 }
 
@@ -44,11 +48,14 @@ const MAX_SHELVED = 256;
 /** A pull may wait for the source's first rows (a store scanning a year): its own deadline, not the bus's. */
 export const PULL_TIMEOUT_MS = 5 * 60_000;
 
-type Source = AsyncIterator<string | Buffer>;
+type Encoding = "utf8" | "base64" | "json";
+
+/** Text or bytes; for `json`, batches of values. */
+type Source = AsyncIterator<string | Buffer | readonly unknown[]>;
 
 interface Shelved {
   source: Source;
-  encoding: "utf8" | "base64";
+  encoding: Encoding;
   /** Left over from the last source chunk, beyond what the last piece took. */
   rest: Buffer | null;
   idle: NodeJS.Timeout;
@@ -64,7 +71,7 @@ class Shelf {
     return this.streams.size;
   }
 
-  put(source: Source, encoding: "utf8" | "base64"): string {
+  put(source: Source, encoding: Encoding): string {
     if (this.streams.size >= MAX_SHELVED) {
       void source.return?.();
       throw new ApiError("service_unavailable", "Too many exports are under way; try again shortly");
@@ -75,10 +82,13 @@ class Shelf {
     return id;
   }
 
-  /** Hands the source over whole (a reader in the same process); `undefined` when not here. */
+  /**
+   * Hands the source over whole (a reader in the same process); `undefined` when not here,
+   * or when values were pulled as text already (the reader then pulls the rest as text).
+   */
   take(id: string): Source | undefined {
     const shelved = this.streams.get(id);
-    if (!shelved) return undefined;
+    if (!shelved || (shelved.encoding === "json" && shelved.rest)) return undefined;
     this.forget(id);
     return shelved.rest ? prepended(shelved.rest, shelved.source) : shelved.source;
   }
@@ -115,7 +125,7 @@ class Shelf {
           ended = true;
           break;
         }
-        const chunk = typeof next.value === "string" ? Buffer.from(next.value, "utf8") : next.value;
+        const chunk = pieceBytes(next.value);
         parts.push(chunk);
         bytes += chunk.length;
       }
@@ -125,7 +135,7 @@ class Shelf {
     }
     let whole = Buffer.concat(parts, bytes);
     if (whole.length > MAX_PIECE_BYTES) {
-      const cut = shelved.encoding === "utf8" ? characterBoundary(whole, MAX_PIECE_BYTES) : MAX_PIECE_BYTES;
+      const cut = shelved.encoding === "base64" ? MAX_PIECE_BYTES : characterBoundary(whole, MAX_PIECE_BYTES);
       shelved.rest = whole.subarray(cut);
       whole = whole.subarray(0, cut);
     }
@@ -136,7 +146,7 @@ class Shelf {
     // The source's end is told by the next pull, so that a piece is never lost.
     if (ended && !shelved.rest) shelved.source = emptySource();
     shelved.idle = this.idleTimer(id);
-    return { data: whole.toString(shelved.encoding) };
+    return { data: whole.toString(shelved.encoding === "base64" ? "base64" : "utf8") };
   }
 
   private idleTimer(id: string): NodeJS.Timeout {
@@ -152,6 +162,19 @@ class Shelf {
   }
 }
 
+/** A source's chunk as bytes: text as UTF-8, a batch of values as JSON text, a value a line. */
+function pieceBytes(chunk: string | Buffer | readonly unknown[]): Buffer {
+  if (typeof chunk === "string") return Buffer.from(chunk, "utf8");
+  if (Buffer.isBuffer(chunk)) return chunk;
+  return Buffer.from(jsonLinesOf(chunk), "utf8");
+}
+
+function jsonLinesOf(values: readonly unknown[]): string {
+  let text = "";
+  for (const value of values) text += `${JSON.stringify(value)}\n`;
+  return text;
+}
+
 /** The last place at or before `at` where a UTF-8 character starts, so that text cut there stays whole on both sides. */
 function characterBoundary(bytes: Buffer, at: number): number {
   let cut = at;
@@ -160,7 +183,7 @@ function characterBoundary(bytes: Buffer, at: number): number {
   return cut;
 }
 
-async function* prepended(first: Buffer, rest: Source): AsyncGenerator<string | Buffer> {
+async function* prepended(first: Buffer, rest: Source): AsyncGenerator<string | Buffer | readonly unknown[]> {
   yield first;
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
@@ -193,6 +216,24 @@ export function offerStream(
   service: string,
   source: AsyncIterable<string | Buffer>,
   encoding: "utf8" | "base64" = "utf8",
+): PulledStream {
+  return shelve(ctx, service, source, encoding);
+}
+
+/**
+ * Shelves a stream of JSON values, given in batches, and answers where to pull it from
+ * (`readPulledValues` reads it). Across the bus each value travels as a line of JSON text;
+ * a reader in this process takes the very batches `source` yields.
+ */
+export function offerValues<T>(ctx: StreamContext, service: string, source: AsyncIterable<readonly T[]>): PulledStream {
+  return shelve(ctx, service, source, "json");
+}
+
+function shelve(
+  ctx: StreamContext,
+  service: string,
+  source: AsyncIterable<string | Buffer | readonly unknown[]>,
+  encoding: Encoding,
 ): PulledStream {
   const id = shelfOf(ctx.broker.nodeID).put(source[Symbol.asyncIterator](), encoding);
   return { pulledStream: { action: `${service}.pullStream`, nodeID: ctx.broker.nodeID, id, encoding } };
@@ -234,7 +275,8 @@ export function shelvedStreamCount(nodeID: string): number {
   return shelves.get(nodeID)?.size ?? 0;
 }
 
-async function* pulledPieces(ctx: StreamContext, handle: PulledStream["pulledStream"]): AsyncGenerator<Buffer> {
+/** The pieces of a stream on another node, as they travel (text, or bytes in base64), pulled one a call. */
+async function* pulledPieces(ctx: StreamContext, handle: PulledStream["pulledStream"]): AsyncGenerator<string> {
   let done = false;
   try {
     for (;;) {
@@ -243,7 +285,7 @@ async function* pulledPieces(ctx: StreamContext, handle: PulledStream["pulledStr
         done = true;
         return;
       }
-      yield Buffer.from(piece.data, handle.encoding);
+      yield piece.data;
     }
   } finally {
     // A reader that stops early (a client gone) lets the node holding the stream close it now rather than when it idles out.
@@ -257,7 +299,51 @@ async function* pulledPieces(ctx: StreamContext, handle: PulledStream["pulledStr
  */
 export function readPulled(ctx: StreamContext, stream: PulledStream): Readable {
   const handle = stream.pulledStream;
-  const local = handle.nodeID === ctx.broker.nodeID ? shelfOf(handle.nodeID).take(handle.id) : undefined;
-  if (local) return Readable.from({ [Symbol.asyncIterator]: () => local }, { objectMode: false });
-  return Readable.from(pulledPieces(ctx, handle), { objectMode: false });
+  const local = takeLocal(ctx, handle);
+  if (local) return Readable.from(handle.encoding === "json" ? asBytes(local) : iterable(local), { objectMode: false });
+  return Readable.from(remoteBytes(pulledPieces(ctx, handle), handle.encoding), { objectMode: false });
+}
+
+/**
+ * The values of a stream `offerValues` shelved, in batches: the source's own batches when it
+ * is on this node; else each piece's whole lines, parsed (a piece may end inside a line,
+ * and that line comes whole with the next batch).
+ */
+export async function* readPulledValues<T>(ctx: StreamContext, stream: PulledStream): AsyncGenerator<T[]> {
+  const handle = stream.pulledStream;
+  if (handle.encoding !== "json") throw new Error("not a stream of values");
+  const local = takeLocal(ctx, handle);
+  if (local) {
+    yield* iterable(local) as AsyncIterable<T[]>;
+    return;
+  }
+  let pending = "";
+  for await (const piece of pulledPieces(ctx, handle)) {
+    const text = pending + piece;
+    const values: T[] = [];
+    let start = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+      if (end > start) values.push(JSON.parse(text.slice(start, end)) as T);
+      start = end + 1;
+    }
+    pending = text.slice(start);
+    if (values.length > 0) yield values;
+  }
+  if (pending.trim().length > 0) yield [JSON.parse(pending) as T];
+}
+
+function takeLocal(ctx: StreamContext, handle: PulledStream["pulledStream"]): Source | undefined {
+  return handle.nodeID === ctx.broker.nodeID ? shelfOf(handle.nodeID).take(handle.id) : undefined;
+}
+
+function iterable<T>(iterator: AsyncIterator<T>): AsyncIterable<T> {
+  return { [Symbol.asyncIterator]: () => iterator };
+}
+
+async function* asBytes(source: Source): AsyncGenerator<Buffer> {
+  for await (const chunk of iterable(source)) yield pieceBytes(chunk);
+}
+
+async function* remoteBytes(pieces: AsyncIterable<string>, encoding: Encoding): AsyncGenerator<Buffer> {
+  for await (const piece of pieces) yield Buffer.from(piece, encoding === "base64" ? "base64" : "utf8");
 }

@@ -52,22 +52,23 @@ function detailedEntry(entry: TimeEntry, names: Names, asOfMs: number, pricer: E
   return line;
 }
 
-function namesWanted(entries: readonly TimeEntry[], known?: Names) {
-  const missing = (ids: (string | null)[], map?: Map<string, unknown>) => ids.filter((id): id is string => id !== null && !map?.has(id));
-  return {
-    users: missing(
-      entries.map((entry) => entry.user_id),
-      known?.users,
-    ),
-    projects: missing(
-      entries.map((entry) => entry.project_id),
-      known?.projects,
-    ),
-    tasks: missing(
-      entries.map((entry) => entry.task_id),
-      known?.tasks,
-    ),
+/** The ids an entry names, by the kind of name. */
+type NameIds = Record<"users" | "projects" | "tasks", Set<string>>;
+
+/** The ids of `entries` not in `asked` yet, which are added to it: each id is asked for once however many entries name it. */
+function namesWanted(entries: readonly TimeEntry[], asked: NameIds = { users: new Set(), projects: new Set(), tasks: new Set() }): NameIds {
+  const wanted: NameIds = { users: new Set(), projects: new Set(), tasks: new Set() };
+  const want = (kind: keyof NameIds, id: string | null) => {
+    if (id === null || asked[kind].has(id)) return;
+    asked[kind].add(id);
+    wanted[kind].add(id);
   };
+  for (const entry of entries) {
+    want("users", entry.user_id);
+    want("projects", entry.project_id);
+    want("tasks", entry.task_id);
+  }
+  return wanted;
 }
 
 export async function detailedPage(caller: Caller, who: Identity, query: DetailedQuery): Promise<ListEnvelope<DetailedEntry>> {
@@ -131,7 +132,11 @@ function detailedRow(entry: DetailedEntry, style: "A" | "B", money: ReportMoney 
   return row;
 }
 
-/** Every entry of the report, as rows; names are asked for once each, as new ids appear. */
+/**
+ * Every entry of the report, as rows. Names are asked for once each, as new ids appear
+ * (one found missing is not asked again), so the export holds as many names as distinct
+ * ids, whatever its length; each (person, project)'s rates are resolved once by the pricer.
+ */
 export async function detailedTable(ctx: StreamContext, who: Identity, query: DetailedQuery, style: "A" | "B"): Promise<Table> {
   const window = windowFor(who, query, new ZoneCalendar(query.start_date, query.end_date, query.timezone));
   const asOfMs = Date.parse(isoSeconds());
@@ -139,10 +144,14 @@ export async function detailedTable(ctx: StreamContext, who: Identity, query: De
   const pricer = money ? new EntryPricer(money) : undefined;
   async function* rows(): AsyncGenerator<Cell[][]> {
     const names: Names = { users: new Map(), projects: new Map(), tasks: new Map(), clients: new Map() };
+    const asked: NameIds = { users: new Set(), projects: new Set(), tasks: new Set() };
     for await (const batch of entriesOf(ctx, window)) {
-      const found = await namesOf(ctx, who.organizationId, namesWanted(batch, names));
-      for (const kind of ["users", "projects", "tasks"] as const) {
-        for (const [id, name] of found[kind]) (names[kind] as Map<string, unknown>).set(id, name);
+      const wanted = namesWanted(batch, asked);
+      if (wanted.users.size + wanted.projects.size + wanted.tasks.size > 0) {
+        const found = await namesOf(ctx, who.organizationId, wanted);
+        for (const kind of ["users", "projects", "tasks"] as const) {
+          for (const [id, name] of found[kind]) (names[kind] as Map<string, unknown>).set(id, name);
+        }
       }
       yield batch.map((entry) => detailedRow(detailedEntry(entry, names, asOfMs, pricer), style, money));
     }

@@ -15,20 +15,29 @@ export interface Table {
   rows: AsyncIterable<readonly (readonly Cell[])[]>;
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled (numbers and booleans never need it). */
 function csvField(cell: Cell): string {
   if (cell === null) return "";
-  const text = String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof cell !== "string") return String(cell);
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
+/** One line, CRLF-ended; written into one string, as an export writes one for every entry. */
 function csvLine(cells: readonly Cell[]): string {
-  return `${cells.map(csvField).join(",")}\r\n`;
+  let line = cells.length > 0 ? csvField(cells[0] as Cell) : "";
+  for (let at = 1; at < cells.length; at++) line += `,${csvField(cells[at] as Cell)}`;
+  return `${line}\r\n`;
 }
 
 async function* csvText(table: Table): AsyncGenerator<string> {
   yield csvLine(table.columns);
-  for await (const batch of table.rows) yield batch.map(csvLine).join("");
+  for await (const batch of table.rows) {
+    let text = "";
+    for (const row of batch) text += csvLine(row);
+    yield text;
+  }
 }
 
 function csvStream(table: Table): Readable {

@@ -236,7 +236,7 @@ export async function summaryReport(ctx: StreamContext, who: Identity, query: Su
   const asked = totalsQuery(query, window, calendar, asOf, money);
   // The sums are as many as the groups; names (and clients) are needed before merging them.
   const lines: TotalsLine[] = [];
-  for await (const line of totalsOf(ctx, asked)) lines.push(line);
+  for await (const batch of totalsOf(ctx, asked)) for (const line of batch) lines.push(line);
   const names = await namesOf(ctx, who.organizationId, wantedNames(lines, asked));
   const { all, groups } = merged(lines, query, asked, new KeyReader(calendar, query.week_start, names));
   const shown = {

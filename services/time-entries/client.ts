@@ -168,14 +168,14 @@ export const timeEntriesClient = defineClient("timeEntries", {
   /** One entry of the organization, for screenshots taken during it; `null` when it has none by that id. */
   spanOf: internalAction(z.object({ organizationId: idOf("organization"), id: idOf("timeEntry") }).strict()).returning<EntrySpan | null>(),
   /**
-   * A summary's sums, as a pulled stream (`shared/pulled-stream.ts`) of newline-separated
+   * A summary's sums, as a pulled stream of values (`shared/pulled-stream.ts`) of
    * `TotalsLine`s, `all` first: the entries are read and added up as it is pulled.
    */
   sumEntries: internalAction(entryTotalsQuery).returning<PulledStream>(),
   /**
    * Every entry of the window, newest `start_time` first (ties by id), as a pulled stream of
-   * newline-separated JSON arrays of `TimeEntry` (a running entry's `duration` is its time
-   * so far when read): what an export writes out, read from the store as it is pulled.
+   * values of `TimeEntry` (a running entry's `duration` is its time so far when read): what
+   * an export writes out, read from the store as it is pulled.
    */
   streamEntries: internalAction(reportWindow).returning<PulledStream>(),
   /** One page of the window's entries, in the order of `streamEntries`, and how many there are. */

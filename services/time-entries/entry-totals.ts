@@ -1,5 +1,5 @@
 import { amountInMinorUnits } from "../../shared/billing/money";
-import { RateBook, rateOn, type RateTimeline } from "../../shared/billing/rate-book";
+import { RateBook } from "../../shared/billing/rate-book";
 import { roundSeconds } from "../../shared/rounding";
 import type { EntryTotalsQuery, TotalsFigures, TotalsKey, TotalsKeyValue, TotalsLine } from "./client";
 import type { TimeEntryDocument } from "./time-entry";
@@ -96,36 +96,12 @@ function keysOf(key: TotalsKey, entry: TotalsFields, dayStarts: readonly string[
   }
 }
 
-/** Each (person, project)'s rate timeline, resolved once by the rate book and kept. */
-class Rates {
-  private readonly book: RateBook;
-  private readonly byProject = new Map<string, Map<string, RateTimeline>>();
-
-  constructor(money: NonNullable<EntryTotalsQuery["money"]>) {
-    this.book = new RateBook(money.rates);
-  }
-
-  /** Hundredths of the major unit an hour, or `null` when no level sets a rate. */
-  rateOf(entry: TotalsFields): number | null {
-    let byUser = this.byProject.get(entry.project_id);
-    if (!byUser) {
-      byUser = new Map();
-      this.byProject.set(entry.project_id, byUser);
-    }
-    let timeline = byUser.get(entry.user_id);
-    if (!timeline) {
-      timeline = this.book.timeline(entry.user_id, entry.project_id);
-      byUser.set(entry.user_id, timeline);
-    }
-    return rateOn(timeline, entry.start_time);
-  }
-}
-
-function figuresOf(entry: TotalsFields, query: EntryTotalsQuery, asOfMs: number, rates: Rates | undefined): EntryFigures {
+/** `rates`: each (person, project)'s timeline is resolved once by the rate book and kept there. */
+function figuresOf(entry: TotalsFields, query: EntryTotalsQuery, asOfMs: number, rates: RateBook | undefined): EntryFigures {
   const seconds = entry.duration ?? Math.max(0, Math.floor((asOfMs - Date.parse(entry.start_time)) / 1000));
   const rounded = query.rounding ? roundSeconds(seconds, query.rounding) : seconds;
   if (!rates) return { seconds, rounded, billable: entry.billable, amount: 0, unrated: 0 };
-  const rate = entry.billable ? rates.rateOf(entry) : null;
+  const rate = entry.billable ? rates.rateAt(entry.user_id, entry.project_id, entry.start_time) : null;
   if (rate === null) return { seconds, rounded, billable: entry.billable, amount: 0, unrated: seconds };
   return { seconds, rounded, billable: true, amount: amountInMinorUnits(rounded, rate, query.money?.minorDigits ?? 2), unrated: 0 };
 }
@@ -142,7 +118,7 @@ function sumsAt<K>(map: Map<K, Sums>, key: K): Sums {
 /** Adds up every batch; the lines of the totals stream, `all` first. */
 export async function addUpEntries(batches: AsyncIterable<readonly TotalsFields[]>, query: EntryTotalsQuery): Promise<TotalsLine[]> {
   const asOfMs = Date.parse(query.asOf);
-  const rates = query.money ? new Rates(query.money) : undefined;
+  const rates = query.money ? new RateBook(query.money.rates) : undefined;
   const [outer, inner] = query.groupBy;
   const all = new Sums();
   const groups = new Map<TotalsKeyValue, Sums>();

@@ -1,5 +1,5 @@
 import type { Filter } from "../../shared/storage/port";
-import type { EntryTotalsQuery, ReportWindow } from "./client";
+import type { EntryTotalsQuery, ReportWindow, TotalsLine } from "./client";
 import { ENTRY_ORDER, entryQuery, type EntryStore } from "./entry-store";
 import { addUpEntries, totalsFields, type TotalsFields } from "./entry-totals";
 import { presentTimeEntry, type TimeEntryDocument } from "./time-entry";
@@ -9,8 +9,9 @@ import type { TimeEntry } from "./contract";
  * The reads behind reports. The store filters (organization, filters, a range of
  * `start_time`) and hands over batches as they are asked for; a summary is added up here,
  * beside the store, and only its lines leave the service, so its memory grows with the
- * groups, not the entries. Both reads are text streams the reports service pulls
- * (`shared/pulled-stream.ts`): nothing is read before the reader asks for it.
+ * groups, not the entries. Both reads are streams of values the reports service pulls
+ * (`shared/pulled-stream.ts`): nothing is read before the reader asks for it, and in one
+ * process the batches are handed over as they are.
  */
 
 /** Entries per batch read from the store: enough to keep it busy, few enough to die young. */
@@ -30,26 +31,21 @@ function windowQuery(window: ReportWindow): Filter {
   return query;
 }
 
-/** The summary's lines, one JSON array a line (`TotalsLine`), once every entry is added up. */
-export async function* sumEntries(entries: EntryStore, query: EntryTotalsQuery): AsyncGenerator<string> {
+/** The summary's lines (`TotalsLine`), in batches, once every entry is added up. */
+export async function* sumEntries(entries: EntryStore, query: EntryTotalsQuery): AsyncGenerator<TotalsLine[]> {
   const batches = entries.stream<TotalsFields>(windowQuery(query.window), totalsFields(query), { batchSize: TOTALS_BATCH });
   const lines = await addUpEntries(batches, query);
-  for (let start = 0; start < lines.length; start += TOTALS_BATCH) {
-    yield lines
-      .slice(start, start + TOTALS_BATCH)
-      .map((line) => `${JSON.stringify(line)}\n`)
-      .join("");
-  }
+  for (let start = 0; start < lines.length; start += TOTALS_BATCH) yield lines.slice(start, start + TOTALS_BATCH);
 }
 
-/** Every entry of the window, newest first, one JSON array of presented entries a line. */
-export async function* streamEntries(entries: EntryStore, window: ReportWindow): AsyncGenerator<string> {
+/** Every entry of the window, newest first, presented, in batches. */
+export async function* streamEntries(entries: EntryStore, window: ReportWindow): AsyncGenerator<TimeEntry[]> {
   const now = new Date();
   for await (const batch of entries.stream<TimeEntryDocument>(windowQuery(window), null, {
     order: ENTRY_ORDER,
     batchSize: ENTRIES_BATCH,
   })) {
-    yield `${JSON.stringify(batch.map((doc) => presentTimeEntry(doc, now)))}\n`;
+    yield batch.map((doc) => presentTimeEntry(doc, now));
   }
 }
 

@@ -4,7 +4,7 @@ import type { ApiContext } from "../../shared/context";
 import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
 import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
-import { offerStream, pullStreamAction } from "../../shared/pulled-stream";
+import { offerValues, pullStreamAction } from "../../shared/pulled-stream";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { timeEntriesClient } from "./client";
 import { directoryOver } from "./directory";
@@ -80,8 +80,8 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
           countReferences: (query) =>
             countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
-          sumEntries: async (query, ctx) => offerStream(ctx, timeEntryOperations.service, sumEntries(started().entries, query)),
-          streamEntries: async (window, ctx) => offerStream(ctx, timeEntryOperations.service, streamEntries(started().entries, window)),
+          sumEntries: async (query, ctx) => offerValues(ctx, timeEntryOperations.service, sumEntries(started().entries, query)),
+          streamEntries: async (window, ctx) => offerValues(ctx, timeEntryOperations.service, streamEntries(started().entries, window)),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
           importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
           projectUsage: (query) => projectUsage(started().entries, query),
