@@ -127,6 +127,48 @@ describe("webhook deliveries across a restart of the webhook service", () => {
       await store.close();
     }
   });
+  it("takes over at once an attempt claimed by an earlier run of its own process, without waiting for the lease", async () => {
+    const owner = ownerOf();
+    const store = await openEmbeddedStore(data.path);
+    const inbox = await WebhookReceiver.start();
+    try {
+      const queuing = await startWebhooks({ store, workerDisabled: true });
+      const webhook = await queuing.create(owner, inbox.url, ["user.removed"]);
+      await queuing.emit("user.removed", owner.organizationId, { id: "usr_0000000000000000000010" });
+      const [queued] = await queuing.deliveries(owner, webhook.id);
+      if (!queued) throw new Error("nothing queued");
+      // The process ran as node "webhooks-1" and died mid-attempt; its claim's lease has ten minutes to go.
+      const leaseUntil = Date.now() + 600_000;
+      await (
+        await store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION)
+      ).insertOne({
+        _id: attemptId(queued.id, 1),
+        organization_id: owner.organizationId,
+        webhook_id: webhook.id,
+        delivery_id: queued.id,
+        attempt: 1,
+        worker: "webhooks-1/an-earlier-run",
+        claimed_at: new Date().toISOString(),
+        lease_until: leaseUntil,
+      });
+      // Restarted under the same node id: a new run, which knows the earlier one is over.
+      const restarted = await startWebhooks({ store, broker: { nodeID: "webhooks-1" } });
+      const [delivery] = await eventually("the delivery to succeed", async () => {
+        const list: Delivery[] = await restarted.deliveries(owner, webhook.id);
+        return list[0]?.status === "succeeded" ? list : undefined;
+      });
+      expect(delivery?.attempts).toMatchObject([
+        { attempt: 1, outcome: "failed", error: "interrupted: the worker making this attempt stopped before it finished" },
+        { attempt: 2, outcome: "succeeded", status_code: 200 },
+      ]);
+      expect(Date.parse(delivery?.attempts[1]?.started_at ?? "")).toBeLessThan(leaseUntil);
+      await restarted.stop();
+      await queuing.stop();
+    } finally {
+      await inbox.close();
+      await store.close();
+    }
+  });
 });
 
 describe("webhook addresses at delivery time", () => {
