@@ -3,7 +3,7 @@ import { startStint, type RunningStint } from "../app";
 import { BACKEND_SERVICES, loadConfig } from "../shared/config";
 import { registerOwner, request, type Client } from "./support/http";
 import { describeWithOwnServers, startOwnServers, type OwnServer, type OwnServerName, type OwnServers } from "./support/own-servers";
-import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
+import { temporaryDir, TEST_JWT_SECRET, untilReady } from "./support/stint";
 
 /**
  * NATS, Redis and MongoDB each stopped for 30 seconds and started again, on servers of this
@@ -55,8 +55,9 @@ describeWithOwnServers("dependency outages", () => {
       loadConfig({ ...env, SERVICES: BACKEND_SERVICES.filter((name) => name !== "imports").join(","), NODE_ID: "outage-services" }),
     );
     gateway = await startStint(loadConfig({ ...env, SERVICES: "gateway,imports", NODE_ID: "outage-gateway" }));
-    await gateway.broker.waitForServices([...BACKEND_SERVICES], 30_000);
     url = gateway.url as string;
+    // Ready once every service it routes to answers on the bus, which comes a presence round after they are announced.
+    await untilReady(url);
     ({ api } = await registerOwner(url, "Outage"));
     projectId = (await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Outages" })).body.data.id;
   });
