@@ -2,6 +2,7 @@ import type { ImportPreview } from "../services/imports/contract";
 import type { TimeEntry } from "../services/time-entries/client";
 import {
   carriesBillable,
+  carriesTags,
   DATE_STYLES,
   exportEntries,
   randomEntries,
@@ -49,6 +50,7 @@ async function entriesByName(api: Client, emailsById: Map<string, string>) {
     start: entry.start_time,
     end: entry.end_time,
     billable: entry.billable,
+    tags: entry.tags,
   }));
 }
 
@@ -324,6 +326,75 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
       expect(await entryCount(owner)).toBe(3);
     });
 
+    it("when Toggl, Clockify and Stint files carry tags, then entries get them in the organization's spelling, a row with too many is refused by its column, and a re-import adds nothing", async () => {
+      const { owner, people } = await team();
+      // The organization already spells this tag its own way.
+      const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Harbour" });
+      const earlier = await owner.post(`${A}/time-entries`, {
+        project_id: project.body.data.id,
+        start_time: "2026-03-02T09:00:00Z",
+        end_time: "2026-03-02T10:00:00Z",
+        tags: ["NIGHT SHIFT"],
+      });
+      expect(earlier.status).toBe(201);
+      const toggl = fixture("toggl-tags.csv", people);
+      const refusals = [
+        { row: 4, field: "Tags", reason: "holds 21 tags: an entry carries at most 20" },
+        { row: 5, field: "Tags", reason: expect.stringMatching(/^has a tag of more than 50 characters/) },
+      ];
+
+      const res = await upload(owner, { source: "toggl", dry_run: "true" }, toggl);
+      expect(res.status).toBe(200);
+      const preview = (res.body as unknown as Preview).data;
+      expect(preview.layout.columns).toMatchObject({ tags: "Tags" });
+      expect(preview.rows.map((row) => [row.row, row.tags])).toEqual([
+        [2, ["design", "Night shift", "review"]],
+        [3, ["Design"]],
+        [6, []],
+      ]);
+      expect(preview.errors).toEqual(refusals);
+
+      const job = await finished(owner, await upload(owner, { source: "toggl" }, toggl));
+      expect(job).toMatchObject({ status: "succeeded", rows_total: 5, rows_imported: 3, rows_skipped: 2, errors: refusals });
+      const tagsOn = async (month: string) =>
+        (await entriesOf(owner, `&start_date=${month}-01&end_date=${month}-28`)).map((entry) => [entry.start_time, entry.tags]).sort();
+      expect(await tagsOn("2026-04")).toEqual([
+        ["2026-04-06T09:00:00Z", ["design", "NIGHT SHIFT", "review"]],
+        // A tag new to the organization takes the file's first spelling.
+        ["2026-04-07T09:00:00Z", ["design"]],
+        ["2026-04-10T09:00:00Z", []],
+      ]);
+      // Tags are not what makes a row the same row: the same file again adds nothing.
+      const again = await finished(owner, await upload(owner, { source: "toggl" }, toggl));
+      expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 5 });
+
+      const clockify = await finished(owner, await upload(owner, { source: "clockify" }, fixture("clockify-tags.csv", people)));
+      expect(clockify).toMatchObject({ status: "succeeded", rows_imported: 2, errors: [] });
+      expect(await tagsOn("2026-05")).toEqual([
+        ["2026-05-14T09:00:00Z", ["Workshop", "overtime"]],
+        ["2026-05-15T16:00:00Z", ["field", "Workshop"]],
+      ]);
+
+      const stintFile = await finished(owner, await upload(owner, { source: "stint" }, fixture("stint-tags.csv", people)));
+      expect(stintFile).toMatchObject({ status: "succeeded", rows_imported: 2, errors: [] });
+      expect(await tagsOn("2026-06")).toEqual([
+        ["2026-06-01T08:00:00Z", ["design", "NIGHT SHIFT", "q3;review"]],
+        ["2026-06-02T08:00:00Z", []],
+      ]);
+      const tags = await owner.get<List<{ name: string; entry_count: number }>>(`${A}/tags?per_page=100`);
+      expect(tags.body.data.map((tag) => [tag.name, tag.entry_count]).sort()).toEqual(
+        [
+          ["design", 3],
+          ["field", 1],
+          ["NIGHT SHIFT", 3],
+          ["overtime", 1],
+          ["q3;review", 1],
+          ["review", 1],
+          ["Workshop", 2],
+        ].sort(),
+      );
+    });
+
     it("when a preview's file is refused, then it is the same 400 as the import's", async () => {
       const { owner, people } = await team();
       const res = await upload(owner, { source: "toggl", dry_run: "true" }, fixture("stint", people));
@@ -369,6 +440,7 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
           end: entry.end,
           // A file without Billable leaves each entry the default of the project the import made.
           billable: carriesBillable(style) ? entry.billable : true,
+          tags: carriesTags(style) ? entry.tags : [],
         }));
         expect({ context, stored: byStart(await entriesByName(owner, emailsById)) }).toEqual({ context, stored: byStart(expected) });
         const again = await finished(owner, await upload(owner, fields, file));

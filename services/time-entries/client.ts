@@ -4,7 +4,7 @@ import { RATE_LEVELS, type RateChange } from "../../shared/billing/rate-book";
 import { defineClient, internalAction } from "../../shared/client";
 import { calendarDate, hourlyRate } from "../../shared/inputs";
 import { idOf } from "../../shared/validation";
-import type { TimeEntry } from "./contract";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, type TimeEntry } from "./contract";
 
 /** Another service's question: how many entries point at this project or task? */
 const entryReferenceQuery = z
@@ -62,6 +62,8 @@ const importedEntry = z
     start_time: storedInstant,
     end_time: storedInstant,
     billable: z.boolean(),
+    /** As the importer read them: trimmed, no two alike ignoring case; stored in the organization's spelling. */
+    tags: z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS_PER_ENTRY),
   })
   .strict()
   .refine((entry) => entry.start_time < entry.end_time, { message: "must be after start_time", path: ["end_time"] })
@@ -155,3 +157,4 @@ export const timeEntriesClient = defineClient("timeEntries", {
   ).returning<{ inserted: number }>(),
 });
 export type { TimeEntry } from "./contract";
+export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "./contract";

@@ -82,7 +82,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           streamTotals: (window) => streamTotals(started().entries, window),
           streamEntries: (window) => streamEntries(started().entries, window),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
-          importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
+          importEntries: (batch) => importEntries(started(), batch.organizationId, batch.entries),
           projectUsage: (query) => projectUsage(started().entries, query),
         }),
       };

@@ -1699,7 +1699,7 @@ export interface components {
         ImportLayout: {
             /** @description The layout the header was read as */
             name: string;
-            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
+            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `tags`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
             columns: {
                 [key: string]: string;
             };
@@ -1729,6 +1729,8 @@ export interface components {
             /** @description Seconds */
             duration: number;
             billable: boolean;
+            /** @description As the file spells them; each is stored in the organization's spelling of the tag, if it has one */
+            tags: string[];
         };
         ImportPreviewPerson: {
             /** @description As the file names them, by email... */

@@ -401,6 +401,7 @@ class ImportPreviewRow(TypedDict):
     end_time: str
     duration: int
     billable: bool
+    tags: List[str]
 
 
 class ImportPreviewPerson(TypedDict):
