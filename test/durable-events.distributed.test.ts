@@ -194,13 +194,12 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
       color: null,
       client_name: null,
       billable: true,
-      hourly_rate: null,
       archived: false,
       created_at: now,
       updated_at: now,
     };
     // What a process does before it dies: the outbox record, then the change; no publish.
-    const event = domainEvent("project.created", organizationId, presentProject(doc));
+    const event = domainEvent("project.created", organizationId, presentProject(doc, null));
     await (await Outbox.open(store, { sweepAfterMs: 0, sweepEveryMs: 60_000 })).record(event);
     await (await store.collection<ProjectDocument>(PROJECTS_COLLECTION)).insertOne(doc);
 

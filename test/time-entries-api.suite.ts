@@ -58,6 +58,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           end_time: "2026-03-02T11:15:30Z",
           duration: 6330,
           billable: true,
+          tags: [],
           is_running: false,
           created_at: expect.any(String),
           updated_at: expect.any(String),

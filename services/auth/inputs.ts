@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
-import { emailAddress, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
+import { isCurrency } from "../../shared/billing/money";
+import { emailAddress, hourlyRate, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
 import { MAX_RETENTION_DAYS } from "./contract";
 
@@ -44,6 +45,12 @@ export const createApiKeyInput = z.object({
 
 export const listApiKeysInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
 export const apiKeyByIdInput = z.object({ params: z.object({ id: idOf("apiKey") }).strict(), query: none, body: noBody });
+/** An ISO 4217 code the platform knows (`Intl.supportedValuesOf("currency")`), in capitals. */
+const currency = z
+  .string()
+  .refine(isCurrency, { message: "must be an ISO 4217 currency code, like EUR", params: { reason: "invalid" } })
+  .meta({ pattern: "^[A-Z]{3}$", examples: ["EUR"] });
+
 export const updateOrganizationInput = z.object({
   params: none,
   query: none,
@@ -52,6 +59,9 @@ export const updateOrganizationInput = z.object({
       .object({
         name: name.optional(),
         screenshot_retention_days: z.int().min(1).max(MAX_RETENTION_DAYS).nullable().optional(),
+        currency: currency.optional(),
+        default_hourly_rate: hourlyRate.nullable().optional(),
+        members_see_own_amounts: z.boolean().optional(),
       })
       .strict(),
   ),

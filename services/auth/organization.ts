@@ -1,6 +1,7 @@
+import { DEFAULT_CURRENCY } from "../../shared/billing/money";
 import type { Plan } from "../../shared/identity";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import type { Organization } from "./contract";
+import type { MoneySettings, Organization } from "./contract";
 
 /** An organization as stored: `_id` is `org_...`; the plan is changed by the operator only. */
 export interface OrganizationDocument extends StoredDocument {
@@ -8,6 +9,10 @@ export interface OrganizationDocument extends StoredDocument {
   plan: Plan;
   /** Days screenshots are kept; absent or `null`: kept until deleted. */
   screenshot_retention_days?: number | null;
+  /** ISO 4217; absent on organizations stored before money: `USD`. */
+  currency?: string;
+  /** Absent on organizations stored before money: `false`. */
+  members_see_own_amounts?: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -23,7 +28,12 @@ export function presentOrganization(doc: OrganizationDocument): Organization {
     name: doc.name,
     plan: doc.plan,
     screenshot_retention_days: doc.screenshot_retention_days ?? null,
+    ...moneySettingsOf(doc),
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };
+}
+
+export function moneySettingsOf(doc: OrganizationDocument): MoneySettings {
+  return { currency: doc.currency ?? DEFAULT_CURRENCY, members_see_own_amounts: doc.members_see_own_amounts ?? false };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { RateChange } from "../../shared/billing/rate-book";
 import { defineClient, internalAction } from "../../shared/client";
+import { hourlyRate } from "../../shared/inputs";
 import { idOf } from "../../shared/validation";
 import type { TaskStatus } from "./contract";
 
@@ -62,6 +64,29 @@ const ensureQuery = z
  */
 export type ProjectsByName = Record<string, { id: string; billable: boolean; tasks: Record<string, { id: string; billable: boolean }> }>;
 
+/** At most this many members per `ratesToday` question. */
+export const MAX_MEMBERS_PER_CALL = 1000;
+
+const inOrganization = z.object({ organizationId: idOf("organization") }).strict();
+
+/**
+ * A rate set directly on the organization (its default) or on a member: from the
+ * beginning, replacing that target's history; `null` removes it (docs/api.md, "Money:
+ * rates, amounts and budgets").
+ */
+const standingRate = z.discriminatedUnion("level", [
+  z.object({ organizationId: idOf("organization"), level: z.literal("organization"), hourlyRate: hourlyRate.nullable() }).strict(),
+  z
+    .object({ organizationId: idOf("organization"), level: z.literal("member"), userId: idOf("user"), hourlyRate: hourlyRate.nullable() })
+    .strict(),
+]);
+
+/** Rates in force today: the organization's default, and each member's asked about (`null`: none set at that level). */
+export interface RatesToday {
+  organization: number | null;
+  members: Record<string, number | null>;
+}
+
 /** What other services may ask the projects service. */
 export const projectsClient = defineClient("projects", {
   lookupForEntry: internalAction(entryLookupParams).returning<ProjectForEntry>(),
@@ -73,4 +98,15 @@ export const projectsClient = defineClient("projects", {
    * neither found nor made is left out.
    */
   ensureByNames: internalAction(ensureQuery).returning<ProjectsByName>(),
+  /**
+   * For reports: every rate change of the organization, at every level, in the order they
+   * were recorded, as `RateBook` (`shared/billing/rate-book.ts`) takes them.
+   */
+  rateChangesOf: internalAction(inOrganization).returning<RateChange[]>(),
+  /** Sets the organization's default rate or a member's rate from the beginning (`PATCH /organization`, `PATCH /users/:id`). */
+  setRate: internalAction(standingRate).returning<null>(),
+  /** The organization's default rate and the rates of `userIds` at the member level, in force today (UTC). */
+  ratesToday: internalAction(
+    inOrganization.extend({ userIds: z.array(idOf("user")).max(MAX_MEMBERS_PER_CALL).default([]) }),
+  ).returning<RatesToday>(),
 });

@@ -3,6 +3,7 @@
  * and the constants their rules are stated in. Imports only `shared/` and packages.
  */
 import { z } from "zod";
+import { RATE_LEVELS, type RateLevel } from "../../shared/billing/rate-book";
 import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shared/schemas";
 
 export const TASK_STATUSES = ["active", "done"] as const;
@@ -19,7 +20,8 @@ export interface Project {
   color: string | null;
   client_name: string | null;
   billable: boolean;
-  hourly_rate: number | null;
+  /** The project's rate in force today; shown to owners and admins only. */
+  hourly_rate?: number | null;
   archived: boolean;
   created_at: string;
   updated_at: string;
@@ -38,7 +40,12 @@ export const projectSchema = z
       .meta({ examples: ["#1a2b3c"] }),
     client_name: z.string().nullable(),
     billable: z.boolean().describe("The default for the project's time entries"),
-    hourly_rate: z.number().min(0).nullable(),
+    hourly_rate: z
+      .number()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe("The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only"),
     archived: z.boolean().describe("An archived project takes no new time entries or timers"),
     created_at: timestamp,
     updated_at: timestamp,
@@ -73,3 +80,40 @@ export const taskSchema = z
   })
   .meta({ id: "Task" });
 assertSameShape<SameShape<z.output<typeof taskSchema>, Task>>();
+
+/**
+ * A recorded change of an hourly rate as both styles show it: from `effective_from` on,
+ * entries of its level and target are billed at `hourly_rate` unless a more specific
+ * level sets one (docs/api.md, "Money: rates, amounts and budgets").
+ */
+export interface Rate {
+  id: string;
+  level: RateLevel;
+  /** The member of a `member` or `project_member` change; `null` otherwise. */
+  user_id: string | null;
+  /** The project of a `project` or `project_member` change; `null` otherwise. */
+  project_id: string | null;
+  /** `null`: no rate at this level from that day on (a less specific level applies). */
+  hourly_rate: number | null;
+  /** The first UTC day the change applies to; `null`: from the beginning (set directly on the project, member or organization). */
+  effective_from: string | null;
+  created_at: string;
+}
+
+export const rateSchema = z
+  .object({
+    id: idSchema("rate"),
+    level: z.enum(RATE_LEVELS).describe("Most specific first: `project_member` > `project` > `member` > `organization`"),
+    user_id: idSchema("user").nullable().describe("The member of a `member` or `project_member` change"),
+    project_id: idSchema("project").nullable().describe("The project of a `project` or `project_member` change"),
+    hourly_rate: z.number().min(0).nullable().describe("Major units an hour; `null`: not set at this level from that day on"),
+    effective_from: z
+      .string()
+      .regex(/^\d{4}-\d\d-\d\d$/)
+      .meta({ format: "date" })
+      .nullable()
+      .describe("First UTC day of `start_time` it applies to; `null`: from the beginning"),
+    created_at: timestamp,
+  })
+  .meta({ id: "Rate" });
+assertSameShape<SameShape<z.output<typeof rateSchema>, Rate>>();

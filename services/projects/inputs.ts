@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { someChanges, trimmedText, nothing } from "../../shared/inputs";
+import { RATE_LEVELS, type RateLevel } from "../../shared/billing/rate-book";
+import { calendarDate, hourlyRate as rate, nothing, someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
 import { MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
@@ -12,7 +13,8 @@ const color = z
   .transform((value) => value.toLowerCase())
   .nullable();
 const clientName = z.string().trim().max(200, "must be at most 200 characters").nullable();
-const hourlyRate = z.number().min(0, "must not be negative").max(1_000_000, "must be at most 1000000").nullable();
+/** Set from the beginning: it replaces the project's rate history (docs/api.md, "Money: rates, amounts and budgets"). */
+const hourlyRate = rate.nullable();
 
 const projectPath = z.object({ id: idOf("project") }).strict();
 
@@ -121,3 +123,64 @@ export const updateTaskInput = z.object({
 export type CreateTaskInput = z.output<typeof createTaskInput>;
 export type ListTasksInput = z.output<typeof listTasksInput>;
 export type UpdateTaskInput = z.output<typeof updateTaskInput>;
+
+// Rate changes (docs/api.md, "Money: rates, amounts and budgets").
+
+const rateLevel = z.enum(RATE_LEVELS, "must be organization, member, project or project_member");
+
+/** The ids each level names: `member` a member, `project` a project, `project_member` both, `organization` neither. */
+export const LEVEL_TARGETS: Readonly<Record<RateLevel, { user: boolean; project: boolean }>> = {
+  organization: { user: false, project: false },
+  member: { user: true, project: false },
+  project: { user: false, project: true },
+  project_member: { user: true, project: true },
+};
+
+/** A change names exactly the ids its level takes; `null` counts as not naming one. */
+function checkTarget(body: { level: RateLevel; user_id?: string | null; project_id?: string | null }, ctx: z.RefinementCtx): void {
+  const wanted = LEVEL_TARGETS[body.level];
+  for (const [field, needed] of [
+    ["user_id", wanted.user],
+    ["project_id", wanted.project],
+  ] as const) {
+    const given = body[field] !== undefined && body[field] !== null;
+    if (needed && !given) {
+      ctx.addIssue({ code: "custom", path: [field], message: `is required for a ${body.level} rate`, params: { reason: "required" } });
+    } else if (!needed && given) {
+      ctx.addIssue({ code: "custom", path: [field], message: `is not taken by a ${body.level} rate`, params: { reason: "invalid" } });
+    }
+  }
+}
+
+export const createRateInput = z.object({
+  params: nothing,
+  query: nothing,
+  body: z
+    .object({
+      level: rateLevel,
+      user_id: idOf("user").nullable().optional(),
+      project_id: idOf("project").nullable().optional(),
+      hourly_rate: rate.nullable(),
+      effective_from: calendarDate,
+    })
+    .strict()
+    .superRefine(checkTarget),
+});
+
+export const listRatesInput = z.object({
+  params: nothing,
+  query: z
+    .object({
+      ...pagingQuery,
+      level: rateLevel.optional(),
+      user_id: idOf("user").optional(),
+      project_id: idOf("project").optional(),
+    })
+    .strict(),
+  body: noBody,
+});
+
+export const rateByIdInput = z.object({ params: z.object({ id: idOf("rate") }).strict(), query: nothing, body: noBody });
+
+export type CreateRateInput = z.output<typeof createRateInput>["body"];
+export type ListRatesInput = z.output<typeof listRatesInput>["query"];

@@ -10,14 +10,26 @@ import {
   listTasksInput,
   taskByIdInput,
   updateTaskInput,
+  createRateInput,
+  listRatesInput,
+  rateByIdInput,
 } from "./inputs";
-import { projectSchema, taskSchema } from "./contract";
+import { projectSchema, rateSchema, taskSchema } from "./contract";
 
 /** Every role reads projects and their tasks; owners and admins change them (docs/api.md#projects). */
 const READ: CredentialAccess = { permission: "projects:read", roles: EVERY_ROLE };
 const WRITE: CredentialAccess = { permission: "projects:write", roles: MANAGERS };
 
+/**
+ * Rates are the organization's prices: owners and admins only. Reading takes `projects:read`
+ * (a read-only key of an admin, for an invoicing tool, can see them), changing
+ * `projects:write` (docs/api.md, "Money: rates, amounts and budgets").
+ */
+const RATES_READ: CredentialAccess = { permission: "projects:read", roles: MANAGERS };
+const RATES_WRITE: CredentialAccess = { permission: "projects:write", roles: MANAGERS };
+
 const PROJECTS = "Projects";
+const RATES = "Rates";
 const TASKS = "Tasks";
 const PROJECT = "Project";
 const TASK = "Task";
@@ -185,5 +197,60 @@ export const projectOperations = defineOperations("projects", {
     success: { status: 204, description: "Deleted" },
     errors: [409],
     parameters: taskPath,
+  },
+
+  listRates: {
+    method: "GET",
+    path: "/rates",
+    summary: "List rate changes",
+    description:
+      "Owners and admins only. Every recorded change at every level, oldest recorded first. A filter naming another organization's user or project selects nothing.",
+    tag: RATES,
+    resource: "Rate",
+    input: listRatesInput,
+    access: RATES_READ,
+    success: { status: 200, description: "A page of rate changes, in the order they were recorded", body: list(rateSchema) },
+    parameters: {
+      level: "Only changes of this level",
+      user_id: "Only changes naming this member (`member` and `project_member`)",
+      project_id: "Only changes naming this project, with either prefix (`project` and `project_member`)",
+    },
+  },
+  createRate: {
+    method: "POST",
+    path: "/rates",
+    summary: "Record a rate change",
+    description:
+      "Owners and admins only. From `effective_from` on (the UTC date of an entry's `start_time`), the level's target is billed at `hourly_rate` (`null`: no rate at this level). The level decides which of `user_id` and `project_id` are taken; both must be the organization's (400 otherwise). A second change of one target on one day is a 409 naming the first.",
+    tag: RATES,
+    resource: "Rate",
+    input: createRateInput,
+    access: RATES_WRITE,
+    success: { status: 201, description: "The recorded change", body: single(rateSchema), location: "/rates/{data.id}" },
+    errors: [409],
+  },
+  getRate: {
+    method: "GET",
+    path: "/rates/:id",
+    summary: "Read one rate change",
+    description: "Owners and admins only.",
+    tag: RATES,
+    resource: "Rate",
+    input: rateByIdInput,
+    access: RATES_READ,
+    success: { status: 200, description: "The rate change", body: single(rateSchema) },
+    parameters: { id: "The change's id (`rate_...`)" },
+  },
+  deleteRate: {
+    method: "DELETE",
+    path: "/rates/:id",
+    summary: "Delete a rate change",
+    description: "Owners and admins only. Entries it applied to are billed at the rate in force without it.",
+    tag: RATES,
+    resource: "Rate",
+    input: rateByIdInput,
+    access: RATES_WRITE,
+    success: { status: 204, description: "Deleted" },
+    parameters: { id: "The change's id (`rate_...`)" },
   },
 });

@@ -68,4 +68,14 @@ export class ProjectStore {
     const found = await this.projects.find({ organization_id: organizationId, _id: { $in: [...ids] } });
     return Object.fromEntries(found.map((doc) => [doc._id, doc.name]));
   }
+
+  /** Projects, of every organization, stored with a rate before rates had history (`legacy-rates.ts`). */
+  withLegacyRate(): Promise<ProjectDocument[]> {
+    return this.projects.find({ hourly_rate: { $ne: null } });
+  }
+
+  /** Takes the old rate off a project, unless it changed since it was read. */
+  async dropLegacyRate(id: string, rate: number | null | undefined): Promise<void> {
+    await this.projects.findOneAndUpdate({ _id: id, hourly_rate: rate }, { $unset: { hourly_rate: 1 } });
+  }
 }

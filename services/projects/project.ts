@@ -11,7 +11,11 @@ export interface ProjectDocument extends StoredDocument {
   color: string | null;
   client_name: string | null;
   billable: boolean;
-  hourly_rate: number | null;
+  /**
+   * Only on projects stored before rates had history: the service moves it into the rates
+   * collection when it starts (`legacy-rates.ts`). The rate lives there.
+   */
+  hourly_rate?: number | null;
   archived: boolean;
   created_at: string;
   updated_at: string;
@@ -22,7 +26,8 @@ export const PROJECTS_COLLECTION: CollectionSpec = {
   indexes: [{ fields: { organization_id: 1, name_key: 1 }, unique: true }, { fields: { organization_id: 1, archived: 1, name_key: 1 } }],
 };
 
-export function presentProject(doc: ProjectDocument): Project {
+/** The project as shown, with its rate in force today (the rates collection's, not the document's). */
+export function presentProject(doc: ProjectDocument, hourlyRate: number | null): Project {
   return {
     id: doc._id,
     name: doc.name,
@@ -30,7 +35,7 @@ export function presentProject(doc: ProjectDocument): Project {
     color: doc.color,
     client_name: doc.client_name,
     billable: doc.billable,
-    hourly_rate: doc.hourly_rate,
+    hourly_rate: hourlyRate,
     archived: doc.archived,
     created_at: doc.created_at,
     updated_at: doc.updated_at,

@@ -1,12 +1,13 @@
+import { isManager } from "../../shared/access";
 import { announceChange, type Announce } from "../../shared/announce";
 import { ApiError } from "../../shared/errors";
 import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
-import { isoSeconds } from "../../shared/time";
+import { isoSeconds, utcDay } from "../../shared/time";
 import type { CreateProjectInput, ListProjectsInput, UpdateProjectInput } from "./inputs";
 import { nameKey, presentProject, type ProjectDocument } from "./project";
-import type { ProjectStore } from "./project-store";
+import type { RateTarget } from "./rate";
 import type { EntryReferences } from "./entry-references";
 import { deleteTasksOfProject, type ProjectStores } from "./task-use-cases";
 import type { Project } from "./contract";
@@ -18,62 +19,109 @@ export interface ProjectEvents {
   deleted: Announce<Project>;
 }
 
-/** Sent again with its `Idempotency-Key`, answers the project of the first run (`shared/creation.ts`). */
+function projectRate(projectId: string): RateTarget {
+  return { level: "project", user_id: null, project_id: projectId };
+}
+
+/** Projects as shown, each with the rate in force today, read once for all of them. */
+async function present(stores: ProjectStores, organizationId: string, docs: readonly ProjectDocument[]): Promise<Project[]> {
+  const rates = await stores.rates.inForce(
+    organizationId,
+    "project",
+    docs.map((doc) => doc._id),
+    utcDay(),
+  );
+  return docs.map((doc) => presentProject(doc, rates.get(doc._id) ?? null));
+}
+
+/** Members see no money: a project's rate is the owners' and admins' to see (docs/api.md, "Money: rates, amounts and budgets"). */
+function forViewer(project: Project, who: Identity): Project {
+  if (isManager(who)) return project;
+  const { hourly_rate: _rate, ...shown } = project;
+  return shown;
+}
+
+async function presentOne(stores: ProjectStores, organizationId: string, doc: ProjectDocument): Promise<Project> {
+  return (await present(stores, organizationId, [doc]))[0] as Project;
+}
+
+/**
+ * Sent again with its `Idempotency-Key`, answers the project of the first run (`shared/creation.ts`). */
 export async function createProject(
-  store: ProjectStore,
+  stores: ProjectStores,
   events: ProjectEvents,
   who: Identity,
   input: CreateProjectInput["body"],
   request: Creation = {},
 ): Promise<Project> {
+  const { hourly_rate: hourlyRate, ...fields } = input;
   const now = isoSeconds();
   const doc: ProjectDocument = {
     _id: createdId("project", request),
     organization_id: who.organizationId,
-    ...input,
+    ...fields,
     name_key: nameKey(input.name),
     archived: false,
     created_at: now,
     updated_at: now,
   };
   // Announced on a repeat too, under the same event id: the first run may have died before announcing.
-  return announceChange(events.created, presentProject(doc), async () => {
+  return announceChange(events.created, presentProject(doc, hourlyRate), async () => {
     const inserted = await insertOnce(
       doc,
-      (fresh) => store.insert(fresh),
-      (id) => store.find(who.organizationId, id),
+      (fresh) => stores.projects.insert(fresh),
+      (id) => stores.projects.find(who.organizationId, id),
     );
-    return presentProject(inserted.doc);
+    // On a repeat too: the first run may have died before recording it; recording it again changes nothing.
+    if (hourlyRate !== null) await stores.rates.replace(who.organizationId, projectRate(doc._id), hourlyRate);
+    return presentOne(stores, who.organizationId, inserted.doc);
   });
 }
 
-export async function listProjects(store: ProjectStore, who: Identity, query: ListProjectsInput["query"]): Promise<ListEnvelope<Project>> {
+export async function listProjects(
+  stores: ProjectStores,
+  who: Identity,
+  query: ListProjectsInput["query"],
+): Promise<ListEnvelope<Project>> {
   const page = { page: query.page, per_page: query.per_page };
-  const { items, total } = await store.list(who.organizationId, { archived: query.archived, billable: query.billable }, page);
-  return listEnvelope(items.map(presentProject), total, page);
+  const { items, total } = await stores.projects.list(who.organizationId, { archived: query.archived, billable: query.billable }, page);
+  const projects = await present(stores, who.organizationId, items);
+  return listEnvelope(
+    projects.map((project) => forViewer(project, who)),
+    total,
+    page,
+  );
 }
 
-export async function getProject(store: ProjectStore, who: Identity, id: string): Promise<Project> {
-  const doc = await store.find(who.organizationId, id);
+export async function getProject(stores: ProjectStores, who: Identity, id: string): Promise<Project> {
+  const doc = await stores.projects.find(who.organizationId, id);
   if (!doc) throw ApiError.notFound("Project");
-  return presentProject(doc);
+  return forViewer(await presentOne(stores, who.organizationId, doc), who);
 }
 
+/**
+ * Changes the fields given. `hourly_rate` is set from the beginning: it replaces the
+ * project's rate history (docs/api.md, "Money: rates, amounts and budgets").
+ */
 export async function updateProject(
-  store: ProjectStore,
+  stores: ProjectStores,
   events: ProjectEvents,
   who: Identity,
   id: string,
   changes: UpdateProjectInput["body"],
 ): Promise<Project> {
-  const set: Partial<ProjectDocument> = { ...changes, updated_at: isoSeconds() };
+  const { hourly_rate: hourlyRate, ...fields } = changes;
+  const set: Partial<ProjectDocument> = { ...fields, updated_at: isoSeconds() };
   if (changes.name !== undefined) set.name_key = nameKey(changes.name);
-  const current = await store.find(who.organizationId, id);
+  const current = await stores.projects.find(who.organizationId, id);
   if (!current) throw ApiError.notFound("Project");
-  return announceChange(events.updated, presentProject({ ...current, ...set }), async () => {
-    const doc = await store.update(who.organizationId, id, set);
+  const shown = await presentOne(stores, who.organizationId, current);
+  const expected = presentProject({ ...current, ...set }, hourlyRate === undefined ? (shown.hourly_rate ?? null) : hourlyRate);
+  return announceChange(events.updated, expected, async () => {
+    const doc = await stores.projects.update(who.organizationId, id, set);
     if (!doc) throw ApiError.notFound("Project");
-    return presentProject(doc);
+    if (hourlyRate !== undefined) await stores.rates.replace(who.organizationId, projectRate(id), hourlyRate);
+    return presentOne(stores, who.organizationId, doc);
   });
 }
 
@@ -91,9 +139,11 @@ export async function deleteProject(
   if (entries > 0) {
     throw ApiError.conflict("This project has time entries and cannot be deleted; archive it instead", { time_entries: entries });
   }
-  await announceChange(events.deleted, presentProject(doc), async () => {
+  const shown = await presentOne(stores, who.organizationId, doc);
+  await announceChange(events.deleted, shown, async () => {
     if (!(await stores.projects.delete(who.organizationId, id))) throw ApiError.notFound("Project");
     await deleteTasksOfProject(stores.tasks, who, id);
-    return presentProject(doc);
+    await stores.rates.deleteOfProject(who.organizationId, id);
+    return shown;
   });
 }

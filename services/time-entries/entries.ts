@@ -10,7 +10,7 @@ import { MAX_ENTRY_SECONDS, type CreateEntryInput, type ListEntriesQuery, type U
 import { checkPlacement } from "./placement";
 import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
-import { presentTimeEntry, secondsBetween, type TimeEntryDocument } from "./time-entry";
+import { presentTimeEntry, secondsBetween, tagFields, type TimeEntryDocument } from "./time-entry";
 import type { TimeEntry } from "./contract";
 
 /** Admins may act for a member of their organization; members only for themselves (docs/api.md#time-entries-and-timers). */
@@ -40,6 +40,7 @@ export async function createEntry(
 ): Promise<TimeEntry> {
   const userId = await subjectOf(stores, who, input.user_id);
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
+  const tags = await stores.tags.spell(who.organizationId, input.tags);
   const now = isoSeconds();
   const doc: TimeEntryDocument = {
     _id: createdId("timeEntry", request),
@@ -52,6 +53,7 @@ export async function createEntry(
     end_time: input.end_time,
     duration: secondsBetween(input.start_time, input.end_time),
     billable: input.billable ?? placement.billable,
+    ...tagFields(tags),
     created_at: now,
     updated_at: now,
   };
@@ -72,7 +74,7 @@ export async function listEntries(stores: EntryStores, who: Identity, query: Lis
   }
   const userId = isManager(who) ? query.user_id : who.userId;
   const page = { page: query.page, per_page: query.per_page };
-  const { items, total } = await stores.entries.list(who.organizationId, { ...query, user_id: userId }, page);
+  const { items, total } = await stores.entries.list(who.organizationId, { ...query, user_id: userId, tags: query.tag }, page);
   const now = new Date();
   return listEnvelope(
     items.map((doc) => presentTimeEntry(doc, now)),
@@ -133,6 +135,7 @@ export async function updateEntry(
   };
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.billable !== undefined) set.billable = changes.billable;
+  if (changes.tags !== undefined) Object.assign(set, tagFields(await stores.tags.spell(who.organizationId, changes.tags)));
   if (changes.project_id !== undefined || changes.task_id !== undefined) {
     const projectId = changes.project_id ?? current.project_id;
     const taskId = changes.task_id === undefined ? current.task_id : changes.task_id;

@@ -1,6 +1,7 @@
 import type { Page } from "../../shared/paging";
 import { skipOf } from "../../shared/paging";
 import { DuplicateKeyError, type Collection, type Filter, type PipelineStage } from "../../shared/storage/port";
+import { tagKey } from "./contract";
 import type { TimeEntryDocument } from "./time-entry";
 
 export interface EntryFilters {
@@ -11,6 +12,8 @@ export interface EntryFilters {
   /** Inclusive UTC dates; an entry is in range when its `start_time` falls in it. */
   start_date?: string;
   end_date?: string;
+  /** Entries with any of these tags, in any case. */
+  tags?: readonly string[];
 }
 
 function dayAfter(date: string): string {
@@ -29,6 +32,7 @@ export function entryQuery(organizationId: string, filters: EntryFilters): Filte
   if (filters.start_date) range.$gte = `${filters.start_date}T00:00:00Z`;
   if (filters.end_date) range.$lt = `${dayAfter(filters.end_date)}T00:00:00Z`;
   if (Object.keys(range).length > 0) query.start_time = range;
+  if (filters.tags !== undefined && filters.tags.length > 0) query.tag_keys = { $in: [...new Set(filters.tags.map(tagKey))] };
   return query;
 }
 

@@ -36,6 +36,7 @@ export const timeEntryOperations = defineOperations("timeEntries", {
       billable: "Only billable (`true`) or only non-billable (`false`) entries",
       start_date: "`YYYY-MM-DD` (UTC): entries starting on or after this day",
       end_date: "`YYYY-MM-DD` (UTC): entries starting on or before this day",
+      tag: "Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them",
     },
   },
   create: {

@@ -15,6 +15,8 @@ import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { pageEntries, streamEntries, streamTotals } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import { TAGS_COLLECTION, type TagDocument } from "./tag";
+import { TagStore } from "./tag-store";
 import type { TimeEntry } from "./contract";
 
 type Collections = Omit<EntryStores, "directory">;
@@ -39,12 +41,13 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
     name: timeEntryOperations.service,
 
     async open() {
-      const [entries, links] = await Promise.all([
+      const [entries, links, tags] = await Promise.all([
         store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION),
         store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION),
+        store.collection<TagDocument>(TAGS_COLLECTION),
       ]);
       const entryStore = new EntryStore(entries);
-      return { entries: entryStore, timers: new TimerChain(links, entryStore) };
+      return { entries: entryStore, timers: new TimerChain(links, entryStore), tags: new TagStore(tags) };
     },
 
     actions(started) {

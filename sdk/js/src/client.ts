@@ -4,6 +4,7 @@ import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
 import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
+import { Rates } from "./resources/rates.js";
 import { Reports } from "./resources/reports.js";
 import { Screenshots } from "./resources/screenshots.js";
 import { Tasks } from "./resources/tasks.js";
@@ -29,6 +30,7 @@ abstract class ClientBase {
 export class Stint extends ClientBase {
   readonly projects = new Projects(this.http);
   readonly tasks = new Tasks(this.http);
+  readonly rates = new Rates(this.http);
   readonly timeEntries = new TimeEntries(this.http);
   readonly users = new Users(this.http);
   readonly invitations = new Invitations(this.http);

@@ -29,6 +29,7 @@ export type * from "./resources/account.js";
 export type * from "./resources/imports.js";
 export type * from "./resources/oauth.js";
 export type * from "./resources/projects.js";
+export type * from "./resources/rates.js";
 export type * from "./resources/reports.js";
 export type * from "./resources/screenshots.js";
 export type * from "./resources/tasks.js";

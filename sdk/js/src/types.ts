@@ -8,6 +8,7 @@ type Schemas = components["schemas"];
 
 export type Project = Schemas["Project"];
 export type Task = Schemas["Task"];
+export type Rate = Schemas["Rate"];
 export type TimeEntry = Schemas["TimeEntry"];
 export type User = Schemas["User"];
 export type Invitation = Schemas["Invitation"];

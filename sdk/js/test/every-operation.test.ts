@@ -65,6 +65,10 @@ const CALLS: Record<Covered, (stint: Stint) => PromiseLike<unknown>> = {
   "projects.getTask": (s) => s.tasks.get("prj_1", "task_1"),
   "projects.updateTask": (s) => s.tasks.update("prj_1", "task_1", { name: "U" }),
   "projects.removeTask": (s) => s.tasks.delete("prj_1", "task_1"),
+  "projects.listRates": (s) => s.rates.list(),
+  "projects.createRate": (s) => s.rates.create({ level: "organization", hourlyRate: 50, effectiveFrom: "2026-01-01" }),
+  "projects.getRate": (s) => s.rates.get("rate_1"),
+  "projects.deleteRate": (s) => s.rates.delete("rate_1"),
   "timeEntries.list": (s) => s.timeEntries.list(),
   "timeEntries.create": (s) =>
     s.timeEntries.create({ projectId: "prj_1", startTime: "2026-01-01T09:00:00Z", endTime: "2026-01-01T10:00:00Z" }),

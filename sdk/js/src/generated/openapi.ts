@@ -59,8 +59,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization or set how long screenshots are kept
-         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.
+         * Rename the organization, set how long screenshots are kept, or set its money settings
+         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.
          *
          *     **Access:** the `users:write` permission, owner or admin.
          */
@@ -163,6 +163,34 @@ export interface paths {
          *     **Access:** the `projects:write` permission, owner or admin.
          */
         post: operations["projects.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rate changes
+         * @description Owners and admins only. Every recorded change at every level, oldest recorded first. A filter naming another organization's user or project selects nothing.
+         *
+         *     **Access:** the `projects:read` permission, owner or admin.
+         */
+        get: operations["projects.listRates"];
+        put?: never;
+        /**
+         * Record a rate change
+         * @description Owners and admins only. From `effective_from` on (the UTC date of an entry's `start_time`), the level's target is billed at `hourly_rate` (`null`: no rate at this level). The level decides which of `user_id` and `project_id` are taken; both must be the organization's (400 otherwise). A second change of one target on one day is a 409 naming the first.
+         *
+         *     **Access:** the `projects:write` permission, owner or admin.
+         */
+        post: operations["projects.createRate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -697,8 +725,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a user's role
-         * @description Owners and admins only. The owner's role is fixed (409). The user's existing access tokens stop working at once.
+         * Change a user's role or own hourly rate
+         * @description Owners and admins only. The owner's role is fixed (409); a new role makes the user's existing access tokens stop working at once. `hourly_rate` is the user's own rate (`member` level), set from the beginning and replacing its history; like every rate it takes `projects:write`.
          *
          *     **Access:** the `users:write` permission, owner or admin.
          */
@@ -775,6 +803,34 @@ export interface paths {
          *     **Access:** the `projects:write` permission, owner or admin.
          */
         patch: operations["projects.update.patch"];
+        trace?: never;
+    };
+    "/rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one rate change
+         * @description Owners and admins only.
+         *
+         *     **Access:** the `projects:read` permission, owner or admin.
+         */
+        get: operations["projects.getRate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rate change
+         * @description Owners and admins only. Entries it applied to are billed at the rate in force without it.
+         *
+         *     **Access:** the `projects:write` permission, owner or admin.
+         */
+        delete: operations["projects.deleteRate"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/imports/{id}": {
@@ -1275,6 +1331,15 @@ export interface components {
             /** @description Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them */
             screenshot_retention_days: number | null;
             /**
+             * @description ISO 4217 code of every rate and amount (default `USD`)
+             * @example EUR
+             */
+            currency: string;
+            /** @description The organization's default rate in force today; present for owners and admins on `GET` and `PATCH /organization` */
+            default_hourly_rate?: number | null;
+            /** @description Members see the rates and amounts of their own time (default `false`) */
+            members_see_own_amounts: boolean;
+            /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
              */
@@ -1357,6 +1422,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "member";
+            /** @description The user's own rate (`member` level) in force today, in the organization's currency; on the users operations, to owners and admins, and to members for themselves when `members_see_own_amounts` is set */
+            hourly_rate?: number | null;
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -1393,6 +1460,8 @@ export interface components {
             /** @description Seconds; for a running entry, the seconds elapsed so far */
             duration: number;
             billable: boolean;
+            /** @description Each as the organization first spelled it; unique per entry ignoring case */
+            tags: string[];
             is_running: boolean;
             /**
              * Format: date-time
@@ -1419,7 +1488,8 @@ export interface components {
             client_name: string | null;
             /** @description The default for the project's time entries */
             billable: boolean;
-            hourly_rate: number | null;
+            /** @description The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only */
+            hourly_rate?: number | null;
             /** @description An archived project takes no new time entries or timers */
             archived: boolean;
             /**
@@ -1432,6 +1502,28 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Rate: {
+            /** @example rate_4fJ2kLm9QxT7bN1cR8sV0w */
+            id: string;
+            /**
+             * @description Most specific first: `project_member` > `project` > `member` > `organization`
+             * @enum {string}
+             */
+            level: "organization" | "member" | "project" | "project_member";
+            /** @description The member of a `member` or `project_member` change */
+            user_id: string | null;
+            /** @description The project of a `project` or `project_member` change */
+            project_id: string | null;
+            /** @description Major units an hour; `null`: not set at this level from that day on */
+            hourly_rate: number | null;
+            /** @description First UTC day of `start_time` it applies to; `null`: from the beginning */
+            effective_from: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
         };
         ImportJob: {
             /** @example imp_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2357,7 +2449,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The organization, with its plan */
+            /** @description The organization, with its plan; owners and admins see its `default_hourly_rate` */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2391,6 +2483,10 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     screenshot_retention_days?: number | null;
+                    /** @example EUR */
+                    currency?: string;
+                    default_hourly_rate?: number | null;
+                    members_see_own_amounts?: boolean;
                 };
             };
         };
@@ -2560,6 +2656,8 @@ export interface operations {
                 start_date?: string;
                 /** @description `YYYY-MM-DD` (UTC): entries starting on or before this day */
                 end_date?: string;
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
             };
             header?: never;
             path?: never;
@@ -2618,6 +2716,8 @@ export interface operations {
                     /** @default  */
                     description?: string;
                     billable?: boolean;
+                    /** @default [] */
+                    tags?: string[];
                     user_id?: string;
                 };
             };
@@ -2730,6 +2830,100 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Project"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.listRates": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+                /** @description Only changes of this level */
+                level?: "organization" | "member" | "project" | "project_member";
+                /** @description Only changes naming this member (`member` and `project_member`) */
+                user_id?: string;
+                /** @description Only changes naming this project, with either prefix (`project` and `project_member`) */
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rate changes, in the order they were recorded */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rate"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.createRate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body within 24 hours gets the first answer again (with `Idempotent-Replayed: true`) instead of running twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    level: "organization" | "member" | "project" | "project_member";
+                    user_id?: string | null;
+                    project_id?: string | null;
+                    hourly_rate: number | null;
+                    /** Format: date */
+                    effective_from: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recorded change */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rate"];
                     };
                 };
             };
@@ -3252,6 +3446,8 @@ export interface operations {
                     /** @default  */
                     description?: string;
                     billable?: boolean;
+                    /** @default [] */
+                    tags?: string[];
                 };
             };
         };
@@ -3972,12 +4168,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    role: "admin" | "member";
+                    role?: "admin" | "member";
+                    hourly_rate?: number | null;
                 };
             };
         };
         responses: {
-            /** @description The user with the new role */
+            /** @description The user as changed */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4065,6 +4262,7 @@ export interface operations {
                     task_id?: string | null;
                     description?: string;
                     billable?: boolean;
+                    tags?: string[];
                     user_id?: string;
                 };
             };
@@ -4288,6 +4486,72 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.getRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change's id (`rate_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate change */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.deleteRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change's id (`rate_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { joinTeam } from "./support/accounts";
+import { registerOwner, type Client } from "./support/http";
+import type { TestStint } from "./support/stint";
+import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import type { TimeEntry } from "../services/time-entries/contract";
+
+/** Tags on time entries and the `tag` filter, end to end over HTTP, in both styles; run once per deployment mode. */
+export function describeTagsApi(title: string, start: () => Promise<TestStint>): void {
+  describe(title, () => {
+    let stint: TestStint;
+
+    beforeAll(async () => {
+      stint = await start();
+    }, 60_000);
+
+    afterAll(async () => {
+      await stint?.stop();
+    }, 30_000);
+
+    /** A fresh organization per test, with one project. */
+    async function team(): Promise<{ owner: Client; projectId: string }> {
+      const { api } = await registerOwner(stint.url);
+      const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Project ${randomUUID().slice(0, 8)}` });
+      expect(project.status).toBe(201);
+      return { owner: api, projectId: project.body.data.id };
+    }
+
+    let minute = 0;
+    /** A finished entry of half an hour, each one later than the one before. */
+    async function entry(api: Client, projectId: string, tags: unknown, base = A): Promise<TimeEntry> {
+      minute += 60;
+      const start = new Date(Date.UTC(2026, 2, 2, 8) + minute * 60_000);
+      const res = await api.post<{ data: TimeEntry }>(`${base}/time-entries`, {
+        project_id: projectId,
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        tags,
+      });
+      expect(res.status).toBe(201);
+      return res.body.data;
+    }
+
+    describe("tags on entries", () => {
+      it("when an entry is created with tags, then they are trimmed, kept in order and shown in both styles", async () => {
+        const { owner, projectId } = await team();
+        const created = await entry(owner, projectId, ["  Design ", "client call"]);
+        expect(created.tags).toEqual(["Design", "client call"]);
+        const inB = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/${created.id}`);
+        expect(inB.body.data.tags).toEqual(["Design", "client call"]);
+      });
+
+      it("when a tag was spelled one way first, then later spellings in another case are stored as the first", async () => {
+        const { owner, projectId } = await team();
+        await entry(owner, projectId, ["Design"]);
+        const later = await entry(owner, projectId, ["DESIGN", "Review"]);
+        expect(later.tags).toEqual(["Design", "Review"]);
+      });
+
+      it("when no tags are sent, then the entry has none", async () => {
+        const { owner, projectId } = await team();
+        const res = await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, {
+          project_id: projectId,
+          start_time: "2026-03-02T08:00:00Z",
+          end_time: "2026-03-02T09:00:00Z",
+        });
+        expect(res.body.data.tags).toEqual([]);
+      });
+
+      it("when tags are replaced with PUT, then the new list stands, and an empty list clears them", async () => {
+        const { owner, projectId } = await team();
+        const created = await entry(owner, projectId, ["one", "two"]);
+        const replaced = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`, { tags: ["three"] });
+        expect(replaced.status).toBe(200);
+        expect(replaced.body.data.tags).toEqual(["three"]);
+        const untouched = await owner.put<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`, { description: "no tag change" });
+        expect(untouched.body.data.tags).toEqual(["three"]);
+        const cleared = await owner.put<{ data: TimeEntry }>(`${B}/time-entries/${created.id}`, { tags: [] });
+        expect(cleared.body.data.tags).toEqual([]);
+      });
+
+      it("when a timer starts with tags, then the running entry carries them", async () => {
+        const { owner, projectId } = await team();
+        const started = await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, tags: [" Focus "] });
+        expect(started.status).toBe(201);
+        expect(started.body.data.tags).toEqual(["Focus"]);
+        const current = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/current`);
+        expect(current.body.data.tags).toEqual(["Focus"]);
+        const stopped = await owner.post<{ data: TimeEntry }>(`${A}/time-entries/stop`);
+        expect(stopped.body.data.tags).toEqual(["Focus"]);
+      });
+    });
+
+    describe("bad tags", () => {
+      const cases: [string, unknown, string, string][] = [
+        ["21 tags", Array.from({ length: 21 }, (_, i) => `tag ${i}`), "tags", "out_of_range"],
+        ["a tag of 51 characters", ["x".repeat(51)], "tags.0", "too_long"],
+        ["an empty tag", ["ok", "   "], "tags.1", "invalid"],
+        ["the same tag twice in another case", ["Design", "design"], "tags.1", "invalid"],
+        ["a tag that is no string", [42], "tags.0", "invalid"],
+        ["tags that are no list", "Design", "tags", "invalid"],
+      ];
+
+      it.each(cases)(
+        "when an entry is sent with %s, then both styles answer 400 naming the field, and nothing is stored",
+        async (_label, tags, field, reason) => {
+          const { owner, projectId } = await team();
+          const body = { project_id: projectId, start_time: "2026-03-02T08:00:00Z", end_time: "2026-03-02T09:00:00Z", tags };
+          const inA = await owner.post<StyleAError>(`${A}/time-entries`, body);
+          expect(inA.status).toBe(400);
+          expect(inA.body.error.details).toMatchObject({ field, reason });
+          const inB = await owner.post<StyleBError>(`${B}/time-entries`, body);
+          expect(inB.status).toBe(400);
+          expect(inB.body.code).toBe("VALIDATION_ERROR");
+          expect(inB.body.details).toMatchObject({ field, reason });
+          const listed = await owner.get<List<TimeEntry>>(`${A}/time-entries`);
+          expect(listed.body.meta.total).toBe(0);
+        },
+      );
+
+      it("when a PUT or a timer start brings a bad tag, then it is a 400 and the entry keeps its tags", async () => {
+        const { owner, projectId } = await team();
+        const created = await entry(owner, projectId, ["kept"]);
+        const put = await owner.put<StyleAError>(`${A}/time-entries/${created.id}`, { tags: ["a", "A"] });
+        expect(put.status).toBe(400);
+        expect(put.body.error.details).toMatchObject({ field: "tags.1", reason: "invalid" });
+        expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`)).body.data.tags).toEqual(["kept"]);
+        const started = await owner.post<StyleBError>(`${B}/time-entries/start`, { project_id: projectId, tags: ["y".repeat(51)] });
+        expect(started.status).toBe(400);
+        expect(started.body.details).toMatchObject({ field: "tags.0", reason: "too_long" });
+        expect((await owner.get<{ data: null }>(`${A}/time-entries/current`)).body.data).toBeNull();
+      });
+    });
+
+    describe("the tag filter", () => {
+      it("when a list is filtered by one tag in any case, then only entries carrying it come back", async () => {
+        const { owner, projectId } = await team();
+        const design = await entry(owner, projectId, ["Design"]);
+        await entry(owner, projectId, ["Review"]);
+        await entry(owner, projectId, []);
+        for (const base of [A, B]) {
+          const listed = await owner.get<List<TimeEntry>>(`${base}/time-entries?tag=dEsIgN`);
+          expect(listed.status).toBe(200);
+          expect(listed.body.data.map((e) => e.id)).toEqual([design.id]);
+          expect(listed.body.meta.total).toBe(1);
+        }
+      });
+
+      it("when the tag filter is repeated, then entries carrying any of the tags come back, each once", async () => {
+        const { owner, projectId } = await team();
+        const both = await entry(owner, projectId, ["Design", "Review"]);
+        const review = await entry(owner, projectId, ["Review"]);
+        const design = await entry(owner, projectId, ["design"]);
+        await entry(owner, projectId, ["Other"]);
+        const listed = await owner.get<List<TimeEntry>>(`${A}/time-entries?tag=design&tag=REVIEW`);
+        expect(listed.body.data.map((e) => e.id)).toEqual([design.id, review.id, both.id]);
+        expect(listed.body.meta.total).toBe(3);
+      });
+
+      it("when the tag filter is combined with another filter, then both apply", async () => {
+        const { owner, projectId } = await team();
+        const other = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` });
+        const here = await entry(owner, projectId, ["Design"]);
+        await entry(owner, other.body.data.id, ["Design"]);
+        const listed = await owner.get<List<TimeEntry>>(`${A}/time-entries?tag=design&project_id=${projectId}`);
+        expect(listed.body.data.map((e) => e.id)).toEqual([here.id]);
+      });
+
+      it("when a member filters by tag, then only their own entries come back", async () => {
+        const { owner, projectId } = await team();
+        const member = await joinTeam(stint.url, owner, "member");
+        await entry(owner, projectId, ["Shared"]);
+        const theirs = await entry(member.api, projectId, ["shared"]);
+        const listed = await member.api.get<List<TimeEntry>>(`${A}/time-entries?tag=Shared`);
+        expect(listed.body.data.map((e) => e.id)).toEqual([theirs.id]);
+        expect(theirs.tags).toEqual(["Shared"]);
+      });
+
+      it("when the tag filter is empty or too long, then it is a 400 naming tag", async () => {
+        const { owner } = await team();
+        const empty = await owner.get<StyleAError>(`${A}/time-entries?tag=`);
+        expect(empty.status).toBe(400);
+        expect(empty.body.error.details).toMatchObject({ field: "tag" });
+        const long = await owner.get<StyleBError>(`${B}/time-entries?tag=${"z".repeat(51)}`);
+        expect(long.status).toBe(400);
+        expect(long.body.details).toMatchObject({ field: "tag" });
+      });
+    });
+  });
+}
