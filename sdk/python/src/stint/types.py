@@ -74,14 +74,27 @@ class Version(TypedDict):
     api: Literal["v1"]
 
 
-class Organization(TypedDict):
+class _OrganizationFields(TypedDict):
     id: str
     name: str
     plan: Plan
     #: Screenshots older than this many days are deleted; ``None`` keeps them until deleted.
     screenshot_retention_days: Optional[int]
+    #: ISO 4217 code of every rate and amount.
+    currency: str
+    #: Whether members see the rates and amounts of their own time.
+    members_see_own_amounts: bool
+    #: Minutes between the capture agent's screenshots (0-60); 0 turns capture off for everyone.
+    screenshot_interval_minutes: int
+    #: Whether the capture agent blurs screenshots before uploading them.
+    screenshot_blur: bool
     created_at: str
     updated_at: str
+
+
+class Organization(_OrganizationFields, total=False):
+    #: The default hourly rate in force today; shown to owners and admins only.
+    default_hourly_rate: Optional[float]
 
 
 class User(TypedDict):
@@ -156,6 +169,8 @@ class TimeEntry(TypedDict):
     end_time: Optional[str]
     duration: int
     billable: bool
+    #: Each as the organization first spelled it.
+    tags: List[str]
     is_running: bool
     created_at: str
     updated_at: str

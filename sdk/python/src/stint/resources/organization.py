@@ -13,8 +13,19 @@ from ._resource import AsyncRawResource, AsyncResource, SyncRawResource, SyncRes
 _GET = Call("GET", "/organization")
 
 
-def _update(name: Union[str, NotGiven], screenshot_retention_days: Union[Optional[int], NotGiven]) -> Call:
-    return Call("PATCH", "/organization", json=body(name=name, screenshot_retention_days=screenshot_retention_days))
+def _update(
+    name: Union[str, NotGiven],
+    screenshot_retention_days: Union[Optional[int], NotGiven],
+    screenshot_interval_minutes: Union[int, NotGiven],
+    screenshot_blur: Union[bool, NotGiven],
+) -> Call:
+    fields = body(
+        name=name,
+        screenshot_retention_days=screenshot_retention_days,
+        screenshot_interval_minutes=screenshot_interval_minutes,
+        screenshot_blur=screenshot_blur,
+    )
+    return Call("PATCH", "/organization", json=fields)
 
 
 class OrganizationResource(SyncResource["OrganizationResourceWithRawResponse"]):
@@ -22,9 +33,16 @@ class OrganizationResource(SyncResource["OrganizationResourceWithRawResponse"]):
         """The caller's organization."""
         return cast(Organization, self._data(_GET))
 
-    def update(self, *, name: Union[str, NotGiven] = NOT_GIVEN, screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN) -> Organization:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted; the owner and admins)."""
-        return cast(Organization, self._data(_update(name, screenshot_retention_days)))
+    def update(
+        self,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+    ) -> Organization:
+        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
+        return cast(Organization, self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur)))
 
     def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -39,9 +57,16 @@ class AsyncOrganizationResource(AsyncResource["AsyncOrganizationResourceWithRawR
         """The caller's organization."""
         return cast(Organization, await self._data(_GET))
 
-    async def update(self, *, name: Union[str, NotGiven] = NOT_GIVEN, screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN) -> Organization:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted; the owner and admins)."""
-        return cast(Organization, await self._data(_update(name, screenshot_retention_days)))
+    async def update(
+        self,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+    ) -> Organization:
+        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
+        return cast(Organization, await self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur)))
 
     async def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -57,9 +82,16 @@ class OrganizationResourceWithRawResponse(SyncRawResource):
         """The caller's organization."""
         return self._call(lambda: self._resource.get())
 
-    def update(self, *, name: Union[str, NotGiven] = NOT_GIVEN, screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN) -> RawResponse[Organization]:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted; the owner and admins)."""
-        return self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days))
+    def update(
+        self,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[Organization]:
+        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
+        return self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur))
 
     def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -75,9 +107,16 @@ class AsyncOrganizationResourceWithRawResponse(AsyncRawResource):
         """The caller's organization."""
         return await self._call(lambda: self._resource.get())
 
-    async def update(self, *, name: Union[str, NotGiven] = NOT_GIVEN, screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN) -> RawResponse[Organization]:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted; the owner and admins)."""
-        return await self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days))
+    async def update(
+        self,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[Organization]:
+        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
+        return await self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur))
 
     async def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""
