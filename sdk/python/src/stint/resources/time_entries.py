@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Optional, Union, cast
+from typing import List, Optional, Union, cast
 
 from .._base import NOT_GIVEN, Call, NotGiven, body, path, query
 from .._pagination import AsyncPage, AsyncPager, SyncPage
@@ -16,13 +16,32 @@ Moment = Union[str, datetime]
 Day = Union[str, date]
 
 
-def _list(user_id: Optional[str], project_id: Optional[str], task_id: Optional[str], billable: Optional[bool], start_date: Optional[Day], end_date: Optional[Day], page: Optional[int], per_page: Optional[int]) -> Call:
-    params = query(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page)
+def _list(
+    user_id: Optional[str],
+    project_id: Optional[str],
+    task_id: Optional[str],
+    billable: Optional[bool],
+    tag: Optional[List[str]],
+    start_date: Optional[Day],
+    end_date: Optional[Day],
+    page: Optional[int],
+    per_page: Optional[int],
+) -> Call:
+    params = query(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, tag=tag, start_date=start_date, end_date=end_date, page=page, per_page=per_page)
     return Call("GET", "/time-entries", params=params)
 
 
-def _create(project_id: str, start_time: Moment, end_time: Moment, task_id: Union[str, None, NotGiven], description: Union[str, NotGiven], billable: Union[bool, NotGiven], user_id: Union[str, NotGiven]) -> Call:
-    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id)
+def _create(
+    project_id: str,
+    start_time: Moment,
+    end_time: Moment,
+    task_id: Union[str, None, NotGiven],
+    description: Union[str, NotGiven],
+    billable: Union[bool, NotGiven],
+    tags: Union[List[str], NotGiven],
+    user_id: Union[str, NotGiven],
+) -> Call:
+    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id)
     return Call("POST", "/time-entries", json=fields)
 
 
@@ -34,14 +53,15 @@ def _update(
     task_id: Union[str, None, NotGiven],
     description: Union[str, NotGiven],
     billable: Union[bool, NotGiven],
+    tags: Union[List[str], NotGiven],
     user_id: Union[str, NotGiven],
 ) -> Call:
-    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id)
+    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id)
     return Call("PUT", path("/time-entries/{}", entry_id), json=fields)
 
 
-def _start(project_id: str, description: Optional[str], task_id: Optional[str], billable: Union[bool, NotGiven]) -> Call:
-    fields = body(project_id=project_id, billable=billable)
+def _start(project_id: str, description: Optional[str], task_id: Optional[str], billable: Union[bool, NotGiven], tags: Union[List[str], NotGiven]) -> Call:
+    fields = body(project_id=project_id, billable=billable, tags=tags)
     if description is not None:
         fields["description"] = description
     if task_id is not None:
@@ -61,13 +81,14 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
+        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> SyncPage[TimeEntry]:
-        """A page of entries, newest first; iterate it for every entry."""
-        return self._page(_list(user_id, project_id, task_id, billable, start_date, end_date, page, per_page))
+        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
+        return self._page(_list(user_id, project_id, task_id, billable, tag, start_date, end_date, page, per_page))
 
     def create(
         self,
@@ -78,10 +99,11 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
         """A finished entry recorded by hand."""
-        return cast(TimeEntry, self._data(_create(project_id, start_time, end_time, task_id, description, billable, user_id)))
+        return cast(TimeEntry, self._data(_create(project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     def get(self, entry_id: str) -> TimeEntry:
         """One time entry."""
@@ -97,18 +119,27 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
-        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return cast(TimeEntry, self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, user_id)))
+        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        return cast(TimeEntry, self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     def delete(self, entry_id: str) -> None:
         """Deletes the entry."""
         self._none(Call("DELETE", path("/time-entries/{}", entry_id)))
 
-    def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> TimeEntry:
+    def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> TimeEntry:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return cast(TimeEntry, self._data(_start(project_id, description, task_id, billable)))
+        return cast(TimeEntry, self._data(_start(project_id, description, task_id, billable, tags)))
 
     def stop(self) -> TimeEntry:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
@@ -130,13 +161,14 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
+        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> AsyncPager[TimeEntry]:
-        """A page of entries, newest first; iterate it for every entry."""
-        return self._pager(_list(user_id, project_id, task_id, billable, start_date, end_date, page, per_page))
+        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
+        return self._pager(_list(user_id, project_id, task_id, billable, tag, start_date, end_date, page, per_page))
 
     async def create(
         self,
@@ -147,10 +179,11 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
         """A finished entry recorded by hand."""
-        return cast(TimeEntry, await self._data(_create(project_id, start_time, end_time, task_id, description, billable, user_id)))
+        return cast(TimeEntry, await self._data(_create(project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     async def get(self, entry_id: str) -> TimeEntry:
         """One time entry."""
@@ -166,18 +199,27 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
-        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return cast(TimeEntry, await self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, user_id)))
+        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        return cast(TimeEntry, await self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     async def delete(self, entry_id: str) -> None:
         """Deletes the entry."""
         await self._none(Call("DELETE", path("/time-entries/{}", entry_id)))
 
-    async def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> TimeEntry:
+    async def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> TimeEntry:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return cast(TimeEntry, await self._data(_start(project_id, description, task_id, billable)))
+        return cast(TimeEntry, await self._data(_start(project_id, description, task_id, billable, tags)))
 
     async def stop(self) -> TimeEntry:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
@@ -200,13 +242,14 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
+        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> RawResponse[SyncPage[TimeEntry]]:
-        """A page of entries, newest first; iterate it for every entry."""
-        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
+        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, tag=tag, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
 
     def create(
         self,
@@ -217,10 +260,11 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
         """A finished entry recorded by hand."""
-        return self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        return self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     def get(self, entry_id: str) -> RawResponse[TimeEntry]:
         """One time entry."""
@@ -236,18 +280,27 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
-        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        return self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     def delete(self, entry_id: str) -> RawResponse[None]:
         """Deletes the entry."""
         return self._call(lambda: self._resource.delete(entry_id=entry_id))
 
-    def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> RawResponse[TimeEntry]:
+    def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable))
+        return self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable, tags=tags))
 
     def stop(self) -> RawResponse[TimeEntry]:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
@@ -270,13 +323,14 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
+        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> RawResponse[AsyncPage[TimeEntry]]:
-        """A page of entries, newest first; iterate it for every entry."""
-        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
+        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, tag=tag, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
 
     async def create(
         self,
@@ -287,10 +341,11 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
         """A finished entry recorded by hand."""
-        return await self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        return await self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     async def get(self, entry_id: str) -> RawResponse[TimeEntry]:
         """One time entry."""
@@ -306,18 +361,27 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
-        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return await self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        return await self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     async def delete(self, entry_id: str) -> RawResponse[None]:
         """Deletes the entry."""
         return await self._call(lambda: self._resource.delete(entry_id=entry_id))
 
-    async def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> RawResponse[TimeEntry]:
+    async def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return await self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable))
+        return await self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable, tags=tags))
 
     async def stop(self) -> RawResponse[TimeEntry]:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
