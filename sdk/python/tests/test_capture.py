@@ -5,6 +5,7 @@ agent, after its entry stopped, and held back by the rate limit."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -157,19 +158,26 @@ def behind_proxy(deployment: Deployment, display: VirtualDisplay, proxy: Misbeha
     signed_in.client.close()
 
 
-def test_offline_the_agent_queues_and_uploads_in_order_when_the_server_is_back(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
-    person = behind_proxy
+@contextlib.contextmanager
+def _agent_gone_offline(person: Person, proxy: MisbehavingProxy) -> Iterator["tuple[stint.types.TimeEntry, Running]"]:
+    """A running timer and agent that uploaded a first screenshot, then lost the server; the agent stops after the block."""
     entry = person.client.time_entries.start(person.project["id"])
     agent = person.command.start("capture", "--interval-seconds", "0.5")
     try:
         _eventually(lambda: len(_shots(person.client, entry)) >= 1, "a first screenshot uploaded", agent)
         proxy.offline = True
+        yield entry, agent
+    finally:
+        agent.stop()
+
+
+def test_offline_the_agent_queues_and_uploads_in_order_when_the_server_is_back(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
+    person = behind_proxy
+    with _agent_gone_offline(person, proxy) as (entry, agent):
         _eventually(lambda: len(_queued(person.command)) >= 3, "three screenshots queued while offline", agent)
         queued = len(_queued(person.command))
         proxy.offline = False
         _eventually(lambda: _queued(person.command) == [], "the queue uploaded", agent)
-    finally:
-        agent.stop()
     sent = _uploaded_taken_at(proxy)
     assert len(sent) >= queued + 1 and sent == sorted(sent)
     assert len(_shots(person.client, entry)) == len(sent)
@@ -177,15 +185,9 @@ def test_offline_the_agent_queues_and_uploads_in_order_when_the_server_is_back(b
 
 def test_the_queue_survives_a_restart_of_the_agent(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
     person = behind_proxy
-    entry = person.client.time_entries.start(person.project["id"])
-    agent = person.command.start("capture", "--interval-seconds", "0.5")
-    try:
-        # Once the agent has seen the timer running, it goes on without the server.
-        _eventually(lambda: len(_shots(person.client, entry)) >= 1, "a first screenshot uploaded", agent)
-        proxy.offline = True
+    # Once the agent has seen the timer running, it goes on without the server.
+    with _agent_gone_offline(person, proxy) as (entry, agent):
         _eventually(lambda: len(_queued(person.command)) >= 2, "two screenshots queued", agent)
-    finally:
-        agent.stop()
     waiting = _queued(person.command)
     assert len(waiting) >= 2 and agent.process.returncode == 0
     proxy.offline = False
@@ -200,11 +202,7 @@ def test_the_queue_survives_a_restart_of_the_agent(behind_proxy: Person, proxy: 
 
 def test_screenshots_taken_after_their_entry_stopped_are_deleted_not_sent(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
     person = behind_proxy
-    entry = person.client.time_entries.start(person.project["id"])
-    agent = person.command.start("capture", "--interval-seconds", "0.5")
-    try:
-        _eventually(lambda: len(_shots(person.client, entry)) >= 1, "a first screenshot uploaded", agent)
-        proxy.offline = True
+    with _agent_gone_offline(person, proxy) as (entry, agent):
         _eventually(lambda: len(_queued(person.command)) >= 1, "a screenshot queued", agent)
         # Stopped elsewhere (the web app) while this computer is offline: the agent cannot know yet.
         stopped = person.client.time_entries.stop()
@@ -212,8 +210,6 @@ def test_screenshots_taken_after_their_entry_stopped_are_deleted_not_sent(behind
         _eventually(lambda: len(_queued(person.command)) >= taken_after + 2, "screenshots queued after the stop", agent)
         proxy.offline = False
         _eventually(lambda: _queued(person.command) == [], "the queue emptied", agent)
-    finally:
-        agent.stop()
     assert stopped["end_time"] is not None
     assert all(shot["taken_at"] <= stopped["end_time"] for shot in _shots(person.client, entry))
     assert "its entry had stopped before" in agent.output(), agent.output()

@@ -121,6 +121,17 @@ def test_today_and_the_week_are_the_computer_s_days_and_only_the_person_s_own_ti
     human = command.run("log").stdout.splitlines()
     assert human == ["  23:00-01:00   1:00:00  Nights: Across", "  02:00-03:00   1:00:00  Nights: Morning", "Total 2:00:00"]
 
+    # A timer left running for days (it began before the days the list asks for) counts from midnight on.
+    marathon = client.time_entries.start(project["id"], description="Marathon")
+    client.time_entries.update(marathon["id"], start_time=local_midnight - timedelta(hours=60))
+    before = datetime.now(timezone.utc)
+    status = command.run("status", "--json").json()
+    after = datetime.now(timezone.utc)
+    assert status["running"]["id"] == marathon["id"]
+    since_midnight = [int((moment - local_midnight).total_seconds()) for moment in (before, after)]
+    assert since_midnight[0] - 2 <= status["today"]["total_seconds"] - 7200 <= since_midnight[1] + 2
+    client.time_entries.stop()
+
 
 def test_errors_are_one_line_on_stderr_with_their_exit_code(person: Person, project: stint.types.Project, tmp_path: Path) -> None:
     unknown = person.command.run("start", "--project", "No such project")

@@ -52,11 +52,14 @@ def find_task(client: Stint, project: Project, wanted: str) -> Task:
     return named[0]
 
 
-def entries_within(client: Stint, user_id: Optional[str], span: Span) -> List[TimeEntry]:
-    """The caller's entries that share time with the span, oldest first."""
+def entries_within(client: Stint, user_id: Optional[str], span: Span, running: Optional[TimeEntry]) -> List[TimeEntry]:
+    """The caller's entries that share time with the span, oldest first. ``running`` is the
+    caller's running entry, which a timer left running for days puts before the days listed."""
     first, last = span.utc_dates()
-    found = client.time_entries.list(user_id=user_id, start_date=first, end_date=last, per_page=PAGE)
-    within = [entry for entry in found if seconds_within(entry, span) > 0 or span.start <= parse_moment(entry["start_time"]) <= span.end]
+    found = {entry["id"]: entry for entry in client.time_entries.list(user_id=user_id, start_date=first, end_date=last, per_page=PAGE)}
+    if running is not None:
+        found[running["id"]] = running
+    within = [entry for entry in found.values() if seconds_within(entry, span) > 0 or span.start <= parse_moment(entry["start_time"]) <= span.end]
     return sorted(within, key=lambda entry: (entry["start_time"], entry["id"]))
 
 
@@ -137,7 +140,7 @@ def status(app: App, as_json: bool) -> None:
 
     def call(client: Stint) -> Tuple[Optional[TimeEntry], List[TimeEntry], Dict[str, str]]:
         running = client.time_entries.current()
-        return running, entries_within(client, user_id, today), names_of(all_projects(client))
+        return running, entries_within(client, user_id, today, running), names_of(all_projects(client))
 
     running, entries, names = app.run(call)
     total = sum(seconds_within(entry, today) for entry in entries)
@@ -168,7 +171,7 @@ def log_command(app: App, week: bool, as_json: bool) -> None:
     user_id = app.session.fresh().user_id
 
     def call(client: Stint) -> Tuple[List[TimeEntry], Dict[str, str]]:
-        return entries_within(client, user_id, span), names_of(all_projects(client))
+        return entries_within(client, user_id, span, client.time_entries.current()), names_of(all_projects(client))
 
     entries, names = app.run(call)
     total = sum(seconds_within(entry, span) for entry in entries)
