@@ -1,21 +1,21 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Writable } from "node:stream";
-import { ServiceBroker, type ServiceSchema } from "moleculer";
-import { gatewayService } from "./gateway/gateway.service";
+import { ServiceBroker } from "moleculer";
 import { InFlightRequests } from "./gateway/in-flight";
+import { gatewayTraits } from "./gateway/traits";
 import { servicesStartedCheck, type ReadinessCheck } from "./shared/health/readiness";
-import { authService } from "./services/auth/auth.service";
-import { projectsService } from "./services/projects/projects.service";
-import { reportsService } from "./services/reports/reports.service";
-import { importsService } from "./services/imports/imports.service";
-import { screenshotsService } from "./services/screenshots/screenshots.service";
-import { timeEntriesService } from "./services/time-entries/time-entries.service";
-import { usersService } from "./services/users/users.service";
-import { webhooksService } from "./services/webhooks/webhooks.service";
-import { oauthService } from "./services/oauth/oauth.service";
+import { authTraits } from "./services/auth/traits";
+import { importsTraits } from "./services/imports/traits";
+import { oauthTraits } from "./services/oauth/traits";
+import { projectsTraits } from "./services/projects/traits";
+import { reportsTraits } from "./services/reports/traits";
+import { screenshotsTraits } from "./services/screenshots/traits";
+import { systemTraits } from "./services/system/traits";
+import { timeEntriesTraits } from "./services/time-entries/traits";
+import { usersTraits } from "./services/users/traits";
+import { webhooksTraits } from "./services/webhooks/traits";
 import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
-import { systemService } from "./services/system/system.service";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
 import { EventStream } from "./shared/event-stream";
@@ -25,6 +25,7 @@ import { busConnected } from "./shared/bus-resilience";
 import { countersWarning, runMode, type Config, type ServiceName } from "./shared/config";
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
+import type { ServiceTraits } from "./shared/traits";
 import { openStore } from "./shared/storage/open";
 import type { DocumentStore } from "./shared/storage/port";
 
@@ -46,36 +47,43 @@ export interface RunningStint {
   stop(): Promise<void>;
 }
 
-/** Services that announce domain events, and the one that takes them. */
-const EVENT_EMITTERS: readonly ServiceName[] = ["timeEntries", "projects", "users", "screenshots"];
-const EVENT_USERS: readonly ServiceName[] = [...EVENT_EMITTERS, "webhooks"];
-
-/** Services that keep documents; a process opens the store only when it runs one. */
-const STORE_USERS: readonly ServiceName[] = ["auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"];
-
-/** Services that sign or check access tokens; only a process running one reads (or makes) the signing key. */
-const KEY_HOLDERS: readonly ServiceName[] = ["gateway", "auth", "oauth"];
-
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
   clock?: () => number;
 }
 
-/** Every service is made the same way, from the same dependencies. */
-const SERVICE_FACTORIES: Record<ServiceName, (deps: Dependencies) => ServiceSchema> = {
-  gateway: (deps) => gatewayService(deps) as ServiceSchema,
-  auth: authService,
-  users: usersService,
-  projects: projectsService,
-  timeEntries: timeEntriesService,
-  webhooks: webhooksService,
-  reports: reportsService,
-  imports: importsService,
-  screenshots: screenshotsService,
-  oauth: oauthService,
-  system: systemService,
+/** Every service, as it declares itself in its own folder (`traits.ts`): one entry per name of `SERVICES`. */
+export const SERVICE_TRAITS: { readonly [Name in ServiceName]: ServiceTraits<Name, Dependencies> } = {
+  gateway: gatewayTraits,
+  auth: authTraits,
+  users: usersTraits,
+  projects: projectsTraits,
+  timeEntries: timeEntriesTraits,
+  webhooks: webhooksTraits,
+  reports: reportsTraits,
+  imports: importsTraits,
+  screenshots: screenshotsTraits,
+  oauth: oauthTraits,
+  system: systemTraits,
 };
+
+/** The services of a trait: the lists a process (and the deployment check) decides by. */
+export function servicesThat(trait: keyof Omit<ServiceTraits, "name" | "load">): ServiceName[] {
+  return Object.values(SERVICE_TRAITS)
+    .filter((service) => service[trait])
+    .map((service) => service.name);
+}
+
+/** Services that announce domain events, and those that take them. */
+const EVENT_EMITTERS = servicesThat("announcesEvents");
+const EVENT_USERS = [...EVENT_EMITTERS, ...servicesThat("consumesEvents")];
+
+/** Services that keep documents; a process opens the store only when it runs one. */
+const STORE_USERS = servicesThat("keepsDocuments");
+
+/** Services that sign or check access tokens; only a process running one reads (or makes) the signing key. */
+const KEY_HOLDERS = servicesThat("holdsSigningKey");
 
 /** Starts the services `config.services` names, in this process. */
 export async function startStint(config: Config, options: StartOptions = {}): Promise<RunningStint> {
@@ -143,7 +151,9 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
       )
     : keylessSigner(config.accessTokenTtlSeconds);
   const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream, clock: options.clock };
-  for (const name of config.services) broker.createService(SERVICE_FACTORIES[name](deps));
+  // Each service's modules are loaded here, by the processes that run it, and nowhere else.
+  const factories = await Promise.all(config.services.map((name) => SERVICE_TRAITS[name].load()));
+  for (const factory of factories) broker.createService(factory(deps));
 
   const closeBackends = async () => {
     await sweeping?.stop();

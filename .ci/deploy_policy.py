@@ -7,21 +7,23 @@ its memory limit, unprivileged and spread, with a disruption budget, secrets onl
 reference, a default-deny network policy, and the production image pinned to the
 released version.
 
-    python deploy_policy.py manifests RENDERED.yaml --services "gateway auth ..." [--pinned-tag 0.1.0] [--label NAME]
-    python deploy_policy.py compose RESOLVED.yaml --services "gateway auth ..." [--label NAME]
+    python deploy_policy.py manifests RENDERED.yaml --services "gateway auth ..." --traits JSON [--pinned-tag 0.1.0] [--label NAME]
+    python deploy_policy.py compose RESOLVED.yaml --services "gateway auth ..." --traits JSON [--label NAME]
+
+The traits are what the services declare of themselves (services/<name>/traits.ts), as
+check-deploy reads them from app.ts: {"keepsDocuments": [...], "holdsSigningKey": [...]}.
 
 Prints every broken promise and exits 1 when there is one.
 """
 
 import argparse
+import json
 import re
 import sys
 
 import yaml
 
 SECRET_SETTINGS = {"JWT_SECRET", "MONGO_URL", "NATS_URL", "REDIS_URL"}
-STORE_SERVICES = {"auth", "users", "projects", "timeEntries", "webhooks", "imports", "screenshots", "oauth"}
-KEY_HOLDERS = {"gateway", "auth", "oauth"}
 
 # What a container's memory limit must keep, at the least, beside the old generation that
 # --max-old-space-size sets (docs/operations.md, "Memory"): Node 22's young generation
@@ -89,7 +91,7 @@ def selects(selector, labels):
     return True
 
 
-def check_deployment(deployment, problems):
+def check_deployment(deployment, traits, problems):
     name = deployment["metadata"]["name"]
     pod = deployment["spec"]["template"]["spec"]
     say = lambda message: problems.append(f"Deployment {name}: {message}")
@@ -150,16 +152,17 @@ def check_deployment(deployment, problems):
         item = env.get(setting)
         if item is not None and "secretKeyRef" not in item.get("valueFrom", {}):
             say(f"{setting} must come from a Secret by reference, not a literal or a ConfigMap")
-    if service in STORE_SERVICES and "MONGO_URL" not in env:
+    store_services, key_holders = traits["keepsDocuments"], traits["holdsSigningKey"]
+    if service in store_services and "MONGO_URL" not in env:
         say("keeps documents but has no MONGO_URL")
-    if service not in STORE_SERVICES and "MONGO_URL" in env:
+    if service not in store_services and "MONGO_URL" in env:
         say("never opens MongoDB but is given MONGO_URL")
-    if (service in KEY_HOLDERS) != ("JWT_SECRET" in env):
-        say("JWT_SECRET goes to the gateway, auth and oauth only")
+    if (service in key_holders) != ("JWT_SECRET" in env):
+        say(f"JWT_SECRET goes to the services that hold the signing key only ({', '.join(key_holders)})")
     return service
 
 
-def check_manifests(path, services, pinned_tag):
+def check_manifests(path, services, traits, pinned_tag):
     documents = [doc for doc in yaml.safe_load_all(open(path, encoding="utf-8")) if doc]
     problems = []
     by_kind = {}
@@ -169,7 +172,7 @@ def check_manifests(path, services, pinned_tag):
     deployments = by_kind.get("Deployment", [])
     seen = {}
     for deployment in deployments:
-        service = check_deployment(deployment, problems)
+        service = check_deployment(deployment, traits, problems)
         if service:
             seen.setdefault(service, []).append(deployment["metadata"]["name"])
     for service in services:
@@ -245,13 +248,18 @@ def main():
     parser.add_argument("kind", choices=["manifests", "compose"])
     parser.add_argument("path")
     parser.add_argument("--services", required=True, help="the service names of shared/config.ts, space-separated")
+    parser.add_argument("--traits", required=True, help="the services' declared traits, as JSON (see the module's text)")
     parser.add_argument("--pinned-tag")
     parser.add_argument("--label", help="what to call the file in messages")
     args = parser.parse_args()
     services = args.services.split()
     if not services:
         parser.error("--services is empty")
-    problems = check_manifests(args.path, services, args.pinned_tag) if args.kind == "manifests" else check_compose(args.path, services)
+    traits = json.loads(args.traits)
+    for trait in ("keepsDocuments", "holdsSigningKey"):
+        if not isinstance(traits.get(trait), list):
+            parser.error(f"--traits names no list {trait}")
+    problems = check_manifests(args.path, services, traits, args.pinned_tag) if args.kind == "manifests" else check_compose(args.path, services)
     label = args.label or args.path
     for problem in problems:
         print(f"{label}: {problem}", file=sys.stderr)

@@ -1,4 +1,3 @@
-import { openAccountStores } from "../services/auth/documents";
 import { KEY_CACHE_TTL_MS } from "../shared/auth/revocations";
 import { ConfigError, loadConfig, type Config } from "../shared/config";
 import { openKeyValueStore } from "../shared/kv/open";
@@ -15,6 +14,7 @@ import {
   type PlanChange,
 } from "./plans";
 import { stintAnswersOn } from "./server-guard";
+import { openAccountStores } from "../services/auth/account-stores";
 
 export const USAGE = `Usage: npm run admin -- <command>
 

@@ -3,8 +3,7 @@ import { parseId } from "../shared/ids";
 import { PLANS, type Plan } from "../shared/identity";
 import type { KeyValueStore } from "../shared/kv/port";
 import { isoSeconds } from "../shared/time";
-import type { OrganizationDocument } from "../services/auth/organization";
-import type { OrganizationStore } from "../services/auth/organization-store";
+import type { OrganizationStore, OrganizationDocument } from "../services/auth/organization-store";
 
 /**
  * The operator's side of plans (docs/api.md#plans: organizations start on `free`, and only the

@@ -215,7 +215,7 @@ const settings = {
   ),
   dataDir: text(
     "DATA_DIR",
-    "Folder of the embedded document store, used when `MONGO_URL` is unset, and of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set.",
+    "Folder of the embedded document store, used when `MONGO_URL` is unset, of screenshots (`DATA_DIR/blobs`) when neither `MONGO_URL` nor `S3_BUCKET` is set, and of uploaded import files while they are imported (`DATA_DIR/imports`).",
     "./data",
   ),
   mongoUrl: optionalUrl("MONGO_URL", "MongoDB connection string; when set, data lives in MongoDB instead of the embedded store.", [
@@ -226,7 +226,7 @@ const settings = {
   redisUrl: optionalUrl("REDIS_URL", "Redis server for shared counters; when unset, counters are kept in memory.", ["redis", "rediss"]),
   services: serviceList(
     "SERVICES",
-    "Comma-separated services this process runs (`gateway`, `auth`, `users`, `projects`, `timeEntries`, `webhooks`, `reports`, `imports`, `screenshots`, `oauth`, `system`), or `all`.",
+    `Comma-separated services this process runs (${SERVICE_NAMES.map((name) => `\`${name}\``).join(", ")}), or \`all\`.`,
   ),
   s3Bucket: text(
     "S3_BUCKET",

@@ -19,8 +19,9 @@ import { parseId } from "./ids";
 
 /**
  * Domain events on NATS JetStream, for distributed deployments: one stream per namespace,
- * kept on disk, and one durable consumer that every webhook-service process reads from as
- * a group (each event goes to one of them). A message is removed from the consumer's
+ * kept on disk, and a durable consumer per service that reads it (webhooks, and the
+ * projects service's budget checks), which every process of that service reads from as a
+ * group (each event goes to one of them). A message is removed from the consumer's
  * pending set only when its handler has finished and acknowledged it; one not acknowledged
  * within the ack wait (its process died, say) is delivered again, to whichever process
  * asks next.
@@ -28,6 +29,11 @@ import { parseId } from "./ids";
 
 /** The durable consumer the webhook service reads with, shared by all its processes. */
 export const WEBHOOKS_CONSUMER = "webhooks";
+/** The durable consumer the projects service checks budgets with (docs/api.md, "Budgets"). */
+export const BUDGETS_CONSUMER = "budgets";
+/** Every durable consumer of the stream; each sees every event, once per consumer. */
+export const EVENT_CONSUMERS = [WEBHOOKS_CONSUMER, BUDGETS_CONSUMER] as const;
+export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
 
 export interface EventStreamOptions {
   natsUrl: string;
@@ -108,7 +114,7 @@ export class EventStream {
       const manager = await connection.jetstreamManager();
       const names = eventStreamNames(options.namespace);
       await ensureStream(manager, names);
-      await ensureConsumer(manager, names, options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
+      for (const consumer of EVENT_CONSUMERS) await ensureConsumer(manager, names, consumer, options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
       return new EventStream(connection, manager, connection.jetstream(), names);
     } catch (error) {
       await connection.close().catch(() => undefined);
@@ -125,12 +131,13 @@ export class EventStream {
   }
 
   /**
-   * Hands events to `handler` as a member of the webhook consumer group. An event is
+   * Hands events to `handler` as a member of `consumer`'s group (the webhooks' unless
+   * named): each event of the stream goes to one process of each group. An event is
    * acknowledged after its handler resolves; a handler that throws has its event delivered
    * again after a short delay; one that never answers (a dead process) after the ack wait.
    * A message that is no event of ours is acknowledged and logged: no attempt can fix it.
    */
-  consume(handler: EventHandler, logger: EventStreamLogger): Consumption {
+  consume(handler: EventHandler, logger: EventStreamLogger, consumerName: EventConsumer = WEBHOOKS_CONSUMER): Consumption {
     let stopping = false;
     let current: { stop(): void } | undefined;
     const inFlight = new Set<Promise<void>>();
@@ -162,7 +169,7 @@ export class EventStream {
     const loop = async (): Promise<void> => {
       while (!stopping) {
         try {
-          const consumer = await this.client.consumers.get(this.names.stream, WEBHOOKS_CONSUMER);
+          const consumer = await this.client.consumers.get(this.names.stream, consumerName);
           const messages = await consumer.consume({ max_messages: CONCURRENCY });
           current = messages;
           for await (const message of messages) {
@@ -197,9 +204,9 @@ export class EventStream {
     ]);
   }
 
-  /** The consumer's state as the server sees it (tests and operations). */
-  consumerInfo(): ReturnType<JetStreamManager["consumers"]["info"]> {
-    return this.manager.consumers.info(this.names.stream, WEBHOOKS_CONSUMER);
+  /** A consumer's state as the server sees it (tests and operations). */
+  consumerInfo(consumer: EventConsumer = WEBHOOKS_CONSUMER): ReturnType<JetStreamManager["consumers"]["info"]> {
+    return this.manager.consumers.info(this.names.stream, consumer);
   }
 
   async close(): Promise<void> {
@@ -226,20 +233,24 @@ async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof 
   }
 }
 
-async function ensureConsumer(manager: JetStreamManager, names: ReturnType<typeof eventStreamNames>, ackWaitMs: number): Promise<void> {
+async function ensureConsumer(
+  manager: JetStreamManager,
+  names: ReturnType<typeof eventStreamNames>,
+  consumer: EventConsumer,
+  ackWaitMs: number,
+): Promise<void> {
   const config: Partial<ConsumerConfig> = {
-    durable_name: WEBHOOKS_CONSUMER,
+    durable_name: consumer,
     ack_policy: AckPolicy.Explicit,
-    // Created by whoever publishes first, so events published before any webhook process ran are kept for it.
+    // Created by whoever publishes first, so events published before any of its processes ran are kept for it.
     deliver_policy: DeliverPolicy.All,
     ack_wait: nanos(ackWaitMs),
     max_deliver: -1,
     max_ack_pending: 1000,
   };
   try {
-    const info = await manager.consumers.info(names.stream, WEBHOOKS_CONSUMER);
-    if (info.config.ack_wait !== config.ack_wait)
-      await manager.consumers.update(names.stream, WEBHOOKS_CONSUMER, { ack_wait: config.ack_wait });
+    const info = await manager.consumers.info(names.stream, consumer);
+    if (info.config.ack_wait !== config.ack_wait) await manager.consumers.update(names.stream, consumer, { ack_wait: config.ack_wait });
   } catch (error) {
     if (!notFound(error)) throw error;
     await manager.consumers.add(names.stream, config);

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   "project.created",
   "project.updated",
   "project.deleted",
+  "project.budget_reached",
   "user.invited",
   "user.joined",
   "user.removed",

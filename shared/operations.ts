@@ -38,6 +38,8 @@ export type Success =
        * streamed as an attachment (see `shared/files.ts`).
        */
       files?: readonly FileMediaType[];
+      /** Other answers the handler may give instead, each with its own status and body (`withStatus`). */
+      otherwise?: readonly OtherSuccess[];
     }
   | { status: 204; description: string }
   | {
@@ -50,6 +52,25 @@ export type Success =
        */
       image: readonly string[];
     };
+
+/** An answer an operation gives beside its usual one: a preview's 200 beside an accepted job's 202. */
+export interface OtherSuccess {
+  status: 200 | 201 | 202;
+  description: string;
+  body: z.ZodType;
+}
+
+/** A handler's answer with one of the statuses its operation declares in `otherwise`. */
+export class AnswerWithStatus<Body> {
+  constructor(
+    readonly status: OtherSuccess["status"],
+    readonly body: Body,
+  ) {}
+}
+
+export function withStatus<Body>(status: OtherSuccess["status"], body: Body): AnswerWithStatus<Body> {
+  return new AnswerWithStatus(status, body);
+}
 
 /** The files an operation can answer with, by media type. */
 export const FILE_MEDIA_TYPES = {
@@ -114,7 +135,11 @@ type ResultOf<O extends Operation> =
         ? never
         : null)
   | FileOf<O>
-  | ImageOf<O>;
+  | ImageOf<O>
+  | OtherOf<O>;
+type OtherOf<O extends Operation> = O["success"] extends { otherwise: readonly (infer Other extends OtherSuccess)[] }
+  ? AnswerWithStatus<z.input<Other["body"]>>
+  : never;
 type CallerOf<O extends Operation> = O["access"] extends PublicAccess ? undefined : Identity;
 
 /** The code behind one operation: its validated input, its caller, its result. */
@@ -138,6 +163,12 @@ function routedAction(
       const who = isPublic(operation.access) ? undefined : admittedIdentity(ctx);
       const input = validateRequest(operation.input, ctx.params, operation.resource);
       const result = await handler(input, who, ctx);
+      if (result instanceof AnswerWithStatus) {
+        const declared = "otherwise" in success && success.otherwise?.some((other) => other.status === result.status);
+        if (!declared) throw new Error(`${operation.method} ${operation.path} answered ${result.status}, which it does not declare`);
+        ctx.meta.$statusCode = result.status;
+        return result.body;
+      }
       if (success.status !== 200) ctx.meta.$statusCode = success.status;
       return result;
     },

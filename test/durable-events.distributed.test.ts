@@ -199,7 +199,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
       updated_at: now,
     };
     // What a process does before it dies: the outbox record, then the change; no publish.
-    const event = domainEvent("project.created", organizationId, presentProject(doc, null));
+    const event = domainEvent("project.created", organizationId, presentProject(doc, null, null));
     await (await Outbox.open(store, { sweepAfterMs: 0, sweepEveryMs: 60_000 })).record(event);
     await (await store.collection<ProjectDocument>(PROJECTS_COLLECTION)).insertOne(doc);
 

@@ -139,6 +139,13 @@ function operationOf(route: Route, operationId: string, schemas: SchemaComponent
   const parameters = parametersOf(route, schemas);
   const body = doc.input.shape.body === noBody ? undefined : schemas.convert(doc.input.shape.body, "input");
   const responses: OperationObject["responses"] = { [String(doc.success.status)]: successOf(doc, schemas) };
+  for (const other of "otherwise" in doc.success ? (doc.success.otherwise ?? []) : []) {
+    responses[String(other.status)] = {
+      description: other.description,
+      ...(isRateLimited(doc.access) ? { headers: { ...RATE_LIMIT_HEADERS } } : {}),
+      content: { "application/json": { schema: schemas.convert(other.body, "output") } },
+    };
+  }
   if ("image" in doc.success)
     responses["304"] = {
       description: "Not modified: the `ETag` sent in `If-None-Match` is the image's",

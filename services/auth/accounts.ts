@@ -1,7 +1,7 @@
 import { verifyAgainstDecoy, verifyPassword } from "../../shared/auth/passwords";
 import type { Account } from "./contract";
-import type { AccountStores } from "./documents";
 import type { UserDocument } from "./user";
+import type { AccountStores } from "./account-stores";
 
 type Stores = Pick<AccountStores, "users" | "organizations">;
 

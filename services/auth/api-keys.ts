@@ -10,8 +10,8 @@ import { isoSeconds } from "../../shared/time";
 import { presentApiKey, type ApiKeyDocument } from "./api-key";
 import type { ApiKeyStore, KeyOwner } from "./api-key-store";
 import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from "./contract";
-import type { AccountStores } from "./documents";
 import type { CreateApiKeyBody } from "./inputs";
+import type { AccountStores } from "./account-stores";
 
 /*
  * Keys are managed by people, with a login: the operations declare `sessionOnly`, so a

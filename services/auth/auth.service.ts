@@ -6,13 +6,13 @@ import { requireStore, stintService, type ServiceDependencies } from "../../shar
 import { accountOf, verifyCredentials } from "./accounts";
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from "./api-keys";
 import { authClient } from "./client";
-import { openAccountStores, type AccountStores } from "./documents";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
 import { getOrganization, moneySettings, screenshotRetentions, updateOrganization, type DefaultRate } from "./organizations";
 import { projectsClient } from "../projects/client";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
+import { openAccountStores, type AccountStores } from "./account-stores";
 
 /** The organization's default rate, kept by the projects service with every other rate. */
 function defaultRateOver(caller: Caller): DefaultRate {

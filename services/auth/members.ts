@@ -2,10 +2,10 @@ import { markKeyRevoked, markUserCredentialsChanged } from "../../shared/auth/re
 import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
-import type { AccountStores } from "./documents";
 import type { AssignableRole, UserFilter, UserName, UsersByHandle } from "./client";
 import type { User } from "./contract";
 import { presentUser } from "./user";
+import type { AccountStores } from "./account-stores";
 
 /*
  * The account side of managing people, for the users service. The rules (who may change

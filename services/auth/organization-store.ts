@@ -2,6 +2,9 @@ import type { Plan } from "../../shared/identity";
 import type { Collection } from "../../shared/storage/port";
 import type { OrganizationDocument } from "./organization";
 
+/** The stored form, for the operator's tool that changes plans through this store. */
+export type { OrganizationDocument } from "./organization";
+
 /** Organizations, each by its id: an organization is its own tenant. */
 export class OrganizationStore {
   constructor(private readonly organizations: Collection<OrganizationDocument>) {}

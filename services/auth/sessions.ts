@@ -4,11 +4,11 @@ import type { TokenSigner } from "../../shared/auth/tokens";
 import { ApiError } from "../../shared/errors";
 import { newId } from "../../shared/ids";
 import { isoSeconds } from "../../shared/time";
-import type { AccountStores } from "./documents";
 import type { RegisterBody } from "./inputs";
 import { presentOrganization, type OrganizationDocument } from "./organization";
 import type { Session, Tokens } from "./contract";
 import { presentUser, type UserDocument } from "./user";
+import type { AccountStores } from "./account-stores";
 
 export type SessionStores = Pick<AccountStores, "organizations" | "users" | "refreshTokens">;
 

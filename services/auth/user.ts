@@ -1,17 +1,9 @@
-import type { Role } from "../../shared/identity";
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 import type { User } from "./contract";
 
 /** A user as stored. The password hash never leaves the auth service. */
-export interface UserDocument extends StoredDocument {
-  organization_id: string;
-  /** Lower-cased; one account per address across the deployment. */
-  email: string;
-  name: string;
-  role: Role;
+export interface UserDocument extends StoredDocument, Omit<User, "id"> {
   password_hash: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export const USERS: CollectionSpec = {

@@ -1,6 +1,6 @@
 /*
- * Local dates and times without a zone, as Toggl, Clockify and Harvest export them, read in
- * an IANA time zone into UTC instants.
+ * Local dates and times without a zone, as Toggl, Clockify and Harvest export them, placed in
+ * an IANA time zone as UTC instants. How the file writes them is read in `file-values.ts`.
  */
 
 export interface LocalDateTime {
@@ -32,22 +32,27 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** How far ahead of UTC the zone's clocks are at an instant, in milliseconds. */
-function offsetAt(zone: string, instant: number): number {
+/** The wall clock a zone shows at an instant. */
+export function wallClock(instant: number, zone: string): LocalDateTime {
   const parts = Object.fromEntries(
     formatterOf(zone)
       .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
+      .map((part) => [part.type, Number(part.value)]),
   );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return {
+    year: parts.year as number,
+    month: parts.month as number,
+    day: parts.day as number,
+    hour: parts.hour as number,
+    minute: parts.minute as number,
+    second: parts.second as number,
+  };
+}
+
+/** How far ahead of UTC the zone's clocks are at an instant, in milliseconds. */
+function offsetAt(zone: string, instant: number): number {
+  const wall = wallClock(instant, zone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(instant / 1000) * 1000;
 }
 
 /**
@@ -66,36 +71,6 @@ export function instantOf(local: LocalDateTime, zone: string): number {
     if (offsetAt(zone, candidate) === offset) return candidate;
   }
   return wall - before;
-}
-
-/** `YYYY-MM-DD`, `M/D/YYYY` (US) or `D.M.YYYY`: the date formats these exports use. */
-export function parseLocalDate(text: string): Pick<LocalDateTime, "year" | "month" | "day"> | null {
-  const value = text.trim();
-  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
-  let parts: [number, number, number] | null = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
-  if (!parts && (match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value))) parts = [Number(match[3]), Number(match[1]), Number(match[2])];
-  if (!parts && (match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value))) parts = [Number(match[3]), Number(match[2]), Number(match[1])];
-  if (!parts) return null;
-  const [year, month, day] = parts;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1970 || year >= 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
-/** `HH:MM`, `HH:MM:SS`, either with `AM`/`PM`. */
-export function parseLocalTime(text: string): Pick<LocalDateTime, "hour" | "minute" | "second"> | null {
-  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?$/.exec(text.trim());
-  if (!match) return null;
-  let hour = Number(match[1]);
-  const minute = Number(match[2]);
-  const second = Number(match[3] ?? 0);
-  const meridiem = match[4]?.toUpperCase();
-  if (meridiem) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (meridiem === "PM" ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  return { hour, minute, second };
 }
 
 /** An instant as stored: ISO 8601 UTC, whole seconds. */

@@ -1,242 +1,236 @@
-import { createReadStream } from "node:fs";
-import { parse } from "csv-parse";
-import { isManager } from "../../shared/access";
+import { MAX_REPORTED_ERRORS, type RowError } from "./contract";
 import type { Caller } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import { isoSeconds } from "../../shared/time";
-import { authClient } from "../auth/client";
-import { projectsClient, type ProjectsByName } from "../projects/client";
+import { projectsClient } from "../projects/client";
 import { timeEntriesClient, type ImportedEntry } from "../time-entries/client";
 import { importedEntryId, Occurrences } from "./entry-ids";
-import type { ImportJobDocument } from "./import-job";
+import { FileRows } from "./file-rows";
+import { type ImportJobDocument } from "./import-job";
 import type { JobStore } from "./job-store";
-import type { Cells, Layout, ParsedRow } from "./layouts";
-import { removeFile, type ReceivedFile } from "./receive";
-import { MAX_REPORTED_ERRORS, type RowError } from "./contract";
+import { headerOf, type Layout } from "./layouts";
+import { nameKey, Placer, type PlacedRow } from "./placing";
+import { removeFile } from "./receive";
+import { readRow, type RowContext, type RowReading } from "./rows";
 
 /** Rows per turn: one question to each service and one write of the job per batch. */
 const BATCH_ROWS = 500;
+
+/** How often a running import says that it is still at work, for other processes to see. */
+export const HEARTBEAT_MS = 5_000;
 
 export interface ImportRun {
   job: ImportJobDocument;
   who: Identity;
   layout: Layout;
-  file: ReceivedFile;
+  /** The kept file. */
+  path: string;
+  /** This process, as jobs name their worker. */
+  worker: string;
+  /** Set when the service stops: the import stops after its batch and is left for a process to resume. */
+  stop: { requested: boolean };
 }
 
-type Project = ProjectsByName[string];
-
-/** What one import has learnt so far, so that each name is asked about once. */
-interface Known {
-  emails: Map<string, string | null>;
-  names: Map<string, string | null>;
-  projects: Map<string, Project | null>;
-}
-
-const nameKey = (name: string) => name.toLocaleLowerCase("en-US");
-const personName = (name: string) => name.trim().replace(/\s+/g, " ").toLocaleLowerCase("en-US");
+/** How a run ended: the job ended (`succeeded` or `failed`), was left for another process, or was taken by one. */
+export type RunOutcome = "ended" | "released" | "taken";
 
 class Progress {
-  total = 0;
-  imported = 0;
-  skipped = 0;
-  readonly errors: RowError[] = [];
+  total: number;
+  imported: number;
+  skipped: number;
+  doneTo: number;
+  readonly errors: RowError[];
+
+  constructor(job: ImportJobDocument) {
+    this.total = job.rows_total;
+    this.imported = job.rows_imported;
+    this.skipped = job.rows_skipped;
+    this.doneTo = job.rows_done_to;
+    this.errors = [...job.errors];
+  }
 
   refuse(error: RowError): void {
     this.skipped += 1;
     if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push(error);
   }
 
-  counts(): Pick<ImportJobDocument, "rows_total" | "rows_imported" | "rows_skipped" | "errors"> {
-    return { rows_total: this.total, rows_imported: this.imported, rows_skipped: this.skipped, errors: [...this.errors] };
+  /** Why the import stopped: said whatever the number of refusals before it. */
+  stoppedBy(error: RowError): void {
+    this.errors.push(error);
+  }
+
+  counts(): Pick<ImportJobDocument, "rows_total" | "rows_imported" | "rows_skipped" | "errors" | "rows_done_to"> {
+    return {
+      rows_total: this.total,
+      rows_imported: this.imported,
+      rows_skipped: this.skipped,
+      errors: [...this.errors],
+      rows_done_to: this.doneTo,
+    };
   }
 }
 
-async function learnPeople(caller: Caller, organizationId: string, rows: readonly ParsedRow[], known: Known): Promise<void> {
-  const emails = [
-    ...new Set(
-      rows.flatMap((row) => (row.person && "email" in row.person && !known.emails.has(row.person.email) ? [row.person.email] : [])),
-    ),
-  ];
-  const names = [
-    ...new Set(
-      rows.flatMap((row) =>
-        row.person && "name" in row.person && !known.names.has(personName(row.person.name)) ? [personName(row.person.name)] : [],
-      ),
-    ),
-  ];
-  if (emails.length === 0 && names.length === 0) return;
-  const found = await authClient.over(caller).resolveUsers({ organizationId, emails, names });
-  for (const email of emails) known.emails.set(email, found.emails[email] ?? null);
-  for (const name of names) known.names.set(name, found.names[name] ?? null);
+/** A job written by another process since: this one stops without a further word. */
+class TakenOver extends Error {}
+
+interface BatchRow {
+  row: number;
+  reading: RowReading;
+  /** A row an earlier process already counted: placed again only so that equal rows keep their numbers. */
+  replay: boolean;
 }
 
-async function learnProjects(
-  caller: Caller,
-  organizationId: string,
-  rows: readonly ParsedRow[],
-  known: Known,
-  create: boolean,
-): Promise<void> {
-  const wanted = new Map<string, { name: string; tasks: Map<string, string> }>();
-  for (const row of rows) {
-    const key = nameKey(row.project);
-    const project = known.projects.get(key);
-    const taskMissing = row.task !== null && project && !(nameKey(row.task) in project.tasks);
-    if (project === null || (project && !taskMissing)) continue;
-    const entry = wanted.get(key) ?? { name: row.project, tasks: new Map<string, string>() };
-    if (row.task !== null) entry.tasks.set(nameKey(row.task), row.task);
-    wanted.set(key, entry);
-  }
-  if (wanted.size === 0) return;
-  const found = await projectsClient.over(caller).ensureByNames({
-    organizationId,
-    create,
-    projects: [...wanted.values()].map((project) => ({ name: project.name, tasks: [...project.tasks.values()] })),
-  });
-  for (const key of wanted.keys()) {
-    const answer = found[key];
-    const before = known.projects.get(key);
-    known.projects.set(key, answer ? { ...answer, tasks: { ...before?.tasks, ...answer.tasks } } : null);
-  }
+/** The entry a placed row becomes; its id is derived from what it is, so importing it again finds it. */
+function entryOf(run: ImportRun, placed: PlacedRow, occurrences: Occurrences): ImportedEntry | null {
+  const { parsed, project } = placed;
+  if (!project) return null;
+  const identity = [
+    placed.userId,
+    parsed.start,
+    parsed.end,
+    nameKey(parsed.project),
+    parsed.task === null ? "" : nameKey(parsed.task),
+    parsed.description,
+  ].join("\n");
+  return {
+    id: importedEntryId(run.who.organizationId, run.job.source, occurrences.next(identity)),
+    user_id: placed.userId,
+    project_id: project.id,
+    task_id: placed.task?.id ?? null,
+    description: parsed.description,
+    start_time: parsed.start,
+    end_time: parsed.end,
+    billable: parsed.billable ?? placed.task?.billable ?? project.billable,
+  };
 }
 
-/** Who a row's time belongs to, or why it cannot be imported by this caller. */
-function ownerOf(row: ParsedRow, who: Identity, known: Known): string | { reason: string } {
-  let userId: string | null;
-  if (row.person === null) userId = who.userId;
-  else if ("email" in row.person) userId = known.emails.get(row.person.email) ?? null;
-  else {
-    userId = known.names.get(personName(row.person.name)) ?? null;
-    if (userId === null && known.names.has(personName(row.person.name))) return { reason: "names no single person of this organization" };
-  }
-  if (userId === null) return { reason: "is not a user of this organization" };
-  if (userId !== who.userId && !isManager(who)) return { reason: "names another person: a member imports only their own time" };
-  return userId;
+/**
+ * Imported time is announced by no event, so the budgets it may have moved are checked
+ * here, once per project and month of the batch (docs/api.md#budgets).
+ */
+async function checkBudgets(caller: Caller, organizationId: string, entries: readonly ImportedEntry[]): Promise<void> {
+  const checks = new Map<string, { projectId: string; at: string }>();
+  for (const entry of entries)
+    checks.set(`${entry.project_id} ${entry.start_time.slice(0, 7)}`, { projectId: entry.project_id, at: entry.start_time });
+  if (checks.size > 0) await projectsClient.over(caller).checkBudgets({ organizationId, checks: [...checks.values()] });
 }
 
 async function importBatch(
   caller: Caller,
   run: ImportRun,
-  batch: readonly { row: number; reading: ReturnType<Layout["read"]> }[],
-  known: Known,
+  placer: Placer,
+  batch: readonly BatchRow[],
   occurrences: Occurrences,
   progress: Progress,
 ): Promise<void> {
-  const { who, layout, job } = run;
-  const refused: RowError[] = [];
-  const readable: { row: number; parsed: ParsedRow }[] = [];
-  for (const { row, reading } of batch) {
-    if ("field" in reading) refused.push({ row, field: reading.field, reason: reading.reason });
-    else readable.push({ row, parsed: reading.row });
-  }
-  const rows = readable.map((item) => item.parsed);
-  // A member may not make projects by hand, nor by import; an API key needs projects:write too.
-  const mayCreate = isManager(who) && who.permissions.includes("projects:write");
-  await Promise.all([
-    learnPeople(caller, who.organizationId, rows, known),
-    learnProjects(caller, who.organizationId, rows, known, mayCreate),
-  ]);
-  const missingPlace = mayCreate
-    ? "could not be found or made"
-    : "is not a project of this organization (only an admin's import makes projects)";
+  const replayed = new Set(batch.filter((item) => item.replay).map((item) => item.row));
+  const { placed, refused } = await placer.place(batch);
   const entries: ImportedEntry[] = [];
-  for (const { row, parsed } of readable) {
-    const owner = ownerOf(parsed, who, known);
-    if (typeof owner !== "string") {
-      refused.push({ row, field: layout.fields.person, reason: owner.reason });
-      continue;
-    }
-    const project = known.projects.get(nameKey(parsed.project));
-    if (!project) {
-      refused.push({ row, field: layout.fields.project, reason: missingPlace });
-      continue;
-    }
-    const task = parsed.task === null ? null : project.tasks[nameKey(parsed.task)];
-    if (task === undefined) {
-      refused.push({
-        row,
-        field: layout.fields.task,
-        reason: mayCreate ? "could not be found or made" : "is not a task of this project (only an admin's import makes tasks)",
-      });
-      continue;
-    }
-    const identity = [
-      owner,
-      parsed.start,
-      parsed.end,
-      nameKey(parsed.project),
-      parsed.task === null ? "" : nameKey(parsed.task),
-      parsed.description,
-    ].join("\n");
-    entries.push({
-      id: importedEntryId(who.organizationId, job.source, occurrences.next(identity)),
-      user_id: owner,
-      project_id: project.id,
-      task_id: task?.id ?? null,
-      description: parsed.description,
-      start_time: parsed.start,
-      end_time: parsed.end,
-      billable: parsed.billable ?? task?.billable ?? project.billable,
-    });
+  for (const row of placed) {
+    const entry = entryOf(run, row, occurrences);
+    if (replayed.has(row.row)) continue;
+    if (entry) entries.push(entry);
+    else refused.push({ row: row.row, field: headerOf({}, run.layout, "project"), reason: "could not be found or made" });
   }
   const { inserted } =
     entries.length === 0
       ? { inserted: 0 }
-      : await timeEntriesClient.over(caller).importEntries({ organizationId: who.organizationId, entries });
-  // Errors in the file's order, whichever check found them.
-  for (const error of refused.sort((a, b) => a.row - b.row)) progress.refuse(error);
+      : await timeEntriesClient.over(caller).importEntries({ organizationId: run.who.organizationId, entries });
+  // Before the batch counts as done: a process that dies first leaves the batch to be run
+  // again by the one that takes the import over, checks included.
+  await checkBudgets(caller, run.who.organizationId, entries);
+  for (const error of refused) if (!replayed.has(error.row)) progress.refuse(error);
   progress.imported += inserted;
   // Rows already imported before (a re-import) are skipped without an error.
   progress.skipped += entries.length - inserted;
 }
 
 /**
- * Reads the received file row by row and imports it in batches, keeping the job's counts
- * up to date after each. Runs after the request has been answered; whatever happens, the
- * job ends `succeeded` or `failed` and the file is removed.
+ * Reads the kept file row by row and imports it in batches, keeping the job's counts up to
+ * date after each, from where an earlier process left it if one did. Runs after the request
+ * has been answered. The job ends `succeeded` or `failed` (the file then goes), unless the
+ * service stops first: the import is then left `running` for a process to resume, its file kept.
  */
-export async function runImport(caller: Caller, jobs: JobStore, run: ImportRun): Promise<void> {
-  const progress = new Progress();
-  const known: Known = { emails: new Map(), names: new Map(), projects: new Map() };
+export async function runImport(caller: Caller, jobs: JobStore, run: ImportRun, onError: (error: unknown) => void): Promise<RunOutcome> {
+  const { job, worker } = run;
+  const progress = new Progress(job);
   const occurrences = new Occurrences();
+  const file = new FileRows(run.path, job.delimiter, run.layout);
+  let taken = false;
+  const save = async (changes: Partial<ImportJobDocument>) => {
+    const now = isoSeconds();
+    if (!(await jobs.update(job._id, worker, { ...changes, heartbeat_at: now, updated_at: now }))) throw new TakenOver();
+  };
+  const heartbeat = setInterval(() => {
+    save({}).catch((error: unknown) => {
+      if (error instanceof TakenOver) taken = true;
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const release = async (): Promise<RunOutcome> => {
+    await save({ worker: null }).catch(() => undefined);
+    return "released";
+  };
   let status: "succeeded" | "failed" = "succeeded";
   try {
-    const parser = createReadStream(run.file.path).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
-    let index: Map<string, number> | undefined;
-    let rowNumber = 0;
-    let batch: { row: number; reading: ReturnType<Layout["read"]> }[] = [];
+    let context: RowContext | undefined;
+    let placer: Placer | undefined;
+    let batch: BatchRow[] = [];
     const flush = async () => {
-      await importBatch(caller, run, batch, known, occurrences, progress);
+      if (batch.length === 0) return;
+      await importBatch(caller, run, placer as Placer, batch, occurrences, progress);
+      progress.doneTo = Math.max(progress.doneTo, (batch.at(-1) as BatchRow).row);
       batch = [];
-      await jobs.update(run.job._id, { ...progress.counts(), updated_at: isoSeconds() });
+      await save(progress.counts());
     };
-    for await (const record of parser as AsyncIterable<string[]>) {
-      rowNumber += 1;
-      if (!index) {
-        index = new Map(record.map((column, at) => [column.trim().toLowerCase(), at]));
-        continue;
+    for await (const record of file.records()) {
+      context ??= { layout: run.layout, columns: file.columns, zone: job.timezone, dateFormat: job.date_format };
+      placer ??= new Placer(
+        caller,
+        run.who,
+        { project: headerOf(file.columns, run.layout, "project"), task: headerOf(file.columns, run.layout, "task") },
+        true,
+      );
+      const replay = record.row <= job.rows_done_to;
+      if (!replay) progress.total += 1;
+      batch.push({ row: record.row, reading: readRow(record.cells, context), replay });
+      if (batch.length >= BATCH_ROWS) {
+        await flush();
+        if (taken) throw new TakenOver();
+        if (run.stop.requested) return await release();
       }
-      const cells: Cells = (header) => {
-        const at = index?.get(header);
-        return at === undefined ? "" : (record[at] ?? "");
-      };
-      progress.total += 1;
-      batch.push({ row: rowNumber, reading: run.layout.read(cells, run.job.timezone) });
-      if (batch.length >= BATCH_ROWS) await flush();
     }
-    if (batch.length > 0) await flush();
+    await flush();
+    if (file.broken) {
+      status = "failed";
+      progress.stoppedBy({
+        row: file.broken.row,
+        field: "file",
+        reason: `${file.broken.reason}: the file is not readable from this row on; the rows before it are imported`,
+      });
+    }
   } catch (error) {
+    if (error instanceof TakenOver) {
+      taken = true;
+      return "taken";
+    }
+    if (run.stop.requested) return await release();
     status = "failed";
-    const reason =
-      error instanceof Error && "code" in error && typeof error.code === "string" && error.code.startsWith("CSV_")
-        ? `is not a readable CSV from here on: ${error.message}`
-        : "could not be imported to its end";
-    if (progress.errors.length < MAX_REPORTED_ERRORS) progress.errors.push({ row: progress.total + 2, field: "file", reason });
-    throw error;
+    progress.stoppedBy({
+      row: progress.doneTo + 1,
+      field: "file",
+      reason:
+        "could not be imported from this row on, as a service did not answer; the rows before it are imported. Import the file again to finish: rows imported already are skipped",
+    });
+    onError(error);
   } finally {
-    const now = isoSeconds();
-    await jobs.update(run.job._id, { ...progress.counts(), status, updated_at: now, finished_at: now }).catch(() => undefined);
-    await removeFile(run.file);
+    clearInterval(heartbeat);
   }
+  if (taken) return "taken";
+  const now = isoSeconds();
+  const ended = await jobs
+    .update(job._id, worker, { ...progress.counts(), status, updated_at: now, heartbeat_at: now, finished_at: now })
+    .catch(() => false);
+  if (ended) await removeFile(run.path);
+  return "ended";
 }

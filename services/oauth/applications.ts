@@ -9,10 +9,10 @@ import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
 import { CLIENT_SECRET_PREFIX, PREVIOUS_SECRET_GRACE_MS, presentApplication, type ApplicationDocument } from "./application";
-import type { OAuthStores } from "./documents";
 import type { CreateApplicationBody, UpdateApplicationBody } from "./inputs";
 import { isSubset } from "./scopes";
 import type { Application, ApplicationWithSecret } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /*
  * The developer portal: an organization's owners and admins register applications (the

@@ -1,8 +1,8 @@
 import type { Permission } from "../../shared/identity";
 import type { ApplicationDocument } from "./application";
-import type { OAuthStores } from "./documents";
 import { parseScope, isSubset } from "./scopes";
 import { PROMPT_VALUES } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /**
  * Checking an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 9700 §2.1). A

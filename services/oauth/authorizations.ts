@@ -4,8 +4,8 @@ import { ApiError } from "../../shared/errors";
 import type { Identity } from "../../shared/identity";
 import type { KeyValueStore } from "../../shared/kv/port";
 import { listEnvelope, type ListEnvelope, type Page } from "../../shared/paging";
-import type { OAuthStores } from "./documents";
 import type { Authorization } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** The applications a person has authorized, and taking an authorization back. */
 

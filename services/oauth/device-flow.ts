@@ -6,11 +6,12 @@ import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
 import type { Clock } from "./clock";
-import type { DeviceCodeDocument, OAuthStores } from "./documents";
+import type { DeviceCodeDocument } from "./documents";
 import { issueTokens, type GrantSettings } from "./grants";
 import { field, refuse } from "./protocol";
 import { isSubset, parseScope } from "./scopes";
 import type { TokenResponse, BasicCredentials, FormFields, ProtocolResult, DeviceAuthorization } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** The device authorization grant (RFC 8628): for command-line tools and desktop trackers. */
 

@@ -1,8 +1,6 @@
 import type { Permission } from "../../shared/identity";
 import type { Collection, CollectionSpec, DocumentStore, StoredDocument } from "../../shared/storage/port";
 import { APPLICATIONS, type ApplicationDocument } from "./application";
-import { ApplicationStore } from "./application-store";
-import { CodeStore, ConsentStore, DeviceCodeStore, OAuthRefreshTokenStore } from "./grant-stores";
 
 /** An authorization code: `_id` is its SHA-256. Good once, for 10 minutes. */
 export interface CodeDocument extends StoredDocument {
@@ -105,24 +103,4 @@ export async function openOAuthCollections(store: DocumentStore): Promise<OAuthC
     store.collection<DeviceCodeDocument>(DEVICE_CODES),
   ]);
   return { applications, codes, consents, refreshTokens, deviceCodes };
-}
-
-/** What the oauth service's use cases reach its collections through. */
-export interface OAuthStores {
-  applications: ApplicationStore;
-  codes: CodeStore;
-  consents: ConsentStore;
-  refreshTokens: OAuthRefreshTokenStore;
-  deviceCodes: DeviceCodeStore;
-}
-
-export async function openOAuthStores(store: DocumentStore): Promise<OAuthStores> {
-  const { applications, codes, consents, refreshTokens, deviceCodes } = await openOAuthCollections(store);
-  return {
-    applications: new ApplicationStore(applications),
-    codes: new CodeStore(codes),
-    consents: new ConsentStore(consents),
-    refreshTokens: new OAuthRefreshTokenStore(refreshTokens),
-    deviceCodes: new DeviceCodeStore(deviceCodes),
-  };
 }

@@ -6,10 +6,10 @@ import type { KeyValueStore } from "../../shared/kv/port";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import type { Clock } from "./clock";
-import type { OAuthStores } from "./documents";
 import { isoSeconds } from "../../shared/time";
 import { withinRole } from "./scopes";
 import type { TokenResponse } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** What the oauth service needs to issue and revoke tokens. */
 export interface GrantSettings {

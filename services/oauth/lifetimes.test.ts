@@ -12,11 +12,12 @@ import { temporaryDir } from "../../test/support/stint";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { decideDeviceCode, DEVICE_CODE_TTL_SECONDS, startDeviceAuthorization } from "./device-flow";
-import { consentIdOf, openOAuthCollections, openOAuthStores, type OAuthCollections, type OAuthStores } from "./documents";
+import { consentIdOf, openOAuthCollections, type OAuthCollections } from "./documents";
 import type { GrantSettings } from "./grants";
 import { retentionAges, sweepOAuth } from "./sweep";
 import { token } from "./token-endpoint";
 import { DEVICE_CODE_GRANT } from "./contract";
+import { openOAuthStores, type OAuthStores } from "./oauth-stores";
 
 const START = Date.UTC(2026, 2, 2, 9);
 const MINUTE = 60_000;

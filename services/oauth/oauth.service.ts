@@ -9,7 +9,6 @@ import { oauthClient } from "./client";
 import { authenticateClient } from "./client-authentication";
 import { systemClock } from "./clock";
 import { startDeviceAuthorization } from "./device-flow";
-import { openOAuthStores, type OAuthStores } from "./documents";
 import type { GrantSettings } from "./grants";
 import { oauthOperations } from "./operations";
 import { authorizationForm, authorizationPage, deviceForm, devicePage, type PageSettings } from "./pages";
@@ -17,6 +16,7 @@ import { sweepPeriodically } from "../../shared/sweep";
 import { retentionAges, sweepOAuth } from "./sweep";
 import { token } from "./token-endpoint";
 import { introspect, revoke } from "./token-management";
+import { openOAuthStores, type OAuthStores } from "./oauth-stores";
 
 /** Wiring only: OAuth applications, grants and tokens, the portal's operations and the gateway's protocol calls. */
 export function oauthService(deps: ServiceDependencies): ServiceSchema {

@@ -9,10 +9,11 @@ import type { ApplicationDocument } from "./application";
 import { checkAuthorizationRequest, redirectWith, type RequestParams, type ValidRequest } from "./authorization-request";
 import { decideDeviceCode, displayUserCode, normalizeUserCode, pendingDeviceCode } from "./device-flow";
 import type { Clock } from "./clock";
-import { consentIdOf, type DeviceCodeDocument, type OAuthStores } from "./documents";
+import { consentIdOf, type DeviceCodeDocument } from "./documents";
 import { endPageSession, openPageSession, sessionWithCsrf, signInPageSession, type PageSession } from "./page-sessions";
 import { inWords, isSubset, withinRole } from "./scopes";
 import type { PageOutcome, PageView } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** The authorization page and the device verification page, as use cases. */
 

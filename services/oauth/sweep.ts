@@ -2,7 +2,7 @@ import { DAY_MS } from "../../shared/sweep";
 import { isoSeconds } from "../../shared/time";
 import type { Clock } from "./clock";
 import { CODE_TTL_MS } from "./pages";
-import type { OAuthStores } from "./documents";
+import type { OAuthStores } from "./oauth-stores";
 
 /**
  * Pruning what the protocol leaves behind: used and expired authorization codes, expired

@@ -3,12 +3,12 @@ import { sha256 } from "../../shared/auth/secrets";
 import type { Account } from "../auth/client";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
-import type { OAuthStores } from "./documents";
 import { issueTokens, revokeFamily, type GrantSettings } from "./grants";
 import { field, refuse } from "./protocol";
 import { isSubset, parseScope } from "./scopes";
 import { pollDeviceCode } from "./device-flow";
 import { DEVICE_CODE_GRANT, type TokenResponse, type BasicCredentials, type FormFields, type ProtocolResult } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** Who a grant's user is now: null once they are gone. */
 export type AccountLookup = (userId: string) => Promise<Account | null>;

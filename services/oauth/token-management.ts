@@ -3,10 +3,10 @@ import { sha256 } from "../../shared/auth/secrets";
 import { TOKEN_AUDIENCE } from "../../shared/auth/tokens";
 import type { ApplicationDocument } from "./application";
 import { authenticateClient } from "./client-authentication";
-import type { OAuthStores } from "./documents";
 import { REFRESH_TOKEN_PREFIX, revokeFamily, type GrantSettings } from "./grants";
 import { field, refuse } from "./protocol";
 import type { BasicCredentials, FormFields, ProtocolResult, Introspection } from "./contract";
+import type { OAuthStores } from "./oauth-stores";
 
 /** Revocation (RFC 7009) and introspection (RFC 7662) of the tokens an application holds. */
 

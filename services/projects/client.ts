@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { RateChange } from "../../shared/billing/rate-book";
 import { defineClient, internalAction } from "../../shared/client";
 import { hourlyRate } from "../../shared/inputs";
+import { timestamp } from "../../shared/schemas";
 import { idOf } from "../../shared/validation";
 import type { TaskStatus } from "./contract";
 
@@ -87,6 +88,17 @@ export interface RatesToday {
   members: Record<string, number | null>;
 }
 
+/** At most this many budget checks per `checkBudgets` call. */
+export const MAX_BUDGET_CHECKS_PER_CALL = 1000;
+
+/** Projects whose time changed without an event (imports), each with an instant of the period to look at. */
+const budgetChecks = z
+  .object({
+    organizationId: idOf("organization"),
+    checks: z.array(z.object({ projectId: idOf("project"), at: timestamp }).strict()).max(MAX_BUDGET_CHECKS_PER_CALL),
+  })
+  .strict();
+
 /** What other services may ask the projects service. */
 export const projectsClient = defineClient("projects", {
   lookupForEntry: internalAction(entryLookupParams).returning<ProjectForEntry>(),
@@ -105,6 +117,12 @@ export const projectsClient = defineClient("projects", {
   rateChangesOf: internalAction(inOrganization).returning<RateChange[]>(),
   /** Sets the organization's default rate or a member's rate from the beginning (`PATCH /organization`, `PATCH /users/:id`). */
   setRate: internalAction(standingRate).returning<null>(),
+  /**
+   * For imports, which bring time without announcing it: checks these projects' budgets in
+   * the periods of these instants, as an event would (docs/api.md#budgets). How many
+   * thresholds were announced.
+   */
+  checkBudgets: internalAction(budgetChecks).returning<{ announced: number }>(),
   /** The organization's default rate and the rates of `userIds` at the member level, in force today (UTC). */
   ratesToday: internalAction(
     inOrganization.extend({ userIds: z.array(idOf("user")).max(MAX_MEMBERS_PER_CALL).default([]) }),

@@ -12,6 +12,55 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Ten years of work: an estimate beyond it is a typing mistake, not a plan. */
 export const MAX_ESTIMATE_SECONDS = 315_360_000;
 
+export const BUDGET_KINDS = ["hours", "amount"] as const;
+export type BudgetKind = (typeof BUDGET_KINDS)[number];
+export const BUDGET_PERIODS = ["total", "monthly"] as const;
+export type BudgetPeriodKind = (typeof BUDGET_PERIODS)[number];
+export const DEFAULT_ALERT_PERCENT = 80;
+/** The largest budget: a billion hours or currency units is a typing mistake, not a plan. */
+export const MAX_BUDGET_VALUE = 1_000_000_000;
+
+/** How much a project may use, and when to warn (docs/api.md#budgets). */
+export interface Budget {
+  /** Hours of time recorded, or an amount of the organization's currency billed. */
+  kind: BudgetKind;
+  /** Hours or major units, above 0, at most two decimals. */
+  value: number;
+  /** All time, or each calendar month (UTC) afresh. */
+  period: BudgetPeriodKind;
+  /** `project.budget_reached` is announced at this percent of `value`, and at 100. */
+  alert_percent: number;
+}
+
+/** What the current period has used of a budget. */
+export interface BudgetUsed {
+  /** Every entry's seconds, billable or not; a running entry up to now. */
+  seconds: number;
+  /** The billable amount, in major units of the organization's currency. */
+  amount: number;
+  /** Of the budget's value, rounded down to hundredths: it shows 100 only once 100 % is reached. */
+  percent: number;
+}
+
+export const budgetSchema = z
+  .object({
+    kind: z.enum(BUDGET_KINDS).describe("`hours` of time recorded, or `amount` billed in the organization's currency"),
+    value: z.number().gt(0).max(MAX_BUDGET_VALUE).describe("Hours or major units of the currency"),
+    period: z.enum(BUDGET_PERIODS).describe("`total`: all time; `monthly`: each calendar month (UTC) afresh"),
+    alert_percent: z.int().min(1).max(100).describe("`project.budget_reached` is announced at this percent and at 100"),
+  })
+  .meta({ id: "Budget" });
+assertSameShape<SameShape<z.output<typeof budgetSchema>, Budget>>();
+
+export const budgetUsedSchema = z
+  .object({
+    seconds: z.int().min(0).max(Number.MAX_SAFE_INTEGER).describe("Every entry of the period, billable or not; a running one up to now"),
+    amount: z.number().min(0).describe("The period's billable amount, in major units of the organization's currency"),
+    percent: z.number().min(0).describe("Of the budget's value, rounded down to hundredths"),
+  })
+  .meta({ id: "BudgetUsed" });
+assertSameShape<SameShape<z.output<typeof budgetUsedSchema>, BudgetUsed>>();
+
 /** A project as Style A shows it (Style B differs only in the id prefix): the stored fields, minus the internal ones. */
 export interface Project {
   id: string;
@@ -22,6 +71,10 @@ export interface Project {
   billable: boolean;
   /** The project's rate in force today; shown to owners and admins only. */
   hourly_rate?: number | null;
+  /** Shown to owners and admins only. */
+  budget?: Budget | null;
+  /** The current period's use of the budget (`null` without one): on owners' and admins' reads, not in events but `project.budget_reached`. */
+  budget_used?: BudgetUsed | null;
   archived: boolean;
   created_at: string;
   updated_at: string;
@@ -46,6 +99,11 @@ export const projectSchema = z
       .nullable()
       .optional()
       .describe("The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only"),
+    budget: budgetSchema.nullable().optional().describe("Shown to owners and admins only; `null`: no budget"),
+    budget_used: budgetUsedSchema
+      .nullable()
+      .optional()
+      .describe("The current period's use of the budget (`null` without one); on owners' and admins' answers"),
     archived: z.boolean().describe("An archived project takes no new time entries or timers"),
     created_at: timestamp,
     updated_at: timestamp,
@@ -117,3 +175,11 @@ export const rateSchema = z
   })
   .meta({ id: "Rate" });
 assertSameShape<SameShape<z.output<typeof rateSchema>, Rate>>();
+
+/** The data of `project.budget_reached`: the project as Style A shows it to admins, the threshold crossed and the period. */
+export type BudgetAlert = Project & {
+  /** The threshold crossed: the budget's `alert_percent`, or 100. */
+  percent: number;
+  /** `total`, or the month (`YYYY-MM`, UTC) of a monthly budget. */
+  period: string;
+};

@@ -3,7 +3,8 @@ import { RATE_LEVELS, type RateLevel } from "../../shared/billing/rate-book";
 import { calendarDate, hourlyRate as rate, nothing, someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
-import { MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
+import { hasAtMostTwoDecimals } from "../../shared/billing/money";
+import { BUDGET_KINDS, BUDGET_PERIODS, DEFAULT_ALERT_PERCENT, MAX_BUDGET_VALUE, MAX_ESTIMATE_SECONDS, TASK_STATUSES } from "./contract";
 
 const name = trimmedText(200);
 const description = z.string().max(5000, "must be at most 5000 characters").nullable();
@@ -15,6 +16,23 @@ const color = z
 const clientName = z.string().trim().max(200, "must be at most 200 characters").nullable();
 /** Set from the beginning: it replaces the project's rate history (docs/api.md, "Money: rates, amounts and budgets"). */
 const hourlyRate = rate.nullable();
+
+/** Hours or major units, above 0, with at most two decimals like every amount (docs/api.md#budgets). */
+const budgetValue = z
+  .number()
+  .gt(0, "must be above 0")
+  .max(MAX_BUDGET_VALUE, `must be at most ${MAX_BUDGET_VALUE}`)
+  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals", params: { reason: "invalid" } });
+
+const budget = z
+  .object({
+    kind: z.enum(BUDGET_KINDS, "must be hours or amount"),
+    value: budgetValue,
+    period: z.enum(BUDGET_PERIODS, "must be total or monthly"),
+    alert_percent: z.int("must be a whole number").min(1).max(100).default(DEFAULT_ALERT_PERCENT),
+  })
+  .strict()
+  .nullable();
 
 const projectPath = z.object({ id: idOf("project") }).strict();
 
@@ -29,6 +47,7 @@ export const createProjectInput = z.object({
       client_name: clientName.default(null),
       billable: z.boolean().default(true),
       hourly_rate: hourlyRate.default(null),
+      budget: budget.default(null),
     })
     .strict(),
 });
@@ -57,6 +76,7 @@ export const updateProjectInput = z.object({
         client_name: clientName.optional(),
         billable: z.boolean().optional(),
         hourly_rate: hourlyRate.optional(),
+        budget: budget.optional(),
         archived: z.boolean().optional(),
       })
       .strict(),

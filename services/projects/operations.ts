@@ -37,6 +37,8 @@ const TASK = "Task";
 const projectPath = { id: "The project's id, with either prefix (`prj_...` or `proj_...`)" };
 const taskPath = { id: "The project's id, with either prefix", task_id: "The task's id (`task_...`)" };
 const projectsManagersOnly = "Owners and admins only; members read projects.";
+const money =
+  "`hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.";
 const tasksManagersOnly = "Owners and admins only; members read tasks.";
 
 /** Projects and their tasks (docs/api.md#projects, docs/api.md#tasks). */
@@ -45,6 +47,7 @@ export const projectOperations = defineOperations("projects", {
     method: "GET",
     path: "/projects",
     summary: "List projects",
+    description: "Owners and admins see each project's `hourly_rate`, `budget` and `budget_used`; members see none of them.",
     tag: PROJECTS,
     resource: PROJECT,
     input: listProjectsInput,
@@ -59,7 +62,7 @@ export const projectOperations = defineOperations("projects", {
     method: "POST",
     path: "/projects",
     summary: "Create a project",
-    description: `${projectsManagersOnly} A name already used in the organization, in any case, is a 409.`,
+    description: `${projectsManagersOnly} A name already used in the organization, in any case, is a 409. ${money}`,
     tag: PROJECTS,
     resource: PROJECT,
     input: createProjectInput,
@@ -83,7 +86,7 @@ export const projectOperations = defineOperations("projects", {
     alsoMethods: ["PUT"],
     path: "/projects/:id",
     summary: "Change a project",
-    description: `${projectsManagersOnly} Changes only the fields given (\`PATCH\` and \`PUT\` alike); unknown fields are a 400.`,
+    description: `${projectsManagersOnly} Changes only the fields given (\`PATCH\` and \`PUT\` alike); unknown fields are a 400. ${money}`,
     tag: PROJECTS,
     resource: PROJECT,
     input: updateProjectInput,

@@ -6,6 +6,7 @@ import { isoSeconds } from "../../shared/time";
 import { nameKey, type ProjectDocument } from "./project";
 import type { ProjectStore } from "./project-store";
 import { presentTask, type TaskDocument } from "./task";
+import type { BudgetAlertStore } from "./budget-alert-store";
 import type { RateStore } from "./rate-store";
 import type { TaskPlace, TaskStore } from "./task-store";
 import type { EntryReferences } from "./entry-references";
@@ -17,6 +18,7 @@ export interface ProjectStores {
   projects: ProjectStore;
   tasks: TaskStore;
   rates: RateStore;
+  alerts: BudgetAlertStore;
 }
 
 function placeOf(who: Identity, projectId: string): TaskPlace {

@@ -1,19 +1,11 @@
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
-import type { Task, TaskStatus } from "./contract";
+import type { Task } from "./contract";
 
 /** A task as stored. `project_id` is the Style A project id (`prj_...`). */
-export interface TaskDocument extends StoredDocument {
+export interface TaskDocument extends StoredDocument, Omit<Task, "id"> {
   organization_id: string;
-  project_id: string;
-  name: string;
   /** Lower-cased name: task names are unique in a project regardless of case. */
   name_key: string;
-  status: TaskStatus;
-  /** `null` means the task follows its project's `billable`. */
-  billable: boolean | null;
-  estimate_seconds: number | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export const TASKS_COLLECTION: CollectionSpec = {

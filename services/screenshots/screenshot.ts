@@ -5,21 +5,11 @@ import type { ImageType, Screenshot } from "./contract";
  * A screenshot as stored. Its picture and thumbnail are blobs whose keys are kept here
  * and never shown: clients reach the bytes only through `image_url` and `thumbnail_url`.
  */
-export interface ScreenshotDocument extends StoredDocument {
+export interface ScreenshotDocument extends StoredDocument, Omit<Screenshot, "id" | "image_url" | "thumbnail_url"> {
   organization_id: string;
-  user_id: string;
-  time_entry_id: string;
-  project_id: string;
-  taken_at: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-  mime_type: ImageType;
-  sha256: string;
   image_key: string;
   thumbnail_key: string;
   thumbnail_sha256: string;
-  created_at: string;
 }
 
 /** Every list filter has an index with the sort (`taken_at` descending, ties by id). */

@@ -1,6 +1,8 @@
 import type { Readable } from "node:stream";
 import { z } from "zod";
+import { RATE_LEVELS, type RateChange } from "../../shared/billing/rate-book";
 import { defineClient, internalAction } from "../../shared/client";
+import { calendarDate, hourlyRate } from "../../shared/inputs";
 import { idOf } from "../../shared/validation";
 import type { TimeEntry } from "./contract";
 
@@ -69,6 +71,42 @@ const importedEntry = z
   });
 export type ImportedEntry = z.output<typeof importedEntry>;
 
+/** At most this many rate changes per `projectUsage` question. */
+export const MAX_RATE_CHANGES_PER_CALL = 5000;
+
+const rateChange = z
+  .object({
+    level: z.enum(RATE_LEVELS),
+    user_id: idOf("user").nullable(),
+    project_id: idOf("project").nullable(),
+    hourly_rate: hourlyRate.nullable(),
+    effective_from: calendarDate.nullable(),
+  })
+  .strict() satisfies z.ZodType<RateChange>;
+
+/**
+ * One project's entries starting in `[from, to)` (all of them without bounds), and the
+ * rates to bill them at: what a budget has used.
+ */
+const usageQuery = z
+  .object({
+    organizationId: idOf("organization"),
+    projectId: idOf("project"),
+    from: storedInstant.optional(),
+    to: storedInstant.optional(),
+    rates: z.array(rateChange).max(MAX_RATE_CHANGES_PER_CALL),
+    /** Digits of the currency's minor unit (2 for USD, 0 for JPY). */
+    minorDigits: z.int().min(0).max(4),
+  })
+  .strict();
+
+/** What a project's entries add up to: every entry's seconds (a running one up to now), and the billable amount. */
+export interface ProjectUsage {
+  seconds: number;
+  /** In minor units: each billable entry's amount at its rate, rounded half-up, summed. */
+  amount_minor: number;
+}
+
 /** What a screenshot needs of its entry: whose it is, its project, and when it ran. */
 export interface EntrySpan {
   id: string;
@@ -101,6 +139,12 @@ export const timeEntriesClient = defineClient("timeEntries", {
   pageEntries: internalAction(
     z.object({ window: reportWindow, page: z.int().min(1), per_page: z.int().min(1).max(200) }).strict(),
   ).returning<{ items: TimeEntry[]; total: number }>(),
+  /**
+   * For budgets: what one project's entries in a window add up to, billed at `rates` (every
+   * change the project's entries may take, as `RateBook` reads them), amounts in integer
+   * minor units rounded per entry (docs/api.md, "Money: rates, amounts and budgets").
+   */
+  projectUsage: internalAction(usageQuery).returning<ProjectUsage>(),
   /**
    * For imports: finished entries of one organization, whose users, projects and tasks the
    * importer has checked. Each is inserted once: an id that exists already is left as it

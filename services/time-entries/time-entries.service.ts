@@ -15,6 +15,7 @@ import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { pageEntries, streamEntries, streamTotals } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import { projectUsage } from "./usage";
 import { TAGS_COLLECTION, type TagDocument } from "./tag";
 import { TagStore } from "./tag-store";
 import type { TimeEntry } from "./contract";
@@ -80,6 +81,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           streamEntries: (window) => streamEntries(started().entries, window),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
           importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
+          projectUsage: (query) => projectUsage(started().entries, query),
         }),
       };
     },

@@ -6,26 +6,16 @@ import { tagKey, type TimeEntry } from "./contract";
  * A time entry as stored. `_id` is `te_...`, `project_id` the Style A id (`prj_...`).
  * Timestamps are ISO 8601 UTC with whole seconds, so they sort as strings.
  */
-export interface TimeEntryDocument extends StoredDocument {
+export interface TimeEntryDocument extends StoredDocument, Omit<TimeEntry, "id" | "duration" | "is_running" | "tags"> {
   organization_id: string;
-  user_id: string;
-  project_id: string;
-  task_id: string | null;
-  description: string;
-  start_time: string;
-  /** `null` while the timer runs. */
-  end_time: string | null;
   /** Seconds; `null` while the timer runs (it is computed when shown). */
   duration: number | null;
-  billable: boolean;
   /**
    * The organization's spelling of each tag, and the same lower-cased, which the `tag`
    * filter matches (docs/api.md#tags). Absent on entries stored before entries had tags.
    */
   tags?: string[];
   tag_keys?: string[];
-  created_at: string;
-  updated_at: string;
 }
 
 /**

@@ -40,6 +40,14 @@ export function isHourlyRate(rate: number): boolean {
   return Math.abs(hundredths - rate * 100) < 1e-6;
 }
 
+/**
+ * True when `value` is a finite number with at most two decimals, as budgets are: the
+ * double nearest to its two-decimal rounding is itself, whatever its size.
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Number(value.toFixed(2)) === value;
+}
+
 /** A rate (major units per hour, at most two decimals) as an integer count of hundredths. */
 export function rateInHundredths(rate: number): number {
   if (!isHourlyRate(rate)) throw new RangeError(`not an hourly rate: ${rate}`);

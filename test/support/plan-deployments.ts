@@ -1,11 +1,11 @@
 import { startStint, type RunningStint } from "../../app";
 import { setOrganizationPlan } from "../../cli/plans";
-import { openAccountStores } from "../../services/auth/documents";
 import { loadConfig } from "../../shared/config";
 import type { Plan } from "../../shared/identity";
 import { openKeyValueStore } from "../../shared/kv/open";
 import { openStore } from "../../shared/storage/open";
 import { startDistributed, temporaryDir, TEST_JWT_SECRET } from "./stint";
+import { openAccountStores } from "../../services/auth/account-stores";
 
 /**
  * A deployment whose organizations' plans a test changes the way the operator does: with

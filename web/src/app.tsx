@@ -1,7 +1,7 @@
 import type { Organization, Session, User } from "@stint/sdk";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
-import { Layout } from "./components/layout";
+import { Layout } from "./layout";
 import { ErrorNotice, Loading } from "./components/status";
 import { PAGES } from "./pages";
 import { JoinPage } from "./pages/signed-out/join";

@@ -396,7 +396,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page
       .getByLabel("CSV file (at most 100 MiB)")
       .setInputFiles({ name: "stint.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
-    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Import 2 rows" }).click();
     await page.getByRole("heading", { name: "Result" }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("rows-imported").innerText()).toBe("2");
     expect(await page.getByTestId("rows-skipped").innerText()).toBe("0");
@@ -413,7 +414,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       `${email},Imported,,backwards,2026-10-07T10:00:00Z,2026-10-07T09:00:00Z,true`,
     ].join("\r\n");
     await page.getByLabel("CSV file (at most 100 MiB)").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
-    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Import 1 row" }).click();
     const errors = page.getByRole("table", { name: "Rows that were refused" });
     await errors.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("rows-imported").innerText()).toBe("0");
@@ -427,7 +429,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page
       .getByLabel("CSV file (at most 100 MiB)")
       .setInputFiles({ name: "nothing.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\r\n1,2\r\n") });
-    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("button", { name: "Preview" }).click();
     expect(
       await settled(
         () => page.getByRole("alert").first().innerText(),
@@ -438,6 +440,59 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("previews a day-first, semicolon-separated Clockify file, says how it read it, and imports it only when confirmed", async () => {
+    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { email, stint: library } = await ownerThroughLibrary(deployment.url, "Day First");
+    await signInInApp(page, email, PASSWORD);
+    await page.goto("/imports");
+    await page.getByRole("heading", { level: 1, name: "Imports" }).waitFor();
+    const file = [
+      "Project;Client;Description;Task;User;Email;Billable;Start Date;Start Time;End Date;End Time",
+      `Kites;Windward;Cut the sails;Sewing;Day First;${email};Yes;12/02/2026;09:00;12/02/2026;10:30`,
+      `Kites;Windward;Flew the prototype;;Day First;${email};No;13/02/2026;14:00;13/02/2026;14:45`,
+    ].join("\r\n");
+    await page.getByLabel("Exported from").selectOption("clockify");
+    await page.getByLabel("Time zone of the file's times").selectOption("UTC");
+    await page
+      .getByLabel("CSV file (at most 100 MiB)")
+      .setInputFiles({ name: "clockify.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("heading", { name: "Before importing: check how the file was read" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("preview-layout").innerText()).toBe("Clockify detailed export");
+    expect(await page.getByTestId("preview-delimiter").innerText()).toBe("semicolons");
+    expect(await page.getByTestId("preview-date-format").innerText()).toBe("DD/MM/YYYY");
+    expect(await page.getByTestId("preview-date-source").innerText()).toMatch(/read from the file's own dates/);
+    expect(await page.getByTestId("preview-to-create").innerText()).toMatch(/Project Kites[\s\S]*Task Sewing in Kites/);
+    const firstRows = await rowsOf(page.getByRole("table", { name: /rows, as they would be stored/ }));
+    expect(firstRows.slice(1).map((row) => [row[0], row[3], row[4], row[7]])).toEqual([
+      ["2", "1:30", "Kites (new)", "yes"],
+      ["3", "0:45", "Kites (new)", "no"],
+    ]);
+    // 12/02 is the 12th of February, as the 13/02 of the next row shows.
+    expect(firstRows[1]![1]).toMatch(/Feb\w* 12|12 Feb/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await savePicture(page, "imports-preview");
+    // Nothing is stored until the import is confirmed.
+    expect((await library.projects.list()).meta.total).toBe(0);
+
+    // Changing a choice drops the preview: the file must be read again as now asked.
+    await page.getByLabel("Dates like 03/04/2026").selectOption("MM/DD/YYYY");
+    await page.getByRole("heading", { name: "Before importing: check how the file was read" }).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("heading", { name: "Before importing: check how the file was read" }).waitFor({ state: "detached" });
+    expect((await library.timeEntries.list({ startDate: "2026-02-01", endDate: "2026-02-28" })).meta.total).toBe(0);
+
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Import 2 rows" }).click();
+    await page.getByRole("heading", { name: "Result" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("rows-imported").innerText()).toBe("2");
+    const stored = await library.timeEntries.list({ startDate: "2026-02-01", endDate: "2026-02-28" });
+    expect(stored.data.map((entry) => entry.start_time).sort()).toEqual(["2026-02-12T09:00:00Z", "2026-02-13T14:00:00Z"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it("keeps the three pages usable and accessible 360 px wide", async () => {
     const visits = [

@@ -24,6 +24,7 @@ export type Tokens = Schemas["Tokens"];
 export type SummaryReport = Schemas["SummaryReport"];
 export type DetailedReportEntry = Schemas["DetailedReportEntry"];
 export type ImportJob = Schemas["ImportJob"];
+export type ImportPreview = Schemas["ImportPreview"];
 export type Screenshot = Schemas["Screenshot"];
 export type OAuthApplication = Schemas["OAuthApplication"];
 export type OAuthApplicationWithSecret = Schemas["OAuthApplicationWithSecret"];

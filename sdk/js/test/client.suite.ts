@@ -374,6 +374,37 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 2 });
         await expect(stint.imports.create({ source: "toggl", file: csv })).rejects.toBeInstanceOf(BadRequestError);
       });
+
+      it("previews an import (dry run) without storing anything, and reads day-first dates as asked", async () => {
+        const { stint } = await signUp(deployment.url, "previewer");
+        const csv = [
+          "Date;Project;Task;Notes;Hours;First Name;Last Name",
+          "02/03/2026;Previewed;Checking;One;1,5;;",
+          "03/03/2026;Previewed;;Two;0,5;;",
+        ].join("\n");
+        const preview = await stint.imports.preview({ source: "harvest", file: csv, dateFormat: "DD/MM/YYYY" });
+        expect(preview).toMatchObject({
+          dry_run: true,
+          delimiter: ";",
+          date_format: "DD/MM/YYYY",
+          date_format_source: "request",
+          rows_total: 2,
+          rows_importable: 2,
+          projects_to_create: ["Previewed"],
+          tasks_to_create: [{ project_name: "Previewed", task_name: "Checking" }],
+          errors: [],
+        });
+        expect(preview.rows.map((row) => [row.start_time, row.duration])).toEqual([
+          ["2026-03-02T00:00:00Z", 5400],
+          ["2026-03-03T00:00:00Z", 1800],
+        ]);
+        expect((await stint.projects.list()).meta.total).toBe(0);
+        const job = await stint.imports.waitUntilDone(
+          (await stint.imports.create({ source: "harvest", file: csv, dateFormat: "DD/MM/YYYY" })).id,
+          { intervalMs: 50 },
+        );
+        expect(job).toMatchObject({ status: "succeeded", rows_imported: 2, date_format: "DD/MM/YYYY", date_format_source: "request" });
+      });
     });
 
     describe("screenshots", () => {

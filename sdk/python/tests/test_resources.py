@@ -183,6 +183,22 @@ def test_imports_take_a_file(owner: stint.Stint) -> None:
         owner.imports.create(b"not,the,right,columns\n1,2,3,4\n", source="stint")
 
 
+def test_an_import_previewed_stores_nothing_and_dates_read_as_asked(owner: stint.Stint) -> None:
+    harvest = "Date;Project;Task;Notes;Hours\n02/03/2026;Previewed;Checking;One;1,5\n03/03/2026;Previewed;;Two;0,5\n".encode("utf-8")
+    preview = owner.imports.preview(harvest, source="harvest", date_format="DD/MM/YYYY")
+    assert (preview["dry_run"], preview["delimiter"], preview["date_format"], preview["date_format_source"]) == (True, ";", "DD/MM/YYYY", "request")
+    assert [(row["start_time"], row["duration"]) for row in preview["rows"]] == [("2026-03-02T00:00:00Z", 5400), ("2026-03-03T00:00:00Z", 1800)]
+    assert preview["projects_to_create"] == ["Previewed"] and preview["tasks_to_create"] == [{"project_name": "Previewed", "task_name": "Checking"}]
+    assert list(owner.projects.list()) == []
+
+    job = owner.imports.create(harvest, source="harvest", date_format="DD/MM/YYYY")
+    deadline = time.monotonic() + 60
+    while job["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job = owner.imports.get(job["id"])
+    assert (job["status"], job["rows_imported"], job["date_format"], job["date_format_source"]) == ("succeeded", 2, "DD/MM/YYYY", "request")
+
+
 def test_oauth_applications_and_authorizations(owner: stint.Stint) -> None:
     app = owner.oauth.applications.create("Timesheet sync", redirect_uris=["https://sync.example.com/callback"], scopes=["projects:read"])
     assert app["client_type"] == "confidential" and app["client_secret"]

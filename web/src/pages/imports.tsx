@@ -1,4 +1,4 @@
-import type { ImportJob, ImportSource } from "@stint/sdk";
+import type { ImportDateFormat, ImportJob, ImportPreview, ImportSource } from "@stint/sdk";
 import { useEffect, useState, type FormEvent } from "react";
 import { useSearchParams } from "wouter";
 import { Page } from "../components/page";
@@ -7,6 +7,7 @@ import { TimeZoneSelect } from "../components/time-zone-select";
 import { announceChange } from "../lib/changes";
 import { browserTimeZone, showDateTime } from "../lib/format";
 import { useStint } from "../session/session-context";
+import { ImportPreviewView, RowErrors } from "./imports-preview";
 import "./imports.css";
 
 const SOURCES: readonly { id: ImportSource; label: string }[] = [
@@ -14,6 +15,13 @@ const SOURCES: readonly { id: ImportSource; label: string }[] = [
   { id: "toggl", label: "Toggl Track" },
   { id: "clockify", label: "Clockify" },
   { id: "harvest", label: "Harvest" },
+];
+const DATE_FORMATS: readonly { id: ImportDateFormat; label: string }[] = [
+  { id: "auto", label: "As the file shows" },
+  { id: "MM/DD/YYYY", label: "MM/DD/YYYY" },
+  { id: "DD/MM/YYYY", label: "DD/MM/YYYY" },
+  { id: "DD.MM.YYYY", label: "DD.MM.YYYY" },
+  { id: "YYYY-MM-DD", label: "YYYY-MM-DD" },
 ];
 const POLL_MS = 1000;
 
@@ -60,40 +68,69 @@ export default function ImportsPage() {
   const jobId = params.get("job") ?? "";
   const [source, setSource] = useState<ImportSource>("stint");
   const [timezone, setTimezone] = useState(browserTimeZone);
+  const [dateFormat, setDateFormat] = useState<ImportDateFormat>("auto");
   const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState<"previewing" | "uploading" | null>(null);
   const [uploadError, setUploadError] = useState<unknown>(null);
+  // The preview of exactly what the form holds now; any change asks for a new one.
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
   const { job, error: jobError, retry } = useImportJob(jobId);
 
-  const submit = async (event: FormEvent) => {
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPreview(null);
+    };
+  const request = () => (file ? { source, file, filename: file.name, timezone, dateFormat } : null);
+
+  const previewFile = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
-    setUploading(true);
+    const params = request();
+    if (!params) return;
+    setBusy("previewing");
+    setUploadError(null);
+    setPreview(null);
+    try {
+      setPreview(await client.imports.preview(params));
+    } catch (failure) {
+      setUploadError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importFile = async () => {
+    const params = request();
+    if (!params) return;
+    setBusy("uploading");
     setUploadError(null);
     try {
-      const started = await client.imports.create({ source, file, filename: file.name, timezone });
+      const started = await client.imports.create(params);
+      setPreview(null);
       setParams(new URLSearchParams({ job: started.id }));
     } catch (failure) {
       setUploadError(failure);
     } finally {
-      setUploading(false);
+      setBusy(null);
     }
   };
 
-  const running = uploading || (jobId !== "" && (job === null || job.status === "running") && !jobError);
+  const running = busy !== null || (jobId !== "" && (job === null || job.status === "running") && !jobError);
   return (
     <Page title="Imports">
-      <form className="card stack" aria-labelledby="import-form-title" onSubmit={(event) => void submit(event)}>
+      <form className="card stack import-form" aria-labelledby="import-form-title" onSubmit={(event) => void previewFile(event)}>
         <h2 id="import-form-title">Import time entries from a CSV file</h2>
         <p className="hint">
-          Projects and tasks are matched by name and people by email; importing the same file again adds nothing twice.
+          Projects and tasks are matched by name and people by email; importing the same file again adds nothing twice. You see what the
+          import would do before it does it.
         </p>
         <div className="row">
           <div className="field">
             <label className="field-label" htmlFor="import-exported-from">
               Exported from
             </label>
-            <select id="import-exported-from" value={source} onChange={(event) => setSource(event.target.value as ImportSource)}>
+            <select id="import-exported-from" value={source} onChange={(event) => changed(setSource)(event.target.value as ImportSource)}>
               {SOURCES.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}
@@ -101,9 +138,27 @@ export default function ImportsPage() {
               ))}
             </select>
           </div>
-          <TimeZoneSelect label="Time zone of the file's times" value={timezone} onChange={setTimezone} />
+          <TimeZoneSelect label="Time zone of the file's times" value={timezone} onChange={changed(setTimezone)} />
+          <div className="field">
+            <label className="field-label" htmlFor="import-date-format">
+              Dates like 03/04/2026
+            </label>
+            <select
+              id="import-date-format"
+              value={dateFormat}
+              onChange={(event) => changed(setDateFormat)(event.target.value as ImportDateFormat)}
+            >
+              {DATE_FORMATS.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        {source === "stint" ? <p className="hint">Stint's own files are in UTC; the time zone is not used for them.</p> : null}
+        {source === "stint" ? (
+          <p className="hint">Stint's own files are in UTC; the time zone and date format are not used for them.</p>
+        ) : null}
         <div className="field">
           <label className="field-label" htmlFor="import-csv-file">
             CSV file (at most 100 MiB)
@@ -111,26 +166,45 @@ export default function ImportsPage() {
           <input
             id="import-csv-file"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.tsv,.txt,text/csv"
             required
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            onChange={(event) => changed(setFile)(event.target.files?.[0] ?? null)}
           />
         </div>
         <div className="row">
           <button type="submit" disabled={!file || running}>
-            Import
+            Preview
           </button>
         </div>
         <ErrorNotice error={uploadError} />
       </form>
 
+      {preview ? (
+        <div className="card stack">
+          <ImportPreviewView preview={preview} />
+          <div className="row">
+            <button
+              type="button"
+              className="button-primary"
+              disabled={running || preview.rows_importable === 0}
+              onClick={() => void importFile()}
+            >
+              Import {preview.rows_importable} {preview.rows_importable === 1 ? "row" : "rows"}
+            </button>
+            <button type="button" className="button-secondary" disabled={running} onClick={() => setPreview(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+
       <div role="status" aria-live="polite" className="stack">
-        {uploading && file ? (
+        {busy && file ? (
           <>
             <p>
-              Uploading {file.name} ({kibibytes(file.size)})…
+              {busy === "previewing" ? "Reading" : "Uploading"} {file.name} ({kibibytes(file.size)})…
             </p>
-            <progress aria-label="Uploading the file" />
+            <progress aria-label={busy === "previewing" ? "Reading the file" : "Uploading the file"} />
           </>
         ) : job?.status === "running" ? (
           <>
@@ -155,7 +229,8 @@ function ImportResult({ job }: { job: ImportJob }) {
       ) : (
         <div className="notice notice-error" role="alert">
           <p>
-            The import stopped part-way: the file is not readable CSV from the place the last error names. The rows before it are imported.
+            The import stopped part-way, at the row the last problem names. The rows before it are imported; importing the file again
+            finishes it without adding them twice.
           </p>
         </div>
       )}
@@ -180,31 +255,7 @@ function ImportResult({ job }: { job: ImportJob }) {
       <p className="hint">
         Skipped rows are those imported before and those refused.{refused >= 100 ? " Only the first 100 refusals are listed." : ""}
       </p>
-      {refused > 0 ? (
-        <div className="table-wrap" role="region" aria-label="Refused rows" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Rows that were refused</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="number">
-                  Row
-                </th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {job.errors.map((problem, index) => (
-                <tr key={`${problem.row}-${index}`}>
-                  <td className="number">{problem.row}</td>
-                  <td>{problem.field ?? ""}</td>
-                  <td>{problem.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {refused > 0 ? <RowErrors errors={job.errors} region="Refused rows" caption="Rows that were refused" hideCaption /> : null}
     </section>
   );
 }

@@ -152,13 +152,15 @@ export interface paths {
         };
         /**
          * List projects
-         * @description **Access:** the `projects:read` permission, any role.
+         * @description Owners and admins see each project's `hourly_rate`, `budget` and `budget_used`; members see none of them.
+         *
+         *     **Access:** the `projects:read` permission, any role.
          */
         get: operations["projects.list"];
         put?: never;
         /**
          * Create a project
-         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409.
+         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -208,9 +210,9 @@ export interface paths {
         put?: never;
         /**
          * Import time entries from a CSV export
-         * @description A form (`multipart/form-data`) with `source` (`stint`, `toggl`, `clockify` or `harvest`), optionally `timezone`, and then `file`: a detailed CSV export of that product, UTF-8, at most 100 MiB. Fields after the file are not read.
+         * @description A form (`multipart/form-data`) with `source` (`stint`, `toggl`, `clockify` or `harvest`), optionally `timezone`, `date_format` and `dry_run`, and then `file`: a detailed CSV export of that product, UTF-8, comma-, semicolon- or tab-separated, at most 100 MiB. Fields after the file are not read.
          *
-         *     The file is received and its header checked before the answer: a file that is not UTF-8 text or lacks the source's columns is a 400, a larger one a 413. The rows are then imported in the background: follow the job at its `Location`.
+         *     The file is received and read through before the answer: a file that is not UTF-8 text, lacks the source's columns, or mixes day-first and month-first dates is a 400 saying what to change, a larger one a 413. Dates with the year last are read day first or month first as the file's own dates show, else as `date_format` says, else as the vendor writes them by default; the job says which (`date_format`, `date_format_source`). The rows are then imported in the background: follow the job at its `Location`. With `dry_run=true` the answer is instead a 200 with what the import would do, and nothing is stored.
          *
          *     Projects and tasks are matched by name regardless of case, archived ones included, and made when missing if the caller may make projects (an admin with `projects:write`). People are matched by email (Harvest: by first and last name); a row without one is the caller's. A member imports only their own time; an admin's file may name any member of the organization.
          *
@@ -781,7 +783,7 @@ export interface paths {
         get: operations["projects.get"];
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -798,7 +800,7 @@ export interface paths {
         head?: never;
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -1494,6 +1496,10 @@ export interface components {
             billable: boolean;
             /** @description The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only */
             hourly_rate?: number | null;
+            /** @description Shown to owners and admins only; `null`: no budget */
+            budget?: components["schemas"]["Budget"] | null;
+            /** @description The current period's use of the budget (`null` without one); on owners' and admins' answers */
+            budget_used?: components["schemas"]["BudgetUsed"] | null;
             /** @description An archived project takes no new time entries or timers */
             archived: boolean;
             /**
@@ -1506,6 +1512,30 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Budget: {
+            /**
+             * @description `hours` of time recorded, or `amount` billed in the organization's currency
+             * @enum {string}
+             */
+            kind: "hours" | "amount";
+            /** @description Hours or major units of the currency */
+            value: number;
+            /**
+             * @description `total`: all time; `monthly`: each calendar month (UTC) afresh
+             * @enum {string}
+             */
+            period: "total" | "monthly";
+            /** @description `project.budget_reached` is announced at this percent and at 100 */
+            alert_percent: number;
+        };
+        BudgetUsed: {
+            /** @description Every entry of the period, billable or not; a running one up to now */
+            seconds: number;
+            /** @description The period's billable amount, in major units of the organization's currency */
+            amount: number;
+            /** @description Of the budget's value, rounded down to hundredths */
+            percent: number;
         };
         Rate: {
             /** @example rate_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1552,8 +1582,18 @@ export interface components {
             rows_imported: number;
             /** @description Rows that did not: imported before (a re-import), or refused (see `errors`) */
             rows_skipped: number;
-            /** @description Why rows were refused: the first 100 */
+            /** @description Why rows were refused: the first 100; then, when the import failed, why it stopped (`field` is `file`) */
             errors: components["schemas"]["ImportRowError"][];
+            /**
+             * @description How the file's dates were read: dates with the year last are day first (`DD/MM/YYYY`) or month first (`MM/DD/YYYY`)
+             * @enum {string}
+             */
+            date_format: "MM/DD/YYYY" | "DD/MM/YYYY" | "DD.MM.YYYY" | "YYYY-MM-DD";
+            /**
+             * @description What decided `date_format`: the file's own dates, the request's `date_format`, or the vendor's default
+             * @enum {string}
+             */
+            date_format_source: "file" | "request" | "default";
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -1565,9 +1605,98 @@ export interface components {
         ImportRowError: {
             /** @description The row in the file, the header being row 1 */
             row: number;
-            /** @description The file's column, or `file` */
+            /** @description The file's column, as its header writes it, or `file` */
             field: string;
             reason: string;
+        };
+        ImportPreview: {
+            /**
+             * @description A preview: nothing was stored
+             * @constant
+             */
+            dry_run: true;
+            /** @enum {string} */
+            source: "stint" | "toggl" | "clockify" | "harvest";
+            /** @description The IANA time zone local dates and times were read in */
+            timezone: string;
+            layout: components["schemas"]["ImportLayout"];
+            /**
+             * @description What separates the file's cells, as its header shows
+             * @enum {string}
+             */
+            delimiter: "," | ";" | "\t";
+            /**
+             * @description How the file's dates would be read
+             * @enum {string}
+             */
+            date_format: "MM/DD/YYYY" | "DD/MM/YYYY" | "DD.MM.YYYY" | "YYYY-MM-DD";
+            /**
+             * @description What decided `date_format`
+             * @enum {string}
+             */
+            date_format_source: "file" | "request" | "default";
+            /** @description Data rows in the file (up to where it breaks, if it does) */
+            rows_total: number;
+            /** @description Rows that would become entries, or that an earlier import of the same file already made */
+            rows_importable: number;
+            /** @description The first 20 rows that would become entries, as they would be stored */
+            rows: components["schemas"]["ImportPreviewRow"][];
+            /** @description The people the rows name (people are never made by an import), the first 100 */
+            people: components["schemas"]["ImportPreviewPerson"][];
+            /** @description Projects the import would make, the first 100 */
+            projects_to_create: string[];
+            /** @description Tasks the import would make, the first 100 */
+            tasks_to_create: components["schemas"]["ImportPreviewTask"][];
+            /** @description Rows the import would refuse, as a job lists them: the first 100, then where the file breaks, if it does */
+            errors: components["schemas"]["ImportRowError"][];
+        };
+        ImportLayout: {
+            /** @description The layout the header was read as */
+            name: string;
+            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
+            columns: {
+                [key: string]: string;
+            };
+        };
+        ImportPreviewRow: {
+            /** @description The row in the file, the header being row 1 */
+            row: number;
+            /** @example usr_4fJ2kLm9QxT7bN1cR8sV0w */
+            user_id: string;
+            /** @description `null`: the import would make the project */
+            project_id: string | null;
+            project_name: string;
+            /** @description `null`: no task, or one the import would make */
+            task_id: string | null;
+            task_name: string | null;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:30:00Z
+             */
+            start_time: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:30:00Z
+             */
+            end_time: string;
+            /** @description Seconds */
+            duration: number;
+            billable: boolean;
+        };
+        ImportPreviewPerson: {
+            /** @description As the file names them, by email... */
+            email: string | null;
+            /** @description ...or by name; both `null` for rows without a person: the importer's own */
+            name: string | null;
+            /** @description Whose time the rows would be; `null`: nobody of the organization */
+            user_id: string | null;
+            /** @description Rows naming them */
+            rows: number;
+        };
+        ImportPreviewTask: {
+            project_name: string;
+            task_name: string;
         };
         Screenshot: {
             /** @example scr_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2820,6 +2949,16 @@ export interface operations {
                     billable?: boolean;
                     /** @default null */
                     hourly_rate?: number | null;
+                    /** @default null */
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                 };
             };
         };
@@ -2962,12 +3101,37 @@ export interface operations {
                     source: "stint" | "toggl" | "clockify" | "harvest";
                     /** @description The IANA time zone the file's local dates and times are read in (Toggl, Clockify, Harvest); Stint's file is in UTC */
                     timezone?: string;
+                    /**
+                     * @description How to read dates with the year last (`03/02/2026`) when none of the file's dates shows whether the day or the month comes first; `auto`: the vendor's default. The file's own dates decide when they can
+                     * @default auto
+                     * @enum {string}
+                     */
+                    date_format?: "auto" | "MM/DD/YYYY" | "DD/MM/YYYY" | "DD.MM.YYYY" | "YYYY-MM-DD";
+                    /**
+                     * @description `true`: answer 200 with what the import would do, and store nothing
+                     * @enum {string}
+                     */
+                    dry_run?: "true" | "false";
                     /** @description The file, at most 100 MiB; after the other fields */
                     file: string;
                 };
             };
         };
         responses: {
+            /** @description With `dry_run=true`: what the import would do; nothing was stored */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportPreview"];
+                    };
+                };
+            };
             /** @description The import, started */
             202: {
                 headers: {
@@ -3135,7 +3299,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                 };
             };
         };
@@ -4384,6 +4548,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4466,6 +4639,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4745,7 +4927,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url?: string;
-                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };

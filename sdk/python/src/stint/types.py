@@ -36,6 +36,12 @@ __all__ = [
     "DetailedReportEntry",
     "ImportJob",
     "ImportRowError",
+    "ImportDateFormat",
+    "ImportPreview",
+    "ImportLayout",
+    "ImportPreviewRow",
+    "ImportPreviewPerson",
+    "ImportPreviewTask",
     "Screenshot",
     "ImageType",
     "OAuthApplication",
@@ -289,6 +295,9 @@ class ImportRowError(TypedDict):
     reason: str
 
 
+ImportDateFormat = Literal["MM/DD/YYYY", "DD/MM/YYYY", "DD.MM.YYYY", "YYYY-MM-DD"]
+
+
 class ImportJob(TypedDict):
     id: str
     user_id: str
@@ -299,8 +308,60 @@ class ImportJob(TypedDict):
     rows_imported: int
     rows_skipped: int
     errors: List[ImportRowError]
+    date_format: ImportDateFormat
+    date_format_source: Literal["file", "request", "default"]
     created_at: str
     finished_at: Optional[str]
+
+
+class ImportLayout(TypedDict):
+    name: str
+    columns: Dict[str, str]
+
+
+class ImportPreviewRow(TypedDict):
+    row: int
+    user_id: str
+    project_id: Optional[str]
+    project_name: str
+    task_id: Optional[str]
+    task_name: Optional[str]
+    description: str
+    start_time: str
+    end_time: str
+    duration: int
+    billable: bool
+
+
+class ImportPreviewPerson(TypedDict):
+    email: Optional[str]
+    name: Optional[str]
+    user_id: Optional[str]
+    rows: int
+
+
+class ImportPreviewTask(TypedDict):
+    project_name: str
+    task_name: str
+
+
+class ImportPreview(TypedDict):
+    """What an import would do (a dry run): nothing was stored."""
+
+    dry_run: Literal[True]
+    source: Literal["stint", "toggl", "clockify", "harvest"]
+    timezone: str
+    layout: ImportLayout
+    delimiter: Literal[",", ";", "\t"]
+    date_format: ImportDateFormat
+    date_format_source: Literal["file", "request", "default"]
+    rows_total: int
+    rows_importable: int
+    rows: List[ImportPreviewRow]
+    people: List[ImportPreviewPerson]
+    projects_to_create: List[str]
+    tasks_to_create: List[ImportPreviewTask]
+    errors: List[ImportRowError]
 
 
 ImageType = Literal["image/png", "image/jpeg", "image/webp"]
@@ -375,6 +436,11 @@ COMPONENTS: Dict[str, type] = {
     "DetailedReportEntry": DetailedReportEntry,
     "ImportJob": ImportJob,
     "ImportRowError": ImportRowError,
+    "ImportPreview": ImportPreview,
+    "ImportLayout": ImportLayout,
+    "ImportPreviewRow": ImportPreviewRow,
+    "ImportPreviewPerson": ImportPreviewPerson,
+    "ImportPreviewTask": ImportPreviewTask,
     "Screenshot": Screenshot,
     "OAuthApplication": OAuthApplication,
     "OAuthApplicationWithSecret": OAuthApplicationWithSecret,

@@ -1,8 +1,8 @@
 import { Fragment, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { PAGES } from "../pages";
-import { useIsManager, useSignedIn } from "../session/session-context";
-import { TimerBar } from "./timer-bar";
+import { PAGES } from "./pages";
+import { useIsManager, useSignedIn } from "./session/session-context";
+import { TimerBar } from "./components/timer-bar";
 
 const GROUPS = ["Track", "Manage", "Settings"] as const;
 
