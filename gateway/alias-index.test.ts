@@ -93,6 +93,18 @@ describe("indexed alias lookup", () => {
     expect(triesOf("/api/v1/time-entries/te_123")).toBe(2 * entryTries);
   });
 
+  it("finds for HEAD what GET finds, unless an alias names HEAD itself", () => {
+    const resolve = indexedAliasResolver<MatchableAlias>();
+    const page = alias("HEAD", "/api/v1/version");
+    const service = { aliases: [page, ...ALIASES] };
+    for (const url of URLS) {
+      const expected = url === "/api/v1/version" ? page.name : ((linear(url, "GET") || undefined)?.alias as { name?: string })?.name;
+      const found = resolve.call(service, url, "HEAD");
+      expect({ url, found: found ? (found.alias as { name?: string }).name : undefined }).toEqual({ url, found: expected });
+    }
+    expect(resolve.call(service, "/api/v1/time-entries/te_1", "POST")).toBe(false);
+  });
+
   it("sees aliases moleculer-web adds or removes later", () => {
     const resolve = indexedAliasResolver<MatchableAlias>();
     const service = { aliases: ALIASES.slice(0, 3) };

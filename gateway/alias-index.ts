@@ -6,6 +6,11 @@
  * compatible with the first segments of the path. The candidates are worked out once per
  * method and leading segments and kept. A path that an alias without parameters matched
  * (`/api/v1/version`, `/api/v1/organization`) is answered from memory the next time.
+ *
+ * `HEAD` finds what `GET` finds when no alias names `HEAD` itself (RFC 9110 §9.3.2: the same
+ * answer without its content), so every path served to `GET` is served to `HEAD` too. The
+ * body is left out below: moleculer-web skips it for `HEAD`, and Node's server drops what a
+ * handler of the gateway's own writes.
  */
 
 /** What an alias moleculer-web made offers. */
@@ -107,6 +112,7 @@ export function indexedAliasResolver<A extends MatchableAlias>() {
     // Lower-casing text outside ASCII can change its length: such paths take the plain scan.
     const found = NON_ASCII.test(key) ? scan(aliases, url, method) : scan(candidatesFor(aliases, method, key.toLowerCase()), url, method);
     if (found) remember(method, url, found.alias);
+    if (!found && method === "HEAD") return resolveAlias.call(this, url, "GET");
     return found;
   };
 }

@@ -27,6 +27,7 @@ import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
 import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
+import { crossOriginRequests } from "./cors";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
@@ -102,8 +103,11 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
     bodyParsers: false,
     use: [jsonBodies((method, routePath) => servesOperation(method, routePath) && !isUploadRequest(method, routePath))],
     onAfterCall(ctx: Context<unknown, RequestMeta>, route: RouteOf<ApiStyle>, req: IncomingRequest, res: ServerResponse, data: unknown) {
-      // A file (an export) is written in the caller's style by the service itself.
-      if (data instanceof Readable) return data;
+      // A file (an export) is written in the caller's style by the service itself. HEAD sends none of it: it is not read.
+      if (data instanceof Readable) {
+        if (req.method === "HEAD") data.destroy();
+        return data;
+      }
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
       const operation = ctx.meta.$statusCode === 201 || ctx.meta.$statusCode === 202 ? operationOf(req.$action?.name ?? "") : undefined;
@@ -249,6 +253,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       /** Every request, served by moleculer-web's routing without a broker action around it (see `http-entry.ts`). */
       httpHandler: gatewayHttpHandler,
 
+      /** Web applications of the origins `CORS_ORIGINS` names (see `cors.ts`). */
+      answerCrossOrigin: crossOriginRequests(config.corsOrigins),
+
       /** moleculer-web's handling of a routed request, with fewer promises for an alias that only names an action (see `action-route.ts`). */
       routeHandler(this: RoutingGateway, ...args: RouteHandlerArguments) {
         const [, route, req, res, found] = args;
@@ -322,7 +329,8 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
           if (admitted.headers) for (const name in admitted.headers) res.setHeader(name, admitted.headers[name] as string);
           if (admitted.identity) ctx.meta.identity = admitted.identity;
           const ifNoneMatch = req.headers["if-none-match"];
-          if (req.method === "GET" && typeof ifNoneMatch === "string") ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
+          if ((req.method === "GET" || req.method === "HEAD") && typeof ifNoneMatch === "string")
+            ctx.meta.ifNoneMatch = ifNoneMatch.slice(0, 1024);
           ctx.meta.style = route.opts.style;
           return null;
         });

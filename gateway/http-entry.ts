@@ -14,6 +14,8 @@ export interface GatewayInstance {
   logger: { debug(...args: unknown[]): void };
   corsHandler(settings: unknown, req: IncomingMessage, res: ServerResponse): boolean;
   send404(req: IncomingMessage, res: ServerResponse): void;
+  /** The CORS step (`cors.ts`): true when it answered the request (a preflight). */
+  answerCrossOrigin?(req: IncomingMessage, res: ServerResponse): boolean;
   errorHandler(req: IncomingMessage, res: ServerResponse, err: unknown): void;
 }
 
@@ -51,6 +53,8 @@ export async function gatewayHttpHandler(this: GatewayInstance, req: IncomingMes
 
   const options: { requestID?: string } = {};
   (this.settings.rootCallOptions as RootCallOptions | undefined)?.call(this, options, req, res);
+  // Before routing, so that every answer (an error too) carries the CORS headers, and a preflight reaches no route.
+  if (this.answerCrossOrigin?.(req, res)) return;
   // No endpoint: the context belongs to no action, as the `rest` action's did to one nobody else calls.
   const createContext = this.broker.ContextFactory.create as (
     broker: ServiceBroker,

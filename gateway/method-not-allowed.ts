@@ -19,7 +19,14 @@ const REFUSES = Symbol("refuses the method");
 const refuses = (alias: RegisteredAlias) => typeof alias.handler === "function" && REFUSES in alias.handler;
 
 /** The order `Allow` lists methods in, whatever order the aliases were registered in. */
-const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+/** Wherever GET is served, HEAD is too (see `alias-index.ts`). */
+const withHead = (methods: Iterable<string>): Set<string> => {
+  const all = new Set(methods);
+  if (all.has("GET")) all.add("HEAD");
+  return all;
+};
 
 const rank = (method: string) => {
   const at = METHOD_ORDER.indexOf(method);
@@ -35,7 +42,7 @@ export function methodsServedAt(aliases: readonly RegisteredAlias[], path: strin
   // The pattern, not moleculer-web's `match`: that one also decodes the parameters, and throws on `%ff`.
   const matching = aliases.filter((alias) => alias.method !== "*" && !refuses(alias) && alias.re.test(path));
   const fewestParameters = Math.min(...matching.map((alias) => alias.keys.length));
-  const methods = new Set(matching.filter((alias) => alias.keys.length === fewestParameters).map((alias) => alias.method));
+  const methods = withHead(matching.filter((alias) => alias.keys.length === fewestParameters).map((alias) => alias.method));
   return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
@@ -68,7 +75,7 @@ export function notFoundOrMethodNotAllowed(
 
 /** The methods `Allow` names, as it names them. */
 function allowHeader(allowed: readonly string[]): string {
-  return [...allowed].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).join(", ");
+  return [...withHead(allowed)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).join(", ");
 }
 
 /** An alias that answers 405 at once: a method a fixed path does not serve (see `shadowedMethodsOf`). */

@@ -93,6 +93,25 @@ describe("configuration", () => {
     expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/^Invalid configuration: S3_ACCESS_KEY_ID /);
   });
 
+  it("reads CORS_ORIGINS as origins a browser sends, none when unset, and refuses anything else", () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: " https://app.example.com, http://127.0.0.1:8080,https://app.example.com" }).corsOrigins).toEqual([
+      "https://app.example.com",
+      "http://127.0.0.1:8080",
+    ]);
+    for (const wrong of [
+      "*",
+      "app.example.com",
+      "https://app.example.com/",
+      "https://app.example.com/spa",
+      "https://App.example.com",
+      "https://app.example.com:443",
+      "ftp://files.example.com",
+      "null",
+    ])
+      expect(() => loadConfig({ CORS_ORIGINS: wrong })).toThrow(/^Invalid configuration: CORS_ORIGINS /);
+  });
+
   it("matches the README's configuration table exactly", () => {
     const readme = readFileSync(join(__dirname, "..", "README.md"), "utf8");
     const table = configurationTable();

@@ -181,6 +181,13 @@ function serviceList(env: string, doc: string): Setting<ServiceName[]> {
   };
 }
 
+/** The entries of a comma-separated value, trimmed, without empty ones. */
+const commaSeparated = (raw: string | undefined): string[] =>
+  (raw ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 /** IP addresses and CIDR ranges, checked here and kept as written (the gateway parses them). */
 function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
   return {
@@ -188,13 +195,35 @@ function ipRangeList(env: string, doc: string): Setting<readonly string[]> {
     doc,
     defaultText: "(unset)",
     parse(raw, variable) {
-      const entries = (raw ?? "")
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean);
+      const entries = commaSeparated(raw);
       const invalid = entries.find((entry) => parseIpRange(entry) === null);
       if (invalid !== undefined) throw new ConfigError(variable, `has an entry that is not an IP address or CIDR range: "${invalid}"`);
       return Object.freeze(entries);
+    },
+  };
+}
+
+/**
+ * Web origins (`https://app.example.com`, `http://127.0.0.1:8080`), each written as a browser
+ * sends it in `Origin` (scheme, lower-case host, a port other than the scheme's own, nothing
+ * after), so a request's `Origin` is compared to them as text. `*` is refused: every origin
+ * allowed must be named.
+ */
+function originList(env: string, doc: string): Setting<readonly string[]> {
+  return {
+    env,
+    doc,
+    defaultText: "(unset)",
+    parse(raw, variable) {
+      const origins = commaSeparated(raw).map((entry) => {
+        const origin = URL.canParse(entry) ? new URL(entry).origin : "null";
+        if (!/^https?:\/\//.test(origin))
+          throw new ConfigError(variable, `has an entry that is not a web origin such as https://app.example.com: "${entry}"`);
+        if (origin !== entry)
+          throw new ConfigError(variable, `has "${entry}", which a browser sends as "${origin}" (scheme, host and port only): write that`);
+        return origin;
+      });
+      return Object.freeze([...new Set(origins)]);
     },
   };
 }
@@ -254,6 +283,10 @@ const settings = {
     "PUBLIC_URL",
     "The address clients reach the gateway at, such as `https://stint.example.com`: the OAuth issuer, and the base of the links the OAuth pages and the device flow give out. Unset: taken from each request's `Host` (and `X-Forwarded-Proto` from a trusted proxy).",
     ["http", "https"],
+  ),
+  corsOrigins: originList(
+    "CORS_ORIGINS",
+    "Comma-separated origins of web applications served elsewhere (`https://app.example.com,http://127.0.0.1:8080`) that may call the API with a bearer token, and the OAuth token, revocation and device endpoints and metadata, from the browser (CORS). Never with cookies: the web application's session stays same-origin. Unset: none; the web application served by the gateway needs none.",
   ),
   webDir: optionalFolder(
     "WEB_DIR",

@@ -147,27 +147,27 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
       it("is a 405 whose Allow lists the methods the path serves, in Style A", async () => {
         const res = await api.delete<StyleAError>(`${A}/projects`);
         expect(res.status).toBe(405);
-        expect(res.headers.get("allow")).toBe("GET, POST");
+        expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
         expect(res.body.error.code).toBe("method_not_allowed");
       });
 
       it("is a 405 in Style B's shape, on paths with ids and under /v1", async () => {
         const b = await api.post<StyleBError>(`${B}/projects/proj_${"a".repeat(22)}`, {});
         expect(b.status).toBe(405);
-        expect(b.headers.get("allow")).toBe("GET, PUT, PATCH, DELETE");
+        expect(b.headers.get("allow")).toBe("GET, HEAD, PUT, PATCH, DELETE");
         expect(b.body.code).toBe("METHOD_NOT_ALLOWED");
         const v1 = await api.post<StyleAError>("/v1/time-entries/current", {});
         expect(v1.status).toBe(405);
-        expect(v1.headers.get("allow")).toBe("GET");
+        expect(v1.headers.get("allow")).toBe("GET, HEAD");
       });
 
       it("is a 405 on a fixed path even where an id path would take the method (no id named `current`)", async () => {
         for (const [method, path, allow] of [
-          ["PUT", `${A}/time-entries/current`, "GET"],
+          ["PUT", `${A}/time-entries/current`, "GET, HEAD"],
           ["DELETE", `${B}/time-entries/start`, "POST"],
           ["PUT", `${A}/time-entries/stop`, "POST"],
-          ["PATCH", `${A}/users/invitations`, "GET, POST"],
-          ["PATCH", `${A}/time-entries/current`, "GET"],
+          ["PATCH", `${A}/users/invitations`, "GET, HEAD, POST"],
+          ["PATCH", `${A}/time-entries/current`, "GET, HEAD"],
         ] as const) {
           const res = await api.send(method, path, {});
           expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({ method, path, status: 405, allow });
@@ -177,7 +177,7 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
       it("is a 405, not a 415, whatever body a method the path does not serve carries", async () => {
         for (const [method, path, allow] of [
           ["PUT", `${A}/auth/oauth/token`, "POST"],
-          ["PUT", `${B}/projects`, "GET, POST"],
+          ["PUT", `${B}/projects`, "GET, HEAD, POST"],
         ] as const) {
           const res = await request(stint.url, method, path, {
             headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -400,6 +400,83 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         });
       });
 
+      describe("redirect URIs", () => {
+        /** Where the pages send the person back for this request: the redirect's URL, or null when they showed an error page. */
+        async function landing(app: Application, params: Record<string, string>): Promise<URL | null> {
+          const url = new URL(authorizeUrl(app, params));
+          if (params.redirect_uri === "") url.searchParams.delete("redirect_uri");
+          const visitor = new PageVisitor();
+          let page = await visitor.get(url.toString());
+          if (page.status === 400) return null;
+          page = await visitor.follow(await visitor.submit(page, { email: owner.account.user.email, password: PASSWORD }));
+          if (page.status === 200) page = await visitor.submit(page, { action: "approve" });
+          expect(page.status).toBe(302);
+          return new URL(page.location as string);
+        }
+
+        const exchange = (app: Application, code: string, fields: Record<string, string>) =>
+          post("/api/auth/oauth/token", { grant_type: "authorization_code", code, ...fields }, basic(app));
+
+        it("matches a loopback IP redirect URI on any port (RFC 8252 §7.3), all else exactly, and the token request names the one used", async () => {
+          const app = await register(owner.api, {
+            redirect_uris: ["http://127.0.0.1/callback", "http://[::1]:8765/cb", "http://localhost:8765/cb"],
+          });
+          for (const used of ["http://127.0.0.1:51004/callback", "http://127.0.0.1/callback", "http://[::1]:61023/cb"]) {
+            const back = (await landing(app, { redirect_uri: used })) as URL;
+            expect(`${back.origin}${back.pathname}`).toBe(used);
+            const code = back.searchParams.get("code") as string;
+            expect((await exchange(app, code, { redirect_uri: "http://127.0.0.1:9/callback" })).body).toMatchObject({
+              error: "invalid_grant",
+            });
+            const tokens = await exchange(app, code, { redirect_uri: used });
+            expect(tokens.status).toBe(200);
+          }
+          for (const refused of [
+            "http://127.0.0.1:51004/callback/more",
+            "http://127.0.0.1:51004/Callback",
+            "http://127.0.0.1:51004/callback?x=1",
+            "http://127.0.0.2:51004/callback",
+            "https://127.0.0.1:51004/callback",
+            "http://127.0.0.1:99999/callback",
+            "http://127.0.0.1:0/callback",
+            "http://127.0.0.1:51004@evil.example.test/callback",
+            // localhost is matched exactly: RFC 8252 §8.3 recommends the IP literals instead.
+            "http://localhost:9999/cb",
+          ])
+            expect({ refused, landing: await landing(app, { redirect_uri: refused }) }).toEqual({ refused, landing: null });
+          expect(await landing(app, { redirect_uri: "http://localhost:8765/cb" })).not.toBeNull();
+        });
+
+        it("takes the one registered redirect URI when the request leaves it out; the token request may then leave it out or name it", async () => {
+          const app = await register(owner.api, {});
+          const codeFor = async () => ((await landing(app, { redirect_uri: "" })) as URL).searchParams.get("code") as string;
+          const back = (await landing(app, { redirect_uri: "" })) as URL;
+          expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+          expect(back.searchParams.get("state")).toBe("st-123");
+          expect((await exchange(app, back.searchParams.get("code") as string, {})).status).toBe(200);
+          expect((await exchange(app, await codeFor(), { redirect_uri: CALLBACK })).status).toBe(200);
+          const code = await codeFor();
+          expect((await exchange(app, code, { redirect_uri: "https://client.example.test/other" })).body).toMatchObject({
+            error: "invalid_grant",
+          });
+          expect((await exchange(app, code, {})).status).toBe(200);
+          // A request that named it: the token request must name it too (RFC 6749 §4.1.3).
+          const named = ((await landing(app, {})) as URL).searchParams.get("code") as string;
+          expect((await exchange(app, named, {})).body).toMatchObject({ error: "invalid_request" });
+          expect((await exchange(app, named, { redirect_uri: CALLBACK })).status).toBe(200);
+        });
+
+        it("shows an error page when the request leaves the redirect URI out and the application registered more than one", async () => {
+          const app = await register(owner.api, { redirect_uris: [CALLBACK, "https://client.example.test/second"] });
+          const url = new URL(authorizeUrl(app));
+          url.searchParams.delete("redirect_uri");
+          const page = await new PageVisitor().get(url.toString());
+          expect(page.status).toBe(400);
+          expect(page.location).toBeNull();
+          expect(page.html).toContain("more than one address");
+        });
+      });
+
       it("signs a person in for a confidential application: the token works in both styles, within its scopes", async () => {
         const app = await register(owner.api, { scopes: ["projects:read"] });
         const tokens = await signInWith(app, owner);
@@ -786,6 +863,84 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
             await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, second.refresh_token as string, fromAnyAddress),
           ),
         ).rejects.toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("consumes nothing when a refresh is refused for its scope or a missing field: the next correct refresh works and the chain lives", async () => {
+        const tokens = await signInWith(app, owner);
+        const auth = oauth.ClientSecretBasic(app.client_secret as string);
+        for (const scope of ["bogus", "projects:read webhooks:write"]) {
+          const refused = await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, {
+            ...fromAnyAddress,
+            additionalParameters: { scope },
+          });
+          await expect(oauth.processRefreshTokenResponse(as, clientInfo(), refused)).rejects.toMatchObject({ error: "invalid_scope" });
+        }
+        expect((await post("/api/auth/oauth/token", { grant_type: "refresh_token" }, basic(app))).body).toMatchObject({
+          error: "invalid_request",
+        });
+        const next = await oauth.processRefreshTokenResponse(
+          as,
+          clientInfo(),
+          await oauth.refreshTokenGrantRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
+        );
+        expect((await bearer(next.access_token).get(`${A}/projects`)).status).toBe(200);
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
+      });
+
+      it("consumes nothing when a code exchange is refused for its verifier or redirect_uri: the corrected request gets the tokens", async () => {
+        const verifier = oauth.generateRandomCodeVerifier();
+        const callback = await approve(
+          new PageVisitor(),
+          authorizeUrl(app, { code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }),
+          owner,
+        );
+        const code = callback.searchParams.get("code") as string;
+        const exchange = (fields: Record<string, string>) =>
+          post("/api/auth/oauth/token", { grant_type: "authorization_code", code, ...fields }, basic(app));
+        expect((await exchange({ code_verifier: verifier })).body).toMatchObject({ error: "invalid_request" });
+        expect((await exchange({ redirect_uri: CALLBACK, code_verifier: oauth.generateRandomCodeVerifier() })).body).toMatchObject({
+          error: "invalid_grant",
+        });
+        expect((await exchange({ redirect_uri: CALLBACK })).body).toMatchObject({ error: "invalid_grant" });
+        const tokens = await oauth.processAuthorizationCodeResponse(
+          as,
+          clientInfo(),
+          await oauth.authorizationCodeGrantRequest(
+            as,
+            clientInfo(),
+            oauth.ClientSecretBasic(app.client_secret as string),
+            oauth.validateAuthResponse(as, clientInfo(), callback, "st-123"),
+            CALLBACK,
+            verifier,
+            fromAnyAddress,
+          ),
+        );
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
+      });
+
+      it("refuses to revoke another client's token with 400 unauthorized_client, and leaves it working (RFC 7009 §2.1)", async () => {
+        const tokens = await signInWith(app, owner);
+        const other = await register(owner.api, {});
+        for (const token of [tokens.refresh_token as string, tokens.access_token, owner.account.access_token]) {
+          const response = await oauth.revocationRequest(
+            as,
+            { client_id: other.client_id },
+            oauth.ClientSecretBasic(other.client_secret as string),
+            token,
+            fromAnyAddress,
+          );
+          expect(response.status).toBe(400);
+          expect(response.headers.get("cache-control")).toBe("no-store");
+          await expect(oauth.processRevocationResponse(response)).rejects.toMatchObject({ error: "unauthorized_client" });
+        }
+        expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
+        expect((await owner.api.get(`${A}/projects`)).status).toBe(200);
+        const refreshed = await post(
+          "/api/auth/oauth/token",
+          { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string },
+          basic(app),
+        );
+        expect(refreshed.status).toBe(200);
       });
 
       it("revokes a refresh token, and with it the access tokens of its chain (RFC 7009)", async () => {

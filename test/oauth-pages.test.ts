@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { registerOwner, type Account, type Client } from "./support/http";
@@ -12,12 +12,18 @@ import { startEmbedded, type TestStint } from "./support/stint";
 const TITLE = "the OAuth sign-in, consent and device pages in a real browser";
 const CALLBACK = "https://client.example.test/callback";
 const PASSWORD = "correct horse battery";
+/** The application's own pages; its address also appears, encoded, in the authorization page's. */
+const APPLICATION = /^https:\/\/client\.example\.test\//;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describeWithChromium(TITLE, () => {
   let stint: TestStint;
   let browser: Browser;
   let owner: { account: Account; api: Client };
   let app: { client_id: string; client_secret: string };
+  /** An application's own server on another loopback port, for flows where the browser must really get there. */
+  let application: Server;
+  let applicationCallback: string;
 
   /** A fresh browser profile whose pages report CSP and script problems, with the application's callback answered locally. */
   async function newPage(): Promise<{ page: Page; problems: string[]; callbacks: string[] }> {
@@ -39,8 +45,25 @@ describeWithChromium(TITLE, () => {
     return { page, problems, callbacks };
   }
 
-  const authorizeUrl = (state: string) =>
-    `${stint.url}/api/auth/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: app.client_id, redirect_uri: CALLBACK, scope: "projects:read", state }).toString()}`;
+  const authorizeUrl = (state: string, more: Record<string, string> = {}) =>
+    `${stint.url}/api/auth/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: app.client_id, redirect_uri: CALLBACK, scope: "projects:read", state, ...more }).toString()}`;
+
+  /**
+   * Does what `act` does on the page and waits until the browser is at `where`: the URL it
+   * arrived at. A Content-Security-Policy that stops the browser on the way fails at once with
+   * the browser's own message, rather than after a timeout.
+   */
+  async function arrivesAt(page: Page, where: RegExp, act: () => Promise<void>): Promise<URL> {
+    const stopped = new Promise<string>((resolve) =>
+      page.on("console", (message) => {
+        if (message.text().includes("Content Security Policy")) resolve(message.text());
+      }),
+    );
+    const arrived = page.waitForURL(where).then(() => "arrived");
+    await act();
+    expect(await Promise.race([arrived, stopped])).toBe("arrived");
+    return new URL(page.url());
+  }
 
   async function signIn(page: Page): Promise<void> {
     await page.fill("#email", owner.account.user.email);
@@ -49,6 +72,12 @@ describeWithChromium(TITLE, () => {
   }
 
   beforeAll(async () => {
+    application = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<p>back at the application</p>");
+    });
+    await new Promise<void>((resolve) => application.listen(0, "127.0.0.1", resolve));
+    applicationCallback = `http://127.0.0.1:${(application.address() as AddressInfo).port}/callback`;
     stint = await startEmbedded();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
     owner = await registerOwner(stint.url, "Owner");
@@ -64,6 +93,7 @@ describeWithChromium(TITLE, () => {
   afterAll(async () => {
     await browser?.close();
     await stint?.stop();
+    await new Promise((resolve) => application?.close(resolve));
   }, 30_000);
 
   it("denies: the application gets access_denied and its state back", async () => {
@@ -71,7 +101,7 @@ describeWithChromium(TITLE, () => {
     await page.goto(authorizeUrl("deny-1"));
     await signIn(page);
     await page.locator("#deny").click();
-    await page.waitForURL(/client\.example\.test/);
+    await page.waitForURL(APPLICATION);
     const back = new URL(callbacks.at(-1) as string);
     expect(back.searchParams.get("error")).toBe("access_denied");
     expect(back.searchParams.get("state")).toBe("deny-1");
@@ -88,7 +118,7 @@ describeWithChromium(TITLE, () => {
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === "stint_oauth_session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     await page.locator("#approve").click();
-    await page.waitForURL(/client\.example\.test/);
+    await page.waitForURL(APPLICATION);
     const back = new URL(callbacks.at(-1) as string);
     expect(back.searchParams.get("code")).toMatch(/^[0-9A-Za-z]{43}$/);
     expect(back.searchParams.get("state")).toBe("st-1");
@@ -97,6 +127,73 @@ describeWithChromium(TITLE, () => {
     expect(new URL(callbacks.at(-1) as string).searchParams.get("state")).toBe("st-2");
     expect(new URL(callbacks.at(-1) as string).searchParams.get("code")).toMatch(/^[0-9A-Za-z]{43}$/);
     expect(problems.filter((problem) => !problem.includes("ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+  });
+
+  /** An application nobody has authorized yet: its client id. */
+  async function newApplication(redirectUri: string): Promise<string> {
+    const created = await owner.api.post<{ data: { client_id: string } }>("/api/v1/oauth/applications", {
+      name: "Timesheet sync",
+      redirect_uris: [redirectUri],
+      scopes: ["projects:read"],
+    });
+    return created.body.data.client_id;
+  }
+
+  it("sends a returning person, whose consent is remembered, on to the application right after they sign in again", async () => {
+    const client_id = await newApplication(applicationCallback);
+    const atApplication = new RegExp(`^${escapeRegExp(applicationCallback)}\\?`);
+    const first = await newPage();
+    await first.page.goto(authorizeUrl("returning-1", { client_id, redirect_uri: applicationCallback }));
+    await signIn(first.page);
+    await arrivesAt(first.page, atApplication, () => first.page.locator("#approve").click());
+    // Another browser, or the same one after its session ended: the sign-in form, then straight back.
+    const { page, problems } = await newPage();
+    await page.goto(authorizeUrl("returning-2", { client_id, redirect_uri: applicationCallback }));
+    await expect(page.locator("h1").textContent()).resolves.toContain("Sign in");
+    const back = await arrivesAt(page, atApplication, () => signIn(page));
+    expect(`${back.origin}${back.pathname}`).toBe(applicationCallback);
+    expect(back.searchParams.get("code")).toMatch(/^[0-9A-Za-z]{43}$/);
+    expect(back.searchParams.get("state")).toBe("returning-2");
+    expect(problems).toEqual([]);
+  });
+
+  it("asks a signed-in person for the password again with prompt=login, then sends them on to the application", async () => {
+    const client_id = await newApplication(applicationCallback);
+    const atApplication = new RegExp(`^${escapeRegExp(applicationCallback)}\\?`);
+    const { page, problems } = await newPage();
+    await page.goto(authorizeUrl("login-1", { client_id, redirect_uri: applicationCallback }));
+    await signIn(page);
+    await arrivesAt(page, atApplication, () => page.locator("#approve").click());
+    await page.goto(authorizeUrl("login-2", { client_id, redirect_uri: applicationCallback, prompt: "login" }));
+    await expect(page.locator("h1").textContent()).resolves.toContain("Sign in");
+    const back = await arrivesAt(page, atApplication, () => signIn(page));
+    expect(back.searchParams.get("state")).toBe("login-2");
+    expect(back.searchParams.get("code")).toMatch(/^[0-9A-Za-z]{43}$/);
+    expect(problems).toEqual([]);
+  });
+
+  it("sends a native application's code to the IPv6 loopback port it listens on today (RFC 8252 §7.3)", async () => {
+    const arrivals: string[] = [];
+    const native = createServer((req, res) => {
+      arrivals.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<p>the application got it</p>");
+    });
+    await new Promise<void>((resolve) => native.listen(0, "::1", resolve));
+    try {
+      const client_id = await newApplication("http://[::1]/callback");
+      const redirectUri = `http://[::1]:${(native.address() as AddressInfo).port}/callback`;
+      const { page, problems } = await newPage();
+      await page.goto(authorizeUrl("native-1", { client_id, redirect_uri: redirectUri }));
+      await signIn(page);
+      const back = await arrivesAt(page, /^http:\/\/\[::1\]/, () => page.locator("#approve").click());
+      expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+      expect(back.searchParams.get("state")).toBe("native-1");
+      expect(arrivals).toHaveLength(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await new Promise((resolve) => native.close(resolve));
+    }
   });
 
   it("cannot be framed by another site", async () => {

@@ -173,7 +173,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     ]) {
       const res = await request(stint.url, method as string, path as string);
       expect(res.status).toBe(405);
-      expect(res.headers.get("allow")).toBe("GET");
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
     }
   });
 });

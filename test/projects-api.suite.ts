@@ -398,7 +398,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         // A path served with other methods is a 405 that names them.
         const wrongMethod = await api.send<StyleAError>("DELETE", `${A}/projects`);
         expect(wrongMethod.status).toBe(405);
-        expect(wrongMethod.headers.get("allow")).toBe("GET, POST");
+        expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, POST");
       });
 
       it("returns the caller's X-Request-Id, or makes one", async () => {

@@ -167,7 +167,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     // A path of the API served with other methods keeps its 405.
     const refused = await send(stint.url, "DELETE", "/api/v1/projects", { accept: BROWSER });
     expect(refused.status).toBe(405);
-    expect(refused.headers.allow).toBe("GET, POST");
+    expect(refused.headers.allow).toBe("GET, HEAD, POST");
   });
 
   it("never serves a file outside the build: parent segments, encoded slashes, NUL and very long paths are 404s", async () => {

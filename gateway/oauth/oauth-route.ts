@@ -136,7 +136,7 @@ export function oauthRoute(deps: OAuthRouteDependencies): ApiRouteSchema {
       res.end();
       return;
     }
-    const redirectUri = outcome.kind === "consent" ? outcome.params.redirect_uri : undefined;
+    const redirectUri = outcome.kind === "consent" || outcome.kind === "sign_in" ? outcome.redirectUri : undefined;
     res.writeHead(outcome.kind === "error" ? outcome.status : 200, pageHeaders(redirectUri));
     res.end(renderPage(outcome, action, outcome.session.csrf));
   }

@@ -21,18 +21,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
-/** A registered redirect URI's origin, for `form-action`: browsers check a form's redirects against it too. */
+/**
+ * The source that lets a page's forms end at the application's redirect URI. Chromium holds
+ * every redirect that follows a form to the page's `form-action` (CSP Level 3): without it, a
+ * person who signs in is sent on to the application and the browser stops at the sign-in
+ * page, saying nothing. Its origin for `http(s)`; its scheme for a private-use scheme
+ * (`com.example.app:`) and for an IPv6 literal (`http://[::1]:port`), which a CSP source
+ * cannot name (Chromium drops `http://[::1]:8000` as invalid).
+ */
 function formTargetOf(redirectUri: string | undefined): string {
   if (!redirectUri) return "";
   try {
     const url = new URL(redirectUri);
-    return url.protocol === "http:" || url.protocol === "https:" ? ` ${url.origin}` : ` ${url.protocol}`;
+    const web = url.protocol === "http:" || url.protocol === "https:";
+    return web && !url.hostname.startsWith("[") ? ` ${url.origin}` : ` ${url.protocol}`;
   } catch {
     return "";
   }
 }
 
-/** The headers of every page: no framing, no other sources, no caching, no referrer. */
+/** The headers of every page: no framing, no other sources, no caching, no referrer; forms post here, and end at `redirectUri`. */
 export function pageHeaders(redirectUri?: string): Record<string, string> {
   return {
     "Content-Type": "text/html; charset=utf-8",

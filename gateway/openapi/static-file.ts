@@ -38,7 +38,7 @@ function acceptsGzip(req: IncomingMessage): boolean {
   });
 }
 
-/** Sends a prepared file: 304 when the caller has it, gzip when the caller takes it. A `Vary` among `extraHeaders` is kept, with `Accept-Encoding` added. */
+/** Sends a prepared file: 304 when the caller has it, gzip when the caller takes it. A `Vary` set before (CORS's) or among `extraHeaders` is kept, with `Accept-Encoding` added. */
 export function sendStaticFile(
   req: IncomingMessage,
   res: ServerResponse,
@@ -50,7 +50,7 @@ export function sendStaticFile(
     ...file.headers,
     ETag: file.etag,
     "Cache-Control": file.cacheControl,
-    Vary: extraHeaders.Vary ? `${extraHeaders.Vary}, Accept-Encoding` : "Accept-Encoding",
+    Vary: [res.getHeader("Vary"), extraHeaders.Vary, "Accept-Encoding"].filter((value) => value !== undefined).join(", "),
     "X-Content-Type-Options": "nosniff",
   };
   if (notModified(req, file.etag)) {

@@ -54,22 +54,13 @@ export function webApp(deps: WebAppDependencies) {
   // The same path answers HTML to a browser and a JSON 404 to anything else: caches must keep them apart.
   const navigation = serve(() => build.index, true, { Vary: "Accept" });
 
-  const aliases: Record<string, Handler> = {};
-  const both = (path: string, handler: Handler) => {
-    aliases[`GET ${path}`] = handler;
-    aliases[`HEAD ${path}`] = handler;
+  // HEAD finds each of these too (see `alias-index.ts`).
+  const aliases: Record<string, Handler> = {
+    "GET /": page,
+    "GET /index.html": page,
+    [`GET /${ASSETS_FOLDER}/:file`]: serve((req) => build.assets.get(lastSegment(req)), false),
   };
-  both("/", page);
-  both("/index.html", page);
-  both(
-    `/${ASSETS_FOLDER}/:file`,
-    serve((req) => build.assets.get(lastSegment(req)), false),
-  );
-  for (const [name, file] of build.topLevel)
-    both(
-      `/${name}`,
-      serve(() => file, false),
-    );
+  for (const [name, file] of build.topLevel) aliases[`GET /${name}`] = serve(() => file, false);
 
   return {
     /** Whether the build has its page. */

@@ -2,6 +2,7 @@ import type { Permission } from "../../shared/identity";
 import type { ApplicationDocument } from "./application";
 import { parseScope, isSubset } from "./scopes";
 import { PROMPT_VALUES } from "./contract";
+import { matchRedirectUri } from "./redirect-uris";
 import type { OAuthStores } from "./oauth-stores";
 
 /**
@@ -17,7 +18,10 @@ export type Prompt = Readonly<Record<(typeof PROMPT_VALUES)[number], boolean>>;
 
 export interface ValidRequest {
   app: ApplicationDocument;
+  /** Where the answer goes: the request's `redirect_uri`, or the one registered when it gave none. */
   redirectUri: string;
+  /** Whether the request named `redirect_uri`: then the token request must name the same (RFC 6749 §4.1.3). */
+  redirectUriGiven: boolean;
   scopes: Permission[];
   state: string | undefined;
   codeChallenge: string | null;
@@ -64,11 +68,16 @@ export async function checkAuthorizationRequest(
   const clientId = params.client_id;
   const app = clientId === undefined ? null : await stores.applications.byClientId(clientId);
   if (!app || app.status !== "active") return { ok: false, errorPage: "The application that sent you here is unknown or disabled." };
-  const redirectUri = params.redirect_uri;
-  // Matched exactly against a registered URI, character for character (RFC 9700 §2.1).
-  if (redirectUri === undefined || !app.redirect_uris.includes(redirectUri)) {
-    return { ok: false, errorPage: "The application asked to send you back to an address it has not registered." };
-  }
+  const matched = matchRedirectUri(app.redirect_uris, params.redirect_uri);
+  if (!matched.ok)
+    return {
+      ok: false,
+      errorPage:
+        matched.reason === "ambiguous"
+          ? "The application did not say where to send you back, and it has registered more than one address."
+          : "The application asked to send you back to an address it has not registered.",
+    };
+  const redirectUri = matched.uri;
   const state = params.state;
   const back = (error: string, description: string): CheckedRequest => ({
     ok: false,
@@ -94,5 +103,8 @@ export async function checkAuthorizationRequest(
   if (unknown.length > 0) return back("invalid_request", `prompt may be ${PROMPT_VALUES.join(", ")}; not ${unknown.join(", ")}`);
   if (prompts.includes("none") && prompts.length > 1) return back("invalid_request", "prompt=none cannot be combined with other values");
   const prompt: Prompt = { none: prompts.includes("none"), login: prompts.includes("login"), consent: prompts.includes("consent") };
-  return { ok: true, request: { app, redirectUri, scopes, state, codeChallenge: challenge ?? null, prompt, params } };
+  return {
+    ok: true,
+    request: { app, redirectUri, redirectUriGiven: matched.given, scopes, state, codeChallenge: challenge ?? null, prompt, params },
+  };
 }

@@ -42,7 +42,9 @@ const applicationFields = {
     .describe(
       "`confidential` applications keep a secret on a server; `public` ones (browser, mobile, command line) cannot, and must use PKCE",
     ),
-  redirect_uris: z.array(z.string()).describe("Where the authorization endpoint may send the user back; matched exactly"),
+  redirect_uris: z
+    .array(z.string())
+    .describe("Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address"),
   homepage_url: z.string().nullable(),
   scopes: z.array(z.enum(PERMISSIONS)).describe("The most the application may ask for; each user grants at most their role's permissions"),
 };
@@ -253,8 +255,20 @@ export type PageView =
   | { kind: "redirect"; location: string }
   /** Show the same page again with these parameters (303 after a form). */
   | { kind: "continue"; params: Record<string, string> }
-  | { kind: "sign_in"; failed: boolean; params: Record<string, string> }
-  | { kind: "consent"; application: ApplicationInWords; scopes: ScopeInWords[]; user: SignedInUser; params: Record<string, string> }
+  /**
+   * `redirectUri`, on the authorization page: where its forms may end up. After signing in (or
+   * a decision) the browser follows redirects to the application, and browsers hold those
+   * redirects to the page's `form-action` too, so the page must allow it.
+   */
+  | { kind: "sign_in"; failed: boolean; params: Record<string, string>; redirectUri?: string }
+  | {
+      kind: "consent";
+      application: ApplicationInWords;
+      scopes: ScopeInWords[];
+      user: SignedInUser;
+      params: Record<string, string>;
+      redirectUri: string;
+    }
   /** The device verification page: type the code. `unknownCode` after a code that matched nothing. */
   | { kind: "device_entry"; userCode: string; unknownCode: boolean; user: SignedInUser }
   | { kind: "device_confirm"; application: ApplicationInWords; scopes: ScopeInWords[]; userCode: string; user: SignedInUser }

@@ -7,7 +7,14 @@ export interface CodeDocument extends StoredDocument {
   client_id: string;
   user_id: string;
   organization_id: string;
+  /** Where the code was sent. */
   redirect_uri: string;
+  /**
+   * True when the authorization request left `redirect_uri` out (one was registered): the
+   * token request may then leave it out too. Absent on codes stored before this was kept,
+   * which all named it.
+   */
+  redirect_uri_omitted?: boolean;
   scopes: Permission[];
   /** The PKCE S256 challenge, or null when the request had none. */
   code_challenge: string | null;

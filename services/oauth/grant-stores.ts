@@ -59,6 +59,11 @@ export class OAuthRefreshTokenStore extends ExpiringRecords<OAuthRefreshTokenDoc
     );
   }
 
+  /** Whichever client's it is: revocation tells another client's token apart from an unknown one. */
+  byHash(id: string): Promise<OAuthRefreshTokenDocument | null> {
+    return this.records.findOne({ _id: id });
+  }
+
   async deleteFamily(family: string): Promise<void> {
     await this.records.deleteMany({ family });
   }

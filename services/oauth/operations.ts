@@ -48,7 +48,7 @@ export const oauthOperations = defineOperations("oauth", {
     method: "POST",
     path: "/oauth/applications",
     summary: "Register an OAuth application",
-    description: `${portalOnly} A \`confidential\` application gets a \`client_secret\`, shown only in this answer; a \`public\` one has none and must use PKCE. Redirect URIs are \`https://\`, \`http://\` on a loopback address, or a private-use scheme (\`com.example.app:/callback\`), without a fragment; they are matched exactly.`,
+    description: `${portalOnly} A \`confidential\` application gets a \`client_secret\`, shown only in this answer; a \`public\` one has none and must use PKCE. Redirect URIs are \`https://\`, \`http://\` on a loopback address, or a private-use scheme (\`com.example.app:/callback\`), without a fragment; they are matched exactly, except that \`http://127.0.0.1\` and \`http://[::1]\` ones match on any port.`,
     tag: APPLICATIONS,
     resource: "OAuth application",
     input: createApplicationInput,
@@ -149,7 +149,10 @@ const tokenForm = z
   .object({
     grant_type: z.enum(["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"]),
     code: z.string().optional().describe("`authorization_code`: the code from the redirect"),
-    redirect_uri: z.string().optional().describe("`authorization_code`: the same as in the authorization request"),
+    redirect_uri: z
+      .string()
+      .optional()
+      .describe("`authorization_code`: the same as in the authorization request; may be left out when that request left it out"),
     code_verifier: z.string().optional().describe("`authorization_code`: the PKCE verifier, when the request had a `code_challenge`"),
     refresh_token: z.string().optional().describe("`refresh_token`: the latest one"),
     scope: z.string().optional().describe("`refresh_token`: fewer scopes than granted, space-separated"),
@@ -185,14 +188,14 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
     summary: "Authorization endpoint (a page)",
     description:
       "Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. " +
-      "`redirect_uri` must be one the application registered, exactly; an unknown `client_id` or `redirect_uri` shows an error page and never redirects. " +
+      "`redirect_uri` must be one the application registered, exactly (a loopback one, `http://127.0.0.1` or `http://[::1]`, on any port); it may be left out when the application registered only one. An unknown `client_id` or `redirect_uri` shows an error page and never redirects. " +
       "Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. " +
       "PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.",
     tag: OAUTH,
     query: z.object({
       response_type: z.literal("code"),
       client_id: z.string(),
-      redirect_uri: z.string(),
+      redirect_uri: z.string().optional().describe("Required when the application registered more than one"),
       scope: z
         .string()
         .optional()
@@ -305,7 +308,7 @@ export const oauthEndpoints: readonly DocumentedEndpoint[] = [
     path: "/auth/oauth/revoke",
     summary: "Revoke a token",
     description:
-      "RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown token is a 200 too.",
+      "RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown or expired token is a 200 too; another client's token is a 400 `unauthorized_client`, and stays valid.",
     tag: OAUTH,
     form: tokenForms,
     clientAuthentication: true,

@@ -57,6 +57,7 @@ async function issueCode(
     user_id: account.userId,
     organization_id: account.organizationId,
     redirect_uri: request.redirectUri,
+    redirect_uri_omitted: !request.redirectUriGiven,
     scopes: request.scopes,
     code_challenge: request.codeChallenge,
     expires_at: clock() + CODE_TTL_MS,
@@ -124,7 +125,12 @@ function signInParams(request: ValidRequest): Record<string, string> {
   return params;
 }
 
-const signInView = (request: ValidRequest): PageView => ({ kind: "sign_in", failed: false, params: signInParams(request) });
+const signInView = (request: ValidRequest): PageView => ({
+  kind: "sign_in",
+  failed: false,
+  params: signInParams(request),
+  redirectUri: request.redirectUri,
+});
 
 async function nextStep(stores: OAuthStores, clock: Clock, request: ValidRequest, account: Account, issuer: string): Promise<PageView> {
   if (!request.prompt.consent && (await useRememberedConsent(stores, clock, request, account)))
@@ -136,6 +142,7 @@ async function nextStep(stores: OAuthStores, clock: Clock, request: ValidRequest
     scopes: inWords(withinRole(request.scopes, account.role)),
     user: userOf(account),
     params: request.params,
+    redirectUri: request.redirectUri,
   };
 }
 
@@ -170,9 +177,10 @@ async function signInFromForm(
   session: PageSession,
   form: RequestParams,
   params: Record<string, string>,
+  redirectUri?: string,
 ): Promise<PageOutcome> {
   const account = await settings.verifyPassword((form.email ?? "").trim(), form.password ?? "");
-  if (!account) return withSession(session, { kind: "sign_in", failed: true, params });
+  if (!account) return withSession(session, { kind: "sign_in", failed: true, params, redirectUri });
   const fresh = await signInPageSession(settings.kv, session, account.userId);
   return withSession(fresh, { kind: "continue", params });
 }
@@ -190,7 +198,7 @@ export async function authorizationForm(
   const checked = await checkAuthorizationRequest(stores, form, [], input.issuer);
   if (!checked.ok) return withSession(session, refusedView(checked));
   const request = checked.request;
-  if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request));
+  if (form.action === "sign_in") return signInFromForm(settings, session, form, signInParams(request), request.redirectUri);
   if (!account) return withSession(session, signInView(request));
   if (form.action === "deny") {
     return withSession(session, {

@@ -22,6 +22,23 @@ function s256(verifier: string): string {
   return createHash("sha256").update(verifier, "ascii").digest("base64url");
 }
 
+/*
+ * A request refused for any reason but a replay changes nothing: the code or refresh token
+ * is read and every check made before it is claimed, so a client that sent a wrong
+ * `scope`, `redirect_uri` or `code_verifier` can send the corrected request with the same
+ * one. Claiming is atomic: of two requests that both passed the checks, one wins and the
+ * other is a replay, as a second use is.
+ */
+
+const CODE_REPLAYED = "The authorization code was already used; the tokens issued for it are revoked";
+const REFRESH_REPLAYED = "The refresh token was already used; every token of this grant is revoked";
+
+/** A code or refresh token used again: every token of its chain is revoked (RFC 6749 §4.1.2 and RFC 6749 §10.4). */
+async function replayed(stores: OAuthStores, settings: GrantSettings, family: string, description: string) {
+  await revokeFamily(stores, settings.kv, family);
+  return refuse("invalid_grant", description);
+}
+
 /** Exchanges an authorization code (RFC 6749 §4.1.3, RFC 7636 §4.6). */
 async function exchangeCode(
   stores: OAuthStores,
@@ -34,38 +51,36 @@ async function exchangeCode(
   const redirectUri = field(form, "redirect_uri");
   const verifier = field(form, "code_verifier");
   if (code === undefined) return refuse("invalid_request", "code is required");
-  if (redirectUri === undefined) return refuse("invalid_request", "redirect_uri is required: the one of the authorization request");
   const id = sha256(code);
-  // Claimed atomically: of two concurrent exchanges, one wins and the other is a replay.
-  const claimed = await stores.codes.use(id, app.client_id);
-  if (!claimed) {
-    const spent = await stores.codes.find(id, app.client_id);
-    if (spent?.used) {
-      await revokeFamily(stores, settings.kv, spent.family);
-      return refuse("invalid_grant", "The authorization code was already used; the tokens issued for it are revoked");
-    }
-    return refuse("invalid_grant", "The authorization code is not valid");
-  }
-  if (claimed.expires_at <= settings.clock()) return refuse("invalid_grant", "The authorization code has expired");
-  if (claimed.redirect_uri !== redirectUri) return refuse("invalid_grant", "redirect_uri differs from the authorization request's");
-  if (claimed.code_challenge !== null) {
+  const found = await stores.codes.find(id, app.client_id);
+  if (!found) return refuse("invalid_grant", "The authorization code is not valid");
+  if (found.used) return replayed(stores, settings, found.family, CODE_REPLAYED);
+  if (found.expires_at <= settings.clock()) return refuse("invalid_grant", "The authorization code has expired");
+  // RFC 6749 §4.1.3: required, and the same, when the authorization request named it; when it
+  // did not (one URI registered), it may be left out, or name the URI the code was sent to.
+  if (redirectUri === undefined && !found.redirect_uri_omitted)
+    return refuse("invalid_request", "redirect_uri is required: the one of the authorization request");
+  if (redirectUri !== undefined && redirectUri !== found.redirect_uri)
+    return refuse("invalid_grant", "redirect_uri differs from the authorization request's");
+  if (found.code_challenge !== null) {
     if (verifier === undefined) return refuse("invalid_grant", "code_verifier is required: the authorization request had a code_challenge");
-    if (!VERIFIER.test(verifier) || s256(verifier) !== claimed.code_challenge)
+    if (!VERIFIER.test(verifier) || s256(verifier) !== found.code_challenge)
       return refuse("invalid_grant", "code_verifier does not match the code_challenge");
   } else if (verifier !== undefined) {
     // RFC 9700 §4.8.2: a verifier without a challenge is a downgrade attempt.
     return refuse("invalid_grant", "code_verifier was sent, but the authorization request had no code_challenge");
   }
-  const account = await accountOf(claimed.user_id);
+  const account = await accountOf(found.user_id);
   if (!account) return GONE();
+  if (!(await stores.codes.use(id, app.client_id))) return replayed(stores, settings, found.family, CODE_REPLAYED);
   return {
     ok: true,
     body: await issueTokens(stores, settings, {
       app,
       account,
-      family: claimed.family,
-      grantScopes: claimed.scopes,
-      accessScopes: claimed.scopes,
+      family: found.family,
+      grantScopes: found.scopes,
+      accessScopes: found.scopes,
     }),
   };
 }
@@ -81,24 +96,18 @@ async function refresh(
   const token = field(form, "refresh_token");
   if (token === undefined) return refuse("invalid_request", "refresh_token is required");
   const id = sha256(token);
-  const claimed = await stores.refreshTokens.spend(id, app.client_id);
-  if (!claimed) {
-    const spent = await stores.refreshTokens.find(id, app.client_id);
-    if (spent?.spent) {
-      await revokeFamily(stores, settings.kv, spent.family);
-      return refuse("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
-    }
-    return refuse("invalid_grant", "The refresh token is not valid");
-  }
-  if (claimed.expires_at <= settings.clock()) return refuse("invalid_grant", "The refresh token has expired");
-  const asked = parseScope(field(form, "scope"), claimed.scopes);
-  if (asked === null || !isSubset(asked, claimed.scopes))
-    return refuse("invalid_scope", "A refresh may only narrow the scopes of the grant");
-  const account = await accountOf(claimed.user_id);
+  const found = await stores.refreshTokens.find(id, app.client_id);
+  if (!found) return refuse("invalid_grant", "The refresh token is not valid");
+  if (found.spent) return replayed(stores, settings, found.family, REFRESH_REPLAYED);
+  if (found.expires_at <= settings.clock()) return refuse("invalid_grant", "The refresh token has expired");
+  const asked = parseScope(field(form, "scope"), found.scopes);
+  if (asked === null || !isSubset(asked, found.scopes)) return refuse("invalid_scope", "A refresh may only narrow the scopes of the grant");
+  const account = await accountOf(found.user_id);
   if (!account) return GONE();
+  if (!(await stores.refreshTokens.spend(id, app.client_id))) return replayed(stores, settings, found.family, REFRESH_REPLAYED);
   return {
     ok: true,
-    body: await issueTokens(stores, settings, { app, account, family: claimed.family, grantScopes: claimed.scopes, accessScopes: asked }),
+    body: await issueTokens(stores, settings, { app, account, family: found.family, grantScopes: found.scopes, accessScopes: asked }),
   };
 }
 

@@ -12,24 +12,34 @@ import type { OAuthStores } from "./oauth-stores";
 
 const INACTIVE: Introspection = { active: false };
 
-type Family = { family: string; userId: string };
+type Chain = { family: string };
 
-/** The token's chain when it is this application's: a refresh token by its hash, an access token by its signature. */
-async function familyOf(
+/**
+ * Whose the token is: this application's chain, `"another"` when it is a valid token issued
+ * to someone else (another application, or a person's own sign-in), null when it is no
+ * token Stint knows. A refresh token is found by its hash, an access token by its signature.
+ */
+async function ownerOf(
   stores: Pick<OAuthStores, "refreshTokens">,
   settings: GrantSettings,
   app: ApplicationDocument,
   token: string,
-): Promise<Family | null> {
+): Promise<Chain | "another" | null> {
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
-    const doc = await stores.refreshTokens.find(sha256(token), app.client_id);
-    return doc ? { family: doc.family, userId: doc.user_id } : null;
+    const doc = await stores.refreshTokens.byHash(sha256(token));
+    if (!doc) return null;
+    return doc.client_id === app.client_id ? { family: doc.family } : "another";
   }
   const claims = settings.signer.verify(token);
-  return claims?.oauth?.clientId === app.client_id ? { family: claims.oauth.family, userId: claims.userId } : null;
+  if (!claims) return null;
+  return claims.oauth?.clientId === app.client_id ? { family: claims.oauth.family } : "another";
 }
 
-/** Ends the token's whole chain: its refresh tokens and every access token of it. Unknown tokens are fine (RFC 7009 §2.2). */
+/**
+ * Ends the token's whole chain: its refresh tokens and every access token of it. An unknown
+ * or expired token is fine (RFC 7009 §2.2); another client's is refused with
+ * `unauthorized_client` and left alone (RFC 7009 §2.1).
+ */
 export async function revoke(
   stores: OAuthStores,
   settings: GrantSettings,
@@ -40,8 +50,9 @@ export async function revoke(
   if (!client.ok) return client;
   const token = field(form, "token");
   if (token === undefined) return refuse("invalid_request", "token is required");
-  const found = await familyOf(stores, settings, client.body, token);
-  if (found) await revokeFamily(stores, settings.kv, found.family);
+  const owner = await ownerOf(stores, settings, client.body, token);
+  if (owner === "another") return refuse("unauthorized_client", "The token was not issued to this client");
+  if (owner) await revokeFamily(stores, settings.kv, owner.family);
   return { ok: true, body: null };
 }
 

@@ -10,7 +10,8 @@ import { STYLE_MOUNTS, type ApiStyle } from "../../gateway/styles";
  * the operation must be documented, its status listed, and its JSON body must match; a
  * body of another type (a file) must be of a media type the response lists.
  * A method the gateway does not serve on a path may only answer the style's 405 where the
- * path is served with other methods, and its 404 elsewhere.
+ * path is served with other methods, and its 404 elsewhere. `HEAD`, which the documents leave
+ * implied (docs/api.md#head-requests), is held to `GET`'s statuses, and must carry no body.
  */
 
 /** A response as the test client received it. */
@@ -102,8 +103,11 @@ class ResponseValidator {
     const mount = STYLE_MOUNTS.find((m) => path === m.path || path.startsWith(`${m.path}/`));
     const style = mount?.style ?? "A";
     const document = this.documents[style];
-    const method = received.method.toLowerCase() as PathMethod;
     const what = `${received.method} ${received.path} (Style ${style}) answered ${received.status}`;
+    const head = received.method === "HEAD";
+    if (head && received.text !== "") throw new Error(`${what}, with a body: HEAD answers without one`);
+    const asMethod = head ? "GET" : received.method;
+    const method = asMethod.toLowerCase() as PathMethod;
     const relative = mount ? path.slice(mount.path.length) || "/" : undefined;
 
     const ownTemplate = relative === undefined ? undefined : matchTemplate(this.documentTemplates[style], relative);
@@ -111,8 +115,7 @@ class ResponseValidator {
     if (!template) {
       // What the gateway serves at the path's own (most literal) template, with this method.
       const servedTemplate = relative === undefined ? undefined : matchTemplate(this.servedTemplates, relative);
-      const served =
-        servedTemplate !== undefined && this.servedTemplates.some((t) => t.path === servedTemplate && t.method === received.method);
+      const served = servedTemplate !== undefined && this.servedTemplates.some((t) => t.path === servedTemplate && t.method === asMethod);
       if (served)
         throw new Error(
           `${what}, but the OpenAPI document has no ${received.method} ${relative}: the gateway serves an undocumented operation (every route comes from an operations table: is the gateway serving something by hand?)`,
@@ -122,6 +125,7 @@ class ResponseValidator {
       const expected = servedOtherwise ? 405 : 404;
       if (received.status !== expected)
         throw new Error(`${what}, but the gateway serves no such operation: only a ${expected} is expected`);
+      if (head) return;
       this.validateBody(
         style,
         `/components/schemas/Error.${servedOtherwise ? "MethodNotAllowed" : "NotFound"}`,
@@ -139,6 +143,7 @@ class ResponseValidator {
         `${what}: status ${received.status} is not documented for ${received.method} ${template} (documented: ${documented})`,
       );
     }
+    if (head) return;
     let pointer = `/paths/${token(template)}/${method}/responses/${received.status}`;
     let response = answer as ResponseObject;
     if (isReference(answer)) {
