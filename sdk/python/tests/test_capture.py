@@ -159,16 +159,23 @@ def behind_proxy(deployment: Deployment, display: VirtualDisplay, proxy: Misbeha
 
 
 @contextlib.contextmanager
-def _agent_gone_offline(person: Person, proxy: MisbehavingProxy) -> Iterator["tuple[stint.types.TimeEntry, Running]"]:
-    """A running timer and agent that uploaded a first screenshot, then lost the server; the agent stops after the block."""
-    entry = person.client.time_entries.start(person.project["id"])
+def _capturing(person: Person, entry: stint.types.TimeEntry) -> Iterator[Running]:
+    """An agent (every half second) that has uploaded a first screenshot of the running ``entry``; stopped by SIGTERM after the block."""
     agent = person.command.start("capture", "--interval-seconds", "0.5")
     try:
         _eventually(lambda: len(_shots(person.client, entry)) >= 1, "a first screenshot uploaded", agent)
-        proxy.offline = True
-        yield entry, agent
+        yield agent
     finally:
         agent.stop()
+
+
+@contextlib.contextmanager
+def _agent_gone_offline(person: Person, proxy: MisbehavingProxy) -> Iterator["tuple[stint.types.TimeEntry, Running]"]:
+    """A running timer and agent that uploaded a first screenshot, then lost the server; the agent stops after the block."""
+    entry = person.client.time_entries.start(person.project["id"])
+    with _capturing(person, entry) as agent:
+        proxy.offline = True
+        yield entry, agent
 
 
 def test_offline_the_agent_queues_and_uploads_in_order_when_the_server_is_back(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
@@ -229,3 +236,98 @@ def test_a_rate_limited_upload_waits_for_retry_after_and_goes_through(behind_pro
     assert [each.status for each in tries] == [429, 201]
     assert tries[1].at - tries[0].at >= 2.0
     assert len(_shots(person.client, entry)) == 1
+
+
+def test_without_a_sign_in_the_agent_refuses_and_takes_nothing(display: VirtualDisplay, tmp_path: Path) -> None:
+    command = StintCommand(tmp_path, {"DISPLAY": display.name})
+
+    done = command.run(*ONE_CYCLE)
+
+    assert (done.code, done.stdout, done.stderr) == (3, "", "stint: not logged in: run stint login --server https://stint.example.com\n")
+    assert _queued(command) == []
+
+
+def _asked_after(proxy: MisbehavingProxy, path: str, moment: float) -> int:
+    """How many times the agent asked ``GET path`` after ``moment`` (the proxy's clock)."""
+    return sum(1 for seen in proxy.requests_to("GET", path) if seen.at > moment and seen.status == 200)
+
+
+def _took(agent: Running) -> int:
+    """How many times the agent has said it took screenshots."""
+    return sum(1 for line in list(agent.lines) if " Took " in line)
+
+
+def test_a_running_agent_pauses_while_no_timer_runs_and_goes_on_with_the_next_one(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
+    person = behind_proxy
+    first = person.client.time_entries.start(person.project["id"], description="Before the break")
+    with _capturing(person, first) as agent:
+        stopped = person.client.time_entries.stop()
+        # Three cycles after the stop, whatever was taken before it has gone up; three more take nothing.
+        after_stop = time.monotonic()
+        _eventually(lambda: _asked_after(proxy, "/api/v1/time-entries/current", after_stop) >= 3, "three cycles without a timer", agent)
+        total = person.client.screenshots.list().meta["total"]
+        took = _took(agent)
+        paused = time.monotonic()
+        _eventually(lambda: _asked_after(proxy, "/api/v1/time-entries/current", paused) >= 3, "three more cycles without a timer", agent)
+        # Nothing taken, not only nothing sent (the server would refuse a late one anyway).
+        assert _took(agent) == took
+        assert person.client.screenshots.list().meta["total"] == total
+        assert _queued(person.command) == []
+        ended = stopped["end_time"]
+        assert ended is not None and all(shot["taken_at"] <= ended for shot in _shots(person.client, first))
+
+        second = person.client.time_entries.start(person.project["id"], description="After the break")
+        _eventually(lambda: len(_shots(person.client, second)) >= 1, "a screenshot of the next entry", agent)
+    # SIGTERM, as a service manager stops it: a clean end. A screenshot taken but not yet sent
+    # stays in the queue, whole (its image and its record), for the next start.
+    finished = agent.finish()
+    assert finished.code == 0, finished
+    left = sorted(path.name for path in person.command.queue_dir.iterdir())
+    records = [name.rsplit(".", 1)[0] for name in left if name.endswith(".json")]
+    assert sorted(name.rsplit(".", 1)[0] for name in left if not name.endswith(".json")) == records, left
+    assert not [line for line in finished.stderr.splitlines() if line.strip()], finished.stderr
+
+
+@contextlib.contextmanager
+def _settings_restored(person: Person) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        person.client.organization.update(screenshot_interval_minutes=10, screenshot_blur=False)
+
+
+def test_the_organization_turning_capture_off_pauses_a_running_agent_until_it_turns_it_on(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
+    person = behind_proxy
+    entry = person.client.time_entries.start(person.project["id"])
+    with _capturing(person, entry) as agent, _settings_restored(person):
+        person.client.organization.update(screenshot_interval_minutes=0)
+        agent.wait_for_line(r"Screenshot capture is off for this organization")
+        taken, took = len(_shots(person.client, entry)), _took(agent)
+        off_since = time.monotonic()
+        # The agent keeps asking the organization (every override interval here), and takes nothing meanwhile.
+        _eventually(lambda: _asked_after(proxy, "/api/v1/organization", off_since) >= 3, "three looks at the settings while off", agent)
+        assert (len(_shots(person.client, entry)), _took(agent)) == (taken, took)
+        assert _asked_after(proxy, "/api/v1/time-entries/current", off_since) == 0
+
+        person.client.organization.update(screenshot_interval_minutes=10, screenshot_blur=True)
+        _eventually(lambda: len(_shots(person.client, entry)) > taken, "a screenshot once capture is on again", agent)
+        newest = _shots(person.client, entry)[-1]
+        assert _sharpness(person.client, newest) < 5
+
+
+def test_one_agent_per_person_and_logging_out_ends_the_running_one(behind_proxy: Person, proxy: MisbehavingProxy) -> None:
+    person = behind_proxy
+    entry = person.client.time_entries.start(person.project["id"])
+    with _capturing(person, entry) as agent:
+        second = person.command.run(*ONE_CYCLE)
+        assert (second.code, second.stderr) == (1, "stint: another stint capture is running for this user\n")
+
+        assert person.command.run("logout").code == 0
+        finished = agent.finish()
+    assert (finished.code, finished.stderr) == (3, "stint: not logged in: run stint login --server https://stint.example.com"), finished
+    taken = len(_shots(person.client, entry))
+    assert _queued(person.command) == []
+    # Signed out, it takes nothing, though the timer still runs.
+    assert person.client.time_entries.current() is not None
+    assert person.command.run(*ONE_CYCLE).code == 3
+    assert len(_shots(person.client, entry)) == taken

@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import httpx
 import pytest
@@ -147,3 +148,25 @@ def _expire(command: StintCommand) -> None:
     stored = command.credentials()
     stored["expires_at"] = 0
     command.credentials_path.write_text(json.dumps(stored))
+
+
+def test_no_token_or_device_code_is_ever_printed(deployment: Deployment, proxy: MisbehavingProxy, tmp_path: Path) -> None:
+    owner, session = new_owner(deployment.url)
+    project = owner.projects.create("Secrets")
+    command = StintCommand(tmp_path)
+    outputs = [log_in(command, proxy.url, session["user"]["email"], PASSWORD, some_client_address())]
+    stored = command.credentials()
+    device_codes = {parse_qs(poll.body.decode())["device_code"][0] for poll in proxy.requests_to("POST", TOKEN_PATH)}
+    secrets = {stored["access_token"], stored["refresh_token"], *device_codes}
+    assert len(secrets) >= 3 and all(len(secret) >= 16 for secret in secrets)
+
+    for args in (["status"], ["status", "--json"], ["start", "Quiet", "--project", project["id"], "--json"], ["stop", "--json"], ["log", "--json"], ["log", "--week"], ["projects", "--json"], ["logout"]):
+        done = command.run(*args)
+        assert done.code == 0, (args, done)
+        outputs.append(done)
+    owner.close()
+
+    printed = "\n".join(done.stdout + done.stderr for done in outputs)
+    assert [secret for secret in secrets if secret in printed] == []
+    # Nor a piece of one: the end of each (a JWT begins with the same header as every other).
+    assert [secret for secret in secrets if secret[-12:] in printed] == []

@@ -17,7 +17,7 @@ import pytest
 import stint
 from tests.conftest import PASSWORD, new_owner, some_client_address
 from tests.support.command import StintCommand, log_in
-from tests.support.proxy import MisbehavingProxy
+from tests.support.proxy import MisbehavingProxy, Rule
 from tests.support.stint_process import Deployment
 
 
@@ -163,6 +163,19 @@ def test_a_server_that_cannot_be_reached_is_a_network_error(deployment: Deployme
         down = command.run(*args)
         assert down.code == 4, down
         assert down.stdout == "" and down.stderr.startswith("stint: cannot reach the server: ") and down.stderr.count("\n") == 1
+
+
+def test_a_failing_server_is_a_server_error_after_the_client_s_retries(deployment: Deployment, proxy: MisbehavingProxy, tmp_path: Path) -> None:
+    _, session = new_owner(deployment.url)
+    command = StintCommand(tmp_path)
+    assert log_in(command, proxy.url, session["user"]["email"], PASSWORD, some_client_address()).code == 0
+    proxy.add(Rule("GET", "/api/v1/time-entries/current", times=3, status=503, headers={"X-Request-Id": "req_failing"}))
+
+    down = command.run("status", "--json")
+
+    assert (down.code, down.stdout, down.stderr) == (5, "", "stint: the server failed (503, request req_failing)\n")
+    assert [seen.status for seen in proxy.requests_to("GET", "/api/v1/time-entries/current")] == [503, 503, 503]
+    assert command.run("status").code == 0
 
 
 def test_login_to_a_server_that_is_not_there_is_a_network_error(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -101,6 +102,8 @@ class Running:
     def wait_for_line(self, pattern: str, timeout: float = COMMAND_TIMEOUT_SECONDS) -> "re.Match[str]":
         """The first output line matching ``pattern``, waiting for it as long as the command runs."""
         compiled = re.compile(pattern)
+        # A deadline, not a silence: a command that keeps printing other lines must not wait forever.
+        deadline = time.monotonic() + timeout
         with self._changed:
             while True:
                 for line in self.lines:
@@ -109,7 +112,8 @@ class Running:
                         return found
                 if self.process.poll() is not None and not self._changed.wait(0.5):
                     raise AssertionError(f"the command ended ({self.process.returncode}) without printing {pattern!r}:\n{self.output()}")
-                if not self._changed.wait(timeout):
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._changed.wait(left):
                     raise AssertionError(f"no line matching {pattern!r} within {timeout} s:\n{self.output()}")
 
     def finish(self, timeout: float = COMMAND_TIMEOUT_SECONDS) -> Finished:
