@@ -30,14 +30,14 @@ import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
-import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
+import { checkReadiness, servicesAnsweringCheck, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
 import { crossOriginRequests } from "./cors";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { retryingOnce } from "./retry-once";
-import { accessOf, aliasesOf, isStreamAction, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
+import { accessOf, aliasesOf, isStreamAction, isUploadRequest, locationOf, operationOf, ROUTED_SERVICES, ROUTES, servesOperation } from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
@@ -178,6 +178,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
   // Open streams never finish by themselves: draining ends them, and their clients reconnect elsewhere.
   inFlight.onDrain(() => liveStreams.closeAll());
   const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
+  // Ready means able to serve every route: each service routed to that the deployment runs has an instance answering.
+  const needed = ROUTED_SERVICES.filter((name) => (config.deployedServices as readonly string[]).includes(name));
+  let readiness: readonly ReadinessCheck[] = deps.readiness;
   return {
     name: "gateway",
     mixins: [ApiGateway],
@@ -254,11 +257,19 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
             ctx.meta.$statusCode = 503;
             return { status: "draining", checks: {} };
           }
-          const report = await checkReadiness(deps.readiness);
+          const report = await checkReadiness(readiness);
           if (!report.ready) ctx.meta.$statusCode = 503;
-          return { status: report.ready ? "ready" : "unavailable", checks: report.checks };
+          return {
+            status: report.ready ? "ready" : "unavailable",
+            checks: report.checks,
+            ...(report.missing ? { missing: report.missing } : {}),
+          };
         },
       },
+    },
+
+    created(this: { broker: ServiceBroker }) {
+      readiness = [...deps.readiness, servicesAnsweringCheck(this.broker, needed)];
     },
 
     started(this: { logger: LoggerInstance }) {
