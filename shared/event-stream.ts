@@ -67,12 +67,46 @@ const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const RETRY_DELAY_MS = 5_000;
 /** Events one process handles at once. */
 const CONCURRENCY = 16;
+/** How long reading back a page waits for messages the server said were there. */
+const READ_BACK_WAIT_MS = 5_000;
+
+export interface EventStreamNames {
+  stream: string;
+  /** Every subject of the stream. */
+  subjects: string;
+  /** Where an event is published: `<namespace>.events.<organization>.<type>`. */
+  subject(event: Pick<DomainEvent, "organization_id" | "type">): string;
+  /** Every event of one organization, so that reading it back skips the others' (live streams resuming). */
+  organizationSubjects(organizationId: string): string;
+}
+
+/** Stream names and subject tokens may not hold `.`, `*`, `>`, spaces or path separators. */
+const asToken = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /** Names made of the namespace, so deployments sharing a NATS server never read each other's events. */
-export function eventStreamNames(namespace: string): { stream: string; subjects: string; subject(type: string): string } {
-  // Stream names and subject tokens may not hold `.`, `*`, `>`, spaces or path separators.
-  const token = namespace.replace(/[^A-Za-z0-9_-]/g, "_");
-  return { stream: `stint-events-${token}`, subjects: `${token}.events.>`, subject: (type) => `${token}.events.${type}` };
+export function eventStreamNames(namespace: string): EventStreamNames {
+  const token = asToken(namespace);
+  return {
+    stream: `stint-events-${token}`,
+    subjects: `${token}.events.>`,
+    subject: (event) => `${token}.events.${asToken(event.organization_id)}.${event.type}`,
+    organizationSubjects: (organizationId) => `${token}.events.${asToken(organizationId)}.>`,
+  };
+}
+
+/** An event with its place in the stream: JetStream's sequence number, which only grows. */
+export interface StreamEntry {
+  position: number;
+  event: DomainEvent;
+}
+
+/** A page of one organization's events read back from the stream (`EventStream.readAfter`). */
+export interface StreamPage {
+  entries: StreamEntry[];
+  /** The last position read, or the one asked for when nothing came after it. */
+  through: number;
+  /** Whether the page reached the end of the stream as it was when read. */
+  done: boolean;
 }
 
 const codec = JSONCodec<DomainEvent>();
@@ -89,9 +123,70 @@ function isEvent(value: unknown): value is DomainEvent {
   );
 }
 
+/** A message's event, or undefined when it is none of ours. */
+function decoded(data: Uint8Array): DomainEvent | undefined {
+  try {
+    const event: unknown = codec.decode(data);
+    return isEvent(event) ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function notFound(error: unknown): boolean {
   const failure = error as { code?: string; api_error?: { code?: number } } | null;
   return failure?.code === "404" || failure?.api_error?.code === 404;
+}
+
+/** How long a reading loop waits before it opens its messages again, after a failure or their end. */
+const READ_AGAIN_AFTER_MS = 1000;
+
+/** What a reading round is told: whether the loop is stopping, and where to say which messages it reads. */
+interface Round {
+  readonly stopping: boolean;
+  reading(messages: { stop(): void }): void;
+}
+
+/**
+ * Runs `round` (open messages, read them) again and again until stopped, a second apart:
+ * after a round fails (logged with `onFailure`) or its messages end. Stopping stops the
+ * messages being read, waits for the round, then for `afterStop`.
+ */
+function readInRounds(
+  round: (state: Round) => Promise<void>,
+  onFailure: (error: unknown) => void,
+  afterStop: () => Promise<unknown> = () => Promise.resolve(),
+): Consumption {
+  let stopping = false;
+  let current: { stop(): void } | undefined;
+  const state: Round = {
+    get stopping() {
+      return stopping;
+    },
+    reading: (messages) => {
+      current = messages;
+      // Opened while stopping: nothing would stop them otherwise.
+      if (stopping) messages.stop();
+    },
+  };
+  const running = (async () => {
+    while (!stopping) {
+      try {
+        await round(state);
+      } catch (error) {
+        if (!stopping) onFailure(error);
+      }
+      if (!stopping) await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      current?.stop();
+      await running;
+      await afterStop();
+    },
+  };
 }
 
 export class EventStream {
@@ -99,7 +194,7 @@ export class EventStream {
     private readonly connection: NatsConnection,
     private readonly manager: JetStreamManager,
     private readonly client: JetStreamClient,
-    private readonly names: ReturnType<typeof eventStreamNames>,
+    private readonly names: EventStreamNames,
   ) {}
 
   /** Connects (retrying for ever after a lost connection) and makes sure the stream and the webhook consumer exist. */
@@ -127,7 +222,7 @@ export class EventStream {
    * the message id, so publishing it again within the duplicate window stores nothing new.
    */
   async publish(event: DomainEvent): Promise<void> {
-    await this.client.publish(this.names.subject(event.type), codec.encode(event), { msgID: event.id });
+    await this.client.publish(this.names.subject(event), codec.encode(event), { msgID: event.id });
   }
 
   /**
@@ -138,18 +233,11 @@ export class EventStream {
    * A message that is no event of ours is acknowledged and logged: no attempt can fix it.
    */
   consume(handler: EventHandler, logger: EventStreamLogger, consumerName: EventConsumer = WEBHOOKS_CONSUMER): Consumption {
-    let stopping = false;
-    let current: { stop(): void } | undefined;
     const inFlight = new Set<Promise<void>>();
 
     const handle = async (message: JsMsg): Promise<void> => {
-      let event: unknown;
-      try {
-        event = codec.decode(message.data);
-      } catch {
-        event = undefined;
-      }
-      if (!isEvent(event)) {
+      const event = decoded(message.data);
+      if (!event) {
         logger.warn({ subject: message.subject, seq: message.seq }, "dropped a message on the event stream that is no domain event");
         message.ack();
         return;
@@ -166,33 +254,79 @@ export class EventStream {
       }
     };
 
-    const loop = async (): Promise<void> => {
-      while (!stopping) {
-        try {
-          const consumer = await this.client.consumers.get(this.names.stream, consumerName);
-          const messages = await consumer.consume({ max_messages: CONCURRENCY });
-          current = messages;
-          for await (const message of messages) {
-            const work = handle(message).finally(() => inFlight.delete(work));
-            inFlight.add(work);
-            if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-          }
-        } catch (error) {
-          if (!stopping) logger.warn({ err: error }, "reading the event stream failed; trying again");
+    return readInRounds(
+      async (round) => {
+        const consumer = await this.client.consumers.get(this.names.stream, consumerName);
+        const messages = await consumer.consume({ max_messages: CONCURRENCY });
+        round.reading(messages);
+        for await (const message of messages) {
+          const work = handle(message).finally(() => inFlight.delete(work));
+          inFlight.add(work);
+          if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
         }
-        if (!stopping) await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    };
-    const running = loop();
-
-    return {
-      async stop() {
-        stopping = true;
-        current?.stop();
-        await running;
-        await Promise.allSettled([...inFlight]);
       },
-    };
+      (error) => logger.warn({ err: error }, "reading the event stream failed; trying again"),
+      () => Promise.allSettled([...inFlight]),
+    );
+  }
+
+  /**
+   * Every event published from now on, in the stream's order, to `handler`, one at a time
+   * (the next waits for the handler's promise): a process's live feed. Nothing is
+   * acknowledged or kept for it on the server (an ordered consumer, made again from where it
+   * stopped after a lost connection); messages that are no events are skipped.
+   */
+  follow(handler: (entry: StreamEntry) => Promise<void>, logger: EventStreamLogger): Consumption {
+    let lastPosition = 0;
+    return readInRounds(
+      async (round) => {
+        // After a failure, on from the last event handled rather than from whatever is new by then.
+        const start =
+          lastPosition > 0
+            ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastPosition + 1 }
+            : { deliver_policy: DeliverPolicy.New };
+        const consumer = await this.client.consumers.get(this.names.stream, start);
+        const messages = await consumer.consume();
+        round.reading(messages);
+        for await (const message of messages) {
+          const event = decoded(message.data);
+          lastPosition = message.seq;
+          if (event) await handler({ position: message.seq, event });
+          if (round.stopping) break;
+        }
+      },
+      (error) => logger.warn({ err: error }, "following the event stream failed; trying again"),
+    );
+  }
+
+  /**
+   * Up to `limit` events of one organization published after `position`, oldest first:
+   * what a live stream that resumes has missed. Reads only that organization's subjects.
+   */
+  async readAfter(organizationId: string, position: number, limit: number): Promise<StreamPage> {
+    const consumer = await this.client.consumers.get(this.names.stream, {
+      filterSubjects: this.names.organizationSubjects(organizationId),
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: position + 1,
+    });
+    try {
+      const pending = (await consumer.info(true)).num_pending;
+      if (pending === 0) return { entries: [], through: position, done: true };
+      const entries: StreamEntry[] = [];
+      let through = position;
+      let left = pending;
+      const messages = await consumer.fetch({ max_messages: Math.min(limit, pending), expires: READ_BACK_WAIT_MS });
+      for await (const message of messages) {
+        through = message.seq;
+        left = message.info.pending;
+        const event = decoded(message.data);
+        if (event) entries.push({ position: message.seq, event });
+        if (left === 0 || entries.length >= limit) break;
+      }
+      return { entries, through, done: left === 0 };
+    } finally {
+      await consumer.delete().catch(() => undefined);
+    }
   }
 
   /** Resolves while the server answers; rejects otherwise (readiness). */
@@ -214,7 +348,7 @@ export class EventStream {
   }
 }
 
-async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof eventStreamNames>): Promise<void> {
+async function ensureStream(manager: JetStreamManager, names: EventStreamNames): Promise<void> {
   const config: Partial<StreamConfig> = {
     name: names.stream,
     subjects: [names.subjects],
@@ -235,7 +369,7 @@ async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof 
 
 async function ensureConsumer(
   manager: JetStreamManager,
-  names: ReturnType<typeof eventStreamNames>,
+  names: EventStreamNames,
   consumer: EventConsumer,
   ackWaitMs: number,
 ): Promise<void> {

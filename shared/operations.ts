@@ -5,6 +5,7 @@ import { admittedIdentity, isPublic, type Access, type PublicAccess } from "./ac
 import type { ApiContext, RequestMeta } from "./context";
 import type { ErrorStatus } from "./errors";
 import type { Identity } from "./identity";
+import type { StreamPlan } from "./live/plan";
 import { validateRequest } from "./validation";
 
 /**
@@ -51,6 +52,15 @@ export type Success =
        * names that `ETag` (see `answerWithImage` in `shared/files.ts`).
        */
       image: readonly string[];
+    }
+  | {
+      status: 200;
+      description: string;
+      /**
+       * The answer is a stream of Server-Sent Events (`text/event-stream`) that the gateway
+       * writes and keeps open (`gateway/live/`). The action answers how: a `StreamPlan`.
+       */
+      stream: { event: z.ZodType };
     };
 
 /** An answer an operation gives beside its usual one: a preview's 200 beside an accepted job's 202. */
@@ -133,7 +143,9 @@ type ResultOf<O extends Operation> =
       ? z.input<B>
       : O["success"] extends { image: readonly string[] }
         ? never
-        : null)
+        : O["success"] extends { stream: object }
+          ? StreamPlan
+          : null)
   | FileOf<O>
   | ImageOf<O>
   | OtherOf<O>;

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import { ApiError } from "./errors";
 import type { EventStream } from "./event-stream";
 import type { KeyValueStore } from "./kv/port";
+import type { LiveFeed } from "./live/feed";
 import type { DocumentStore } from "./storage/port";
 
 /** What a process hands every service it runs; each takes what it needs. */
@@ -18,6 +19,8 @@ export interface ServiceDependencies {
   events?: EventPublisher;
   /** The JetStream event stream (distributed mode), which the webhook service consumes. */
   eventStream?: EventStream;
+  /** This process's live feed of events, which the gateway's live streams listen to (docs/live-updates.md). */
+  liveFeed?: LiveFeed;
 }
 
 export function requireStore(deps: Pick<ServiceDependencies, "store">): DocumentStore {

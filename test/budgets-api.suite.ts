@@ -5,7 +5,7 @@ import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { eventually, WebhookReceiver, type ReceivedRequest } from "./support/webhook-receiver";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { BudgetAlert, Project } from "../services/projects/contract";
 import type { TimeEntry } from "../services/time-entries/contract";
 
@@ -205,6 +205,25 @@ export function describeBudgetsApi(title: string, start: (env: Record<string, st
         const target = await project(owner);
         const res = await member.patch<StyleAError>(`${A}/projects/${target.id}`, { budget: { kind: "hours", value: 1, period: "total" } });
         expect(res.status).toBe(403);
+        expect((await owner.get<{ data: Project }>(`${A}/projects/${target.id}`)).body.data.budget).toBeNull();
+      });
+
+      it("when another organization's project is named, then its budget can be neither read nor set (404 in both styles)", async () => {
+        const mine = await team();
+        const theirs = await team();
+        const budget = { kind: "hours", value: 5, period: "total", alert_percent: 80 };
+        const theirProject = await project(theirs.owner, { budget });
+        const read = await mine.owner.get<StyleAError>(`${A}/projects/${theirProject.id}`);
+        expect(read.status).toBe(404);
+        expect(read.body.error.code).toBe("not_found");
+        const inA = await mine.owner.patch<StyleAError>(`${A}/projects/${theirProject.id}`, { budget: null });
+        expect(inA.status).toBe(404);
+        const inB = await mine.owner.patch<StyleBError>(`${B}/projects/${projectIdIn("B", theirProject.id)}`, {
+          budget: { kind: "amount", value: 1, period: "monthly" },
+        });
+        expect(inB.status).toBe(404);
+        expect(inB.body.code).toBe("NOT_FOUND");
+        expect((await theirs.owner.get<{ data: Project }>(`${A}/projects/${theirProject.id}`)).body.data.budget).toEqual(budget);
       });
     });
 

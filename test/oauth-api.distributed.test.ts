@@ -6,13 +6,13 @@ import { fromAnyAddress, PageVisitor } from "./support/oauth-browser";
 import { describeWithServers, testServers } from "./support/servers";
 import { startDistributed, type TestStint } from "./support/stint";
 
-function startWithServers(env: Record<string, string> = {}): Promise<TestStint> {
+function startWithServers(env: Record<string, string> = {}, clock?: () => number): Promise<TestStint> {
   // A bus namespace of its own, so two deployments started in the same millisecond never meet.
-  return startDistributed(testServers("oauth"), `-${randomUUID().slice(0, 8)}`, env);
+  return startDistributed(testServers("oauth"), `-${randomUUID().slice(0, 8)}`, env, { clock });
 }
 
 describeWithServers(["mongo", "nats", "redis"], "OAuth 2.0, distributed (MongoDB + NATS + Redis)", () => {
-  describeOAuthApi("gateway and services as separate brokers over NATS", (env) => startWithServers(env));
+  describeOAuthApi("gateway and services as separate brokers over NATS", (env, clock) => startWithServers(env, clock));
 
   describe("two gateway processes sharing Redis", () => {
     let stint: TestStint;

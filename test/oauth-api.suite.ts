@@ -1,11 +1,11 @@
 import * as oauth from "oauth4webapi";
+import { manualClock } from "./support/manual-clock";
 import { client, registerOwner, request, type Account, type Client } from "./support/http";
 import { joinTeam } from "./support/accounts";
 import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
-import { awayFromMinuteEnd } from "./rate-limits.suite";
 import { answersUntilHeldBack } from "./support/held-back";
 
 interface Application {
@@ -30,8 +30,11 @@ interface Person {
   password: string;
 }
 
-/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. `start` takes settings for a deployment of its own. */
-export function describeOAuthApi(title: string, start: (env?: Record<string, string>) => Promise<TestStint>): void {
+/**
+ * Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode.
+ * `start` takes settings for a deployment of its own, and the clock its gateways count at.
+ */
+export function describeOAuthApi(title: string, start: (env?: Record<string, string>, clock?: () => number) => Promise<TestStint>): void {
   describe(title, () => {
     let stint: TestStint;
     let as: oauth.AuthorizationServer;
@@ -148,13 +151,20 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
 
     describe("a deployment with a small per-application limit, behind PUBLIC_URL with a path", () => {
       const PER_MINUTE = 5;
+      // Counted at a clock of its own, moved to fresh windows before each test: no minute ends half-way.
+      const clock = manualClock();
       let own: TestStint;
       let api: Client;
 
       beforeAll(async () => {
-        own = await start({ OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" });
+        own = await start(
+          { OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" },
+          clock.now,
+        );
         api = (await registerOwner(own.url, "Limited")).api;
       }, 60_000);
+
+      beforeEach(() => clock.nextQuarterHour());
 
       afterAll(async () => {
         await own?.stop();
@@ -165,7 +175,6 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++nextAddress}` });
 
       it("counts a confidential application only once its secret is checked: past the limit, 429 with Retry-After in RFC 6749's shape", async () => {
-        await awayFromMinuteEnd();
         const app = await register(api, {});
         const introspect = (secret: string) =>
           post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
@@ -192,7 +201,6 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       });
 
       it("counts a public application per address only: naming its client_id spends nobody's allowance", async () => {
-        await awayFromMinuteEnd();
         const app = await register(api, { client_type: "public" });
         for (let i = 0; i < PER_MINUTE * 2; i++) {
           const started = await post("/api/auth/oauth/device/code", { client_id: app.client_id }, fromNewAddress(), own.url);

@@ -4,7 +4,7 @@ import { client, registerOwner } from "./support/http";
 import { BACKEND_SERVICES } from "../shared/config";
 import { StintProcess } from "./support/processes";
 import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
-import { temporaryDir } from "./support/stint";
+import { temporaryDir, untilReady } from "./support/stint";
 
 jest.setTimeout(60_000);
 
@@ -88,10 +88,9 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
   });
 
   it("serves a project created in Style A through Style B, carrying the request id into both processes' logs", async () => {
-    await services.waitForLog((l) => l.msg.startsWith("Stint services started"));
-    const url = await gateway.url();
-    const deadline = Date.now() + 15_000;
-    while ((await client(url).get("/api/v1/version")).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const url = await gateway.url(60_000);
+    // Ready once every service the gateway routes to answers, whichever of them started last.
+    await untilReady(url);
     const { api } = await registerOwner(url);
 
     const requestId = `proc-test-${randomUUID()}`;
@@ -117,7 +116,7 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
     const { api } = await registerOwner(await gateway.url());
     const ready = await api.get<{ checks: Record<string, string> }>("/health/ready");
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ services: "ok", counters: "ok", bus: "ok" });
+    expect(ready.body.checks).toEqual({ services: "ok", routes: "ok", counters: "ok", bus: "ok" });
 
     await services.stop();
     expect(await services.exited).toBe(0);
@@ -130,5 +129,10 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("service_unavailable");
     expect(res.headers.get("retry-after")).toBe("5");
+    // Nothing serves its routes any more: it says so, naming every service it routes to.
+    const gone = await api.get<{ checks: Record<string, string>; missing: string[] }>("/health/ready");
+    expect(gone.status).toBe(503);
+    expect(gone.body.checks).toEqual({ services: "ok", routes: "failing", counters: "ok", bus: "ok" });
+    expect([...gone.body.missing].sort()).toEqual([...BACKEND_SERVICES].sort());
   });
 });

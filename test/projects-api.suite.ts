@@ -1,17 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Project } from "../services/projects/contract";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
 function unique(label: string): string {
   return `${label} ${randomUUID().slice(0, 8)}`;
-}
-
-function randomPart(id: string): string {
-  return id.slice(id.indexOf("_") + 1);
 }
 
 /** The projects API, end to end over HTTP, in both styles; run once per deployment mode. */
@@ -63,7 +59,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
 
         const inB = await api.get<{ data: Project }>(`${B}/projects/${project.id}`);
         expect(inB.status).toBe(200);
-        expect(inB.body.data.id).toBe(`proj_${randomPart(project.id)}`);
+        expect(inB.body.data.id).toBe(projectIdIn("B", project.id));
         expect({ ...inB.body.data, id: project.id }).toEqual(project);
       });
 
@@ -77,7 +73,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         for (const base of [A, "/v1"]) {
           const inA = await api.get<{ data: Project }>(`${base}/projects/${id}`);
           expect(inA.status).toBe(200);
-          expect(inA.body.data.id).toBe(`prj_${randomPart(id)}`);
+          expect(inA.body.data.id).toBe(projectIdIn("A", id));
         }
       });
 
@@ -255,9 +251,9 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         const patched = await api.patch<{ data: Project }>(`${A}/projects/${project.id}`, { hourly_rate: 12.5, client_name: "Globex" });
         expect(patched.status).toBe(200);
         expect(patched.body.data).toMatchObject({ id: project.id, name: project.name, hourly_rate: 12.5, client_name: "Globex" });
-        const put = await api.put<{ data: Project }>(`${B}/projects/proj_${randomPart(project.id)}`, { description: "from B" });
+        const put = await api.put<{ data: Project }>(`${B}/projects/${projectIdIn("B", project.id)}`, { description: "from B" });
         expect(put.status).toBe(200);
-        expect(put.body.data).toMatchObject({ id: `proj_${randomPart(project.id)}`, description: "from B", hourly_rate: 12.5 });
+        expect(put.body.data).toMatchObject({ id: projectIdIn("B", project.id), description: "from B", hourly_rate: 12.5 });
         const read = await api.get<{ data: Project }>(`${A}/projects/${project.id}`);
         expect(read.body.data).toMatchObject({ description: "from B", client_name: "Globex", hourly_rate: 12.5 });
       });

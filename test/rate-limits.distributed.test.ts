@@ -5,7 +5,7 @@ import { startDistributed } from "./support/stint";
 describeWithServers(["mongo", "nats", "redis"], "rate limits, distributed (two gateway processes sharing Redis)", () => {
   describeRateLimits(
     "every request split between two gateways",
-    () => startDistributed(testServers("limits")),
+    (clock) => startDistributed(testServers("limits"), "", {}, { clock: clock.now }),
     async (stint) => [stint.url, await (stint.addGateway as () => Promise<string>)()],
   );
 });

@@ -5,7 +5,7 @@ import { startEmbedded, type TestStint } from "./support/stint";
 
 describeRateLimits(
   "rate limits, embedded mode (memory counters)",
-  () => startEmbedded(),
+  (clock) => startEmbedded({}, undefined, { clock: clock.now }),
   async (stint) => [stint.url],
 );
 

@@ -1,40 +1,41 @@
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
+import { manualClock, type ManualClock } from "./support/manual-clock";
 import type { PlanDeployment } from "./support/plan-deployments";
 import type { TestStint } from "./support/stint";
 import { type StyleAError } from "./support/shapes";
 
 /**
- * Windows are fixed and aligned to the clock: a test that must land in one window never
- * starts in the last seconds of a minute.
+ * Windows are fixed and aligned to the clock: a test at the real clock that must land in one
+ * window never starts in the last seconds of a minute. (The rate-limit suite counts at a
+ * clock of its own instead, and needs no such wait.)
  */
 export async function awayFromMinuteEnd(): Promise<void> {
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
 }
 
-/** Waits for the next hour when this one ends within 90 s, so an hourly window's Retry-After is more than a minute. */
-async function awayFromHourEnd(): Promise<void> {
-  const leftInHour = 3_600_000 - (Date.now() % 3_600_000);
-  if (leftInHour < 90_000) await new Promise((resolve) => setTimeout(resolve, leftInHour + 50));
-}
-
 function header(res: ApiResponse, name: string): number {
   return Number(res.headers.get(name));
 }
 
-/** The rate limits of docs/api.md#rate-limits over HTTP. `gateways` returns every gateway address of the deployment. */
+/**
+ * The rate limits of docs/api.md#rate-limits over HTTP. `start` starts a deployment whose
+ * gateways count at `clock`, which each test moves to fresh windows: none ends half-way
+ * through a burst, however slow the machine. `gateways` returns every gateway address.
+ */
 export function describeRateLimits(
   title: string,
-  start: () => Promise<TestStint>,
+  start: (clock: ManualClock) => Promise<TestStint>,
   gateways: (stint: TestStint) => Promise<string[]>,
 ): void {
   describe(title, () => {
+    const clock = manualClock();
     let stint: TestStint;
     let urls: string[];
     let owner: Client;
 
     beforeAll(async () => {
-      stint = await start();
+      stint = await start(clock);
       urls = await gateways(stint);
       owner = (await registerOwner(stint.url)).api;
     }, 60_000);
@@ -43,14 +44,15 @@ export function describeRateLimits(
       await stint?.stop();
     }, 30_000);
 
+    beforeEach(() => clock.nextQuarterHour());
+
     async function newKey(): Promise<Record<string, string>> {
       const res = await owner.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "limits", permissions: ["projects:read"] });
       return { "x-api-key": res.body.data.key };
     }
 
-    /** `count` requests at once, spread over every gateway, within one minute window. */
+    /** `count` requests at once, spread over every gateway, within one minute window (the clock stands still). */
     async function burst(path: string, headers: Record<string, string>, count: number): Promise<ApiResponse<StyleAError>[]> {
-      await awayFromMinuteEnd();
       return Promise.all(
         Array.from({ length: count }, (_, i) => client(urls[i % urls.length] as string).get<StyleAError>(path, { headers })),
       );
@@ -64,7 +66,7 @@ export function describeRateLimits(
       expect(ok).toHaveLength(100);
       expect(limited).toHaveLength(10);
       expect(ok.map((r) => header(r, "x-ratelimit-remaining")).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-      const nowSeconds = Date.now() / 1000;
+      const nowSeconds = clock.now() / 1000;
       for (const res of ok) {
         expect(header(res, "x-ratelimit-limit")).toBe(100);
         expect(header(res, "x-ratelimit-reset")).toBeGreaterThan(nowSeconds - 1);
@@ -80,7 +82,6 @@ export function describeRateLimits(
     });
 
     it("counts Style B apart, per hour on the free plan: 100, then RATE_LIMIT_EXCEEDED", async () => {
-      await awayFromHourEnd();
       const key = await newKey();
       const a = await burst("/api/v1/projects", key, 100);
       expect(a.every((r) => r.status === 200)).toBe(true);
@@ -100,7 +101,6 @@ export function describeRateLimits(
     });
 
     it("limits unauthenticated endpoints per address: 60 a minute", async () => {
-      await awayFromMinuteEnd();
       const from = { "x-forwarded-for": "192.0.2.30" };
       const answers = await Promise.all(
         Array.from({ length: 61 }, () => client(stint.url).post("/api/v1/auth/logout", { refresh_token: "rt_unknown" }, { headers: from })),

@@ -1,13 +1,9 @@
 import { joinTeam } from "./support/accounts";
 import { client, registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Organization, User } from "../services/auth/contract";
 import type { Project, Rate } from "../services/projects/contract";
-
-function randomPart(id: string): string {
-  return id.slice(id.indexOf("_") + 1);
-}
 
 /** The organization's money settings and rates, end to end over HTTP, in both styles; run once per deployment mode. */
 export function describeRatesApi(title: string, start: () => Promise<TestStint>): void {
@@ -136,7 +132,7 @@ export function describeRatesApi(title: string, start: () => Promise<TestStint>)
           {
             level: "project_member",
             user_id: memberId,
-            project_id: `proj_${randomPart(site.id)}`,
+            project_id: projectIdIn("B", site.id),
             hourly_rate: null,
             effective_from: "2026-04-01",
           },
@@ -152,7 +148,7 @@ export function describeRatesApi(title: string, start: () => Promise<TestStint>)
         expect(recorded[3]).toMatchObject({
           level: "project_member",
           user_id: memberId,
-          project_id: `proj_${randomPart(site.id)}`,
+          project_id: projectIdIn("B", site.id),
           hourly_rate: null,
         });
         expect(recorded[0]).toMatchObject({
@@ -169,7 +165,7 @@ export function describeRatesApi(title: string, start: () => Promise<TestStint>)
         expect(listed.body.data.map((rate) => rate.id)).toEqual(recorded.map((rate) => rate.id));
         expect(listed.body.data[2]?.project_id).toBe(site.id);
         const inB = await admin.get<List<Rate>>(`${B}/rates?level=project`);
-        expect(inB.body.data.map((rate) => rate.project_id)).toEqual([`proj_${randomPart(site.id)}`]);
+        expect(inB.body.data.map((rate) => rate.project_id)).toEqual([projectIdIn("B", site.id)]);
 
         const one = await admin.get<{ data: Rate }>(`${B}/rates/${recorded[1]?.id}`);
         expect(one.body.data).toEqual(recorded[1]);
@@ -193,7 +189,7 @@ export function describeRatesApi(title: string, start: () => Promise<TestStint>)
           ["member", 60],
           ["project_member", 90],
         ]);
-        const byProject = await owner.get<List<Rate>>(`${B}/rates?project_id=proj_${randomPart(site.id)}&level=project`);
+        const byProject = await owner.get<List<Rate>>(`${B}/rates?project_id=${projectIdIn("B", site.id)}&level=project`);
         expect(byProject.body.data.map((rate) => rate.hourly_rate)).toEqual([75]);
         const page = await owner.get<List<Rate>>(`${A}/rates?per_page=3&page=2`);
         expect(page.body.meta).toEqual({ total: 4, page: 2, per_page: 3 });

@@ -24,6 +24,7 @@ describeWithServers(["s3"], "screenshots API with an S3-compatible store", () =>
       S3_ACCESS_KEY_ID: settings.accessKeyId,
       S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
       S3_FORCE_PATH_STYLE: "true",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     });
   });
 });

@@ -3,7 +3,7 @@ import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
-import type { TimeEntry } from "../services/time-entries/contract";
+import type { Tag, TimeEntry } from "../services/time-entries/contract";
 
 /** Tags on time entries and the `tag` filter, end to end over HTTP, in both styles; run once per deployment mode. */
 export function describeTagsApi(title: string, start: () => Promise<TestStint>): void {
@@ -180,10 +180,87 @@ export function describeTagsApi(title: string, start: () => Promise<TestStint>):
         const { owner } = await team();
         const empty = await owner.get<StyleAError>(`${A}/time-entries?tag=`);
         expect(empty.status).toBe(400);
-        expect(empty.body.error.details).toMatchObject({ field: "tag" });
+        expect(empty.body.error.details).toMatchObject({ field: "tag", reason: "invalid" });
         const long = await owner.get<StyleBError>(`${B}/time-entries?tag=${"z".repeat(51)}`);
         expect(long.status).toBe(400);
-        expect(long.body.details).toMatchObject({ field: "tag" });
+        expect(long.body.details).toMatchObject({ field: "tag", reason: "too_long" });
+      });
+
+      it("when the tag filter names more than 20 tags or one bad one among several, then both styles say which, as a 400", async () => {
+        const { owner } = await team();
+        const many = Array.from({ length: 21 }, (_, i) => `tag=t${i}`).join("&");
+        const tooMany = await owner.get<StyleAError>(`${A}/time-entries?${many}`);
+        expect(tooMany.status).toBe(400);
+        expect(tooMany.body.error.details).toMatchObject({ field: "tag", reason: "invalid" });
+        expect(tooMany.body.error.message).toBe("tag: must name 1 to 20 tags, each 1-50 characters");
+        const inB = await owner.get<StyleBError>(`${B}/time-entries?${many}`);
+        expect(inB.status).toBe(400);
+        expect(inB.body.details).toMatchObject({ field: "tag", reason: "invalid" });
+        const oneEmpty = await owner.get<StyleBError>(`${B}/time-entries?tag=ok&tag=%20`);
+        expect(oneEmpty.status).toBe(400);
+        expect(oneEmpty.body.details).toMatchObject({ field: "tag.1", reason: "invalid" });
+      });
+    });
+
+    describe("GET /tags", () => {
+      it("when entries carry tags, then the organization's tags are listed by name with how many entries carry each", async () => {
+        const { owner, projectId } = await team();
+        await entry(owner, projectId, ["design", "Review"]);
+        await entry(owner, projectId, ["DESIGN"]);
+        const cleared = await entry(owner, projectId, ["zebra"]);
+        await owner.put(`${A}/time-entries/${cleared.id}`, { tags: [] });
+        for (const base of [A, B]) {
+          const res = await owner.get<List<Tag>>(`${base}/tags`);
+          expect(res.status).toBe(200);
+          expect(res.body.data).toEqual([
+            { name: "design", entry_count: 2 },
+            { name: "Review", entry_count: 1 },
+            { name: "zebra", entry_count: 0 },
+          ]);
+          expect(res.body.meta).toEqual({ total: 3, page: 1, per_page: 50 });
+        }
+        const page = await owner.get<List<Tag>>(`${A}/tags?per_page=2&page=2`);
+        expect(page.body.data).toEqual([{ name: "zebra", entry_count: 0 }]);
+        expect(page.body.meta).toEqual({ total: 3, page: 2, per_page: 2 });
+      });
+
+      it("when a member lists tags, then they see every tag of the organization and count only their own entries", async () => {
+        const { owner, projectId } = await team();
+        const member = await joinTeam(stint.url, owner, "member");
+        await entry(owner, projectId, ["Shared", "Owner only"]);
+        await entry(member.api, projectId, ["shared"]);
+        const asMember = await member.api.get<List<Tag>>(`${A}/tags`);
+        expect(asMember.body.data).toEqual([
+          { name: "Owner only", entry_count: 0 },
+          { name: "Shared", entry_count: 1 },
+        ]);
+        const asOwner = await owner.get<List<Tag>>(`${B}/tags`);
+        expect(asOwner.body.data).toEqual([
+          { name: "Owner only", entry_count: 1 },
+          { name: "Shared", entry_count: 2 },
+        ]);
+      });
+
+      it("when another organization tags its entries, then its tags and counts stay its own", async () => {
+        const mine = await team();
+        const theirs = await team();
+        await entry(mine.owner, mine.projectId, ["Common"]);
+        await entry(theirs.owner, theirs.projectId, ["common", "Secret"]);
+        expect((await mine.owner.get<List<Tag>>(`${A}/tags`)).body.data).toEqual([{ name: "Common", entry_count: 1 }]);
+        expect((await theirs.owner.get<List<Tag>>(`${A}/tags`)).body.data).toEqual([
+          { name: "common", entry_count: 1 },
+          { name: "Secret", entry_count: 1 },
+        ]);
+      });
+
+      it("when the paging is out of range, then it is a 400 naming the field", async () => {
+        const { owner } = await team();
+        const res = await owner.get<StyleAError>(`${A}/tags?per_page=201`);
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toMatchObject({ field: "per_page", reason: "out_of_range" });
+        const unknown = await owner.get<StyleBError>(`${B}/tags?name=x`);
+        expect(unknown.status).toBe(400);
+        expect(unknown.body.details).toMatchObject({ field: "name", reason: "unknown" });
       });
     });
   });

@@ -2,12 +2,8 @@ import { randomUUID } from "node:crypto";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
 import type { TestStint } from "./support/stint";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { TimeEntry } from "../services/time-entries/contract";
-
-function randomPart(id: string): string {
-  return id.slice(id.indexOf("_") + 1);
-}
 
 /** Time entries and timers, end to end over HTTP, in both styles; run once per deployment mode. */
 export function describeTimeEntriesApi(title: string, start: () => Promise<TestStint>): void {
@@ -67,17 +63,17 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
 
         const inB = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/${entry.id}`);
         expect(inB.status).toBe(200);
-        expect(inB.body.data).toEqual({ ...entry, project_id: `proj_${randomPart(projectId)}` });
+        expect(inB.body.data).toEqual({ ...entry, project_id: projectIdIn("B", projectId) });
       });
 
       it("accepts a Style B project id and takes billable from the request over the project's", async () => {
         const { owner, projectId } = await team();
         const res = await owner.post<{ data: TimeEntry }>(
           `${B}/time-entries`,
-          entryAt(`proj_${randomPart(projectId)}`, "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z", { billable: false }),
+          entryAt(projectIdIn("B", projectId), "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z", { billable: false }),
         );
         expect(res.status).toBe(201);
-        expect(res.body.data.project_id).toBe(`proj_${randomPart(projectId)}`);
+        expect(res.body.data.project_id).toBe(projectIdIn("B", projectId));
         expect(res.body.data.billable).toBe(false);
       });
 
@@ -290,10 +286,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         ]);
 
         const mine = await owner.get<List<TimeEntry>>(
-          `${B}/time-entries?project_id=proj_${randomPart(projectId)}&start_date=2026-04-01&end_date=2026-04-30`,
+          `${B}/time-entries?project_id=${projectIdIn("B", projectId)}&start_date=2026-04-01&end_date=2026-04-30`,
         );
         expect(mine.body.meta.total).toBe(3);
-        expect(mine.body.data.every((e) => e.project_id === `proj_${randomPart(projectId)}`)).toBe(true);
+        expect(mine.body.data.every((e) => e.project_id === projectIdIn("B", projectId))).toBe(true);
 
         const notBillable = await owner.get<List<TimeEntry>>(`${A}/time-entries?billable=false`);
         expect(notBillable.body.data.map((e) => e.project_id)).toEqual([other]);
@@ -332,7 +328,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         const { owner, projectId } = await team();
         expect((await owner.get<{ data: null }>(`${B}/time-entries/current`)).body).toEqual({ data: null });
         const started = await owner.post<{ data: TimeEntry }>(`${B}/time-entries/start`, {
-          project_id: `proj_${randomPart(projectId)}`,
+          project_id: projectIdIn("B", projectId),
           description: "Deep work",
         });
         expect(started.status).toBe(201);
@@ -341,7 +337,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           end_time: null,
           description: "Deep work",
           billable: true,
-          project_id: `proj_${randomPart(projectId)}`,
+          project_id: projectIdIn("B", projectId),
         });
         expect(started.body.data.duration).toBeGreaterThanOrEqual(0);
 

@@ -58,3 +58,23 @@ export const timeEntrySchema = z
   })
   .meta({ id: "TimeEntry" });
 assertSameShape<SameShape<z.output<typeof timeEntrySchema>, TimeEntry>>();
+
+/** A tag of the organization as `GET /tags` lists it. */
+export interface Tag {
+  /** As the organization first spelled it. */
+  name: string;
+  /** Entries carrying it that the caller can see: every entry for owners and admins, their own for members. */
+  entry_count: number;
+}
+
+export const tagSchema = z
+  .object({
+    name: z.string().min(1).max(MAX_TAG_LENGTH).describe("As the organization first spelled it"),
+    entry_count: z
+      .int()
+      .min(0)
+      .max(Number.MAX_SAFE_INTEGER)
+      .describe("Entries carrying it that the caller sees: all of them for owners and admins, their own for members"),
+  })
+  .meta({ id: "Tag" });
+assertSameShape<SameShape<z.output<typeof tagSchema>, Tag>>();

@@ -110,4 +110,22 @@ export class EntryStore {
   count(organizationId: string, filters: Pick<EntryFilters, "project_id" | "task_id">): Promise<number> {
     return this.entries.count(entryQuery(organizationId, filters));
   }
+
+  /**
+   * How many entries carry each of these tag keys, of one user or of the whole
+   * organization; a key no entry carries is left out.
+   */
+  async tagCounts(organizationId: string, keys: readonly string[], userId?: string): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    const match: Filter = { organization_id: organizationId, tag_keys: { $in: [...keys] } };
+    if (userId !== undefined) match.user_id = userId;
+    const counted = await this.entries.aggregate<{ _id: string; count: number }>([
+      { $match: match },
+      { $project: { tag_keys: 1 } },
+      { $unwind: "$tag_keys" },
+      { $match: { tag_keys: { $in: [...keys] } } },
+      { $group: { _id: "$tag_keys", count: { $sum: 1 } } },
+    ]);
+    return new Map(counted.map((row) => [row._id, row.count]));
+  }
 }

@@ -31,9 +31,15 @@ const tags = z
     });
   });
 
-/** `?tag=a&tag=b`: entries with any of these tags, ignoring case. One value arrives as a string, several as an array. */
+/**
+ * `?tag=a&tag=b`: entries with any of these tags, ignoring case. One value arrives as a
+ * string, several as an array; more than 20 arrive as neither (the query parser makes an
+ * object of them), so the union's own message says what is allowed.
+ */
 const tagFilter = z
-  .union([tagName, z.array(tagName).min(1).max(MAX_TAGS_PER_ENTRY, `must name at most ${MAX_TAGS_PER_ENTRY} tags`)])
+  .union([tagName, z.array(tagName).min(1).max(MAX_TAGS_PER_ENTRY, `must name at most ${MAX_TAGS_PER_ENTRY} tags`)], {
+    error: `must name 1 to ${MAX_TAGS_PER_ENTRY} tags, each 1-${MAX_TAG_LENGTH} characters`,
+  })
   .transform((value) => (Array.isArray(value) ? value : [value]));
 
 /** `end_time` after `start_time`, and a finished entry lasts at most 24 hours. */
@@ -129,3 +135,6 @@ export type CreateEntryInput = z.output<typeof createEntryInput>["body"];
 export type UpdateEntryInput = z.output<typeof updateEntryInput>["body"];
 export type ListEntriesQuery = z.output<typeof listEntriesInput>["query"];
 export type StartTimerInput = z.output<typeof startTimerInput>["body"];
+
+export const listTagsInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
+export type ListTagsQuery = z.output<typeof listTagsInput>["query"];

@@ -16,6 +16,7 @@ import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./ti
 import { pageEntries, streamEntries, streamTotals } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
 import { projectUsage } from "./usage";
+import { listTags } from "./tags";
 import { TAGS_COLLECTION, type TagDocument } from "./tag";
 import { TagStore } from "./tag-store";
 import type { TimeEntry } from "./contract";
@@ -72,6 +73,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
             await deleteEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id);
             return null;
           },
+          listTags: (input, who, ctx) => listTags(stores(ctx), who, input.query),
         }),
         ...internalActions(timeEntriesClient, {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),

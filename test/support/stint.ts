@@ -24,6 +24,23 @@ export function temporaryDir(label: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/**
+ * Waits until the gateway at `url` says it is ready: every service it routes to has an
+ * instance answering. Waiting on the condition, not on time: on a busy machine a process
+ * of services can take many seconds to open its collections.
+ */
+export async function untilReady(url: string, patienceMs = 90_000): Promise<void> {
+  const deadline = Date.now() + patienceMs;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/health/ready`).catch(() => undefined);
+    if (res?.status === 200) return;
+    last = res ? `${res.status} ${await res.text()}` : "no answer";
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never became ready: ${last}`);
+}
+
 const QUIET = { PORT: "0", LOG_LEVEL: "fatal", LOG_FORMAT: "json", JWT_SECRET: TEST_JWT_SECRET, TRUSTED_PROXIES: "127.0.0.1,::1" };
 
 /** Everything in one process on embedded defaults, as `npm start` with nothing set. `options.clock`: the time the gateway counts at. */
@@ -77,7 +94,7 @@ export async function startDistributed(
     );
     stints.unshift(gateway);
     if (!gateway.url) throw new Error("the gateway did not start");
-    await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
+    await untilReady(gateway.url);
     return gateway.url;
   };
   const startServices = async (): Promise<void> => {

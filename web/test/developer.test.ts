@@ -91,6 +91,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       "screenshots:write",
       "webhooks:read",
       "webhooks:write",
+      "events:read",
     ]) {
       expect(await page.getByRole("checkbox", { name: permission, exact: true }).isEnabled()).toBe(true);
     }

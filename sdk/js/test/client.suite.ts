@@ -19,11 +19,15 @@ import {
   Stint,
   VERSION,
   WebhookVerificationError,
+  type EventStream,
   type Project,
   type Session,
+  type StintEvent,
+  type StreamReset,
 } from "../src/index";
 import { PASSWORD, signUp, uniqueLabel } from "./support/accounts";
 import { LoopbackProxy } from "./support/loopback-proxy";
+import { TcpRelay } from "./support/tcp-relay";
 
 /** A loopback port nothing listens on: one the kernel gave out and that was closed again. */
 async function freePort(): Promise<number> {
@@ -646,6 +650,82 @@ export function describeClient(title: string, start: (env: Record<string, string
         expect(checks.filter((check) => check.status === "fulfilled")).toHaveLength(1);
         await owner.webhooks.delete(webhook.id);
         await expect(owner.webhooks.get(webhook.id)).rejects.toBeInstanceOf(NotFoundError);
+      });
+    });
+
+    describe("live events", () => {
+      /** Reads a stream in the background, keeping every item; `opened` once it listens. */
+      const collect = (open: (onOpen: () => void) => EventStream) => {
+        const seen: (StintEvent | StreamReset)[] = [];
+        let opened: () => void = () => undefined;
+        const listening = new Promise<void>((resolve) => (opened = resolve));
+        const stream = open(() => opened());
+        const done = (async () => {
+          for await (const item of stream) seen.push(item);
+        })();
+        return { stream, seen, done, listening };
+      };
+      const createdIds = (seen: (StintEvent | StreamReset)[]) =>
+        seen.flatMap((item) => (item.type === "project.created" ? [item.data.id] : []));
+
+      it("streams typed events, and after a dropped connection reconnects and resumes without a loss or a repeat", async () => {
+        const { stint: direct, session: streamer } = await signUp(deployment.url, "streamer");
+        const relay = await TcpRelay.start(deployment.url);
+        try {
+          const viaRelay = new Stint({ baseUrl: relay.url, accessToken: streamer.access_token });
+          const reading = collect((onOpen) => viaRelay.events.stream({ reconnectDelay: 20, maxReconnectDelay: 200, onOpen }));
+          const { stream } = reading;
+          await reading.listening;
+          const first = await direct.projects.create({ name: `Live ${uniqueLabel()}` });
+          await eventually("the first event", () => createdIds(reading.seen).includes(first.id));
+          const event = reading.seen.find((item) => item.type === "project.created");
+          // Typed by its type: a project.created carries a Project.
+          if (event?.type === "project.created") expect(event.data.name).toBe(first.name);
+          expect(stream.lastEventId).toMatch(/^evt_/);
+
+          relay.refusing = true;
+          relay.cut();
+          const missed = [await direct.projects.create({ name: "while away 1" }), await direct.projects.create({ name: "while away 2" })];
+          await eventually("a refused reconnection", () => relay.connections >= 2);
+          relay.refusing = false;
+          await eventually("the missed events", () => createdIds(reading.seen).length >= 3);
+          expect(createdIds(reading.seen)).toEqual([first.id, ...missed.map((project) => project.id)]);
+          const ids = reading.seen.flatMap((item) => (item.type === "reset" ? [] : [item.id]));
+          expect(new Set(ids).size).toBe(ids.length);
+          expect(stream.lastEventId).toBe(ids.at(-1));
+
+          stream.close();
+          await reading.done;
+        } finally {
+          await relay.close();
+        }
+      });
+
+      it("resumes a later stream from lastEventId, and says reset when that id is unknown", async () => {
+        const { stint } = await signUp(deployment.url, "resumer");
+        const first = collect((onOpen) => stint.events.stream({ onOpen }));
+        await first.listening;
+        const one = await stint.projects.create({ name: "one" });
+        await eventually("one", () => createdIds(first.seen).includes(one.id));
+        const lastEventId = (first.seen[0] as StintEvent).id;
+        first.stream.close();
+        await first.done;
+        const two = await stint.projects.create({ name: "two" });
+
+        const resumed = stint.events.stream({ lastEventId });
+        expect((await resumed.next()).value).toMatchObject({ type: "project.created", data: { id: two.id } });
+        await resumed.return();
+
+        const unknown = stint.events.stream({ lastEventId: "evt_4fJ2kLm9QxT7bN1cR8sV0w" });
+        expect((await unknown.next()).value).toMatchObject({ type: "reset", reason: "unknown_last_event_id" });
+        unknown.close();
+      });
+
+      it("ends with a PermissionDeniedError for a key without events:read, without reconnecting", async () => {
+        const { stint } = await signUp(deployment.url, "keyed");
+        const created = await stint.apiKeys.create({ name: "no events", permissions: ["projects:read"] });
+        const keyed = new Stint({ baseUrl: deployment.url, apiKey: created.key });
+        await expect(keyed.events.stream().next()).rejects.toBeInstanceOf(PermissionDeniedError);
       });
     });
 

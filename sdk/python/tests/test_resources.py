@@ -34,7 +34,7 @@ def test_the_timer_and_entries_by_hand(owner: stint.Stint) -> None:
 
     by_hand = owner.time_entries.create(project["id"], "2026-03-02T09:00:00Z", "2026-03-02T10:30:00Z", description="Planning", billable=True, tags=["design"])
     assert (by_hand["duration"], by_hand["billable"], by_hand["tags"]) == (5400, True, ["Design"])
-    assert [entry["id"] for entry in owner.time_entries.list(tag=["DESIGN", "nothing"], start_date="2026-03-02", end_date="2026-03-02")] == [by_hand["id"]]
+    assert [entry["id"] for entry in owner.time_entries.list(tags=["DESIGN", "nothing"], start_date="2026-03-02", end_date="2026-03-02")] == [by_hand["id"]]
     assert owner.time_entries.get(by_hand["id"]) == by_hand
     changed = owner.time_entries.update(by_hand["id"], description="Planning, longer", end_time="2026-03-02T11:00:00Z", tags=[])
     assert (changed["description"], changed["duration"], changed["tags"]) == ("Planning, longer", 7200, [])

@@ -143,6 +143,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's tags
+         * @description Every tag used in the organization, by name ignoring case, in its first spelling, with how many entries carry it: all of them for owners and admins, their own for members (docs/api.md#tags).
+         *
+         *     **Access:** the `time_entries:read` permission, any role.
+         */
+        get: operations["timeEntries.listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -505,6 +527,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the organization's events as they happen
+         * @description Server-Sent Events: each message has `id:` (the event id), `event:` (its type) and `data:` (the event, as a webhook delivery carries it). A member sees events of their own time entries and screenshots, of projects and of the organization's people; owners and admins every event of the organization. Each kind also needs its read permission (`time_entries:read`, `screenshots:read`, `projects:read`, `users:read`). Send the last id seen as `Last-Event-ID` (or `last_event_id`) to resume after it without a loss or a repeat, for at least 24 hours; an id the stream no longer knows gets a `reset` message first, then events from now on. A comment line comes every 15 seconds. The stream ends when the credential stops being valid, or the server shuts down: reconnect.
+         *
+         *     **Access:** the `events:read` permission, any role.
+         */
+        get: operations["events.stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/applications": {
         parameters: {
             query?: never;
@@ -522,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth application
-         * @description Owners and admins, with a signed-in user's access token. Another organization's application is a 404. A `confidential` application gets a `client_secret`, shown only in this answer; a `public` one has none and must use PKCE. Redirect URIs are `https://`, `http://` on a loopback address, or a private-use scheme (`com.example.app:/callback`), without a fragment; they are matched exactly.
+         * @description Owners and admins, with a signed-in user's access token. Another organization's application is a 404. A `confidential` application gets a `client_secret`, shown only in this answer; a `public` one has none and must use PKCE. Redirect URIs are `https://`, `http://` on a loopback address, or a private-use scheme (`com.example.app:/callback`), without a fragment; they are matched exactly, except that `http://127.0.0.1` and `http://[::1]` ones match on any port.
          *
          *     **Access:** owner or admin, a signed-in user's access token (not an API key).
          */
@@ -1184,7 +1228,7 @@ export interface paths {
         };
         /**
          * Authorization endpoint (a page)
-         * @description Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. `redirect_uri` must be one the application registered, exactly; an unknown `client_id` or `redirect_uri` shows an error page and never redirects. Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.
+         * @description Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. `redirect_uri` must be one the application registered, exactly (a loopback one, `http://127.0.0.1` or `http://[::1]`, on any port); it may be left out when the application registered only one. An unknown `client_id` or `redirect_uri` shows an error page and never redirects. Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.
          */
         get: operations["oauth.getAuthOauthAuthorize"];
         put?: never;
@@ -1274,7 +1318,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a token
-         * @description RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown token is a 200 too.
+         * @description RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown or expired token is a 200 too; another client's token is a 400 `unauthorized_client`, and stays valid.
          */
         post: operations["oauth.postAuthOauthRevoke"];
         delete?: never;
@@ -1362,7 +1406,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1392,7 +1436,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1479,6 +1523,12 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Tag: {
+            /** @description As the organization first spelled it */
+            name: string;
+            /** @description Entries carrying it that the caller sees: all of them for owners and admins, their own for members */
+            entry_count: number;
         };
         Project: {
             /**
@@ -1945,6 +1995,30 @@ export interface components {
             billable: boolean;
             is_running: boolean;
         };
+        Event: {
+            /**
+             * @description The event's id, also the message's `id:` (send it back as `Last-Event-ID`)
+             * @example evt_4fJ2kLm9QxT7bN1cR8sV0w
+             */
+            id: string;
+            /**
+             * @description The event's type, also the message's `event:`
+             * @enum {string}
+             */
+            type: "time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed";
+            /**
+             * Format: date-time
+             * @description When it happened
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
+            /** @example org_4fJ2kLm9QxT7bN1cR8sV0w */
+            organization_id: string;
+            /** @description The resource as it was then, as the style's other answers show it */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         /** @description An OAuth application of the organization: never its secret */
         OAuthApplication: {
             /** @example app_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1970,11 +2044,11 @@ export interface components {
              * @enum {string}
              */
             client_type: "confidential" | "public";
-            /** @description Where the authorization endpoint may send the user back; matched exactly */
+            /** @description Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address */
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
         };
         OAuthApplicationWithSecret: {
             /** @example app_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -2000,11 +2074,11 @@ export interface components {
              * @enum {string}
              */
             client_type: "confidential" | "public";
-            /** @description Where the authorization endpoint may send the user back; matched exactly */
+            /** @description Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address */
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * @description Shown only in this answer: store it now. `null` for public applications, which have none
              * @example cls_...
@@ -2019,7 +2093,7 @@ export interface components {
             name: string;
             homepage_url: string | null;
             /** @description What the person granted it (its tokens also stay within the person's role) */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -2126,7 +2200,7 @@ export interface components {
             grant_type: "authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code";
             /** @description `authorization_code`: the code from the redirect */
             code?: string;
-            /** @description `authorization_code`: the same as in the authorization request */
+            /** @description `authorization_code`: the same as in the authorization request; may be left out when that request left it out */
             redirect_uri?: string;
             /** @description `authorization_code`: the PKCE verifier, when the request had a `code_challenge` */
             code_verifier?: string;
@@ -2701,7 +2775,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -2880,6 +2954,43 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "timeEntries.listTags": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tags, by name */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tag"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3807,6 +3918,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "events.stream": {
+        parameters: {
+            query?: {
+                /** @description The id of the last event seen, when the client cannot send `Last-Event-ID`; the header wins */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream resumes after it (an id it no longer knows gets a `reset` message first) */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, `text/event-stream`, until either side closes it */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "oauth.listApplications": {
         parameters: {
             query?: {
@@ -3865,7 +4011,7 @@ export interface operations {
                     client_type?: "confidential" | "public";
                     redirect_uris: string[];
                     homepage_url?: string | null;
-                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -4121,7 +4267,7 @@ export interface operations {
                     name?: string;
                     redirect_uris?: string[];
                     homepage_url?: string | null;
-                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };
@@ -5570,7 +5716,7 @@ export interface operations {
             query: {
                 response_type: "code";
                 client_id: string;
-                redirect_uri: string;
+                redirect_uri?: string;
                 scope?: string;
                 state?: string;
                 code_challenge?: string;

@@ -18,12 +18,18 @@ def _update(
     screenshot_retention_days: Union[Optional[int], NotGiven],
     screenshot_interval_minutes: Union[int, NotGiven],
     screenshot_blur: Union[bool, NotGiven],
+    currency: Union[str, NotGiven],
+    default_hourly_rate: Union[Optional[float], NotGiven],
+    members_see_own_amounts: Union[bool, NotGiven],
 ) -> Call:
     fields = body(
         name=name,
         screenshot_retention_days=screenshot_retention_days,
         screenshot_interval_minutes=screenshot_interval_minutes,
         screenshot_blur=screenshot_blur,
+        currency=currency,
+        default_hourly_rate=default_hourly_rate,
+        members_see_own_amounts=members_see_own_amounts,
     )
     return Call("PATCH", "/organization", json=fields)
 
@@ -40,9 +46,12 @@ class OrganizationResource(SyncResource["OrganizationResourceWithRawResponse"]):
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
         screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
         screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> Organization:
-        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
-        return cast(Organization, self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur)))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return cast(Organization, self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur, currency, default_hourly_rate, members_see_own_amounts)))
 
     def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -64,9 +73,12 @@ class AsyncOrganizationResource(AsyncResource["AsyncOrganizationResourceWithRawR
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
         screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
         screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> Organization:
-        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
-        return cast(Organization, await self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur)))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return cast(Organization, await self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur, currency, default_hourly_rate, members_see_own_amounts)))
 
     async def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -89,9 +101,12 @@ class OrganizationResourceWithRawResponse(SyncRawResource):
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
         screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
         screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Organization]:
-        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
-        return self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur, currency=currency, default_hourly_rate=default_hourly_rate, members_see_own_amounts=members_see_own_amounts))
 
     def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -114,9 +129,12 @@ class AsyncOrganizationResourceWithRawResponse(AsyncRawResource):
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
         screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
         screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Organization]:
-        """Renames it (the owner), or sets (the owner and admins) how many days screenshots are kept (``None``: until deleted) and the capture agent's interval in minutes (0-60, 0: off) and blur."""
-        return await self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return await self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur, currency=currency, default_hourly_rate=default_hourly_rate, members_see_own_amounts=members_see_own_amounts))
 
     async def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""

@@ -16,31 +16,15 @@ Moment = Union[str, datetime]
 Day = Union[str, date]
 
 
-def _list(
-    user_id: Optional[str],
-    project_id: Optional[str],
-    task_id: Optional[str],
-    billable: Optional[bool],
-    tag: Optional[List[str]],
-    start_date: Optional[Day],
-    end_date: Optional[Day],
-    page: Optional[int],
-    per_page: Optional[int],
-) -> Call:
-    params = query(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, tag=tag, start_date=start_date, end_date=end_date, page=page, per_page=per_page)
+def _list(user_id: Optional[str], project_id: Optional[str], task_id: Optional[str], billable: Optional[bool], start_date: Optional[Day], end_date: Optional[Day], tags: Optional[List[str]], page: Optional[int], per_page: Optional[int]) -> Call:
+    params = query(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page)
+    if tags:
+        # `?tag=a&tag=b`: entries carrying any of them.
+        params["tag"] = list(tags)
     return Call("GET", "/time-entries", params=params)
 
 
-def _create(
-    project_id: str,
-    start_time: Moment,
-    end_time: Moment,
-    task_id: Union[str, None, NotGiven],
-    description: Union[str, NotGiven],
-    billable: Union[bool, NotGiven],
-    tags: Union[List[str], NotGiven],
-    user_id: Union[str, NotGiven],
-) -> Call:
+def _create(project_id: str, start_time: Moment, end_time: Moment, task_id: Union[str, None, NotGiven], description: Union[str, NotGiven], billable: Union[bool, NotGiven], tags: Union[List[str], NotGiven], user_id: Union[str, NotGiven]) -> Call:
     fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id)
     return Call("POST", "/time-entries", json=fields)
 
@@ -81,14 +65,14 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
-        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> SyncPage[TimeEntry]:
-        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
-        return self._page(_list(user_id, project_id, task_id, billable, tag, start_date, end_date, page, per_page))
+        """A page of entries, newest first; iterate it for every entry."""
+        return self._page(_list(user_id, project_id, task_id, billable, start_date, end_date, tags, page, per_page))
 
     def create(
         self,
@@ -122,7 +106,7 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
-        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
         return cast(TimeEntry, self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     def delete(self, entry_id: str) -> None:
@@ -161,14 +145,14 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
-        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> AsyncPager[TimeEntry]:
-        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
-        return self._pager(_list(user_id, project_id, task_id, billable, tag, start_date, end_date, page, per_page))
+        """A page of entries, newest first; iterate it for every entry."""
+        return self._pager(_list(user_id, project_id, task_id, billable, start_date, end_date, tags, page, per_page))
 
     async def create(
         self,
@@ -202,7 +186,7 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
-        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
         return cast(TimeEntry, await self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     async def delete(self, entry_id: str) -> None:
@@ -242,14 +226,14 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
-        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> RawResponse[SyncPage[TimeEntry]]:
-        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
-        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, tag=tag, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+        """A page of entries, newest first; iterate it for every entry."""
+        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, tags=tags, page=page, per_page=per_page))
 
     def create(
         self,
@@ -283,7 +267,7 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
-        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
         return self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     def delete(self, entry_id: str) -> RawResponse[None]:
@@ -323,14 +307,14 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         project_id: Optional[str] = None,
         task_id: Optional[str] = None,
         billable: Optional[bool] = None,
-        tag: Optional[List[str]] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> RawResponse[AsyncPage[TimeEntry]]:
-        """A page of entries, newest first; iterate it for every entry. ``tag``: entries with any of these tags, ignoring case."""
-        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, tag=tag, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+        """A page of entries, newest first; iterate it for every entry."""
+        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, tags=tags, page=page, per_page=per_page))
 
     async def create(
         self,
@@ -364,7 +348,7 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
-        """Changes only the fields given (a running entry's ``end_time`` stops it; ``tags`` replaces the list)."""
+        """Changes only the fields given (a running entry's ``end_time`` stops it)."""
         return await self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     async def delete(self, entry_id: str) -> RawResponse[None]:
