@@ -176,6 +176,7 @@ describeWithServers(["nats"], "a gateway's readiness across processes", () => {
         config: gateway.config,
         readiness: [servicesStartedCheck(gateway.broker), { name: "counters", check: () => kv.ping() }],
         inFlight: new InFlightRequests(),
+        liveFeed: new LiveFeed(),
         kv,
         signer: tokenSigner(TEST_JWT_SECRET, 900),
       }),

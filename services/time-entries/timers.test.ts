@@ -222,9 +222,10 @@ describe("one process's changes of one user's timer", () => {
           return Reflect.get(target, key, receiver) as unknown;
         },
       });
-      const view: EntryStores = { entries, timers: new TimerChain(counted, entries), directory };
+      const tags = new TagStore(await store.collection<TagDocument>(TAGS_COLLECTION));
+      const view: EntryStores = { entries, timers: new TimerChain(counted, entries), tags, directory };
       const who = person();
-      const input = { project_id: PROJECT, task_id: null, description: "again" };
+      const input = { project_id: PROJECT, task_id: null, description: "again", tags: [] };
       await Promise.all(Array.from({ length: 10 }, () => startTimer(view, recorder(), who, input)));
       await Promise.all([stopTimer(view, recorder(), who), stopTimer(view, recorder(), who).catch(() => null)]);
       // Ten starts and one stop: each claim the first time; the second stop finds nothing running.
