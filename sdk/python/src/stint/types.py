@@ -498,6 +498,7 @@ EventType = Literal[
     "project.created",
     "project.updated",
     "project.deleted",
+    "project.budget_reached",
     "user.invited",
     "user.joined",
     "user.removed",
