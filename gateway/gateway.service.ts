@@ -37,7 +37,17 @@ import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } 
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { retryingOnce } from "./retry-once";
-import { accessOf, aliasesOf, isStreamAction, isUploadRequest, locationOf, operationOf, ROUTED_SERVICES, ROUTES, servesOperation } from "./routes";
+import {
+  accessOf,
+  aliasesOf,
+  isStreamAction,
+  isUploadRequest,
+  locationOf,
+  operationOf,
+  ROUTED_SERVICES,
+  ROUTES,
+  servesOperation,
+} from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
