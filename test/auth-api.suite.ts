@@ -40,6 +40,25 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       await stint?.stop();
     }, 30_000);
 
+    async function inviteAndJoin(role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
+      const address = email(role);
+      const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(`${A}/users/invitations`, {
+        email: address,
+        role,
+      });
+      expect(invited.status).toBe(201);
+      expect(invited.body.data).toMatchObject({ email: address, role });
+      expect(invited.body.data.id).toMatch(/^inv_/);
+      const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, {
+        token: invited.body.data.token,
+        name: role,
+        password: "member password 1",
+      });
+      expect(joined.status).toBe(201);
+      expect(joined.body.user).toMatchObject({ email: address, role, organization_id: owner.account.organization.id });
+      return { account: joined.body, api: client(stint.url, { authorization: `Bearer ${joined.body.access_token}` }) };
+    }
+
     describe("register and sign in", () => {
       it("registers an organization on the free plan with its owner, and tokens", async () => {
         const address = email("reg");
@@ -223,25 +242,6 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         email: string;
         role: string;
         organization_id: string;
-      }
-
-      async function inviteAndJoin(role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
-        const address = email(role);
-        const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(
-          `${A}/users/invitations`,
-          { email: address, role },
-        );
-        expect(invited.status).toBe(201);
-        expect(invited.body.data).toMatchObject({ email: address, role });
-        expect(invited.body.data.id).toMatch(/^inv_/);
-        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: role,
-          password: "member password 1",
-        });
-        expect(joined.status).toBe(201);
-        expect(joined.body.user).toMatchObject({ email: address, role, organization_id: owner.account.organization.id });
-        return { account: joined.body, api: client(stint.url, { authorization: `Bearer ${joined.body.access_token}` }) };
       }
 
       it("invites a member who joins once with the one-time token", async () => {
@@ -484,6 +484,43 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect(renamed.status).toBe(200);
         expect(renamed.body.data.name).toBe("Renamed Ltd");
         expect((await owner.api.patch(`${A}/organization`, { plan: "enterprise" })).status).toBe(400);
+      });
+    });
+    describe("the capture agent's settings", () => {
+      it("shows the defaults, lets the owner and admins change them, refuses members and values out of range, in both styles", async () => {
+        const admin = await inviteAndJoin("admin");
+        const member = await inviteAndJoin("member");
+        const shown = await member.api.get<{ data: { screenshot_interval_minutes: number; screenshot_blur: boolean } }>(
+          `${A}/organization`,
+        );
+        expect(shown.body.data).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+
+        const changed = await admin.api.patch<{ data: object }>(`${B}/organization`, {
+          screenshot_interval_minutes: 0,
+          screenshot_blur: true,
+        });
+        expect(changed.status).toBe(200);
+        expect(changed.body.data).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
+        const byOwner = await owner.api.patch<{ data: object }>(`${A}/organization`, { screenshot_interval_minutes: 60 });
+        expect(byOwner.body.data).toMatchObject({ screenshot_interval_minutes: 60, screenshot_blur: true });
+
+        const refused = await member.api.patch<StyleAError>(`${A}/organization`, { screenshot_interval_minutes: 1 });
+        expect(refused.status).toBe(403);
+        for (const [body, field] of [
+          [{ screenshot_interval_minutes: 61 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: -1 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: 2.5 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: null }, "screenshot_interval_minutes"],
+          [{ screenshot_blur: "yes" }, "screenshot_blur"],
+        ] as const) {
+          const bad = await owner.api.patch<StyleAError>(`${A}/organization`, body);
+          expect(bad.status).toBe(400);
+          expect(bad.body.error.details).toMatchObject({ field });
+          const badB = await owner.api.patch<StyleBError>(`${B}/organization`, body);
+          expect([badB.status, badB.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+        }
+        const after = await member.api.get<{ data: object }>(`${B}/organization`);
+        expect(after.body.data).toMatchObject({ screenshot_interval_minutes: 60, screenshot_blur: true });
       });
     });
   });
