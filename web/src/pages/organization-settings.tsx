@@ -1,7 +1,8 @@
 import type { Organization, OrganizationUpdateParams } from "@stint/sdk";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Page } from "../components/page";
 import { ErrorNotice, Loading, Success } from "../components/status";
+import { currencyCodes, currencyLabel, parseRate, rateText, showMoney } from "../lib/money";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import "./projects.css";
@@ -21,8 +22,9 @@ function showRetention(days: number | null): string {
 }
 
 /**
- * The organization's name, plan and how long screenshots are kept. The owner renames it;
- * the owner and admins set the retention; members read. Saving updates the name in the header.
+ * The organization's name, plan, how long screenshots are kept and its billing: currency,
+ * default hourly rate and whether members see their own amounts. The owner renames it; the
+ * owner and admins set the rest; members read (without the default rate, which they are not sent). Saving updates the name in the header.
  */
 export default function OrganizationSettingsPage() {
   const client = useStint();
@@ -50,6 +52,11 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
   const [retention, setRetention] = useState(
     organization.screenshot_retention_days === null ? "" : String(organization.screenshot_retention_days),
   );
+  const [currency, setCurrency] = useState(organization.currency);
+  const [defaultRate, setDefaultRate] = useState(rateText(organization.default_hourly_rate));
+  const [membersSeeOwnAmounts, setMembersSeeOwnAmounts] = useState(organization.members_see_own_amounts);
+  const [savedRate, setSavedRate] = useState(rateText(organization.default_hourly_rate));
+  const currencies = useMemo(() => currencyCodes(currency), [currency]);
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -64,11 +71,22 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
       if (days !== "" && !/^-?\d+$/.test(days))
         throw new Error("Screenshot retention must be a whole number of days, or empty to keep screenshots.");
       // Only what this role may change: an admin sending the name would be refused whole.
-      const changes: OrganizationUpdateParams = { screenshotRetentionDays: days === "" ? null : Number(days) };
+      const changes: OrganizationUpdateParams = {
+        screenshotRetentionDays: days === "" ? null : Number(days),
+        currency,
+        membersSeeOwnAmounts,
+      };
       if (owner) changes.name = name;
+      // Setting the default rate replaces its history (dated changes are kept on the rates),
+      // so it is sent only when it was changed here.
+      if (defaultRate.trim() !== savedRate) changes.defaultHourlyRate = parseRate(defaultRate, "The default hourly rate");
       const saved = await client.organization.update(changes);
       setOrganization(saved);
       setName(saved.name);
+      setCurrency(saved.currency);
+      setMembersSeeOwnAmounts(saved.members_see_own_amounts);
+      setDefaultRate(rateText(saved.default_hourly_rate));
+      setSavedRate(rateText(saved.default_hourly_rate));
       setRetention(saved.screenshot_retention_days === null ? "" : String(saved.screenshot_retention_days));
       setSaid("Settings saved.");
     } catch (failure) {
@@ -97,6 +115,12 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           {plan}
           <dt>Screenshots</dt>
           <dd>{showRetention(organization.screenshot_retention_days)}</dd>
+          <dt>Currency</dt>
+          <dd>{currencyLabel(organization.currency)}</dd>
+          <dt>Default hourly rate</dt>
+          <dd>{showMoney(organization.default_hourly_rate, organization.currency)}</dd>
+          <dt>Members see their own amounts</dt>
+          <dd>{organization.members_see_own_amounts ? "Yes" : "No"}</dd>
         </dl>
         <p className="hint">Only the owner and admins change these settings.</p>
       </section>
@@ -140,6 +164,41 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           Screenshots older than this many days are deleted, with their images, from 1 to 3650 days. Leave empty to keep them until someone
           deletes them.
         </small>
+        <fieldset className="stack">
+          <legend>Billing</legend>
+          <label className="field">
+            <span>Currency</span>
+            <select value={currency} aria-describedby="currency-hint" onChange={(event) => setCurrency(event.target.value)}>
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <small id="currency-hint" className="hint">
+            Every rate and amount is in this currency. Changing it converts nothing: rates keep their numbers.
+          </small>
+          <label className="field">
+            <span>Default hourly rate</span>
+            <input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={defaultRate}
+              aria-describedby="default-rate-hint"
+              onChange={(event) => setDefaultRate(event.target.value)}
+            />
+          </label>
+          <small id="default-rate-hint" className="hint">
+            Used for time with no rate on its project or person. Leave empty for none. Setting it here applies it to all time, past
+            included; dated changes are made from a project or a team member.
+          </small>
+          <label className="checkbox">
+            <input type="checkbox" checked={membersSeeOwnAmounts} onChange={(event) => setMembersSeeOwnAmounts(event.target.checked)} />
+            Members see the rates and amounts of their own time
+          </label>
+        </fieldset>
         <ErrorNotice error={error} />
         <div className="row">
           <button type="submit" disabled={busy}>

@@ -1,0 +1,51 @@
+import type { Browser } from "playwright-core";
+import { describeWithChromium } from "../../test/support/servers";
+import type { TestStint } from "../../test/support/stint";
+import { navigateTo, openApp, PASSWORD, seriousAccessibilityViolations, signUpInApp, uniqueEmail } from "./support/browser";
+import { libraryAs, startWebApp, stopWebApp } from "./support/web-app";
+
+describeWithChromium("web application: billing (currency, rates, budgets and tags)", () => {
+  let deployment: TestStint;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ deployment, browser } = await startWebApp());
+  }, 120_000);
+
+  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
+
+  /** A new organization, its owner signed in in a browser and in the library. */
+  async function ownerOf(organization: string) {
+    const app = await openApp(browser, deployment.url);
+    const email = uniqueEmail("billing");
+    await signUpInApp(app.page, { name: "Ada Owner", organization, email, password: PASSWORD });
+    return { ...app, stint: await libraryAs(deployment.url, email) };
+  }
+
+  it("when the owner sets a currency, a default rate and members' amounts, then the organization stores them and the page shows them", async () => {
+    const { page, context, problems, stint } = await ownerOf("Currency Works");
+    await navigateTo(page, "Organization");
+    const billing = page.getByRole("group", { name: "Billing" });
+    await billing.getByLabel("Currency").selectOption("EUR");
+    await billing.getByLabel("Default hourly rate").fill("90.5");
+    await billing.getByLabel("Members see the rates and amounts of their own time").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+    expect(await stint.organization.get()).toMatchObject({ currency: "EUR", default_hourly_rate: 90.5, members_see_own_amounts: true });
+
+    // The page keeps what was saved after a reload, and a rate the server refuses is named.
+    await page.reload();
+    expect(await page.getByLabel("Currency").inputValue()).toBe("EUR");
+    expect(await page.getByLabel("Default hourly rate").inputValue()).toBe("90.5");
+    await page.getByLabel("Default hourly rate").fill("-3");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /default hourly rate/i })
+      .waitFor();
+    expect(await stint.organization.get()).toMatchObject({ default_hourly_rate: 90.5 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
