@@ -48,4 +48,53 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+  it("when a timer starts with a tag picked and a tag typed, then the entry carries both and the timesheet shows them", async () => {
+    const { page, context, problems, stint } = await ownerOf("Tag Works");
+    const project = await stint.projects.create({ name: "Orrery" });
+    const now = Date.now();
+    await stint.timeEntries.create({
+      projectId: project.id,
+      startTime: new Date(now - 3 * 3600_000).toISOString(),
+      endTime: new Date(now - 2 * 3600_000).toISOString(),
+      description: "drafting",
+      tags: ["Design"],
+    });
+    await page.reload();
+    const timer = page.getByRole("region", { name: "Timer" });
+    await timer.getByPlaceholder("What are you working on?").fill("sketching");
+    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    const tagField = timer.getByRole("combobox", { name: "Tags" });
+    // The organization's tags are offered as one types.
+    await timer.locator("datalist option[value='Design']").waitFor({ state: "attached" });
+    await tagField.fill("design");
+    await tagField.press("Enter");
+    await tagField.fill("urgent");
+    await tagField.press(",");
+    await timer.getByRole("button", { name: "Remove tag urgent" }).waitFor();
+    await timer.getByRole("button", { name: "Start timer" }).click();
+    await timer.getByRole("button", { name: "Stop timer" }).waitFor();
+    await timer.getByText("urgent", { exact: true }).waitFor();
+    expect((await stint.timeEntries.current())?.tags).toEqual(["Design", "urgent"]);
+    await timer.getByRole("button", { name: "Stop timer" }).click();
+    await timer.getByRole("button", { name: "Start timer" }).waitFor();
+
+    const row = page.getByRole("row").filter({ hasText: "sketching" });
+    await row.getByText("Tags:").waitFor({ state: "attached" });
+    expect(await row.locator(".tag-chip").allInnerTexts()).toEqual(["Design", "urgent"]);
+
+    // In the entry form the tags are chips too: one removed, one typed.
+    const drafting = page.getByRole("row").filter({ hasText: "drafting" });
+    await drafting.getByRole("button", { name: /^Edit/ }).click();
+    const form = page.getByRole("form", { name: /^Change the entry/ });
+    await form.getByRole("button", { name: "Remove tag Design" }).click();
+    await form.getByRole("combobox", { name: "Tags" }).fill("review");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await drafting.getByText("review", { exact: true }).waitFor();
+    expect(await drafting.locator(".tag-chip").allInnerTexts()).toEqual(["review"]);
+    const [entry] = (await stint.timeEntries.list({ tag: "review" })).data;
+    expect(entry).toMatchObject({ description: "drafting", tags: ["review"] });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
