@@ -97,4 +97,38 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+  it("when the owner sets an hours budget on a project with time, then the project and the list show how much of it is used", async () => {
+    const { page, context, problems, stint } = await ownerOf("Budget Works");
+    const project = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
+    const now = Date.now();
+    await stint.timeEntries.create({
+      projectId: project.id,
+      startTime: new Date(now - 3 * 3600_000).toISOString(),
+      endTime: new Date(now - 1.5 * 3600_000).toISOString(),
+    });
+    await navigateTo(page, "Projects");
+    await page.getByRole("link", { name: "Orrery" }).click();
+    await page.getByRole("heading", { level: 1, name: "Orrery" }).waitFor();
+    await page.getByRole("button", { name: "Edit project" }).click();
+    await page.getByLabel("Budget kind").selectOption("hours");
+    await page.getByLabel("Budget (hours)").fill("2");
+    await page.getByLabel("Budget period").selectOption("total");
+    await page.getByLabel("Alert at (%)").fill("50");
+    await page.getByRole("button", { name: "Save project" }).click();
+    await page.getByRole("status").filter({ hasText: "Project saved." }).waitFor();
+    expect(await stint.projects.get(project.id)).toMatchObject({
+      hourly_rate: 80,
+      budget: { kind: "hours", value: 2, period: "total", alert_percent: 50 },
+      budget_used: { seconds: 5400, percent: 75 },
+    });
+    await page.getByText("1:30 of 2 h (75 %)").waitFor();
+    expect(await page.getByRole("progressbar", { name: "Budget used of Orrery" }).getAttribute("value")).toBe("75");
+
+    await navigateTo(page, "Projects");
+    const row = page.getByRole("row").filter({ hasText: "Orrery" });
+    await row.getByText("1:30 of 2 h (75 %)").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

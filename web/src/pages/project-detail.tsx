@@ -1,16 +1,18 @@
 import type { Project, ProjectCreateParams, Stint, Task, TaskUpdateParams } from "@stint/sdk";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
+import { BudgetProgress, describeBudget } from "../components/budget-progress";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { collect } from "../lib/collect";
+import { showMoney } from "../lib/money";
 import { hoursMinutes } from "../lib/format";
 import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
-import { useIsManager, useStint } from "../session/session-context";
-import { ProjectForm, showRate, Swatch } from "./project-form";
+import { useIsManager, useSignedIn, useStint } from "../session/session-context";
+import { ProjectForm, Swatch } from "./project-form";
 
 /** "1.5" hours as typed -> 5400 seconds; blank is no estimate. Limits (not negative, not absurd) are the API's to name. */
 function estimateSeconds(hours: string): number | null {
@@ -64,6 +66,7 @@ export default function ProjectDetailPage() {
 }
 
 function ProjectSettings({ client, project, manager }: { client: Stint; project: Project; manager: boolean }) {
+  const { currency } = useSignedIn().organization;
   const [editing, setEditing] = useState(false);
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
@@ -116,7 +119,17 @@ function ProjectSettings({ client, project, manager }: { client: Stint; project:
             <dt>Billable</dt>
             <dd>{project.billable ? "Yes" : "No"}</dd>
             <dt>Hourly rate</dt>
-            <dd>{showRate(project.hourly_rate)}</dd>
+            <dd>{showMoney(project.hourly_rate, currency)}</dd>
+            {manager ? (
+              <>
+                <dt>Budget</dt>
+                <dd>{project.budget ? describeBudget(project.budget, currency) : "None"}</dd>
+                <dt>Budget used</dt>
+                <dd>
+                  <BudgetProgress project={project} currency={currency} />
+                </dd>
+              </>
+            ) : null}
             <dt>Description</dt>
             <dd>{project.description ?? "—"}</dd>
           </dl>
