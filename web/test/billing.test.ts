@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
+import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import type { TestStint } from "../../test/support/stint";
-import { navigateTo, openApp, PASSWORD, seriousAccessibilityViolations, signUpInApp, uniqueEmail } from "./support/browser";
+import { navigateTo, openApp, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
 import { libraryAs, startWebApp, stopWebApp } from "./support/web-app";
 
 describeWithChromium("web application: billing (currency, rates, budgets and tags)", () => {
@@ -131,4 +132,72 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+  it("when the owner adds a member's rate on a project from a date, then it is recorded from that day, and the member sees no rates", async () => {
+    const { page, context, problems, stint } = await ownerOf("Rate Works");
+    await stint.organization.update({ currency: "EUR" });
+    const project = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
+    const memberEmail = uniqueEmail("rated");
+    await new Stint({ baseUrl: deployment.url }).invitations.accept({
+      token: (await stint.invitations.create({ email: memberEmail, role: "member" })).token,
+      name: "Charles Member",
+      password: PASSWORD,
+    });
+    const member = (await stint.users.list()).data.find((user) => user.email === memberEmail)!;
+    await page.reload();
+
+    await navigateTo(page, "Projects");
+    await page.getByRole("link", { name: "Orrery" }).click();
+    const rates = page.getByRole("region", { name: "Rates" });
+    await rates.getByRole("row").filter({ hasText: "Everyone on the project" }).getByText("€80.00").waitFor();
+    const form = page.getByRole("form", { name: "New rate: Rates" });
+    await form.getByLabel("Rate for").selectOption({ label: "Charles Member" });
+    await form.getByLabel("New hourly rate (EUR)").fill("95");
+    await form.getByLabel("From (UTC date)").fill("2026-03-15");
+    await form.getByRole("button", { name: "Add rate" }).click();
+    await page.getByRole("status").filter({ hasText: "Rate for Charles Member from" }).waitFor();
+    const added = rates.getByRole("row").filter({ hasText: "Charles Member" });
+    await added.getByText("€95.00").waitFor();
+    expect((await stint.rates.list({ projectId: project.id, level: "project_member" })).data).toMatchObject([
+      { user_id: member.id, project_id: project.id, hourly_rate: 95, effective_from: "2026-03-15" },
+    ]);
+    // The project's own rate is untouched, and a change is deleted after a second press.
+    expect(await stint.projects.get(project.id)).toMatchObject({ hourly_rate: 80 });
+    await added.getByRole("button", { name: /^Delete the rate for Charles Member from/ }).click();
+    await page.getByRole("button", { name: /^Delete the rate for Charles Member from .* for good$/ }).click();
+    await page.getByRole("status").filter({ hasText: "deleted" }).waitFor();
+    expect((await stint.rates.list({ projectId: project.id, level: "project_member" })).data).toEqual([]);
+
+    // A member's own rate, from today, is the one in force, shown in the team's list.
+    await navigateTo(page, "Team");
+    await page.getByLabel("Show the rates of").selectOption({ label: "Charles Member" });
+    const memberForm = page.getByRole("form", { name: "New rate: Rates of Charles Member" });
+    await memberForm.getByLabel("New hourly rate (EUR)").fill("60");
+    await memberForm.getByRole("button", { name: "Add rate" }).click();
+    await page
+      .getByRole("region", { name: "Members of the organization" })
+      .getByRole("row")
+      .filter({ hasText: "Charles Member" })
+      .getByText("€60.00")
+      .waitFor();
+    expect(await stint.users.get(member.id)).toMatchObject({ hourly_rate: 60 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The member is sent no rates: a dash in their place, and nothing to change them with.
+    const seen = await openApp(browser, deployment.url);
+    await signInInApp(seen.page, memberEmail, PASSWORD);
+    await navigateTo(seen.page, "Team");
+    const own = seen.page.getByRole("row").filter({ hasText: "Charles Member" });
+    await own.getByRole("cell", { name: "—" }).waitFor();
+    expect(await seen.page.getByText("€60.00").count()).toBe(0);
+    expect(await seen.page.getByLabel("Show the rates of").count()).toBe(0);
+    await navigateTo(seen.page, "Projects");
+    await seen.page.getByRole("link", { name: "Orrery" }).click();
+    await seen.page.getByRole("heading", { level: 1, name: "Orrery" }).waitFor();
+    expect(await seen.page.getByText("€80.00").count()).toBe(0);
+    expect(await seen.page.getByRole("region", { name: "Rates" }).count()).toBe(0);
+    expect(seen.problems).toEqual([]);
+    await seen.context.close();
+  }, 90_000);
 });

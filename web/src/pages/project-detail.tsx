@@ -13,6 +13,7 @@ import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import { ProjectForm, Swatch } from "./project-form";
+import { RateHistory, type RateTarget } from "./rate-history";
 
 /** "1.5" hours as typed -> 5400 seconds; blank is no estimate. Limits (not negative, not absurd) are the API's to name. */
 function estimateSeconds(hours: string): number | null {
@@ -61,6 +62,7 @@ export default function ProjectDetailPage() {
       <ErrorNotice error={project.error} onRetry={project.reload} />
       <ProjectSettings client={client} project={project.data} manager={manager} />
       <ProjectTasks client={client} project={project.data} manager={manager} />
+      {manager ? <ProjectRates client={client} project={project.data} onChanged={project.reload} /> : null}
     </Page>
   );
 }
@@ -146,6 +148,28 @@ function ProjectSettings({ client, project, manager }: { client: Stint; project:
         </>
       )}
     </section>
+  );
+}
+
+/** The project's rate history and its members' rates on it (owners and admins only: members are sent no rates). */
+function ProjectRates({ client, project, onChanged }: { client: Stint; project: Project; onChanged(): void }) {
+  const { currency } = useSignedIn().organization;
+  const users = useLoad(() => collect(client.users.list({ perPage: 200 })), [client]);
+  const names = new Map(users.data?.map((user) => [user.id, user.name]));
+  const targets: RateTarget[] = [
+    { label: "Everyone on the project", level: "project", projectId: project.id },
+    ...(users.data ?? []).map((user) => ({ label: user.name, level: "project_member" as const, userId: user.id, projectId: project.id })),
+  ];
+  return (
+    <RateHistory
+      client={client}
+      title="Rates"
+      filter={{ projectId: project.id }}
+      targets={targets}
+      describe={(rate) => (rate.level === "project" ? "Everyone on the project" : (names.get(rate.user_id ?? "") ?? "A former member"))}
+      currency={currency}
+      onChanged={onChanged}
+    />
   );
 }
 
