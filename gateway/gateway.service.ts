@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
@@ -31,14 +31,24 @@ import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
-import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
+import { checkReadiness, servicesAnsweringCheck, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
 import { crossOriginRequests } from "./cors";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { retryingOnce } from "./retry-once";
-import { accessOf, aliasesOf, isStreamAction, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
+import {
+  accessOf,
+  aliasesOf,
+  isStreamAction,
+  isUploadRequest,
+  locationOf,
+  operationOf,
+  ROUTED_SERVICES,
+  ROUTES,
+  servesOperation,
+} from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
@@ -167,6 +177,20 @@ function claimHolders(broker: ServiceBroker): ClaimHolders {
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open (docs/operations.md#connections). Node's
+ * 5 s is shorter than a load balancer's idle timeout (60 s is common) and than the gaps of a
+ * busy client: whoever sends a request on a connection the gateway is closing at that moment
+ * gets a reset, and a POST is not sent again by itself.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node's rule: the time allowed for a request's headers outlasts the keep-alive.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
+
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
   const logsRequests = writesLevel(config, "info");
@@ -185,6 +209,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
   // Open streams never finish by themselves: draining ends them, and their clients reconnect elsewhere.
   inFlight.onDrain(() => liveStreams.closeAll());
   const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
+  // Ready means able to serve every route: each service routed to that the deployment runs has an instance answering.
+  const needed = ROUTED_SERVICES.filter((name) => (config.deployedServices as readonly string[]).includes(name));
+  let readiness: readonly ReadinessCheck[] = deps.readiness;
   return {
     name: "gateway",
     mixins: [ApiGateway],
@@ -261,14 +288,24 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
             ctx.meta.$statusCode = 503;
             return { status: "draining", checks: {} };
           }
-          const report = await checkReadiness(deps.readiness);
+          const report = await checkReadiness(readiness);
           if (!report.ready) ctx.meta.$statusCode = 503;
-          return { status: report.ready ? "ready" : "unavailable", checks: report.checks };
+          return {
+            status: report.ready ? "ready" : "unavailable",
+            checks: report.checks,
+            ...(report.missing ? { missing: report.missing } : {}),
+          };
         },
       },
     },
 
-    started(this: { logger: LoggerInstance }) {
+    created(this: { broker: ServiceBroker }) {
+      readiness = [...deps.readiness, servicesAnsweringCheck(this.broker, needed)];
+    },
+
+    started(this: { logger: LoggerInstance; server?: Server }) {
+      // moleculer-web made the server in its own created().
+      if (this.server) keepIdleConnections(this.server);
       liveLogger = this.logger;
       liveStreams.start();
       // Distributed, events come from JetStream; embedded, the events service hands them to the feed.

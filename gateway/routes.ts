@@ -61,6 +61,9 @@ function routesOf(tables: readonly OperationTable[]): Route[] {
 
 export const ROUTES: readonly Route[] = routesOf(TABLES);
 
+/** The services whose operations the gateway routes: those it needs answering to serve every route. */
+export const ROUTED_SERVICES: readonly string[] = [...new Set(TABLES.map((table) => table.service))];
+
 const BY_ACTION: ReadonlyMap<string, Operation> = new Map(ROUTES.map((route) => [route.action, route.operation]));
 
 /** The operation behind an action the gateway routes to, if it routes to it. */

@@ -258,6 +258,10 @@ const settings = {
     "SERVICES",
     `Comma-separated services this process runs (${SERVICE_NAMES.map((name) => `\`${name}\``).join(", ")}), or \`all\`.`,
   ),
+  deployedServices: serviceList(
+    "DEPLOYED_SERVICES",
+    "Comma-separated services the deployment runs in some process (the names of `SERVICES`), or `all`. A gateway reports ready only while every one of these that it routes to has an instance answering on the bus; name fewer where a deployment runs only some services on purpose (a bench of `system` alone), and the routes of those left out answer 503 without holding readiness back.",
+  ),
   s3Bucket: text(
     "S3_BUCKET",
     "Bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, R2...) that keeps screenshots; it must exist. Unset: screenshots are kept in GridFS in MongoDB when `MONGO_URL` is set, as files under `DATA_DIR/blobs` otherwise.",

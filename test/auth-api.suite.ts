@@ -479,5 +479,76 @@ export function describeAuthApi(mode: StintMode): void {
         expect((await owner.api.patch(`${A}/organization`, { plan: "enterprise" })).status).toBe(400);
       });
     });
+    describe("the capture agent's settings", () => {
+      interface CaptureSettings {
+        screenshot_interval_minutes: number;
+        screenshot_blur: boolean;
+      }
+      /** An organization of its own with an admin and a member, so that no other test's changes meet these. */
+      async function captureTeam() {
+        const own = await registerOwner(stint.url, "Capture");
+        const admin = await joinTeam(stint.url, own.api, "admin");
+        const member = await joinTeam(stint.url, own.api, "member");
+        return { owner: own.api, admin: admin.api, member: member.api };
+      }
+      const settingsOf = async (api: Client, style: string) =>
+        (await api.get<{ data: CaptureSettings }>(`${style}/organization`)).body.data;
+
+      it("when nobody has changed them, then members see a screenshot every 10 minutes, unblurred", async () => {
+        const team = await captureTeam();
+        expect(await settingsOf(team.member, A)).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+      });
+
+      it("when an admin changes them in Style B, then the answer and every member see the new values", async () => {
+        const team = await captureTeam();
+        const changed = await team.admin.patch<{ data: CaptureSettings }>(`${B}/organization`, {
+          screenshot_interval_minutes: 0,
+          screenshot_blur: true,
+        });
+        expect(changed.status).toBe(200);
+        expect(changed.body.data).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
+        expect(await settingsOf(team.member, B)).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
+      });
+
+      it("when the owner changes the interval alone, then the blur stays as it was", async () => {
+        const team = await captureTeam();
+        expect((await team.admin.patch(`${A}/organization`, { screenshot_blur: true })).status).toBe(200);
+        const byOwner = await team.owner.patch<{ data: CaptureSettings }>(`${A}/organization`, { screenshot_interval_minutes: 60 });
+        expect(byOwner.status).toBe(200);
+        expect(byOwner.body.data).toMatchObject({ screenshot_interval_minutes: 60, screenshot_blur: true });
+      });
+
+      it("when a member changes them, then the answer is 403 and nothing changes", async () => {
+        const team = await captureTeam();
+        const refused = await team.member.patch<StyleAError>(`${A}/organization`, { screenshot_interval_minutes: 1 });
+        expect(refused.status).toBe(403);
+        expect(await settingsOf(team.owner, A)).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+      });
+
+      describe("values out of range", () => {
+        let team: Awaited<ReturnType<typeof captureTeam>>;
+
+        beforeAll(async () => {
+          team = await captureTeam();
+          const set = await team.owner.patch(`${A}/organization`, { screenshot_interval_minutes: 60, screenshot_blur: true });
+          expect(set.status).toBe(200);
+        });
+
+        it.each([
+          [{ screenshot_interval_minutes: 61 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: -1 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: 2.5 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: null }, "screenshot_interval_minutes"],
+          [{ screenshot_blur: "yes" }, "screenshot_blur"],
+        ] as const)("when the owner sends %j, then both styles answer 400 naming %s and nothing changes", async (body, field) => {
+          const bad = await team.owner.patch<StyleAError>(`${A}/organization`, body);
+          expect(bad.status).toBe(400);
+          expect(bad.body.error.details).toMatchObject({ field });
+          const badB = await team.owner.patch<StyleBError>(`${B}/organization`, body);
+          expect([badB.status, badB.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+          expect(await settingsOf(team.member, B)).toMatchObject({ screenshot_interval_minutes: 60, screenshot_blur: true });
+        });
+      });
+    });
   });
 }

@@ -2,7 +2,13 @@ import { Writable } from "node:stream";
 import sharp from "sharp";
 import { startStint, type RunningStint } from "../app";
 import { presentProject, PROJECTS_COLLECTION, type ProjectDocument } from "../services/projects/project";
-import { DELIVERIES_COLLECTION, type DeliveryDocument } from "../services/webhooks/documents";
+import {
+  ATTEMPT_CLAIMS_COLLECTION,
+  attemptId,
+  DELIVERIES_COLLECTION,
+  type AttemptClaimDocument,
+  type DeliveryDocument,
+} from "../services/webhooks/documents";
 import { BACKEND_SERVICES, loadConfig } from "../shared/config";
 import { EventStream } from "../shared/event-stream";
 import { domainEvent } from "../shared/events";
@@ -308,6 +314,62 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     } finally {
       await doomed.stop();
       await proxy.close();
+    }
+  });
+
+  it("when a webhook process is killed while sending an attempt, then another process takes the attempt over once it sees the process gone, before its lease ends", async () => {
+    // After the kill above: once the gateway has seen that process go, it no longer routes to it.
+    await eventually(
+      "the gateway to see the killed process gone",
+      () => !main.broker.registry.nodes.get(`doomed-${namespace}`)?.available,
+      30_000,
+    );
+    for (const name of [...webhookServices.keys()]) await stopWebhookService(name);
+    const senderNode = `sender-${namespace}`;
+    const sender = new StintProcess({ ...env, LOG_LEVEL: "info", SERVICES: "webhooks", NODE_ID: senderNode });
+    try {
+      await sender.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
+      await main.broker.waitForServices(["webhooks"], 10_000);
+      const { api } = await registerOwner(url);
+      // The first request is held until the sender is killed; later ones are answered at once.
+      const inbox = await WebhookReceiver.start((_request, n) => (n === 1 ? { status: 200, delayMs: 60_000 } : { status: 200 }));
+      receivers.push(inbox);
+      const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", aWebhook(inbox.url, { events: ["project.created"] }));
+      expect(created.status).toBe(201);
+      const webhookId = created.body.data.id;
+      await createProject(api, { name: "Sent by a process about to die" });
+      await inbox.waitFor(1, 30_000);
+      // A second webhooks process, which has seen the sender on the bus, is there when it dies.
+      await startWebhookService("webhooks-taking-over");
+      const survivor = webhookServices.get("webhooks-taking-over")?.stint.broker;
+      await eventually("the survivor to see the sender", () => survivor?.registry.nodes.get(senderNode)?.available === true, 30_000);
+      sender.child.kill("SIGKILL");
+      await sender.exited;
+
+      const [delivery] = await eventually(
+        "the delivery to succeed",
+        async () => {
+          const found = await deliveriesOf(webhookId);
+          return found[0]?.state === "succeeded" ? found : undefined;
+        },
+        60_000,
+      );
+      expect(delivery?.attempts).toMatchObject([
+        { attempt: 1, outcome: "failed", error: "interrupted: the worker making this attempt stopped before it finished" },
+        { attempt: 2, outcome: "succeeded", status_code: 200 },
+      ]);
+      // Taken over because the sender was seen to go, not because its lease ran out.
+      const claim = await (
+        await store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION)
+      ).findOne({
+        _id: attemptId(delivery?._id as string, 1),
+      });
+      expect(claim?.worker.startsWith(`${senderNode}/`)).toBe(true);
+      expect(delivery?.attempts[1]?.started_at).toBeLessThan(claim?.lease_until as number);
+      expect(inbox.requests).toHaveLength(2);
+      expect(new Set(inbox.requests.map((request) => request.headers["webhook-id"])).size).toBe(1);
+    } finally {
+      await sender.stop();
     }
   });
 });

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import { manualClock } from "./support/manual-clock";
 import { client, registerOwner, request, type Account, type Client } from "./support/http";
 import { joinTeam, withApiKey } from "./support/accounts";
 import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD, type OAuthApplicationBody } from "./support/builders";
@@ -6,7 +7,6 @@ import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./s
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
-import { awayFromMinuteEnd } from "./rate-limits.suite";
 import { answersUntilHeldBack } from "./support/held-back";
 
 interface Application {
@@ -138,9 +138,12 @@ export function describeOAuthApi(mode: StintMode): void {
 
     describe("a deployment with a small per-application limit, behind PUBLIC_URL with a path", () => {
       const PER_MINUTE = 5;
+      // Counted at a clock of its own, moved to fresh windows before each test: no minute ends half-way.
+      const clock = manualClock();
       const own = useStint({
         mode,
         env: { OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" },
+        clock: clock.now,
       });
       let api: Client;
 
@@ -148,12 +151,13 @@ export function describeOAuthApi(mode: StintMode): void {
         api = (await registerOwner(own.url, "Limited")).api;
       });
 
+      beforeEach(() => clock.nextQuarterHour());
+
       /** Each request from an address of its own: only the per-application count can refuse it. */
       let nextAddress = 0;
       const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++nextAddress}` });
 
       it("when a confidential application passes its limit, then it gets 429 with Retry-After in RFC 6749's shape, counted only once its secret is checked", async () => {
-        await awayFromMinuteEnd();
         const app = await register(api);
         const introspect = (secret: string) =>
           post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
@@ -180,7 +184,6 @@ export function describeOAuthApi(mode: StintMode): void {
       });
 
       it("when a public application's client_id is named, then only the address is counted and nobody's allowance is spent", async () => {
-        await awayFromMinuteEnd();
         const app = await register(api, { client_type: "public" });
         for (let i = 0; i < PER_MINUTE * 2; i++) {
           const started = await post("/api/auth/oauth/device/code", { client_id: app.client_id }, fromNewAddress(), own.url);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import { client, registerOwner } from "./support/http";
+import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
+import { BACKEND_SERVICES } from "../shared/config";
 import { StintProcess } from "./support/processes";
 import { describeStint, useStint } from "./support/stint";
 
@@ -79,23 +80,39 @@ describeStint("distributed", "gateway and services in separate OS processes", ()
     expect(gateway.logs.filter((l) => l.requestId === requestId).length).toBeGreaterThanOrEqual(1);
   });
 
-  it("when the services' process is gone, then the gateway answers 503, not 500", async () => {
-    const { services } = stint.processes;
-    const { api } = await registerOwner(stint.url);
-    const ready = await api.get<{ checks: Record<string, string> }>("/health/ready");
-    expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ services: "ok", counters: "ok", bus: "ok" });
+  describe("when the services' process is gone", () => {
+    let api: Client;
+    let before: ApiResponse<{ checks: Record<string, string> }>;
 
-    await services.stop();
-    expect(await services.exited).toBe(0);
-    const deadline = Date.now() + 15_000;
-    let res = await api.get<{ error: { code: string } }>("/api/v1/projects");
-    while (res.status === 200 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      res = await api.get("/api/v1/projects");
-    }
-    expect(res.status).toBe(503);
-    expect(res.body.error.code).toBe("service_unavailable");
-    expect(res.headers.get("retry-after")).toBe("5");
+    beforeAll(async () => {
+      api = (await registerOwner(stint.url)).api;
+      before = await api.get<{ checks: Record<string, string> }>("/health/ready");
+      await stint.processes.services.stop();
+    });
+
+    it("then the process exited cleanly, from a gateway that was ready with every check ok", async () => {
+      expect(before.status).toBe(200);
+      expect(before.body.checks).toEqual({ services: "ok", routes: "ok", counters: "ok", bus: "ok" });
+      expect(await stint.processes.services.exited).toBe(0);
+    });
+
+    it("then the gateway answers 503 with Retry-After, not 500", async () => {
+      const deadline = Date.now() + 15_000;
+      let res = await api.get<{ error: { code: string } }>("/api/v1/projects");
+      while (res.status === 200 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        res = await api.get("/api/v1/projects");
+      }
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("service_unavailable");
+      expect(res.headers.get("retry-after")).toBe("5");
+    });
+
+    it("then its readiness is 503, naming every service it routes to", async () => {
+      const gone = await api.get<{ checks: Record<string, string>; missing: string[] }>("/health/ready");
+      expect(gone.status).toBe(503);
+      expect(gone.body.checks).toEqual({ services: "ok", routes: "failing", counters: "ok", bus: "ok" });
+      expect([...gone.body.missing].sort()).toEqual([...BACKEND_SERVICES].sort());
+    });
   });
 });

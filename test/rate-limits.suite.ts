@@ -1,32 +1,33 @@
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
+import { manualClock } from "./support/manual-clock";
 import { usePlanDeployment } from "./support/plan-deployments";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 import { type StyleAError } from "./support/shapes";
 
 /**
- * Windows are fixed and aligned to the clock: a test that must land in one window never
- * starts in the last seconds of a minute.
+ * Windows are fixed and aligned to the clock: a test at the real clock that must land in one
+ * window never starts in the last seconds of a minute. (The rate-limit suite counts at a
+ * clock of its own instead, and needs no such wait.)
  */
 export async function awayFromMinuteEnd(): Promise<void> {
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
 }
 
-/** Waits for the next hour when this one ends within 90 s, so an hourly window's Retry-After is more than a minute. */
-async function awayFromHourEnd(): Promise<void> {
-  const leftInHour = 3_600_000 - (Date.now() % 3_600_000);
-  if (leftInHour < 90_000) await new Promise((resolve) => setTimeout(resolve, leftInHour + 50));
-}
-
 function header(res: ApiResponse, name: string): number {
   return Number(res.headers.get(name));
 }
 
-/** The rate limits of docs/api.md#rate-limits over HTTP; distributed, every burst is spread over two gateways sharing Redis. */
+/**
+ * The rate limits of docs/api.md#rate-limits over HTTP; distributed, every burst is spread over
+ * two gateways sharing Redis. The gateways count at a clock of their own, which each test moves
+ * to fresh windows: none ends half-way through a burst, however slow the machine.
+ */
 export function describeRateLimits(mode: StintMode): void {
   const gateways = mode === "distributed" ? 2 : 1;
   describeStint(mode, gateways > 1 ? "rate limits over two gateways" : "rate limits", () => {
-    const stint = useStint({ mode, gateways });
+    const clock = manualClock();
+    const stint = useStint({ mode, gateways, clock: clock.now });
     let urls: readonly string[];
     let owner: Client;
 
@@ -35,14 +36,15 @@ export function describeRateLimits(mode: StintMode): void {
       owner = (await registerOwner(stint.url)).api;
     });
 
+    beforeEach(() => clock.nextQuarterHour());
+
     async function newKey(): Promise<Record<string, string>> {
       const res = await owner.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "limits", permissions: ["projects:read"] });
       return { "x-api-key": res.body.data.key };
     }
 
-    /** `count` requests at once, spread over every gateway, within one minute window. */
+    /** `count` requests at once, spread over every gateway, within one minute window (the clock stands still). */
     async function burst(path: string, headers: Record<string, string>, count: number): Promise<ApiResponse<StyleAError>[]> {
-      await awayFromMinuteEnd();
       return Promise.all(
         Array.from({ length: count }, (_, i) => client(urls[i % urls.length] as string).get<StyleAError>(path, { headers })),
       );
@@ -56,7 +58,7 @@ export function describeRateLimits(mode: StintMode): void {
       expect(ok).toHaveLength(100);
       expect(limited).toHaveLength(10);
       expect(ok.map((r) => header(r, "x-ratelimit-remaining")).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-      const nowSeconds = Date.now() / 1000;
+      const nowSeconds = clock.now() / 1000;
       for (const res of ok) {
         expect(header(res, "x-ratelimit-limit")).toBe(100);
         expect(header(res, "x-ratelimit-reset")).toBeGreaterThan(nowSeconds - 1);
@@ -72,7 +74,6 @@ export function describeRateLimits(mode: StintMode): void {
     });
 
     it("when a free plan's credential sends Style B requests, then they count apart from Style A, 100 an hour, then RATE_LIMIT_EXCEEDED", async () => {
-      await awayFromHourEnd();
       const key = await newKey();
       const a = await burst("/api/v1/projects", key, 100);
       expect(a.every((r) => r.status === 200)).toBe(true);
@@ -92,7 +93,6 @@ export function describeRateLimits(mode: StintMode): void {
     });
 
     it("when an address calls endpoints that need no credential, then 60 a minute pass and the next gets 429", async () => {
-      await awayFromMinuteEnd();
       const from = { "x-forwarded-for": "192.0.2.30" };
       const answers = await Promise.all(
         Array.from({ length: 61 }, () => client(stint.url).post("/api/v1/auth/logout", { refresh_token: "rt_unknown" }, { headers: from })),

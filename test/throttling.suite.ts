@@ -2,6 +2,7 @@ import { withApiKey } from "./support/accounts";
 import { PASSWORD } from "./support/builders";
 import { client, registerOwner, request, type Account, type ApiResponse } from "./support/http";
 import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
+import { manualClock } from "./support/manual-clock";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 
 /**
@@ -13,29 +14,7 @@ import { describeStint, useStint, type StintMode } from "./support/stint";
  * to end, nor meets one ending by chance.
  */
 
-const QUARTER_HOUR_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
-
-/** The time a test deployment's gateways count at, moved on by the tests. */
-export interface ManualClock {
-  now(): number;
-  advance(ms: number): void;
-  /** Half a minute into the next quarter hour: fresh windows, none about to end. */
-  nextQuarterHour(): void;
-}
-
-export function manualClock(startMs = Date.UTC(2031, 0, 1, 9, 0, 30)): ManualClock {
-  let nowMs = startMs;
-  return {
-    now: () => nowMs,
-    advance(ms) {
-      nowMs += ms;
-    },
-    nextQuarterHour() {
-      nowMs = (Math.floor(nowMs / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS + 30_000;
-    },
-  };
-}
 
 /**
  * Every wrong password costs a deliberately slow hash (about 50 ms of a core), and these

@@ -10,6 +10,10 @@ import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shar
 
 /** The longest retention that can be set: ten years. */
 export const MAX_RETENTION_DAYS = 3650;
+/** The capture agent's interval unless the organization sets one (docs/api.md#organization). */
+export const DEFAULT_SCREENSHOT_INTERVAL_MINUTES = 10;
+/** The longest interval: one screenshot an hour. */
+export const MAX_SCREENSHOT_INTERVAL_MINUTES = 60;
 
 export const API_KEY_PREFIX = "tt_live_";
 
@@ -67,6 +71,10 @@ export interface Organization {
   default_hourly_rate?: number | null;
   /** Whether members see the rates and amounts of their own time. */
   members_see_own_amounts: boolean;
+  /** Minutes between the capture agent's screenshots; 0 turns capture off for everyone. */
+  screenshot_interval_minutes: number;
+  /** Whether the capture agent blurs screenshots before it uploads them. */
+  screenshot_blur: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -102,6 +110,14 @@ export const organizationSchema = z
       .optional()
       .describe("The organization's default rate in force today; present for owners and admins on `GET` and `PATCH /organization`"),
     members_see_own_amounts: z.boolean().describe("Members see the rates and amounts of their own time (default `false`)"),
+    screenshot_interval_minutes: z
+      .int()
+      .min(0)
+      .max(MAX_SCREENSHOT_INTERVAL_MINUTES)
+      .describe(
+        "The capture agent (`stint capture`) takes one screenshot at a random moment in every interval of this many minutes while a person's timer runs (default 10); `0` turns capture off for everyone",
+      ),
+    screenshot_blur: z.boolean().describe("The capture agent blurs every screenshot before uploading it (default `false`)"),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -4,7 +4,7 @@ import { pagingQuery } from "../../shared/paging";
 import { isCurrency } from "../../shared/billing/money";
 import { emailAddress, hourlyRate, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
-import { MAX_RETENTION_DAYS } from "./contract";
+import { MAX_RETENTION_DAYS, MAX_SCREENSHOT_INTERVAL_MINUTES } from "./contract";
 
 const password = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 const name = trimmedText(200);
@@ -62,6 +62,8 @@ export const updateOrganizationInput = z.object({
         currency: currency.optional(),
         default_hourly_rate: hourlyRate.nullable().optional(),
         members_see_own_amounts: z.boolean().optional(),
+        screenshot_interval_minutes: z.int().min(0).max(MAX_SCREENSHOT_INTERVAL_MINUTES).optional(),
+        screenshot_blur: z.boolean().optional(),
       })
       .strict(),
   ),

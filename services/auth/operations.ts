@@ -89,9 +89,9 @@ export const authOperations = defineOperations("auth", {
   updateOrganization: {
     method: "PATCH",
     path: "/organization",
-    summary: "Rename the organization, set how long screenshots are kept, or set its money settings",
+    summary: "Rename the organization, or change its screenshot or money settings",
     description:
-      "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.",
+      "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `screenshot_interval_minutes` (0-60, 0 turns the capture agent off), `screenshot_blur`, `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.",
     tag: "Organization",
     resource: "Organization",
     input: updateOrganizationInput,

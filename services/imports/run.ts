@@ -101,6 +101,7 @@ function entryOf(run: ImportRun, placed: PlacedRow, occurrences: Occurrences): I
     start_time: parsed.start,
     end_time: parsed.end,
     billable: parsed.billable ?? placed.task?.billable ?? project.billable,
+    tags: parsed.tags,
   };
 }
 

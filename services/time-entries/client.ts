@@ -116,6 +116,8 @@ const importedEntry = z
     start_time: storedInstant,
     end_time: storedInstant,
     billable: z.boolean(),
+    /** As the importer read them: trimmed, no two alike ignoring case; stored in the organization's spelling. */
+    tags: z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS_PER_ENTRY),
   })
   .strict()
   .refine((entry) => entry.start_time < entry.end_time, { message: "must be after start_time", path: ["end_time"] })
@@ -198,5 +200,5 @@ export const timeEntriesClient = defineClient("timeEntries", {
   ).returning<{ inserted: number }>(),
 });
 export type { TimeEntry } from "./contract";
-/** How long tags are and how many an entry carries, for the reports' `tag` filter. */
-export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./contract";
+/** Tags' limits and their key ignoring case, for the reports' `tag` filter and the importer's tags. */
+export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "./contract";

@@ -11,7 +11,8 @@ import { checkPlacement } from "./placement";
 import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
 import { presentTimeEntry, secondsBetween, tagFields, type TimeEntryDocument } from "./time-entry";
-import type { TimeEntry } from "./contract";
+import { tagKey, type TimeEntry } from "./contract";
+import type { TagStore } from "./tag-store";
 
 /** Admins may act for a member of their organization; members only for themselves (docs/api.md#time-entries-and-timers). */
 async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {
@@ -170,12 +171,13 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
  * sent per entry: a flood of thousands is not what a webhook receiver wants.
  */
 export async function importEntries(
-  entries: EntryStore,
+  stores: Pick<EntryStores, "entries" | "tags">,
   organizationId: string,
   imported: readonly ImportedEntry[],
 ): Promise<{ inserted: number }> {
   const now = isoSeconds();
-  const inserted = await entries.insertMany(
+  const spelled = await spellingsOf(stores.tags, organizationId, imported);
+  const inserted = await stores.entries.insertMany(
     imported.map((entry): TimeEntryDocument => ({
       _id: entry.id,
       organization_id: organizationId,
@@ -187,11 +189,24 @@ export async function importEntries(
       end_time: entry.end_time,
       duration: secondsBetween(entry.start_time, entry.end_time),
       billable: entry.billable,
+      ...tagFields(entry.tags.map((name) => spelled.get(tagKey(name)) ?? name)),
       created_at: now,
       updated_at: now,
     })),
   );
   return { inserted };
+}
+
+/**
+ * The organization's spelling of every tag of a batch, asked for once: a tag new to the
+ * organization takes the spelling of its first entry in the batch, as in the file.
+ */
+async function spellingsOf(tags: TagStore, organizationId: string, imported: readonly ImportedEntry[]): Promise<Map<string, string>> {
+  const firsts = new Map<string, string>();
+  for (const entry of imported) for (const name of entry.tags) if (!firsts.has(tagKey(name))) firsts.set(tagKey(name), name);
+  const names = [...firsts.values()];
+  const spelled = await tags.spell(organizationId, names);
+  return new Map(names.map((name, i) => [tagKey(name), spelled[i] ?? name]));
 }
 
 /** How many entries point at a project or a task (a project with entries is archived, not deleted). */

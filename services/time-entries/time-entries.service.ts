@@ -83,7 +83,7 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           sumEntries: async (query, ctx) => offerValues(ctx, timeEntryOperations.service, sumEntries(started().entries, query)),
           streamEntries: async (window, ctx) => offerValues(ctx, timeEntryOperations.service, streamEntries(started().entries, window)),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
-          importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
+          importEntries: (batch) => importEntries(started(), batch.organizationId, batch.entries),
           projectUsage: (query) => projectUsage(started().entries, query),
         }),
         pullStream: pullStreamAction(),

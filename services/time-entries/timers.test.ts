@@ -208,6 +208,36 @@ const dir = temporaryDir("timers");
 afterAll(() => dir.remove());
 describeTimerRules("embedded store", async () => [await openEmbeddedStore(dir.path)]);
 
+describe("one process's changes of one user's timer", () => {
+  it("take turns, so that none claims a link another of them has taken", async () => {
+    const data = temporaryDir("timer-turns");
+    const store = await openEmbeddedStore(data.path);
+    try {
+      const entries = new EntryStore(await store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION));
+      const links = await store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION);
+      let claims = 0;
+      const counted = new Proxy(links, {
+        get(target, key, receiver) {
+          if (key === "insertOne") return (doc: TimerLinkDocument) => (claims++, target.insertOne(doc));
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const tags = new TagStore(await store.collection<TagDocument>(TAGS_COLLECTION));
+      const view: EntryStores = { entries, timers: new TimerChain(counted, entries), tags, directory };
+      const who = person();
+      const input = { project_id: PROJECT, task_id: null, description: "again", tags: [] };
+      await Promise.all(Array.from({ length: 10 }, () => startTimer(view, recorder(), who, input)));
+      await Promise.all([stopTimer(view, recorder(), who), stopTimer(view, recorder(), who).catch(() => null)]);
+      // Ten starts and one stop: each claim the first time; the second stop finds nothing running.
+      expect(claims).toBe(11);
+      expect(await currentTimer(view, who)).toBeNull();
+    } finally {
+      await store.close();
+      data.remove();
+    }
+  });
+});
+
 describeWithServers(["mongo"], "timer rules on MongoDB", () => {
   const url = () => mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_timers_${randomUUID().slice(0, 8)}`);
   describeTimerRules("two connections to one MongoDB", async () => {

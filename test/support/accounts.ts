@@ -1,11 +1,11 @@
 import { anAcceptance, anApiKey, anInvitation, type ApiKeyBody } from "./builders";
-import { client, request, type Account, type Client } from "./http";
+import { client, setUpRequest, type Account, type Client } from "./http";
 
 /** Invites someone into the owner's organization and has them accept: a signed-in teammate. */
 export async function joinTeam(baseUrl: string, owner: Client, role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
   const invited = await owner.post<{ data: { token: string } }>("/api/v1/users/invitations", anInvitation({ role }));
   if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${invited.text}`);
-  const joined = await request<Account>(baseUrl, "POST", "/api/auth/invitations/accept", {
+  const joined = await setUpRequest<Account>(baseUrl, "POST", "/api/auth/invitations/accept", {
     body: anAcceptance(invited.body.data.token, { name: role }),
   });
   if (joined.status !== 201) throw new Error(`joining failed: ${joined.status} ${joined.text}`);

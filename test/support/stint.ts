@@ -66,6 +66,23 @@ function serversEnv(servers: DistributedServers): Record<string, string> {
   return { NAMESPACE: servers.namespace, MONGO_URL: servers.mongoUrl, NATS_URL: servers.natsUrl, REDIS_URL: servers.redisUrl };
 }
 
+/**
+ * Waits until the gateway at `url` says it is ready: every service it routes to has an
+ * instance answering. Waiting on the condition, not on time: on a busy machine a process
+ * of services can take many seconds to open its collections.
+ */
+export async function untilReady(url: string, patienceMs = 90_000): Promise<void> {
+  const deadline = Date.now() + patienceMs;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/health/ready`).catch(() => undefined);
+    if (res?.status === 200) return;
+    last = res ? `${res.status} ${await res.text()}` : "no answer";
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never became ready: ${last}`);
+}
+
 /** Everything in one process on embedded defaults, as `npm start` with nothing set. `options.clock`: the time the gateway counts at. */
 export async function startEmbedded(
   env: Record<string, string> = {},
@@ -127,7 +144,7 @@ async function startDistributed(
     gatewaysStarted += 1;
     gateways.push(gateway);
     if (!gateway.url) throw new Error("the gateway did not start");
-    await gateway.broker.waitForServices([...BACKEND_SERVICES], 10_000);
+    await untilReady(gateway.url);
     // Every service node seen, so that requests are spread over all of them from the first.
     await waitForNodes(gateway.broker, services.length);
     urls.push(gateway.url);
@@ -178,14 +195,9 @@ async function startProcesses(dataDir: string, env: Record<string, string>, serv
   const services = servers ? new StintProcess({ ...settings, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: "services" }) : gateway;
   const running = { gateway, services, stop: () => Promise.all([gateway.stop(), services.stop()]).then(() => undefined) };
   try {
-    if (services !== gateway) await services.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
     const url = await gateway.url(60_000);
-    // Listening is not yet answering: the gateway must have found the services over NATS.
-    const deadline = Date.now() + 60_000;
-    while ((await fetch(`${url}/api/v1/version`).catch(() => undefined))?.status !== 200) {
-      if (Date.now() > deadline) throw new Error(`${url} never answered /api/v1/version`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Listening is not yet answering: ready once every service it routes to answers, whichever started last.
+    await untilReady(url);
     return { ...running, url };
   } catch (error) {
     await running.stop();

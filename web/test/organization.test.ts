@@ -281,6 +281,22 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
     expect(await stint.organization.get()).toMatchObject({ name: "Admin Works", screenshot_retention_days: 14 });
+
+    // The capture agent's settings: an interval out of range is refused in words, 0 turns capture off.
+    const interval = page.getByLabel("Screenshot interval (minutes)");
+    expect(await interval.inputValue()).toBe("10");
+    await interval.fill("61");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /screenshot interval minutes:/i })
+      .waitFor();
+    expect(await stint.organization.get()).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+    await interval.fill("0");
+    await page.getByLabel("Blur screenshots before they are uploaded").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+    expect(await stint.organization.get()).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

@@ -432,9 +432,9 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await page.goto("/imports");
     await page.getByRole("heading", { level: 1, name: "Imports" }).waitFor();
     const file = [
-      "Project;Client;Description;Task;User;Email;Billable;Start Date;Start Time;End Date;End Time",
-      `Kites;Windward;Cut the sails;Sewing;Day First;${email};Yes;12/02/2026;09:00;12/02/2026;10:30`,
-      `Kites;Windward;Flew the prototype;;Day First;${email};No;13/02/2026;14:00;13/02/2026;14:45`,
+      "Project;Client;Description;Task;User;Email;Billable;Start Date;Start Time;End Date;End Time;Tags",
+      `Kites;Windward;Cut the sails;Sewing;Day First;${email};Yes;12/02/2026;09:00;12/02/2026;10:30;workshop, night`,
+      `Kites;Windward;Flew the prototype;;Day First;${email};No;13/02/2026;14:00;13/02/2026;14:45;`,
     ].join("\r\n");
     await page.getByLabel("Exported from").selectOption("clockify");
     await page.getByLabel("Time zone of the file's times").selectOption("UTC");
@@ -449,9 +449,9 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(await page.getByTestId("preview-date-source").innerText()).toMatch(/read from the file's own dates/);
     expect(await page.getByTestId("preview-to-create").innerText()).toMatch(/Project Kites[\s\S]*Task Sewing in Kites/);
     const firstRows = await rowsOf(page.getByRole("table", { name: /rows, as they would be stored/ }));
-    expect(firstRows.slice(1).map((row) => [row[0], row[3], row[4], row[7]])).toEqual([
-      ["2", "1:30", "Kites (new)", "yes"],
-      ["3", "0:45", "Kites (new)", "no"],
+    expect(firstRows.slice(1).map((row) => [row[0], row[3], row[4], row[7], row[8]])).toEqual([
+      ["2", "1:30", "Kites (new)", "yes", "workshop, night"],
+      ["3", "0:45", "Kites (new)", "no", ""],
     ]);
     // 12/02 is the 12th of February, as the 13/02 of the next row shows.
     expect(firstRows[1]![1]).toMatch(/Feb\w* 12|12 Feb/);

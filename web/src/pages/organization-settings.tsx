@@ -1,7 +1,8 @@
 import type { Organization, OrganizationUpdateParams } from "@stint/sdk";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Page } from "../components/page";
 import { ErrorNotice, Loading, Success } from "../components/status";
+import { currencyCodes, currencyLabel, parseRate, rateText, showMoney } from "../lib/money";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import "./projects.css";
@@ -20,9 +21,18 @@ function showRetention(days: number | null): string {
   return days === 1 ? "Deleted after 1 day" : `Deleted after ${days} days`;
 }
 
+function showCapture(organization: Organization): string {
+  const minutes = organization.screenshot_interval_minutes;
+  if (minutes === 0) return "Off: the capture agent takes no screenshots";
+  const every = minutes === 1 ? "every minute" : `every ${minutes} minutes`;
+  return `One ${organization.screenshot_blur ? "blurred " : ""}screenshot ${every} while a timer runs`;
+}
+
 /**
- * The organization's name, plan and how long screenshots are kept. The owner renames it;
- * the owner and admins set the retention; members read. Saving updates the name in the header.
+ * The organization's name, plan, how long screenshots are kept, how the capture agent takes
+ * them, and its billing: currency, default hourly rate and whether members see their own
+ * amounts. The owner renames it; the owner and admins set the rest; members read (without
+ * the default rate, which they are not sent). Saving updates the name in the header.
  */
 export default function OrganizationSettingsPage() {
   const client = useStint();
@@ -50,6 +60,13 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
   const [retention, setRetention] = useState(
     organization.screenshot_retention_days === null ? "" : String(organization.screenshot_retention_days),
   );
+  const [intervalMinutes, setIntervalMinutes] = useState(String(organization.screenshot_interval_minutes));
+  const [blur, setBlur] = useState(organization.screenshot_blur);
+  const [currency, setCurrency] = useState(organization.currency);
+  const [defaultRate, setDefaultRate] = useState(rateText(organization.default_hourly_rate));
+  const [membersSeeOwnAmounts, setMembersSeeOwnAmounts] = useState(organization.members_see_own_amounts);
+  const [savedRate, setSavedRate] = useState(rateText(organization.default_hourly_rate));
+  const currencies = useMemo(() => currencyCodes(currency), [currency]);
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -63,13 +80,30 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
       const days = retention.trim();
       if (days !== "" && !/^-?\d+$/.test(days))
         throw new Error("Screenshot retention must be a whole number of days, or empty to keep screenshots.");
+      const minutes = intervalMinutes.trim();
+      if (!/^\d+$/.test(minutes)) throw new Error("The screenshot interval must be a whole number of minutes, 0 to turn capture off.");
       // Only what this role may change: an admin sending the name would be refused whole.
-      const changes: OrganizationUpdateParams = { screenshotRetentionDays: days === "" ? null : Number(days) };
+      const changes: OrganizationUpdateParams = {
+        screenshotRetentionDays: days === "" ? null : Number(days),
+        screenshotIntervalMinutes: Number(minutes),
+        screenshotBlur: blur,
+        currency,
+        membersSeeOwnAmounts,
+      };
       if (owner) changes.name = name;
+      // Setting the default rate replaces its history (dated changes are kept on the rates),
+      // so it is sent only when it was changed here.
+      if (defaultRate.trim() !== savedRate) changes.defaultHourlyRate = parseRate(defaultRate, "The default hourly rate");
       const saved = await client.organization.update(changes);
       setOrganization(saved);
       setName(saved.name);
+      setCurrency(saved.currency);
+      setMembersSeeOwnAmounts(saved.members_see_own_amounts);
+      setDefaultRate(rateText(saved.default_hourly_rate));
+      setSavedRate(rateText(saved.default_hourly_rate));
       setRetention(saved.screenshot_retention_days === null ? "" : String(saved.screenshot_retention_days));
+      setIntervalMinutes(String(saved.screenshot_interval_minutes));
+      setBlur(saved.screenshot_blur);
       setSaid("Settings saved.");
     } catch (failure) {
       setError(failure);
@@ -97,6 +131,14 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           {plan}
           <dt>Screenshots</dt>
           <dd>{showRetention(organization.screenshot_retention_days)}</dd>
+          <dt>Screenshot capture</dt>
+          <dd>{showCapture(organization)}</dd>
+          <dt>Currency</dt>
+          <dd>{currencyLabel(organization.currency)}</dd>
+          <dt>Default hourly rate</dt>
+          <dd>{showMoney(organization.default_hourly_rate, organization.currency)}</dd>
+          <dt>Members see their own amounts</dt>
+          <dd>{organization.members_see_own_amounts ? "Yes" : "No"}</dd>
         </dl>
         <p className="hint">Only the owner and admins change these settings.</p>
       </section>
@@ -140,6 +182,59 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           Screenshots older than this many days are deleted, with their images, from 1 to 3650 days. Leave empty to keep them until someone
           deletes them.
         </small>
+        <label className="field">
+          <span>Screenshot interval (minutes)</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={intervalMinutes}
+            aria-describedby="interval-hint"
+            onChange={(event) => setIntervalMinutes(event.target.value)}
+          />
+        </label>
+        <small id="interval-hint" className="hint">
+          While someone&apos;s timer runs, the capture agent (<code>stint capture</code>) takes one screenshot of every screen at a random
+          moment in each interval, from 1 to 60 minutes. 0 turns capture off for everyone.
+        </small>
+        <label className="checkbox">
+          <input type="checkbox" checked={blur} onChange={(event) => setBlur(event.target.checked)} />
+          <span>Blur screenshots before they are uploaded</span>
+        </label>
+        <fieldset className="stack">
+          <legend>Billing</legend>
+          <label className="field">
+            <span>Currency</span>
+            <select value={currency} aria-describedby="currency-hint" onChange={(event) => setCurrency(event.target.value)}>
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <small id="currency-hint" className="hint">
+            Every rate and amount is in this currency. Changing it converts nothing: rates keep their numbers.
+          </small>
+          <label className="field">
+            <span>Default hourly rate</span>
+            <input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={defaultRate}
+              aria-describedby="default-rate-hint"
+              onChange={(event) => setDefaultRate(event.target.value)}
+            />
+          </label>
+          <small id="default-rate-hint" className="hint">
+            Used for time with no rate on its project or person. Leave empty for none. Setting it here applies it to all time, past
+            included; dated changes are made from a project or a team member.
+          </small>
+          <label className="checkbox">
+            <input type="checkbox" checked={membersSeeOwnAmounts} onChange={(event) => setMembersSeeOwnAmounts(event.target.checked)} />
+            Members see the rates and amounts of their own time
+          </label>
+        </fieldset>
         <ErrorNotice error={error} />
         <div className="row">
           <button type="submit" disabled={busy}>

@@ -59,8 +59,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization, set how long screenshots are kept, or set its money settings
-         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.
+         * Rename the organization, or change its screenshot or money settings
+         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `screenshot_interval_minutes` (0-60, 0 turns the capture agent off), `screenshot_blur`, `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.
          *
          *     **Access:** the `users:write` permission, owner or admin.
          */
@@ -1385,6 +1385,10 @@ export interface components {
             default_hourly_rate?: number | null;
             /** @description Members see the rates and amounts of their own time (default `false`) */
             members_see_own_amounts: boolean;
+            /** @description The capture agent (`stint capture`) takes one screenshot at a random moment in every interval of this many minutes while a person's timer runs (default 10); `0` turns capture off for everyone */
+            screenshot_interval_minutes: number;
+            /** @description The capture agent blurs every screenshot before uploading it (default `false`) */
+            screenshot_blur: boolean;
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -1699,7 +1703,7 @@ export interface components {
         ImportLayout: {
             /** @description The layout the header was read as */
             name: string;
-            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
+            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `tags`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
             columns: {
                 [key: string]: string;
             };
@@ -1729,6 +1733,8 @@ export interface components {
             /** @description Seconds */
             duration: number;
             billable: boolean;
+            /** @description As the file spells them; each is stored in the organization's spelling of the tag, if it has one */
+            tags: string[];
         };
         ImportPreviewPerson: {
             /** @description As the file names them, by email... */
@@ -2710,6 +2716,8 @@ export interface operations {
                     currency?: string;
                     default_hourly_rate?: number | null;
                     members_see_own_amounts?: boolean;
+                    screenshot_interval_minutes?: number;
+                    screenshot_blur?: boolean;
                 };
             };
         };

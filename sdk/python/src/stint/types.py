@@ -106,6 +106,10 @@ class _OrganizationFields(TypedDict):
     currency: str
     #: Members see the rates and amounts of their own time.
     members_see_own_amounts: bool
+    #: Minutes between the capture agent's screenshots (0-60); 0 turns capture off for everyone.
+    screenshot_interval_minutes: int
+    #: Whether the capture agent blurs screenshots before uploading them.
+    screenshot_blur: bool
     created_at: str
     updated_at: str
 
@@ -401,6 +405,7 @@ class ImportPreviewRow(TypedDict):
     end_time: str
     duration: int
     billable: bool
+    tags: List[str]
 
 
 class ImportPreviewPerson(TypedDict):
@@ -494,6 +499,7 @@ EventType = Literal[
     "project.created",
     "project.updated",
     "project.deleted",
+    "project.budget_reached",
     "user.invited",
     "user.joined",
     "user.removed",

@@ -16,6 +16,8 @@ _GET = Call("GET", "/organization")
 def _update(
     name: Union[str, NotGiven],
     screenshot_retention_days: Union[Optional[int], NotGiven],
+    screenshot_interval_minutes: Union[int, NotGiven],
+    screenshot_blur: Union[bool, NotGiven],
     currency: Union[str, NotGiven],
     default_hourly_rate: Union[Optional[float], NotGiven],
     members_see_own_amounts: Union[bool, NotGiven],
@@ -23,6 +25,8 @@ def _update(
     fields = body(
         name=name,
         screenshot_retention_days=screenshot_retention_days,
+        screenshot_interval_minutes=screenshot_interval_minutes,
+        screenshot_blur=screenshot_blur,
         currency=currency,
         default_hourly_rate=default_hourly_rate,
         members_see_own_amounts=members_see_own_amounts,
@@ -40,12 +44,14 @@ class OrganizationResource(SyncResource["OrganizationResourceWithRawResponse"]):
         *,
         name: Union[str, NotGiven] = NOT_GIVEN,
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
         members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> Organization:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
-        return cast(Organization, self._data(_update(name, screenshot_retention_days, currency, default_hourly_rate, members_see_own_amounts)))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return cast(Organization, self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur, currency, default_hourly_rate, members_see_own_amounts)))
 
     def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -65,12 +71,14 @@ class AsyncOrganizationResource(AsyncResource["AsyncOrganizationResourceWithRawR
         *,
         name: Union[str, NotGiven] = NOT_GIVEN,
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
         members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> Organization:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
-        return cast(Organization, await self._data(_update(name, screenshot_retention_days, currency, default_hourly_rate, members_see_own_amounts)))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return cast(Organization, await self._data(_update(name, screenshot_retention_days, screenshot_interval_minutes, screenshot_blur, currency, default_hourly_rate, members_see_own_amounts)))
 
     async def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -91,12 +99,14 @@ class OrganizationResourceWithRawResponse(SyncRawResource):
         *,
         name: Union[str, NotGiven] = NOT_GIVEN,
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
         members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Organization]:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
-        return self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, currency=currency, default_hourly_rate=default_hourly_rate, members_see_own_amounts=members_see_own_amounts))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur, currency=currency, default_hourly_rate=default_hourly_rate, members_see_own_amounts=members_see_own_amounts))
 
     def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""
@@ -117,12 +127,14 @@ class AsyncOrganizationResourceWithRawResponse(AsyncRawResource):
         *,
         name: Union[str, NotGiven] = NOT_GIVEN,
         screenshot_retention_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        screenshot_interval_minutes: Union[int, NotGiven] = NOT_GIVEN,
+        screenshot_blur: Union[bool, NotGiven] = NOT_GIVEN,
         currency: Union[str, NotGiven] = NOT_GIVEN,
         default_hourly_rate: Union[Optional[float], NotGiven] = NOT_GIVEN,
         members_see_own_amounts: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Organization]:
-        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
-        return await self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, currency=currency, default_hourly_rate=default_hourly_rate, members_see_own_amounts=members_see_own_amounts))
+        """Renames it (the owner) or sets how many days screenshots are kept (``None``: until deleted), the capture agent's interval in minutes (0-60, 0: off) and blur, the currency, the default rate (``None``: none) and whether members see their own amounts (the owner and admins)."""
+        return await self._call(lambda: self._resource.update(name=name, screenshot_retention_days=screenshot_retention_days, screenshot_interval_minutes=screenshot_interval_minutes, screenshot_blur=screenshot_blur, currency=currency, default_hourly_rate=default_hourly_rate, members_see_own_amounts=members_see_own_amounts))
 
     async def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""
