@@ -4,6 +4,7 @@ import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import { writesLevel } from "../shared/logger";
+import { isPulledStream, readPulled } from "../shared/pulled-stream";
 import type { RequestMeta } from "../shared/context";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
@@ -128,6 +129,12 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
       if (data instanceof Readable) {
         if (req.method === "HEAD") data.destroy();
         return data;
+      }
+      // One the service shelved is pulled a piece at a time, as the client takes it; HEAD pulls none (the shelf lets it idle out).
+      if (isPulledStream(data)) {
+        const pulled = readPulled(ctx, data);
+        if (req.method === "HEAD") pulled.destroy();
+        return pulled;
       }
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { PulledStream } from "./pulled-stream";
 import type { ActionSchema, Context } from "moleculer";
 import type { z } from "zod";
 import { admittedIdentity, isPublic, type Access, type PublicAccess } from "./access";
@@ -136,7 +137,7 @@ export function defineOperations<const Ops extends Record<string, Operation>>(se
   return { service, operations };
 }
 
-type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? Readable : never;
+type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? PulledStream : never;
 type ImageOf<O extends Operation> = O["success"] extends { image: readonly string[] } ? Readable | null : never;
 type ResultOf<O extends Operation> =
   | (O["success"] extends { body: infer B extends z.ZodType }

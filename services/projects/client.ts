@@ -41,6 +41,8 @@ const namesQuery = z
 export interface ProjectAndTaskNames {
   projects: Record<string, string>;
   tasks: Record<string, string>;
+  /** Each project's `client_name`, `null` for none (reports group by client). */
+  clients: Record<string, string | null>;
 }
 
 /** At most this many projects per `ensureByNames` question, each with at most this many tasks. */

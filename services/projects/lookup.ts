@@ -24,11 +24,16 @@ export async function answerEntryLookup(stores: Pick<ProjectStores, "projects" |
 
 type NamesQuery = z.output<typeof projectsClient.actions.namesOf.input>;
 
-/** Names of the organization's projects and tasks among those asked for; others' ids find nothing. */
+/** Names of the organization's projects (and their clients) and tasks among those asked for; others' ids find nothing. */
 export async function answerNames(stores: Pick<ProjectStores, "projects" | "tasks">, query: NamesQuery): Promise<ProjectAndTaskNames> {
   const [projects, tasks] = await Promise.all([
     stores.projects.namesOf(query.organizationId, query.projectIds),
     stores.tasks.namesOf(query.organizationId, query.taskIds),
   ]);
-  return { projects, tasks };
+  const entries = Object.entries(projects);
+  return {
+    projects: Object.fromEntries(entries.map(([id, project]) => [id, project.name])),
+    tasks,
+    clients: Object.fromEntries(entries.map(([id, project]) => [id, project.client])),
+  };
 }

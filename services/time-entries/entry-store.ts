@@ -1,6 +1,6 @@
 import type { Page } from "../../shared/paging";
 import { skipOf } from "../../shared/paging";
-import { DuplicateKeyError, type Collection, type Filter, type PipelineStage } from "../../shared/storage/port";
+import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
 import { tagKey } from "./contract";
 import type { TimeEntryDocument } from "./time-entry";
 
@@ -80,18 +80,20 @@ export class EntryStore {
   }
 
   /**
-   * Every entry a query built by `entryQuery` selects, in one read, with only `fields`
-   * (`null`: all of them), in `order` or none.
+   * Every entry a query built by `entryQuery` selects, in batches read as they are taken,
+   * with only `fields` (`null`: every field, `_id` too), in `order` or in none.
    */
-  readFields<T extends Partial<TimeEntryDocument>>(
+  stream<T extends object>(
     query: Filter,
-    fields: readonly (keyof TimeEntryDocument)[] | null,
-    order?: Record<string, 1 | -1>,
-  ): Promise<T[]> {
-    const pipeline: PipelineStage[] = [{ $match: query }];
-    if (order) pipeline.push({ $sort: order });
-    if (fields) pipeline.push({ $project: Object.fromEntries(fields.map((field) => [field, 1])) });
-    return this.entries.aggregate<T>(pipeline);
+    fields: readonly string[] | null,
+    options: { order?: Record<string, 1 | -1>; batchSize: number },
+  ): AsyncIterable<T[]> {
+    return this.entries.stream(query, {
+      fields: fields ?? undefined,
+      omitId: fields !== null,
+      sort: options.order,
+      batchSize: options.batchSize,
+    }) as AsyncIterable<T[]>;
   }
 
   update(organizationId: string, id: string, changes: Partial<TimeEntryDocument>): Promise<TimeEntryDocument | null> {

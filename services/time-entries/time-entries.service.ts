@@ -4,6 +4,7 @@ import type { ApiContext } from "../../shared/context";
 import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
 import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
+import { offerValues, pullStreamAction } from "../../shared/pulled-stream";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { timeEntriesClient } from "./client";
 import { directoryOver } from "./directory";
@@ -13,7 +14,7 @@ import { timeEntryOperations } from "./operations";
 import type { EntryEvents, EntryStores } from "./ports";
 import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
-import { pageEntries, streamEntries, streamTotals } from "./report-reads";
+import { pageEntries, streamEntries, sumEntries } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
 import { projectUsage } from "./usage";
 import { listTags } from "./tags";
@@ -79,12 +80,13 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
           countReferences: (query) =>
             countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
-          streamTotals: (window) => streamTotals(started().entries, window),
-          streamEntries: (window) => streamEntries(started().entries, window),
+          sumEntries: async (query, ctx) => offerValues(ctx, timeEntryOperations.service, sumEntries(started().entries, query)),
+          streamEntries: async (window, ctx) => offerValues(ctx, timeEntryOperations.service, streamEntries(started().entries, window)),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
           importEntries: (batch) => importEntries(started(), batch.organizationId, batch.entries),
           projectUsage: (query) => projectUsage(started().entries, query),
         }),
+        pullStream: pullStreamAction(),
       };
     },
   });

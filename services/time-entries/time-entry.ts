@@ -23,12 +23,18 @@ export interface TimeEntryDocument extends StoredDocument, Omit<TimeEntry, "id" 
  * MongoDB reads one user's month without reading anyone else's entries. FerretDB 1.x
  * builds these indexes but never reads through them (every find scans the collection);
  * the embedded store (SQLite) reads through them as MongoDB does.
+ *
+ * The organization's index also holds every field a summary report adds up (`TOTALS_FIELDS`
+ * in report-reads.ts), so that a year's summary reads the index alone, never a document:
+ * SQLite answers from it without opening the stored JSON, MongoDB as a covered query.
  */
 export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
   name: "time_entries",
   indexes: [
     { fields: { organization_id: 1, user_id: 1, start_time: -1, _id: -1 } },
-    { fields: { organization_id: 1, start_time: -1, _id: -1 } },
+    {
+      fields: { organization_id: 1, start_time: -1, _id: -1, user_id: 1, project_id: 1, task_id: 1, billable: 1, duration: 1 },
+    },
     { fields: { organization_id: 1, project_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, task_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, billable: 1, start_time: -1, _id: -1 } },

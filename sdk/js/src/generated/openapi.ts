@@ -492,7 +492,7 @@ export interface paths {
         };
         /**
          * Summary report
-         * @description Time added up by `group_by`, and within each group by `sub_group_by`, over whole days of `timezone`: raw and rounded seconds side by side. Running entries count up to `as_of`. Groups are sorted by `total_seconds` descending, ties by key; `day`, `week` and `month` groups by date. Members see only their own time; a member who filters by another user's `user_id` gets a 403. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours.
+         * @description Time added up by `group_by`, and within each group by `sub_group_by`, over whole days of `timezone`: raw and rounded seconds side by side, and the amounts they bill in the organization's `currency`. Running entries count up to `as_of`. An entry with two tags counts in both tags' groups; untagged entries, and projects without a client, in a group with key `null`. Groups are sorted by `total_seconds` descending, ties by key; `day`, `week` and `month` groups by date. Members see only their own time; a member who filters by another user's `user_id` gets a 403. Rates and amounts are shown to owners and admins, and to members only when the organization sets `members_see_own_amounts`; otherwise their fields (and export columns) are absent. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours.
          *
          *     **Access:** the `reports:read` permission, any role.
          */
@@ -514,7 +514,7 @@ export interface paths {
         };
         /**
          * Detailed report
-         * @description The entries of the range, newest `start_time` first (ties by id), with the names of their user, project and task, paged like every list. Members see only their own time; a member who filters by another user's `user_id` gets a 403. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours. The CSV's columns, in order: `id, user_id, user_email, user_name, project_id, project_name, task_id, task_name, description, start_time, end_time, duration_seconds, duration_hours, billable`.
+         * @description The entries of the range, newest `start_time` first (ties by id), with the names of their user, project and task, paged like every list. Members see only their own time; a member who filters by another user's `user_id` gets a 403. Rates and amounts are shown to owners and admins, and to members only when the organization sets `members_see_own_amounts`; otherwise their fields (and export columns) are absent. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours. The CSV's columns, in order: `id, user_id, user_email, user_name, project_id, project_name, task_id, task_name, description, start_time, end_time, duration_seconds, duration_hours, billable, tags` (joined with `; `), then, for whoever sees amounts, `hourly_rate, billable_amount, currency`.
          *
          *     **Access:** the `reports:read` permission, any role.
          */
@@ -1927,6 +1927,8 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             as_of: string;
+            /** @description The organization's currency (ISO 4217), with the amounts; shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            currency?: string;
             /** @description Seconds recorded; running entries count up to `as_of` */
             total_seconds: number;
             /** @description Of those, the seconds of billable entries */
@@ -1935,12 +1937,16 @@ export interface components {
             rounded_seconds: number;
             /** @description Entries counted */
             entry_count: number;
+            /** @description The sum of the entries' amounts: each billable entry's (entry-scope rounded) time at its rate, half-up to the minor unit. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+            /** @description Of `total_seconds`, those of entries that earn nothing: not billable, or no rate at any level. Shown with `billable_amount` */
+            unrated_seconds?: number;
             groups: components["schemas"]["ReportGroup"][];
         };
         ReportGroup: {
-            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`) or `true`/`false`; `null` for entries without a task */
+            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`), `true`/`false`, tag or client; `null` for entries without a task or a tag, or projects without a client */
             key: string | null;
-            /** @description The project's, task's or user's name, or the key itself for dates; `null` for no task or a removed user */
+            /** @description The project's, task's or user's name, or the key itself for dates, tags and clients; `null` for no task, tag or client, or a removed user */
             name: string | null;
             /** @description Seconds recorded; running entries count up to `as_of` */
             total_seconds: number;
@@ -1950,13 +1956,17 @@ export interface components {
             rounded_seconds: number;
             /** @description Entries counted */
             entry_count: number;
+            /** @description The sum of the entries' amounts: each billable entry's (entry-scope rounded) time at its rate, half-up to the minor unit. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+            /** @description Of `total_seconds`, those of entries that earn nothing: not billable, or no rate at any level. Shown with `billable_amount` */
+            unrated_seconds?: number;
             /** @description Present when `sub_group_by` was given */
             sub_groups?: components["schemas"]["ReportSubGroup"][];
         };
         ReportSubGroup: {
-            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`) or `true`/`false`; `null` for entries without a task */
+            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`), `true`/`false`, tag or client; `null` for entries without a task or a tag, or projects without a client */
             key: string | null;
-            /** @description The project's, task's or user's name, or the key itself for dates; `null` for no task or a removed user */
+            /** @description The project's, task's or user's name, or the key itself for dates, tags and clients; `null` for no task, tag or client, or a removed user */
             name: string | null;
             /** @description Seconds recorded; running entries count up to `as_of` */
             total_seconds: number;
@@ -1966,6 +1976,10 @@ export interface components {
             rounded_seconds: number;
             /** @description Entries counted */
             entry_count: number;
+            /** @description The sum of the entries' amounts: each billable entry's (entry-scope rounded) time at its rate, half-up to the minor unit. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+            /** @description Of `total_seconds`, those of entries that earn nothing: not billable, or no rate at any level. Shown with `billable_amount` */
+            unrated_seconds?: number;
         };
         DetailedReportEntry: {
             /** @example te_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1995,7 +2009,13 @@ export interface components {
             /** @description Seconds; a running entry's up to the moment of the request */
             duration: number;
             billable: boolean;
+            /** @description The entry's tags, as the organization spells them */
+            tags: string[];
             is_running: boolean;
+            /** @description The rate that bills the entry (major units an hour); `null` when it is not billable or no level sets a rate. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            hourly_rate?: number | null;
+            /** @description The entry's duration at `hourly_rate`, half-up to the minor unit; 0 without one. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
         };
         Event: {
             /**
@@ -3818,12 +3838,14 @@ export interface operations {
                 task_id?: string;
                 /** @description Only billable (`true`) or only non-billable (`false`) time */
                 billable?: "true" | "false";
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
                 /** @description `json` (default), `csv` or `xlsx` */
                 format?: "json" | "csv" | "xlsx";
-                /** @description `project` (default), `user`, `task`, `day`, `week`, `month` or `billable` */
-                group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable";
+                /** @description `project` (default), `user`, `task`, `day`, `week`, `month`, `billable`, `tag` or `client` (the project's `client_name`) */
+                group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable" | "tag" | "client";
                 /** @description A second grouping inside each group, other than `group_by` */
-                sub_group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable";
+                sub_group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable" | "tag" | "client";
                 /** @description `none` (default), `up`, `down` or `nearest` (halves up); a duration already on a step never moves */
                 rounding?: "none" | "up" | "down" | "nearest";
                 /** @description The rounding step: 1, 5, 6, 10, 15 (default), 30 or 60 minutes */
@@ -3881,6 +3903,8 @@ export interface operations {
                 task_id?: string;
                 /** @description Only billable (`true`) or only non-billable (`false`) time */
                 billable?: "true" | "false";
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
                 /** @description `json` (default), `csv` or `xlsx` */
                 format?: "json" | "csv" | "xlsx";
                 /** @description Page number, from 1 */
