@@ -194,11 +194,12 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable",
+      "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable,tags,hourly_rate,billable_amount,currency",
     );
     expect(lines).toHaveLength(5);
+    // No tags and no rate: billable, nothing billed, in the organization's currency.
     expect(lines.find((line) => line.startsWith(`${mondayEntry},`))).toMatch(
-      /,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true$/,
+      /,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true,,,0,USD$/,
     );
     await page.getByRole("status").getByRole("link", { name: "stint-detailed-2026-11-02-2026-11-08.csv" }).waitFor();
 
