@@ -114,4 +114,5 @@ export const hourlyRate = z
   .min(0, "must not be negative")
   .max(MAX_HOURLY_RATE, `must be at most ${MAX_HOURLY_RATE}`)
   .refine(isHourlyRate, { message: "must have at most two decimals", params: { reason: "invalid" } })
-  .describe("Major units of the organization's currency an hour, at most two decimals");
+  .describe("Major units of the organization's currency an hour, at most two decimals")
+  .meta({ multipleOf: 0.01 });

@@ -147,6 +147,16 @@ export function describeLiveEventsApi(mode: StintMode): void {
         expect(inB.status).toBe(400);
         expect((inB.body as StyleBError).code).toBe("VALIDATION_ERROR");
       });
+
+      it("when Last-Event-ID is empty, then it is a 400 too, not a stream resumed from the query's id", async () => {
+        const seen = `evt_${"0".repeat(22)}`;
+        const answer = (await LiveStream.open(stint.url, `${A}/events/stream?last_event_id=${seen}`, {
+          ...bearer(owner.account.access_token),
+          "last-event-id": "",
+        })) as Exclude<StreamAnswer, { stream: LiveStream }>;
+        expect(answer.status).toBe(400);
+        expect((answer.body as StyleAError).error.details).toMatchObject({ field: "last_event_id" });
+      });
     });
 
     describe("who sees what", () => {

@@ -28,8 +28,9 @@ export async function callStreamAction(
   const ctx = req.$ctx as Context<unknown, RequestMeta>;
   const routed = req as RoutedRequest;
   // EventSource sends the last id it saw as a header on every reconnection; it wins over the query.
+  // It never sends an empty one: an empty header is checked like any other id, and refused.
   const lastEventId = req.headers["last-event-id"];
-  if (typeof lastEventId === "string" && lastEventId !== "") routed.$params.query = { ...routed.$params.query, last_event_id: lastEventId };
+  if (typeof lastEventId === "string") routed.$params.query = { ...routed.$params.query, last_event_id: lastEventId };
   const plan = (await retryingOnce(broker, req, res, () => ctx.call(req.$endpoint as never, routed.$params))) as StreamPlan;
   const identity = ctx.meta.identity;
   if (!identity) throw new Error("a stream was planned for nobody: the route authenticates every caller");

@@ -138,10 +138,18 @@ function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
   } else if ("stream" in doc.success) {
     response.content = {
       "text/event-stream": {
+        // OpenAPI 3.1 has `schema` describe each message of an event stream, as parsed.
         schema: {
-          type: "string",
+          type: "object",
           description:
-            "Server-Sent Events: each message has `id:` (the event id), `event:` (its type) and one `data:` line of JSON, which `x-event-data` describes. Lines starting with `:` are comments (heartbeats).",
+            "One Server-Sent Events message: `id:` (the event id), `event:` (its type, or `reset` when the stream cannot resume) and one `data:` line of JSON, which `x-event-data` describes for the events. Lines starting with `:` are comments (heartbeats).",
+          properties: {
+            event: { type: "string", description: "The event's type" },
+            data: { type: "string", description: "One line of JSON" },
+            id: { type: "string", description: "The event's id, to resume from with `Last-Event-ID`" },
+            retry: { type: "integer", minimum: 0, description: "How long to wait before reconnecting, in milliseconds" },
+          },
+          required: ["event", "data"],
         },
         "x-event-data": schemas.convert(doc.success.stream.event, "output"),
       },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PERMISSIONS } from "../../shared/identity";
 import { pagingQuery } from "../../shared/paging";
-import { isCurrency } from "../../shared/billing/money";
+import { CURRENCIES, isCurrency } from "../../shared/billing/money";
 import { emailAddress, hourlyRate, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
 import { idOf, noBody } from "../../shared/validation";
 import { MAX_RETENTION_DAYS, MAX_SCREENSHOT_INTERVAL_MINUTES } from "./contract";
@@ -49,7 +49,7 @@ export const apiKeyByIdInput = z.object({ params: z.object({ id: idOf("apiKey") 
 const currency = z
   .string()
   .refine(isCurrency, { message: "must be an ISO 4217 currency code, like EUR", params: { reason: "invalid" } })
-  .meta({ pattern: "^[A-Z]{3}$", examples: ["EUR"] });
+  .meta({ enum: [...CURRENCIES], examples: ["EUR"] });
 
 export const updateOrganizationInput = z.object({
   params: none,

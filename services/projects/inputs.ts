@@ -22,7 +22,8 @@ const budgetValue = z
   .number()
   .gt(0, "must be above 0")
   .max(MAX_BUDGET_VALUE, `must be at most ${MAX_BUDGET_VALUE}`)
-  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals", params: { reason: "invalid" } });
+  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals", params: { reason: "invalid" } })
+  .meta({ multipleOf: 0.01 });
 
 const budget = z
   .object({
@@ -156,6 +157,14 @@ export const LEVEL_TARGETS: Readonly<Record<RateLevel, { user: boolean; project:
   project_member: { user: true, project: true },
 };
 
+/** One level's shape in JSON Schema: the ids it takes are strings and required, the others absent or null. */
+function targetsOf(level: RateLevel) {
+  const wanted = LEVEL_TARGETS[level];
+  const id = (needed: boolean) => (needed ? { type: "string" } : { type: "null" });
+  const required = [...(wanted.user ? ["user_id"] : []), ...(wanted.project ? ["project_id"] : [])];
+  return { properties: { level: { const: level }, user_id: id(wanted.user), project_id: id(wanted.project) }, required };
+}
+
 /** A change names exactly the ids its level takes; `null` counts as not naming one. */
 function checkTarget(body: { level: RateLevel; user_id?: string | null; project_id?: string | null }, ctx: z.RefinementCtx): void {
   const wanted = LEVEL_TARGETS[body.level];
@@ -184,7 +193,9 @@ export const createRateInput = z.object({
       effective_from: calendarDate,
     })
     .strict()
-    .superRefine(checkTarget),
+    .superRefine(checkTarget)
+    // What checkTarget holds, said to the OpenAPI documents: the ids each level takes.
+    .meta({ oneOf: RATE_LEVELS.map(targetsOf) }),
 });
 
 export const listRatesInput = z.object({

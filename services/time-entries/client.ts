@@ -200,5 +200,5 @@ export const timeEntriesClient = defineClient("timeEntries", {
   ).returning<{ inserted: number }>(),
 });
 export type { TimeEntry } from "./contract";
-/** Tags' limits and their key ignoring case, for the reports' `tag` filter and the importer's tags. */
+/** How long tags are, how many an entry carries and how two spellings are told apart: for the reports' `tag` filter and imports' tags. */
 export { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "./contract";

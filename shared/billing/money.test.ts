@@ -72,6 +72,13 @@ describe("two decimals", () => {
     expect(hasAtMostTwoDecimals(value)).toBe(true);
   });
 
+  it.each([7 * 0.01, 123_456_789 * 0.01, 0.1 + 0.2])(
+    "when a client's arithmetic left %p a unit in the last place off, then it has at most two decimals",
+    (value) => {
+      expect(hasAtMostTwoDecimals(value)).toBe(true);
+    },
+  );
+
   it.each([10.005, 0.001, 999_999_999.995, Number.NaN, Number.POSITIVE_INFINITY])("when the value is %p, then it has more", (value) => {
     expect(hasAtMostTwoDecimals(value)).toBe(false);
   });

@@ -2712,8 +2712,11 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     screenshot_retention_days?: number | null;
-                    /** @example EUR */
-                    currency?: string;
+                    /**
+                     * @example EUR
+                     * @enum {string}
+                     */
+                    currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
                     default_hourly_rate?: number | null;
                     members_see_own_amounts?: boolean;
                     screenshot_interval_minutes?: number;
@@ -3186,7 +3189,27 @@ export interface operations {
                     hourly_rate: number | null;
                     /** Format: date */
                     effective_from: string;
-                };
+                } & ({
+                    /** @constant */
+                    level?: "organization";
+                    user_id?: null;
+                    project_id?: null;
+                } | {
+                    /** @constant */
+                    level?: "member";
+                    user_id: string;
+                    project_id?: null;
+                } | {
+                    /** @constant */
+                    level?: "project";
+                    user_id?: null;
+                    project_id: string;
+                } | {
+                    /** @constant */
+                    level?: "project_member";
+                    user_id: string;
+                    project_id: string;
+                });
             };
         };
         responses: {
@@ -3968,7 +3991,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @description The event's type */
+                        event: string;
+                        /** @description One line of JSON */
+                        data: string;
+                        /** @description The event's id, to resume from with `Last-Event-ID` */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

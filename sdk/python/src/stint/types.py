@@ -320,7 +320,7 @@ class WebhookEvent(TypedDict):
     data: Dict[str, Any]
 
 
-class ReportSubGroup(TypedDict):
+class _ReportSubGroupFields(TypedDict):
     key: Optional[str]
     name: Optional[str]
     total_seconds: int
@@ -329,12 +329,19 @@ class ReportSubGroup(TypedDict):
     entry_count: int
 
 
+class ReportSubGroup(_ReportSubGroupFields, total=False):
+    #: Major units of the organization's currency, summed from each entry's amount; to owners and admins, and to members when the organization allows it.
+    billable_amount: float
+    #: Seconds of entries that earn nothing (not billable, or no rate); shown with ``billable_amount``.
+    unrated_seconds: int
+
+
 class ReportGroup(ReportSubGroup, total=False):
     #: Present when the report was asked for with ``sub_group_by``.
     sub_groups: List[ReportSubGroup]
 
 
-class SummaryReport(TypedDict):
+class _SummaryReportFields(TypedDict):
     start_date: str
     end_date: str
     timezone: str
@@ -346,7 +353,16 @@ class SummaryReport(TypedDict):
     groups: List[ReportGroup]
 
 
-class DetailedReportEntry(TypedDict):
+class SummaryReport(_SummaryReportFields, total=False):
+    #: The organization's currency, with the amounts; shown when the amounts are.
+    currency: str
+    #: Major units of the currency; to owners and admins, and to members when the organization allows it.
+    billable_amount: float
+    #: Seconds of entries that earn nothing (not billable, or no rate); shown with ``billable_amount``.
+    unrated_seconds: int
+
+
+class _DetailedReportEntryFields(TypedDict):
     id: str
     user_id: str
     user_email: Optional[str]
@@ -360,7 +376,15 @@ class DetailedReportEntry(TypedDict):
     end_time: Optional[str]
     duration: int
     billable: bool
+    tags: List[str]
     is_running: bool
+
+
+class DetailedReportEntry(_DetailedReportEntryFields, total=False):
+    #: The rate that bills the entry (major units an hour), ``None`` without one; to owners and admins, and to members when the organization allows it.
+    hourly_rate: Optional[float]
+    #: The entry's amount in major units, 0 without a rate; shown with ``hourly_rate``.
+    billable_amount: float
 
 
 class ImportRowError(TypedDict):
