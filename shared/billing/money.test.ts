@@ -16,13 +16,16 @@ describe("currencies", () => {
 });
 
 describe("hourly rates", () => {
-  it.each([0, 1, 95, 95.5, 95.55, 1_000_000])("when the rate is %p, then it is accepted", (rate) => {
+  it.each([0, 1, 95, 95.5, 95.55, 7 * 0.01, 0.1 + 0.2, 1_000_000])("when the rate is %p, then it is accepted", (rate) => {
     expect(isHourlyRate(rate)).toBe(true);
   });
 
-  it.each([-1, 95.555, 0.001, 1_000_000.01, Number.NaN, Number.POSITIVE_INFINITY])("when the rate is %p, then it is refused", (rate) => {
-    expect(isHourlyRate(rate)).toBe(false);
-  });
+  it.each([-1, 95.555, 95.55000000001, 0.001, 1_000_000.01, Number.NaN, Number.POSITIVE_INFINITY])(
+    "when the rate is %p, then it is refused",
+    (rate) => {
+      expect(isHourlyRate(rate)).toBe(false);
+    },
+  );
 
   it("when a rate has a binary-inexact decimal, then its hundredths are exact", () => {
     expect(rateInHundredths(0.29)).toBe(29);

@@ -33,11 +33,9 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
-/** True when `rate` is a finite, non-negative decimal with at most two decimals, within the maximum. */
+/** True when `rate` is a non-negative decimal with at most two decimals, within the maximum. */
 export function isHourlyRate(rate: number): boolean {
-  if (!Number.isFinite(rate) || rate < 0 || rate > MAX_HOURLY_RATE) return false;
-  const hundredths = Math.round(rate * 100);
-  return Math.abs(hundredths - rate * 100) < 1e-6;
+  return hasAtMostTwoDecimals(rate) && rate >= 0 && rate <= MAX_HOURLY_RATE;
 }
 
 /**

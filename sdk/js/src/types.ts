@@ -37,6 +37,14 @@ export type PageMeta = Schemas["PageMeta"];
 export type EventType = Schemas["Event"]["type"];
 
 /** What each event of the catalogue carries as `data`: the resource as it was then. */
+/** `project.budget_reached`: the project as owners see it, the threshold reached and the budget's period. */
+export type BudgetReached = Project & {
+  /** The alert percent, or 100. */
+  percent: number;
+  /** `total`, or the month (`YYYY-MM`) of a monthly budget. */
+  period: string;
+};
+
 interface EventData {
   "time_entry.created": TimeEntry;
   "time_entry.updated": TimeEntry;
@@ -48,6 +56,7 @@ interface EventData {
   "project.created": Project;
   "project.updated": Project;
   "project.deleted": Project;
+  "project.budget_reached": BudgetReached;
   "user.invited": Invitation;
   "user.joined": User;
   "user.removed": User;

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from typing import Callable, Iterator, List, Union
+from typing import Callable, Iterator, List, Union, get_args, get_type_hints
 
 import pytest
 
 import stint
-from stint.types import StintEvent, StreamReset
+from stint.types import EventType, StintEvent, StreamReset
 from tests.conftest import new_owner
 from tests.support.relay import TcpRelay
 from tests.support.stint_process import Deployment
@@ -123,3 +123,8 @@ def test_the_parser_gives_each_message_once_wherever_the_text_is_cut() -> None:
             ServerSentMessage("reset", "{}", "evt_2"),
         ], cut
         assert 2000 in (first.retry_ms, second.retry_ms)
+
+
+def test_every_event_type_of_the_catalogue_has_a_typed_event() -> None:
+    covered = {name for member in get_args(StintEvent) for name in get_args(get_type_hints(member)["type"])}
+    assert covered == set(get_args(EventType))

@@ -57,6 +57,8 @@ __all__ = [
     "Event",
     "TimeEntryEvent",
     "ProjectEvent",
+    "BudgetReached",
+    "BudgetReachedEvent",
     "ScreenshotEvent",
     "InvitationEvent",
     "UserEvent",
@@ -560,6 +562,25 @@ class ProjectEvent(TypedDict):
     data: Project
 
 
+class BudgetReached(Project):
+    """The project as owners see it when its budget reached a threshold."""
+
+    #: The alert percent, or 100.
+    percent: int
+    #: ``total``, or the month (``YYYY-MM``) of a monthly budget.
+    period: str
+
+
+class BudgetReachedEvent(TypedDict):
+    """``project.budget_reached``: ``data`` is the project with the threshold reached and the period."""
+
+    id: str
+    type: Literal["project.budget_reached"]
+    created_at: str
+    organization_id: str
+    data: BudgetReached
+
+
 class ScreenshotEvent(TypedDict):
     """An event about a screenshot: ``data`` is the screenshot."""
 
@@ -591,7 +612,7 @@ class UserEvent(TypedDict):
 
 
 #: One event of a live stream, narrowed by its ``type`` (``if event["type"] == "project.created"``).
-StintEvent = Union[TimeEntryEvent, ProjectEvent, ScreenshotEvent, InvitationEvent, UserEvent]
+StintEvent = Union[TimeEntryEvent, ProjectEvent, BudgetReachedEvent, ScreenshotEvent, InvitationEvent, UserEvent]
 
 
 class StreamReset(TypedDict):
