@@ -23,10 +23,15 @@ export function describeWebhooksApi(mode: StintMode): void {
 
     beforeAll(async () => {
       owner = (await registerOwner(stint.url)).api;
+    });
+
+    // A receiver of each test's own: the webhooks of earlier tests stay subscribed, and their
+    // deliveries (or a retry of one, on a slow machine) must not arrive where this test looks.
+    beforeEach(async () => {
       inbox = await WebhookReceiver.start();
     });
 
-    afterAll(async () => {
+    afterEach(async () => {
       await inbox?.close();
     });
 

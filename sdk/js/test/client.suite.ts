@@ -532,14 +532,22 @@ export function describeClient(mode: StintMode): void {
     });
 
     describe("webhooks", () => {
-      /** A webhook on the inbox for `project.created`, a project made, and Stint's delivery of it. */
+      /**
+       * A webhook for `project.created`, a project made, and Stint's delivery of it, on a
+       * receiver of its own: the webhooks made before stay subscribed and deliver the same
+       * event, signed with their own secrets.
+       */
       const projectDelivered = async () => {
-        const webhook = await owner.webhooks.create({ url: inbox.url, events: ["project.created"] });
-        const before = inbox.requests.length;
-        const project = await newProject();
-        const [delivery] = (await inbox.waitFor(before + 1)).slice(before);
-        if (!delivery) throw new Error("no delivery");
-        return { webhook, project, delivery };
+        const receiver = await WebhookReceiver.start();
+        try {
+          const webhook = await owner.webhooks.create({ url: receiver.url, events: ["project.created"] });
+          const project = await newProject();
+          const [delivery] = await receiver.waitFor(1);
+          if (!delivery) throw new Error("no delivery");
+          return { webhook, project, delivery };
+        } finally {
+          await receiver.close();
+        }
       };
 
       it("when a real delivery arrives, then its signature verifies, and tampering, another secret or a forged signature fail", async () => {
