@@ -30,7 +30,10 @@ describeWithServers(["mongo", "nats"], "webhook workers in two processes (NATS +
     stores.push(store);
     const started = await startWebhooks({
       store,
-      delivery: { retryDelaysMs: [200, 200, 200], pollIntervalMs: 25 },
+      // The second process takes an attempt over only when the first has left the bus (as
+      // when it stops), not because a busy machine kept it past a short lease or timeout:
+      // either would send that attempt twice, by design, and this suite counts the sends.
+      delivery: { retryDelaysMs: [200, 200, 200], pollIntervalMs: 25, timeoutMs: 10_000, leaseGraceMs: 60_000 },
       broker: { namespace, nodeID, transporter: transporter() },
     });
     workers.push(started);
