@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describeStorageContract } from "./storage.suite";
 import { DATABASE_FILE, openEmbeddedStore } from "./embedded";
 import { openStore } from "./open";
+import { roundSeconds } from "../rounding";
 
 const root = mkdtempSync(join(tmpdir(), "stint-embedded-"));
 
@@ -225,6 +226,66 @@ describe("embedded store", () => {
       expect(await total("large")).toStrictEqual([{ _id: "large", n: 32_395 }]);
       expect(await total("small")).toStrictEqual([{ _id: "small", n: 3_600 }]);
       expect(await rows.aggregate([{ $match: { team: "large" } }, { $count: "rows" }])).toStrictEqual([{ rows: 10_800 }]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("sums by groups in SQL as code adds up: rounding of every whole number, null and missing values counted apart", async () => {
+    const store = await openEmbeddedStore(join(root, "sum-by"));
+    try {
+      const items = await store.collection<{ _id: string; org: string; at: string; who: string | null; ok: boolean; n?: number | null }>({
+        name: "items",
+        indexes: [{ fields: { org: 1, at: 1, who: 1, ok: 1, n: 1 } }],
+      });
+      const values = [0, 1, 449, 450, 451, 899, 900, 901, 1799, -1, -450, -451, -900, -901, 86_399];
+      await items.insertMany(
+        values.map((n, at) => ({ _id: `i${at}`, org: "a", at: `t${at % 3}`, who: at % 2 ? "x" : null, ok: at % 4 === 0, n })),
+      );
+      await items.insertMany([
+        { _id: "running", org: "a", at: "t1", who: "x", ok: true, n: null },
+        { _id: "missing", org: "a", at: "t1", who: "x", ok: true },
+        { _id: "other", org: "b", at: "t1", who: "x", ok: true, n: 5 },
+      ]);
+      for (const mode of ["up", "down", "nearest"] as const) {
+        const rows = await items.sumBy?.(
+          { org: "a", at: { $gte: "t0", $lt: "t9" } },
+          { keys: ["who", "ok"], field: "n", round: { mode, step: 900 } },
+        );
+        const expected = new Map<string, [number, number, number, number]>();
+        values.forEach((n, at) => {
+          const key = JSON.stringify([at % 2 ? "x" : null, at % 4 === 0]);
+          const [count, sum, rounded, missing] = expected.get(key) ?? [0, 0, 0, 0];
+          expected.set(key, [count + 1, sum + n, rounded + roundSeconds(n, { mode, minutes: 15 }), missing]);
+        });
+        // The entry whose value is null and the one without it: in their group, counted apart.
+        const [count, sum, rounded] = expected.get(JSON.stringify(["x", true])) ?? [0, 0, 0];
+        expected.set(JSON.stringify(["x", true]), [count, sum, rounded, 2]);
+        const got = new Map(rows?.map(([keys, ...figures]) => [JSON.stringify(keys), figures]));
+        expect(got).toEqual(expected);
+      }
+      expect(await items.sumBy?.({ org: "a" }, { keys: [], field: "n" })).toEqual([
+        [[], values.length, values.reduce((a, b) => a + b), values.reduce((a, b) => a + b), 2],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("leaves to code the sums SQL would not give as code does: fractions to round, keys of mixed or unknown kinds", async () => {
+    const store = await openEmbeddedStore(join(root, "sum-by-refused"));
+    try {
+      const items = await store.collection<{ _id: string; n: number; k: unknown }>({
+        name: "items",
+        indexes: [{ fields: { n: 1, k: 1 } }],
+      });
+      await items.insertMany([
+        { _id: "a", n: 1.5, k: "a" },
+        { _id: "b", n: 2, k: 1 },
+      ]);
+      expect(await items.sumBy?.({}, { keys: [], field: "n", round: { mode: "up", step: 60 } })).toBeUndefined();
+      expect(await items.sumBy?.({}, { keys: ["k"], field: "n" })).toBeUndefined();
+      expect(await items.sumBy?.({}, { keys: ["unknown"], field: "n" })).toBeUndefined();
     } finally {
       await store.close();
     }

@@ -20,6 +20,9 @@ import {
   type QueryReport,
   type StoredDocument,
   type StreamOptions,
+  type SumRounding,
+  type SumRow,
+  type SumSpec,
   type Update,
 } from "./port";
 import { assertPortablePipeline, assertStreamFields, STREAM_BATCH } from "./portable";
@@ -152,8 +155,33 @@ function fieldColumn(name: string, kinds: number | undefined): FieldColumn {
   return { sql: `(doc -> '$."${name}"')`, value: (cell) => (typeof cell === "string" ? (JSON.parse(cell) as unknown) : null) };
 }
 
+/**
+ * A value rounded to a whole step in SQL's integer arithmetic (which truncates toward zero),
+ * as `Math.ceil`, `Math.floor` and `Math.floor(x + step / 2)` give it for any whole number.
+ */
+function roundedSql(value: string, rounding: SumRounding): string {
+  const step = rounding.step;
+  switch (rounding.mode) {
+    case "up":
+      return `(CASE WHEN ${value} >= 0 THEN (${value} + ${step - 1}) / ${step} ELSE ${value} / ${step} END) * ${step}`;
+    case "down":
+      return `(CASE WHEN ${value} >= 0 THEN ${value} / ${step} ELSE -((${step - 1} - ${value}) / ${step}) END) * ${step}`;
+    case "nearest": {
+      const doubled = `(2 * ${value} + ${step})`;
+      return `(CASE WHEN ${doubled} >= 0 THEN ${doubled} / ${2 * step} ELSE -((${2 * step - 1} - ${doubled}) / ${2 * step}) END) * ${step}`;
+    }
+  }
+}
+
+/** An index's name and the fields it holds. */
+interface KnownIndex {
+  name: string;
+  fields: readonly string[];
+}
+
 export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   private readonly table: string;
+  private readonly indexes: KnownIndex[] = [];
 
   constructor(
     private readonly name: string,
@@ -167,7 +195,15 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   }
 
   /** `SELECT <columns> FROM <table> WHERE <filter> <tail>`; `examined` puts the read counter first, so it sees every row SQLite reads. */
-  private query(columns: string, filter: Filter, tail = "", tailParams: SQLInputValue[] = [], examined = false, scan = false): Query {
+  private query(
+    columns: string,
+    filter: Filter,
+    tail = "",
+    tailParams: SQLInputValue[] = [],
+    examined = false,
+    scan = false,
+    index?: string,
+  ): Query {
     const translated = filterToSql(filter, this.tracked.of);
     const conditions: string[] = examined ? ["stint_examined(id)"] : [];
     const params: SQLInputValue[] = [];
@@ -180,7 +216,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       params.push(JSON.stringify(translated.residual));
     }
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
-    return { sql: `SELECT ${columns} FROM ${this.table}${scan ? " NOT INDEXED" : ""}${where}${tail}`, params: [...params, ...tailParams] };
+    const read = scan ? " NOT INDEXED" : index ? ` INDEXED BY ${index}` : "";
+    return { sql: `SELECT ${columns} FROM ${this.table}${read}${where}${tail}`, params: [...params, ...tailParams] };
   }
 
   /** The SQL of a find, with whatever page work code must do after it. */
@@ -395,6 +432,54 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     }
   }
 
+  /**
+   * Grouped sums in SQL (the port's `sumBy`). The rows are read by a subquery SQLite keeps
+   * apart from the GROUP BY around it (a LIMIT keeps it from being merged), through an
+   * index that holds every field the query names where there is one: SQLite then reads the
+   * values from the index and never opens a document, which it does not do by itself once
+   * the query aggregates. `undefined` when SQL cannot give the numbers code would: a key
+   * or the field holding kinds SQL does not tell apart, or a fractional value to round.
+   */
+  async sumBy(filter: Filter, spec: SumSpec): Promise<SumRow[] | undefined> {
+    this.checkOpen();
+    const scalar = KIND.string | KIND.number | KIND.boolean | KIND.null;
+    const known = (name: string, allowed: number) => {
+      const kinds = this.tracked.of(name);
+      return kinds !== undefined && (kinds & ~allowed) === 0;
+    };
+    if (!known(spec.field, KIND.number | KIND.null) || !spec.keys.every((key) => key !== "_id" && known(key, scalar))) return undefined;
+    const keys = spec.keys.map((name) => fieldColumn(name, this.tracked.of(name)));
+    if (keys.some((key) => key.sql.startsWith("(doc ->"))) return undefined;
+    const value = valueSql(spec.field);
+    const columns = [...keys.map((key, at) => `${key.sql} AS k${at}`), `${value} AS v`].join(", ");
+    const index = this.coveringIndex(filter, [...spec.keys, spec.field]);
+    const inner = this.query(columns, filter, " LIMIT -1", [], false, false, index);
+    const groupBy = keys.length > 0 ? ` GROUP BY ${keys.map((_, at) => `k${at}`).join(", ")}` : " HAVING COUNT(*) > 0";
+    const rounded = spec.round ? roundedSql("v", spec.round) : "v";
+    const sql = `SELECT ${[...keys.map((_, at) => `k${at}`), "COUNT(v) AS n", "COALESCE(SUM(v), 0) AS s", `COALESCE(SUM(${rounded}), 0) AS r`, "COUNT(*) - COUNT(v) AS missing", "MAX(typeof(v) = 'real') AS fractional"].join(", ")} FROM (${inner.sql})${groupBy}`;
+    const rows = this.reader.all(sql, inner.params);
+    if (rows.some((row) => row.fractional === 1)) return undefined;
+    return rows.map((row) => [
+      keys.map((key, at) => key.value(row[`k${at}`] as SQLOutputValue)),
+      Number(row.n),
+      Number(row.s),
+      Number(row.r),
+      Number(row.missing),
+    ]);
+  }
+
+  /**
+   * An index a query can read instead of the documents: it holds every field named, and its
+   * first field is one the filter asks to equal a value, so that it also narrows the read.
+   */
+  private coveringIndex(filter: Filter, named: readonly string[]): string | undefined {
+    const fields = Object.keys(filter);
+    if (fields.some((field) => field.startsWith("$"))) return undefined;
+    const needed = new Set([...fields, ...named]);
+    const equal = (field: string | undefined) => field !== undefined && field in filter && !isPlainObject(filter[field]);
+    return this.indexes.find((index) => equal(index.fields[0]) && [...needed].every((field) => index.fields.includes(field)))?.name;
+  }
+
   /** The SQL of a stream and how a row becomes a document; `undefined` when code must sort. */
   private streamQuery(filter: Filter, options: StreamOptions): { query: Query; build(row: SQLOutputValue[]): Doc } | undefined {
     const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
@@ -496,6 +581,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const canonical = JSON.stringify({ fields, unique: index.unique ?? false });
     const indexName = `"i_${this.name}_${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}"`;
     this.writer.exec(`CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${columns})`);
+    if (!this.indexes.some((known) => known.name === indexName))
+      this.indexes.push({ name: indexName, fields: fields.map(([path]) => path) });
     if (untracked.length > 0) this.track(untracked);
   }
 
