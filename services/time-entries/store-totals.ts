@@ -1,4 +1,6 @@
-import type { Filter, SumRow } from "../../shared/storage/port";
+import { SECONDS_PER_HOUR_IN_HUNDREDTHS } from "../../shared/billing/money";
+import { RateBook } from "../../shared/billing/rate-book";
+import type { Filter, SumPricing, SumRow } from "../../shared/storage/port";
 import type { EntryTotalsQuery, TotalsKey, TotalsKeyValue } from "./client";
 import type { EntryStore } from "./entry-store";
 import { Totals, totalsFields, type TotalsFields } from "./entry-totals";
@@ -40,29 +42,33 @@ function piecesOf(query: EntryTotalsQuery): { from: string; to: string; day: num
 
 /**
  * The summary's totals added up by the store, or `undefined` when it cannot (no `sumBy`,
- * amounts, groups by tag, or values SQL would not add as code does): then every entry is
- * read and added up in code.
+ * groups by tag, or values SQL would not add as code does): then every entry is read and
+ * added up in code.
  */
 export async function sumInStore(
   entries: EntryStore,
   query: EntryTotalsQuery,
   windowQuery: (from: string, to: string) => Filter,
 ): Promise<Totals | undefined> {
-  if (query.money || query.groupBy.includes("tag")) return undefined;
+  if (query.groupBy.includes("tag")) return undefined;
   const keys = [...new Set<string>([...query.groupBy.flatMap((key) => KEY_FIELDS[key] ?? []), "billable"])];
   const round = query.rounding ? { mode: query.rounding.mode, step: query.rounding.minutes * 60 } : undefined;
+  const price = query.money && pricing(query.money);
   const totals = new Totals(query);
   for (const piece of piecesOf(query)) {
-    const rows: SumRow[] | undefined = await entries.sumBy(windowQuery(piece.from, piece.to), { keys, field: "duration", round });
+    const rows: SumRow[] | undefined = await entries.sumBy(windowQuery(piece.from, piece.to), { keys, field: "duration", round, price });
     if (!rows) return undefined;
     let running = 0;
-    for (const [values, count, seconds, rounded, missing] of rows) {
+    for (const [values, count, seconds, rounded, missing, amount] of rows) {
       running += missing;
       if (count === 0) continue;
       const valueOf = (key: TotalsKey): TotalsKeyValue =>
         key === "day" ? piece.day : ((values[keys.indexOf(KEY_FIELDS[key] as string)] ?? null) as TotalsKeyValue);
       const billable = valueOf("billable") === true;
-      totals.addSums({ seconds, rounded: round ? rounded : seconds, billable, amount: 0, unrated: 0 }, count, valueOf);
+      // With amounts, the rate is the last key: none (not billable, or no rate in force) leaves the seconds unrated.
+      const rated = price !== undefined && values[keys.length] !== null;
+      const unrated = price !== undefined && !rated ? seconds : 0;
+      totals.addSums({ seconds, rounded: round ? rounded : seconds, billable, amount: rated ? amount : 0, unrated }, count, valueOf);
     }
     // Running entries: their seconds run up to the report's `asOf`, which code works out.
     if (running === 0) continue;
@@ -71,4 +77,18 @@ export async function sumInStore(
       for (const entry of batch) totals.addEntry(entry);
   }
   return totals;
+}
+
+/** Amounts as `entry-totals.ts` prices each entry: its rounded seconds at its rate in hundredths an hour, in minor units, half up. */
+function pricing(money: NonNullable<EntryTotalsQuery["money"]>): SumPricing {
+  return {
+    by: ["user_id", "project_id"],
+    at: "start_time",
+    when: "billable",
+    timelines: new RateBook(money.rates)
+      .everyTimeline()
+      .map(({ userId, projectId, timeline }) => ({ keys: [userId, projectId], starts: timeline.starts, rates: timeline.hundredths })),
+    multiplier: 10 ** money.minorDigits,
+    divisor: SECONDS_PER_HOUR_IN_HUNDREDTHS,
+  };
 }

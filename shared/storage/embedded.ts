@@ -20,6 +20,7 @@ import {
   type QueryReport,
   type StoredDocument,
   type StreamOptions,
+  type SumPricing,
   type SumRounding,
   type SumRow,
   type SumSpec,
@@ -173,6 +174,74 @@ function roundedSql(value: string, rounding: SumRounding): string {
   }
 }
 
+/** Timelines priced in SQL at most: each is a branch of the one expression every row evaluates. */
+const MOST_PRICED_STEPS = 2000;
+
+function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A document's rate as one SQL expression (`SumPricing`): a CASE on the first field's value,
+ * in each branch one on the second's, in each of those the timeline's starts, latest first.
+ * `undefined` when the fields hold kinds SQL would compare otherwise than code, a rate is not
+ * a whole number, or the timelines are too many to write out.
+ */
+function rateSql(price: SumPricing, known: (name: string, allowed: number) => boolean): string | undefined {
+  const [first, second] = price.by;
+  if (!known(first, KIND.string) || !known(second, KIND.string) || !known(price.at, KIND.string) || !known(price.when, KIND.boolean))
+    return undefined;
+  const steps = price.timelines.reduce((total, timeline) => total + timeline.starts.length, 0);
+  if (
+    steps > MOST_PRICED_STEPS ||
+    !price.timelines.every((timeline) => timeline.rates.every((rate) => rate === null || Number.isSafeInteger(rate)))
+  )
+    return undefined;
+  const timelineSql = (timeline: SumPricing["timelines"][number]): string => {
+    const rates = timeline.rates.map((rate) => (rate === null ? "NULL" : String(rate)));
+    if (rates.length === 1) return rates[0] as string;
+    const branches = timeline.starts
+      .map((start, at) => ({ start, rate: rates[at] as string }))
+      .slice(1)
+      .reverse();
+    return `(CASE ${branches.map((branch) => `WHEN ${valueSql(price.at)} >= ${sqlText(branch.start)} THEN ${branch.rate}`).join(" ")} ELSE ${rates[0]} END)`;
+  };
+  const byFirst = new Map<string | null, Map<string | null, string>>();
+  for (const timeline of price.timelines) {
+    const [one, two] = timeline.keys;
+    const within = byFirst.get(one) ?? new Map<string | null, string>();
+    within.set(two, timelineSql(timeline));
+    byFirst.set(one, within);
+  }
+  const caseOn = <K>(field: string, branches: Map<string | null, K>, inner: (value: K) => string | undefined): string | undefined => {
+    const otherwise = branches.get(null);
+    if (otherwise === undefined) return undefined;
+    const named = [...branches].filter(([key]) => key !== null);
+    const parts = named.map(([key, branch]) => [key as string, inner(branch)] as const);
+    const fallback = inner(otherwise);
+    if (fallback === undefined || parts.some(([, sql]) => sql === undefined)) return undefined;
+    // SQLite tries a CASE's branches in turn: a tree of comparisons finds a value in a few steps, whatever the number of values.
+    const sorted = [...parts].sort(([a], [b]) => Buffer.compare(Buffer.from(a as string), Buffer.from(b as string)));
+    const tree = (from: number, to: number): string => {
+      if (to - from <= 2)
+        return `(CASE ${sorted
+          .slice(from, to)
+          .map(([key, sql]) => `WHEN ${field} = ${sqlText(key)} THEN ${sql}`)
+          .join(" ")} ELSE ${fallback} END)`;
+      const middle = (from + to) >> 1;
+      return `(CASE WHEN ${field} < ${sqlText(sorted[middle]?.[0] as string)} THEN ${tree(from, middle)} ELSE ${tree(middle, to)} END)`;
+    };
+    return parts.length === 0 ? fallback : tree(0, sorted.length);
+  };
+  const rate = caseOn(valueSql(first), byFirst, (within) => caseOn(valueSql(second), within, (sql) => sql));
+  return rate && `(CASE WHEN ${valueSql(price.when)} THEN ${rate} END)`;
+}
+
+/** Whether every amount of a group is a whole number SQL computes exactly: its numerator stays a safe integer. */
+function exactlyPriced(highest: number, rate: number, price: SumPricing): boolean {
+  return Number.isSafeInteger(2 * Math.max(highest, 0) * Math.max(rate, 0) * price.multiplier + price.divisor);
+}
+
 /** An index's name and the fields it holds. */
 interface KnownIndex {
   name: string;
@@ -182,6 +251,7 @@ interface KnownIndex {
 export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   private readonly table: string;
   private readonly indexes: KnownIndex[] = [];
+  private readonly rates = new WeakMap<SumPricing, string | undefined>();
 
   constructor(
     private readonly name: string,
@@ -442,30 +512,54 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
    */
   async sumBy(filter: Filter, spec: SumSpec): Promise<SumRow[] | undefined> {
     this.checkOpen();
-    const scalar = KIND.string | KIND.number | KIND.boolean | KIND.null;
     const known = (name: string, allowed: number) => {
       const kinds = this.tracked.of(name);
-      return kinds !== undefined && (kinds & ~allowed) === 0;
+      return name !== "_id" && kinds !== undefined && (kinds & ~(allowed | KIND.null)) === 0;
     };
-    if (!known(spec.field, KIND.number | KIND.null) || !spec.keys.every((key) => key !== "_id" && known(key, scalar))) return undefined;
+    if (!known(spec.field, KIND.number) || !spec.keys.every((key) => known(key, KIND.string | KIND.number | KIND.boolean)))
+      return undefined;
+    const price = spec.price;
+    const rate = price && this.rateOf(price, known);
+    if (price && rate === undefined) return undefined;
     const keys = spec.keys.map((name) => fieldColumn(name, this.tracked.of(name)));
-    if (keys.some((key) => key.sql.startsWith("(doc ->"))) return undefined;
     const value = valueSql(spec.field);
-    const columns = [...keys.map((key, at) => `${key.sql} AS k${at}`), `${value} AS v`].join(", ");
-    const index = this.coveringIndex(filter, [...spec.keys, spec.field]);
-    const inner = this.query(columns, filter, " LIMIT -1", [], false, false, index);
-    const groupBy = keys.length > 0 ? ` GROUP BY ${keys.map((_, at) => `k${at}`).join(", ")}` : " HAVING COUNT(*) > 0";
+    const columns = [...keys.map((key, at) => `${key.sql} AS k${at}`), `${value} AS v`, ...(rate ? [`${rate} AS rt`] : [])].join(", ");
+    const named = [...spec.keys, spec.field, ...(price ? [...price.by, price.at, price.when] : [])];
+    const inner = this.query(columns, filter, " LIMIT -1", [], false, false, this.coveringIndex(filter, named));
+    const groups = [...keys.map((_, at) => `k${at}`), ...(rate ? ["rt"] : [])];
+    const groupBy = groups.length > 0 ? ` GROUP BY ${groups.join(", ")}` : " HAVING COUNT(*) > 0";
     const rounded = spec.round ? roundedSql("v", spec.round) : "v";
-    const sql = `SELECT ${[...keys.map((_, at) => `k${at}`), "COUNT(v) AS n", "COALESCE(SUM(v), 0) AS s", `COALESCE(SUM(${rounded}), 0) AS r`, "COUNT(*) - COUNT(v) AS missing", "MAX(typeof(v) = 'real') AS fractional"].join(", ")} FROM (${inner.sql})${groupBy}`;
-    const rows = this.reader.all(sql, inner.params);
+    // Half up for a positive ratio n / d: floor((2n + d) / 2d), in whole numbers.
+    const amount = price
+      ? `COALESCE(SUM(CASE WHEN rt > 0 AND ${rounded} > 0 THEN (2 * ${rounded} * rt * ${price.multiplier} + ${price.divisor}) / ${2 * price.divisor} ELSE 0 END), 0)`
+      : "0";
+    const select = [
+      ...groups,
+      "COUNT(v) AS n",
+      "COALESCE(SUM(v), 0) AS s",
+      `COALESCE(SUM(${rounded}), 0) AS r`,
+      "COUNT(*) - COUNT(v) AS missing",
+      `${amount} AS a`,
+      "MAX(typeof(v) = 'real') AS fractional",
+      `MAX(${rounded}) AS highest`,
+    ];
+    const rows = this.reader.all(`SELECT ${select.join(", ")} FROM (${inner.sql})${groupBy}`, inner.params);
     if (rows.some((row) => row.fractional === 1)) return undefined;
+    if (price && !rows.every((row) => exactlyPriced(Number(row.highest ?? 0), Number(row.rt ?? 0), price))) return undefined;
     return rows.map((row) => [
-      keys.map((key, at) => key.value(row[`k${at}`] as SQLOutputValue)),
+      [...keys.map((key, at) => key.value(row[`k${at}`] as SQLOutputValue)), ...(rate ? [row.rt ?? null] : [])],
       Number(row.n),
       Number(row.s),
       Number(row.r),
       Number(row.missing),
+      Number(row.a),
     ]);
+  }
+
+  /** The rate expression of a pricing, written once for the many sums (a day each) asked with it. */
+  private rateOf(price: SumPricing, known: (name: string, allowed: number) => boolean): string | undefined {
+    if (!this.rates.has(price)) this.rates.set(price, rateSql(price, known));
+    return this.rates.get(price);
   }
 
   /**

@@ -51,13 +51,32 @@ export interface SumSpec {
   field: string;
   /** Also add each value rounded (`rounded` in the rows). */
   round?: SumRounding;
+  /** Also price each document (`amount` in the rows); its rate is one more key, after `keys`. */
+  price?: SumPricing;
 }
 
 /**
- * One group: its keys' values in the order of `keys`; how many documents hold a number in
- * the field, their sum and their rounded sum; how many hold none.
+ * Each document's rate and amount: where `when` is true, the rate of the timeline its two
+ * `by` fields pick at its `at` (text compared with the timeline's starts), and the amount
+ * its rounded value at that rate, `value × rate × multiplier / divisor` rounded half up,
+ * 0 unless both are above 0. No rate (`null`) where `when` is not true or none is in force.
  */
-export type SumRow = [keys: unknown[], count: number, sum: number, rounded: number, missing: number];
+export interface SumPricing {
+  by: readonly [string, string];
+  at: string;
+  when: string;
+  /** A `null` key stands for any value no other timeline names in its place. */
+  timelines: readonly { keys: readonly [string | null, string | null]; starts: readonly string[]; rates: readonly (number | null)[] }[];
+  multiplier: number;
+  divisor: number;
+}
+
+/**
+ * One group: its keys' values in the order of `keys` (and the rate, with `price`); how many
+ * documents hold a number in the field, their sum, their rounded sum; how many hold none;
+ * their amounts' sum (0 without `price`).
+ */
+export type SumRow = [keys: unknown[], count: number, sum: number, rounded: number, missing: number, amount: number];
 
 export interface Update {
   $set?: Record<string, unknown>;
