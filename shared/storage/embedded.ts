@@ -569,6 +569,9 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   private coveringIndex(filter: Filter, named: readonly string[]): string | undefined {
     const fields = Object.keys(filter);
     if (fields.some((field) => field.startsWith("$"))) return undefined;
+    // SQLite refuses a statement whose INDEXED BY it cannot use: only where SQL answers the whole filter.
+    const translated = filterToSql(filter, this.tracked.of);
+    if (!translated.narrows || translated.residual) return undefined;
     const needed = new Set([...fields, ...named]);
     const equal = (field: string | undefined) => field !== undefined && field in filter && !isPlainObject(filter[field]);
     return this.indexes.find((index) => equal(index.fields[0]) && [...needed].every((field) => index.fields.includes(field)))?.name;
