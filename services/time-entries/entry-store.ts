@@ -1,6 +1,6 @@
 import type { Page } from "../../shared/paging";
 import { skipOf } from "../../shared/paging";
-import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
+import { DuplicateKeyError, type Collection, type Filter, type SumRow, type SumSpec } from "../../shared/storage/port";
 import { tagKey } from "./contract";
 import type { TimeEntryDocument } from "./time-entry";
 
@@ -94,6 +94,11 @@ export class EntryStore {
       sort: options.order,
       batchSize: options.batchSize,
     }) as AsyncIterable<T[]>;
+  }
+
+  /** Grouped sums of a query built by `entryQuery`, added up by the store; `undefined` where it cannot. */
+  async sumBy(query: Filter, spec: SumSpec): Promise<SumRow[] | undefined> {
+    return this.entries.sumBy ? this.entries.sumBy(query, spec) : undefined;
   }
 
   update(organizationId: string, id: string, changes: Partial<TimeEntryDocument>): Promise<TimeEntryDocument | null> {

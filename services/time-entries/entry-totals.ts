@@ -42,8 +42,8 @@ class Sums {
   amount = 0;
   unrated = 0;
 
-  add(figures: EntryFigures): void {
-    this.entries += 1;
+  add(figures: EntryFigures, entries = 1): void {
+    this.entries += entries;
     this.seconds += figures.seconds;
     this.rounded += figures.rounded;
     this.amount += figures.amount;
@@ -56,7 +56,8 @@ class Sums {
   }
 }
 
-interface EntryFigures {
+/** What an entry counts for, or (`Totals.addSums`) a number of entries together. */
+export interface EntryFigures {
   seconds: number;
   rounded: number;
   billable: boolean;
@@ -115,34 +116,68 @@ function sumsAt<K>(map: Map<K, Sums>, key: K): Sums {
   return sums;
 }
 
-/** Adds up every batch; the lines of the totals stream, `all` first. */
-export async function addUpEntries(batches: AsyncIterable<readonly TotalsFields[]>, query: EntryTotalsQuery): Promise<TotalsLine[]> {
-  const asOfMs = Date.parse(query.asOf);
-  const rates = query.money ? new RateBook(query.money.rates) : undefined;
-  const [outer, inner] = query.groupBy;
-  const all = new Sums();
-  const groups = new Map<TotalsKeyValue, Sums>();
-  const subGroups = new Map<TotalsKeyValue, Map<TotalsKeyValue, Sums>>();
-  for await (const batch of batches) {
-    for (const entry of batch) {
-      const figures = figuresOf(entry, query, asOfMs, rates);
-      all.add(figures);
-      if (!outer) continue;
-      const innerKeys = inner ? keysOf(inner, entry, query.dayStarts) : undefined;
-      for (const key of keysOf(outer, entry, query.dayStarts)) {
-        sumsAt(groups, key).add(figures);
-        if (!innerKeys) continue;
-        let within = subGroups.get(key);
-        if (!within) {
-          within = new Map();
-          subGroups.set(key, within);
-        }
-        for (const subKey of innerKeys) sumsAt(within, subKey).add(figures);
+/**
+ * The sums of a summary as they are added, entry by entry (`addEntry`) or a group of
+ * entries at a time that share every key (`addSums`, from sums the store added up).
+ */
+export class Totals {
+  private readonly asOfMs: number;
+  private readonly rates: RateBook | undefined;
+  private readonly all = new Sums();
+  private readonly groups = new Map<TotalsKeyValue, Sums>();
+  private readonly subGroups = new Map<TotalsKeyValue, Map<TotalsKeyValue, Sums>>();
+
+  constructor(private readonly query: EntryTotalsQuery) {
+    this.asOfMs = Date.parse(query.asOf);
+    this.rates = query.money ? new RateBook(query.money.rates) : undefined;
+  }
+
+  addEntry(entry: TotalsFields): void {
+    const [outer, inner] = this.query.groupBy;
+    const figures = figuresOf(entry, this.query, this.asOfMs, this.rates);
+    this.add(figures, 1, outer && keysOf(outer, entry, this.query.dayStarts), inner && keysOf(inner, entry, this.query.dayStarts));
+  }
+
+  /** `entries` entries, whose keys `keyOf` gives (one each), together counting for `figures`. */
+  addSums(figures: EntryFigures, entries: number, keyOf: (key: TotalsKey) => TotalsKeyValue): void {
+    const [outer, inner] = this.query.groupBy;
+    this.add(figures, entries, outer && [keyOf(outer)], inner && [keyOf(inner)]);
+  }
+
+  private add(
+    figures: EntryFigures,
+    entries: number,
+    outerKeys: readonly TotalsKeyValue[] | undefined,
+    innerKeys: readonly TotalsKeyValue[] | undefined,
+  ): void {
+    this.all.add(figures, entries);
+    for (const key of outerKeys ?? []) {
+      sumsAt(this.groups, key).add(figures, entries);
+      if (!innerKeys) continue;
+      let within = this.subGroups.get(key);
+      if (!within) {
+        within = new Map();
+        this.subGroups.set(key, within);
       }
+      for (const subKey of innerKeys) sumsAt(within, subKey).add(figures, entries);
     }
   }
-  const lines: TotalsLine[] = [["all", ...all.figures()]];
-  for (const [key, sums] of groups) lines.push(["group", key, ...sums.figures()]);
-  for (const [key, within] of subGroups) for (const [subKey, sums] of within) lines.push(["sub", key, subKey, ...sums.figures()]);
-  return lines;
+
+  /** The lines of the totals stream, `all` first. */
+  lines(): TotalsLine[] {
+    const lines: TotalsLine[] = [["all", ...this.all.figures()]];
+    for (const [key, sums] of this.groups) lines.push(["group", key, ...sums.figures()]);
+    for (const [key, within] of this.subGroups) for (const [subKey, sums] of within) lines.push(["sub", key, subKey, ...sums.figures()]);
+    return lines;
+  }
+}
+
+/** Adds up every batch; the lines of the totals stream, `all` first. */
+export async function addUpEntries(
+  batches: AsyncIterable<readonly TotalsFields[]>,
+  query: EntryTotalsQuery,
+  totals = new Totals(query),
+): Promise<TotalsLine[]> {
+  for await (const batch of batches) for (const entry of batch) totals.addEntry(entry);
+  return totals.lines();
 }

@@ -2,6 +2,7 @@ import type { Filter } from "../../shared/storage/port";
 import type { EntryTotalsQuery, ReportWindow, TotalsLine } from "./client";
 import { ENTRY_ORDER, entryQuery, type EntryStore } from "./entry-store";
 import { addUpEntries, totalsFields, type TotalsFields } from "./entry-totals";
+import { sumInStore } from "./store-totals";
 import { presentTimeEntry, type TimeEntryDocument } from "./time-entry";
 import type { TimeEntry } from "./contract";
 
@@ -33,8 +34,10 @@ function windowQuery(window: ReportWindow): Filter {
 
 /** The summary's lines (`TotalsLine`), in batches, once every entry is added up. */
 export async function* sumEntries(entries: EntryStore, query: EntryTotalsQuery): AsyncGenerator<TotalsLine[]> {
-  const batches = entries.stream<TotalsFields>(windowQuery(query.window), totalsFields(query), { batchSize: TOTALS_BATCH });
-  const lines = await addUpEntries(batches, query);
+  const inStore = await sumInStore(entries, query, (from, to) => windowQuery({ ...query.window, from, to }));
+  const lines = inStore
+    ? inStore.lines()
+    : await addUpEntries(entries.stream<TotalsFields>(windowQuery(query.window), totalsFields(query), { batchSize: TOTALS_BATCH }), query);
   for (let start = 0; start < lines.length; start += TOTALS_BATCH) yield lines.slice(start, start + TOTALS_BATCH);
 }
 

@@ -60,7 +60,8 @@ export function rateFromHundredths(hundredths: number): number {
   return hundredths / 100;
 }
 
-const SECONDS_PER_HOUR_IN_HUNDREDTHS = 3600 * 100;
+/** An hour in seconds times a rate's hundredths: what an amount's numerator is divided by. */
+export const SECONDS_PER_HOUR_IN_HUNDREDTHS = 3600 * 100;
 
 /**
  * The amount, in minor units, of `seconds` at `hundredths` (of the major unit) an hour,

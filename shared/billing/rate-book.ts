@@ -93,11 +93,37 @@ export class RateBook {
     return ofProject.get(userId) ?? this.resolve(userId, projectId, ofProject);
   }
 
+  /**
+   * Every timeline the book can give, for pricing beside the store: the people and the
+   * projects some change names, and the timeline of each pair of them, `null` standing for
+   * anyone (or any project) no change names, whose timeline is the same whoever it is.
+   */
+  everyTimeline(): { userId: string | null; projectId: string | null; timeline: RateTimeline }[] {
+    const users = new Set<string>();
+    const projects = new Set<string>();
+    for (const key of this.chains.keys()) {
+      const [kind, first, second] = key.split("\u0000");
+      if (kind === "m" || kind === "pm") users.add((kind === "m" ? first : second) as string);
+      if (kind === "p" || kind === "pm") projects.add(first as string);
+    }
+    const timelines: { userId: string | null; projectId: string | null; timeline: RateTimeline }[] = [];
+    for (const userId of [...users, null])
+      for (const projectId of [...projects, null]) timelines.push({ userId, projectId, timeline: this.resolved(userId, projectId) });
+    return timelines;
+  }
+
   private resolve(userId: string, projectId: string, ofProject: Map<string, RateTimeline>): RateTimeline {
+    const timeline = this.resolved(userId, projectId);
+    ofProject.set(userId, timeline);
+    return timeline;
+  }
+
+  /** A pair's timeline; `null`: a person or project no change names. */
+  private resolved(userId: string | null, projectId: string | null): RateTimeline {
     const mostSpecificFirst = [
-      this.chains.get(chainKey("project_member", userId, projectId)),
-      this.chains.get(chainKey("project", null, projectId)),
-      this.chains.get(chainKey("member", userId, null)),
+      userId === null || projectId === null ? undefined : this.chains.get(chainKey("project_member", userId, projectId)),
+      projectId === null ? undefined : this.chains.get(chainKey("project", null, projectId)),
+      userId === null ? undefined : this.chains.get(chainKey("member", userId, null)),
       this.chains.get(chainKey("organization", null, null)),
     ];
     const days = new Set<string>([BEGINNING]);
@@ -118,9 +144,7 @@ export class RateBook {
       starts.push(day);
       hundredths.push(rate);
     }
-    const timeline: RateTimeline = { starts, hundredths };
-    ofProject.set(userId, timeline);
-    return timeline;
+    return { starts, hundredths };
   }
 
   /** The rate in hundredths per hour for an entry of this pair starting at `startTime` (ISO 8601 UTC), or `null`. */

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { describeStorageContract } from "./storage.suite";
 import { DATABASE_FILE, openEmbeddedStore } from "./embedded";
 import { openStore } from "./open";
+import { roundSeconds } from "../rounding";
+import { amountInMinorUnits } from "../billing/money";
 
 const root = mkdtempSync(join(tmpdir(), "stint-embedded-"));
 
@@ -225,6 +227,113 @@ describe("embedded store", () => {
       expect(await total("large")).toStrictEqual([{ _id: "large", n: 32_395 }]);
       expect(await total("small")).toStrictEqual([{ _id: "small", n: 3_600 }]);
       expect(await rows.aggregate([{ $match: { team: "large" } }, { $count: "rows" }])).toStrictEqual([{ rows: 10_800 }]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("sums by groups in SQL as code adds up: rounding of every whole number, null and missing values counted apart", async () => {
+    const store = await openEmbeddedStore(join(root, "sum-by"));
+    try {
+      const items = await store.collection<{ _id: string; org: string; at: string; who: string | null; ok: boolean; n?: number | null }>({
+        name: "items",
+        indexes: [{ fields: { org: 1, at: 1, who: 1, ok: 1, n: 1 } }],
+      });
+      const values = [0, 1, 449, 450, 451, 899, 900, 901, 1799, -1, -450, -451, -900, -901, 86_399];
+      await items.insertMany(
+        values.map((n, at) => ({ _id: `i${at}`, org: "a", at: `t${at % 3}`, who: at % 2 ? "x" : null, ok: at % 4 === 0, n })),
+      );
+      await items.insertMany([
+        { _id: "running", org: "a", at: "t1", who: "x", ok: true, n: null },
+        { _id: "missing", org: "a", at: "t1", who: "x", ok: true },
+        { _id: "other", org: "b", at: "t1", who: "x", ok: true, n: 5 },
+      ]);
+      for (const mode of ["up", "down", "nearest"] as const) {
+        const rows = await items.sumBy?.(
+          { org: "a", at: { $gte: "t0", $lt: "t9" } },
+          { keys: ["who", "ok"], field: "n", round: { mode, step: 900 } },
+        );
+        const expected = new Map<string, [number, number, number, number, number]>();
+        values.forEach((n, at) => {
+          const key = JSON.stringify([at % 2 ? "x" : null, at % 4 === 0]);
+          const [count, sum, rounded, missing] = expected.get(key) ?? [0, 0, 0, 0, 0];
+          expected.set(key, [count + 1, sum + n, rounded + roundSeconds(n, { mode, minutes: 15 }), missing, 0]);
+        });
+        // The entry whose value is null and the one without it: in their group, counted apart.
+        const [count, sum, rounded] = expected.get(JSON.stringify(["x", true])) ?? [0, 0, 0];
+        expected.set(JSON.stringify(["x", true]), [count, sum, rounded, 2, 0]);
+        const got = new Map(rows?.map(([keys, ...figures]) => [JSON.stringify(keys), figures]));
+        expect(got).toEqual(expected);
+      }
+      expect(await items.sumBy?.({ org: "a" }, { keys: [], field: "n" })).toEqual([
+        [[], values.length, values.reduce((a, b) => a + b), values.reduce((a, b) => a + b), 2, 0],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("prices each document half up at the rate its pair's timeline has at its start, as code prices an entry", async () => {
+    const store = await openEmbeddedStore(join(root, "sum-by-priced"));
+    try {
+      const items = await store.collection<{ _id: string; who: string; what: string | null; at: string; ok: boolean; n: number }>({
+        name: "items",
+        indexes: [{ fields: { who: 1, what: 1, at: 1, ok: 1, n: 1 } }],
+      });
+      const rates: Record<string, [number | null, number]> = { "a p": [1999, 2001], "a *": [null, 333], "* p": [12345, 1], "* *": [7, 7] };
+      const docs = ["a", "b", "c"].flatMap((who, i) =>
+        ["p", "q", null].flatMap((what, j) =>
+          ["2026-03-14T23:59:59Z", "2026-03-15T00:00:00Z"].flatMap((at, k) =>
+            [1, 899, 901, 1799, 3601].map((n, l) => ({ _id: `${i}${j}${k}${l}`, who, what, at, ok: l !== 2, n })),
+          ),
+        ),
+      );
+      await items.insertMany(docs);
+      const timeline = (key: string) => ({ starts: ["", "2026-03-15"], rates: rates[key] as (number | null)[] });
+      const price = {
+        by: ["who", "what"] as const,
+        at: "at",
+        when: "ok",
+        multiplier: 1000,
+        divisor: 360_000,
+        timelines: [
+          { keys: ["a", "p"] as const, ...timeline("a p") },
+          { keys: ["a", null] as const, ...timeline("a *") },
+          { keys: [null, "p"] as const, ...timeline("* p") },
+          { keys: [null, null] as const, ...timeline("* *") },
+        ],
+      };
+      const rows = await items.sumBy?.({}, { keys: ["who"], field: "n", round: { mode: "up", step: 900 }, price });
+      const expected = new Map<string, number>();
+      for (const doc of docs) {
+        const pair = `${doc.who === "a" ? "a" : "*"} ${doc.what === "p" ? "p" : "*"}`;
+        const rate = doc.ok ? ((rates[pair] as (number | null)[])[doc.at >= "2026-03-15" ? 1 : 0] ?? null) : null;
+        const key = JSON.stringify([doc.who, rate]);
+        expected.set(
+          key,
+          (expected.get(key) ?? 0) + (rate === null ? 0 : amountInMinorUnits(roundSeconds(doc.n, { mode: "up", minutes: 15 }), rate, 3)),
+        );
+      }
+      expect(new Map(rows?.map(([keys, , , , , amount]) => [JSON.stringify(keys), amount]))).toEqual(expected);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("leaves to code the sums SQL would not give as code does: fractions to round, keys of mixed or unknown kinds", async () => {
+    const store = await openEmbeddedStore(join(root, "sum-by-refused"));
+    try {
+      const items = await store.collection<{ _id: string; n: number; k: unknown }>({
+        name: "items",
+        indexes: [{ fields: { n: 1, k: 1 } }],
+      });
+      await items.insertMany([
+        { _id: "a", n: 1.5, k: "a" },
+        { _id: "b", n: 2, k: 1 },
+      ]);
+      expect(await items.sumBy?.({}, { keys: [], field: "n", round: { mode: "up", step: 60 } })).toBeUndefined();
+      expect(await items.sumBy?.({}, { keys: ["k"], field: "n" })).toBeUndefined();
+      expect(await items.sumBy?.({}, { keys: ["unknown"], field: "n" })).toBeUndefined();
     } finally {
       await store.close();
     }

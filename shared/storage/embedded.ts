@@ -20,6 +20,10 @@ import {
   type QueryReport,
   type StoredDocument,
   type StreamOptions,
+  type SumPricing,
+  type SumRounding,
+  type SumRow,
+  type SumSpec,
   type Update,
 } from "./port";
 import { assertPortablePipeline, assertStreamFields, STREAM_BATCH } from "./portable";
@@ -152,8 +156,102 @@ function fieldColumn(name: string, kinds: number | undefined): FieldColumn {
   return { sql: `(doc -> '$."${name}"')`, value: (cell) => (typeof cell === "string" ? (JSON.parse(cell) as unknown) : null) };
 }
 
+/**
+ * A value rounded to a whole step in SQL's integer arithmetic (which truncates toward zero),
+ * as `Math.ceil`, `Math.floor` and `Math.floor(x + step / 2)` give it for any whole number.
+ */
+function roundedSql(value: string, rounding: SumRounding): string {
+  const step = rounding.step;
+  switch (rounding.mode) {
+    case "up":
+      return `(CASE WHEN ${value} >= 0 THEN (${value} + ${step - 1}) / ${step} ELSE ${value} / ${step} END) * ${step}`;
+    case "down":
+      return `(CASE WHEN ${value} >= 0 THEN ${value} / ${step} ELSE -((${step - 1} - ${value}) / ${step}) END) * ${step}`;
+    case "nearest": {
+      const doubled = `(2 * ${value} + ${step})`;
+      return `(CASE WHEN ${doubled} >= 0 THEN ${doubled} / ${2 * step} ELSE -((${2 * step - 1} - ${doubled}) / ${2 * step}) END) * ${step}`;
+    }
+  }
+}
+
+/** Timelines priced in SQL at most: each is a branch of the one expression every row evaluates. */
+const MOST_PRICED_STEPS = 2000;
+
+function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A document's rate as one SQL expression (`SumPricing`): a CASE on the first field's value,
+ * in each branch one on the second's, in each of those the timeline's starts, latest first.
+ * `undefined` when the fields hold kinds SQL would compare otherwise than code, a rate is not
+ * a whole number, or the timelines are too many to write out.
+ */
+function rateSql(price: SumPricing, known: (name: string, allowed: number) => boolean): string | undefined {
+  const [first, second] = price.by;
+  if (!known(first, KIND.string) || !known(second, KIND.string) || !known(price.at, KIND.string) || !known(price.when, KIND.boolean))
+    return undefined;
+  const steps = price.timelines.reduce((total, timeline) => total + timeline.starts.length, 0);
+  if (
+    steps > MOST_PRICED_STEPS ||
+    !price.timelines.every((timeline) => timeline.rates.every((rate) => rate === null || Number.isSafeInteger(rate)))
+  )
+    return undefined;
+  const timelineSql = (timeline: SumPricing["timelines"][number]): string => {
+    const rates = timeline.rates.map((rate) => (rate === null ? "NULL" : String(rate)));
+    if (rates.length === 1) return rates[0] as string;
+    const branches = timeline.starts
+      .map((start, at) => ({ start, rate: rates[at] as string }))
+      .slice(1)
+      .reverse();
+    return `(CASE ${branches.map((branch) => `WHEN ${valueSql(price.at)} >= ${sqlText(branch.start)} THEN ${branch.rate}`).join(" ")} ELSE ${rates[0]} END)`;
+  };
+  const byFirst = new Map<string | null, Map<string | null, string>>();
+  for (const timeline of price.timelines) {
+    const [one, two] = timeline.keys;
+    const within = byFirst.get(one) ?? new Map<string | null, string>();
+    within.set(two, timelineSql(timeline));
+    byFirst.set(one, within);
+  }
+  const caseOn = <K>(field: string, branches: Map<string | null, K>, inner: (value: K) => string | undefined): string | undefined => {
+    const otherwise = branches.get(null);
+    if (otherwise === undefined) return undefined;
+    const named = [...branches].filter(([key]) => key !== null);
+    const parts = named.map(([key, branch]) => [key as string, inner(branch)] as const);
+    const fallback = inner(otherwise);
+    if (fallback === undefined || parts.some(([, sql]) => sql === undefined)) return undefined;
+    // SQLite tries a CASE's branches in turn: a tree of comparisons finds a value in a few steps, whatever the number of values.
+    const sorted = [...parts].sort(([a], [b]) => Buffer.compare(Buffer.from(a as string), Buffer.from(b as string)));
+    const tree = (from: number, to: number): string => {
+      if (to - from <= 2)
+        return `(CASE ${sorted
+          .slice(from, to)
+          .map(([key, sql]) => `WHEN ${field} = ${sqlText(key)} THEN ${sql}`)
+          .join(" ")} ELSE ${fallback} END)`;
+      const middle = (from + to) >> 1;
+      return `(CASE WHEN ${field} < ${sqlText(sorted[middle]?.[0] as string)} THEN ${tree(from, middle)} ELSE ${tree(middle, to)} END)`;
+    };
+    return parts.length === 0 ? fallback : tree(0, sorted.length);
+  };
+  const rate = caseOn(valueSql(first), byFirst, (within) => caseOn(valueSql(second), within, (sql) => sql));
+  return rate && `(CASE WHEN ${valueSql(price.when)} THEN ${rate} END)`;
+}
+
+/** Whether every amount of a group is a whole number SQL computes exactly: its numerator stays a safe integer. */
+function exactlyPriced(highest: number, rate: number, price: SumPricing): boolean {
+  return Number.isSafeInteger(2 * Math.max(highest, 0) * Math.max(rate, 0) * price.multiplier + price.divisor);
+}
+
+/** An index's name and the fields it holds. */
+interface KnownIndex {
+  name: string;
+  fields: readonly string[];
+}
+
 export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   private readonly table: string;
+  private readonly indexes: KnownIndex[] = [];
+  private readonly rates = new WeakMap<SumPricing, string | undefined>();
 
   constructor(
     private readonly name: string,
@@ -167,7 +265,15 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   }
 
   /** `SELECT <columns> FROM <table> WHERE <filter> <tail>`; `examined` puts the read counter first, so it sees every row SQLite reads. */
-  private query(columns: string, filter: Filter, tail = "", tailParams: SQLInputValue[] = [], examined = false, scan = false): Query {
+  private query(
+    columns: string,
+    filter: Filter,
+    tail = "",
+    tailParams: SQLInputValue[] = [],
+    examined = false,
+    scan = false,
+    index?: string,
+  ): Query {
     const translated = filterToSql(filter, this.tracked.of);
     const conditions: string[] = examined ? ["stint_examined(id)"] : [];
     const params: SQLInputValue[] = [];
@@ -180,7 +286,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       params.push(JSON.stringify(translated.residual));
     }
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
-    return { sql: `SELECT ${columns} FROM ${this.table}${scan ? " NOT INDEXED" : ""}${where}${tail}`, params: [...params, ...tailParams] };
+    const read = scan ? " NOT INDEXED" : index ? ` INDEXED BY ${index}` : "";
+    return { sql: `SELECT ${columns} FROM ${this.table}${read}${where}${tail}`, params: [...params, ...tailParams] };
   }
 
   /** The SQL of a find, with whatever page work code must do after it. */
@@ -395,6 +502,81 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     }
   }
 
+  /**
+   * Grouped sums in SQL (the port's `sumBy`). The rows are read by a subquery SQLite keeps
+   * apart from the GROUP BY around it (a LIMIT keeps it from being merged), through an
+   * index that holds every field the query names where there is one: SQLite then reads the
+   * values from the index and never opens a document, which it does not do by itself once
+   * the query aggregates. `undefined` when SQL cannot give the numbers code would: a key
+   * or the field holding kinds SQL does not tell apart, or a fractional value to round.
+   */
+  async sumBy(filter: Filter, spec: SumSpec): Promise<SumRow[] | undefined> {
+    this.checkOpen();
+    const known = (name: string, allowed: number) => {
+      const kinds = this.tracked.of(name);
+      return name !== "_id" && kinds !== undefined && (kinds & ~(allowed | KIND.null)) === 0;
+    };
+    if (!known(spec.field, KIND.number) || !spec.keys.every((key) => known(key, KIND.string | KIND.number | KIND.boolean)))
+      return undefined;
+    const price = spec.price;
+    const rate = price && this.rateOf(price, known);
+    if (price && rate === undefined) return undefined;
+    const keys = spec.keys.map((name) => fieldColumn(name, this.tracked.of(name)));
+    const value = valueSql(spec.field);
+    const columns = [...keys.map((key, at) => `${key.sql} AS k${at}`), `${value} AS v`, ...(rate ? [`${rate} AS rt`] : [])].join(", ");
+    const named = [...spec.keys, spec.field, ...(price ? [...price.by, price.at, price.when] : [])];
+    const inner = this.query(columns, filter, " LIMIT -1", [], false, false, this.coveringIndex(filter, named));
+    const groups = [...keys.map((_, at) => `k${at}`), ...(rate ? ["rt"] : [])];
+    const groupBy = groups.length > 0 ? ` GROUP BY ${groups.join(", ")}` : " HAVING COUNT(*) > 0";
+    const rounded = spec.round ? roundedSql("v", spec.round) : "v";
+    // Half up for a positive ratio n / d: floor((2n + d) / 2d), in whole numbers.
+    const amount = price
+      ? `COALESCE(SUM(CASE WHEN rt > 0 AND ${rounded} > 0 THEN (2 * ${rounded} * rt * ${price.multiplier} + ${price.divisor}) / ${2 * price.divisor} ELSE 0 END), 0)`
+      : "0";
+    const select = [
+      ...groups,
+      "COUNT(v) AS n",
+      "COALESCE(SUM(v), 0) AS s",
+      `COALESCE(SUM(${rounded}), 0) AS r`,
+      "COUNT(*) - COUNT(v) AS missing",
+      `${amount} AS a`,
+      "MAX(typeof(v) = 'real') AS fractional",
+      `MAX(${rounded}) AS highest`,
+    ];
+    const rows = this.reader.all(`SELECT ${select.join(", ")} FROM (${inner.sql})${groupBy}`, inner.params);
+    if (rows.some((row) => row.fractional === 1)) return undefined;
+    if (price && !rows.every((row) => exactlyPriced(Number(row.highest ?? 0), Number(row.rt ?? 0), price))) return undefined;
+    return rows.map((row) => [
+      [...keys.map((key, at) => key.value(row[`k${at}`] as SQLOutputValue)), ...(rate ? [row.rt ?? null] : [])],
+      Number(row.n),
+      Number(row.s),
+      Number(row.r),
+      Number(row.missing),
+      Number(row.a),
+    ]);
+  }
+
+  /** The rate expression of a pricing, written once for the many sums (a day each) asked with it. */
+  private rateOf(price: SumPricing, known: (name: string, allowed: number) => boolean): string | undefined {
+    if (!this.rates.has(price)) this.rates.set(price, rateSql(price, known));
+    return this.rates.get(price);
+  }
+
+  /**
+   * An index a query can read instead of the documents: it holds every field named, and its
+   * first field is one the filter asks to equal a value, so that it also narrows the read.
+   */
+  private coveringIndex(filter: Filter, named: readonly string[]): string | undefined {
+    const fields = Object.keys(filter);
+    if (fields.some((field) => field.startsWith("$"))) return undefined;
+    // SQLite refuses a statement whose INDEXED BY it cannot use: only where SQL answers the whole filter.
+    const translated = filterToSql(filter, this.tracked.of);
+    if (!translated.narrows || translated.residual) return undefined;
+    const needed = new Set([...fields, ...named]);
+    const equal = (field: string | undefined) => field !== undefined && field in filter && !isPlainObject(filter[field]);
+    return this.indexes.find((index) => equal(index.fields[0]) && [...needed].every((field) => index.fields.includes(field)))?.name;
+  }
+
   /** The SQL of a stream and how a row becomes a document; `undefined` when code must sort. */
   private streamQuery(filter: Filter, options: StreamOptions): { query: Query; build(row: SQLOutputValue[]): Doc } | undefined {
     const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
@@ -496,6 +678,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const canonical = JSON.stringify({ fields, unique: index.unique ?? false });
     const indexName = `"i_${this.name}_${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}"`;
     this.writer.exec(`CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${columns})`);
+    if (!this.indexes.some((known) => known.name === indexName))
+      this.indexes.push({ name: indexName, fields: fields.map(([path]) => path) });
     if (untracked.length > 0) this.track(untracked);
   }
 

@@ -35,6 +35,49 @@ export interface StreamOptions {
   batchSize?: number;
 }
 
+/** Rounding of each value to a whole step before it is added (`up`, `down`, or `nearest` with halves up). */
+export interface SumRounding {
+  mode: "up" | "down" | "nearest";
+  step: number;
+}
+
+/**
+ * Sums of one whole-number field by groups (`sumBy`): the documents a filter selects,
+ * grouped by the values of `keys` (top-level scalar fields, a missing one as null); those
+ * whose `field` is null or missing are counted apart and add nothing.
+ */
+export interface SumSpec {
+  keys: readonly string[];
+  field: string;
+  /** Also add each value rounded (`rounded` in the rows). */
+  round?: SumRounding;
+  /** Also price each document (`amount` in the rows); its rate is one more key, after `keys`. */
+  price?: SumPricing;
+}
+
+/**
+ * Each document's rate and amount: where `when` is true, the rate of the timeline its two
+ * `by` fields pick at its `at` (text compared with the timeline's starts), and the amount
+ * its rounded value at that rate, `value × rate × multiplier / divisor` rounded half up,
+ * 0 unless both are above 0. No rate (`null`) where `when` is not true or none is in force.
+ */
+export interface SumPricing {
+  by: readonly [string, string];
+  at: string;
+  when: string;
+  /** A `null` key stands for any value no other timeline names in its place. */
+  timelines: readonly { keys: readonly [string | null, string | null]; starts: readonly string[]; rates: readonly (number | null)[] }[];
+  multiplier: number;
+  divisor: number;
+}
+
+/**
+ * One group: its keys' values in the order of `keys` (and the rate, with `price`); how many
+ * documents hold a number in the field, their sum, their rounded sum; how many hold none;
+ * their amounts' sum (0 without `price`).
+ */
+export type SumRow = [keys: unknown[], count: number, sum: number, rounded: number, missing: number, amount: number];
+
 export interface Update {
   $set?: Record<string, unknown>;
   $unset?: Record<string, true | "" | 1>;
@@ -86,6 +129,13 @@ export interface Collection<T extends StoredDocument> {
    * document written while a stream is read may or may not be in it.
    */
   stream(filter: Filter, options?: StreamOptions): AsyncIterable<T[]>;
+  /**
+   * Grouped sums computed beside the data, where the store can do it cheaper than a stream
+   * read in code: no document leaves the store, so the memory is that of the groups.
+   * Optional: a store without it (or answering `undefined` for a spec it cannot answer)
+   * is read with `stream` and added up in code.
+   */
+  sumBy?(filter: Filter, spec: SumSpec): Promise<SumRow[] | undefined>;
   /** Answers `find` and reports how many documents the store read to do it. */
   explain(filter: Filter, options?: FindOptions): Promise<QueryReport>;
 }
