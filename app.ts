@@ -15,6 +15,7 @@ import { systemTraits } from "./services/system/traits";
 import { timeEntriesTraits } from "./services/time-entries/traits";
 import { usersTraits } from "./services/users/traits";
 import { webhooksTraits } from "./services/webhooks/traits";
+import { mailTraits } from "./services/mail/traits";
 import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
@@ -32,7 +33,10 @@ import type { DocumentStore } from "./shared/storage/port";
 export interface StartOptions {
   /** Where log lines go instead of standard output (tests read them). */
   logDestination?: Writable;
-  /** The time the gateway's rate limits count at, instead of the clock (tests move it on instead of waiting). */
+  /**
+   * The time the gateway's rate limits count at and the services' expiries and schedules go
+   * by, instead of the clock (tests move it on instead of waiting).
+   */
   clock?: () => number;
 }
 
@@ -50,7 +54,6 @@ export interface RunningStint {
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
-  clock?: () => number;
 }
 
 /** Every service, as it declares itself in its own folder (`traits.ts`): one entry per name of `SERVICES`. */
@@ -66,6 +69,7 @@ export const SERVICE_TRAITS: { readonly [Name in ServiceName]: ServiceTraits<Nam
   screenshots: screenshotsTraits,
   oauth: oauthTraits,
   system: systemTraits,
+  mail: mailTraits,
 };
 
 /** The services of a trait: the lists a process (and the deployment check) decides by. */

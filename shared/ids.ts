@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   oauthClient: "cli",
   invitation: "inv",
   importJob: "imp",
+  /** An email, sent or kept in the outbox. */
+  mailMessage: "msg",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -18,6 +18,12 @@ export interface ServiceDependencies {
   events?: EventPublisher;
   /** The JetStream event stream (distributed mode), which the webhook service consumes. */
   eventStream?: EventStream;
+  /**
+   * The time, in epoch milliseconds, that services' expiries and schedules go by (password
+   * reset links, the mail queue's retries and weekly summaries): the system clock unless a
+   * test moves it on instead of waiting.
+   */
+  clock?: () => number;
 }
 
 export function requireStore(deps: Pick<ServiceDependencies, "store">): DocumentStore {
