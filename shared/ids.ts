@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   oauthClient: "cli",
   invitation: "inv",
   importJob: "imp",
+  /** A recorded change of an hourly rate. */
+  rate: "rate",
   /** An email, sent or kept in the outbox. */
   mailMessage: "msg",
 } as const;
