@@ -70,7 +70,10 @@ export const emailPreferencesSchema = z
     weekly_summary: z
       .boolean()
       .describe("Whether the person gets a summary of their tracked time every Monday, for the week before; off until they turn it on"),
-    time_zone: z.string().describe("The IANA time zone the summary's week and days are counted in").meta({ examples: ["Europe/Berlin"] }),
+    time_zone: z
+      .string()
+      .describe("The IANA time zone the summary's week and days are counted in")
+      .meta({ examples: ["Europe/Berlin"] }),
   })
   .meta({ id: "EmailPreferences" });
 assertSameShape<SameShape<z.output<typeof emailPreferencesSchema>, EmailPreferences>>();

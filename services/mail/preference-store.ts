@@ -10,7 +10,11 @@ export class PreferenceStore {
   }
 
   /** Writes a person's preferences, making the document on first use; the document as it is now. */
-  async save(organizationId: string, userId: string, changes: Omit<PreferenceDocument, "_id" | "organization_id">): Promise<PreferenceDocument> {
+  async save(
+    organizationId: string,
+    userId: string,
+    changes: Omit<PreferenceDocument, "_id" | "organization_id">,
+  ): Promise<PreferenceDocument> {
     const saved = await this.preferences.findOneAndUpdate(
       { _id: userId, organization_id: organizationId },
       { $set: changes },

@@ -180,7 +180,10 @@ export class MailWorker {
     const claim = await this.deps.messages.findClaim(message._id, attempt);
     const at = this.deps.now();
     if (!claim || claim.lease_until > at) return;
-    this.deps.logger.warn({ messageId: message._id, attempt, worker: claim.worker }, "a mail attempt was abandoned by its worker; retrying");
+    this.deps.logger.warn(
+      { messageId: message._id, attempt, worker: claim.worker },
+      "a mail attempt was abandoned by its worker; retrying",
+    );
     await this.deps.messages.settle(message, attempt, {
       state: "queued",
       nextAttemptAt: at,

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { nothing as none } from "../../shared/inputs";
+import { pagingQuery } from "../../shared/paging";
+import { noBody } from "../../shared/validation";
+import { MAIL_KINDS, MAIL_STATES } from "./contract";
+
+export const listOutboxInput = z.object({
+  params: none,
+  query: z
+    .object({
+      ...pagingQuery,
+      kind: z.enum(MAIL_KINDS, `must be one of ${MAIL_KINDS.join(", ")}`).optional(),
+      state: z.enum(MAIL_STATES, `must be one of ${MAIL_STATES.join(", ")}`).optional(),
+    })
+    .strict(),
+  body: noBody,
+});
