@@ -383,7 +383,7 @@ const settings = {
   ),
   cleanupIntervalSeconds: integer(
     "CLEANUP_INTERVAL_SECONDS",
-    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes, screenshots past their organization's retention and blobs no record names). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
+    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations, password reset links and OAuth codes, old email, screenshots past their organization's retention and blobs no record names). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
     900,
     10,
     86400,
@@ -397,7 +397,7 @@ const settings = {
   ),
   expiredRecordRetentionDays: integer(
     "EXPIRED_RECORD_RETENTION_DAYS",
-    "How long refresh tokens (spent or not) and invitations are kept after they expire, before they are pruned.",
+    "How long refresh tokens (spent or not), invitations and password reset links are kept after they expire, before they are pruned.",
     1,
     0,
     365,
