@@ -45,7 +45,7 @@ export async function invite(
     role,
     token_hash: sha256(token),
     invited_by: who.userId,
-    expires_at: Date.now() + INVITATION_TTL_MS,
+    expires_at: invitations.now() + INVITATION_TTL_MS,
     created_at: isoSeconds(),
   };
   const invitation = presentInvitation(doc);
@@ -102,7 +102,7 @@ export async function acceptInvitation(
   input: AcceptInvitationBody,
 ): Promise<Session> {
   const invitation = await invitations.byTokenHash(sha256(input.token));
-  if (!invitation || invitation.expires_at <= Date.now()) throw INVALID_TOKEN();
+  if (!invitation || invitation.expires_at <= invitations.now()) throw INVALID_TOKEN();
   // The auth service's unique email index makes a second acceptance of the same invitation a 409 there.
   const joined = await accounts.createMember({
     organizationId: invitation.organization_id,

@@ -50,10 +50,10 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
   return stintService<InvitationStore>({
     name: userOperations.service,
     open: async (service) => {
-      const invitations = new InvitationStore(await store.collection<InvitationDocument>(INVITATIONS));
+      const invitations = new InvitationStore(await store.collection<InvitationDocument>(INVITATIONS), deps.clock);
       stopSweeping = sweepPeriodically(
         "invitations",
-        () => invitations.prune(Date.now(), keepAfterExpiryMs),
+        () => invitations.prune(invitations.now(), keepAfterExpiryMs),
         service.logger,
         deps.config.cleanupIntervalSeconds * 1000,
       );
