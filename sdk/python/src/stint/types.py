@@ -18,6 +18,8 @@ __all__ = [
     "User",
     "Session",
     "Tokens",
+    "PasswordResetRequested",
+    "OutboxMessage",
     "ApiKey",
     "CreatedApiKey",
     "Project",
@@ -144,6 +146,28 @@ class Tokens(TypedDict):
 class Session(Tokens):
     user: User
     organization: Organization
+
+
+class PasswordResetRequested(TypedDict):
+    """The answer to a password reset request: the same whether or not the address has an account."""
+
+    #: ``email``, or ``outbox`` where the deployment sends no email (an admin passes the link on).
+    delivery: Literal["email", "outbox"]
+
+
+class OutboxMessage(TypedDict):
+    """An email Stint sent or keeps in the organization's outbox."""
+
+    id: str
+    kind: Literal["invitation", "password_reset", "weekly_summary"]
+    to: str
+    subject: str
+    #: The message in plain text; its one-time link is left out where the reader may not see it.
+    text: str
+    link_hidden: bool
+    state: Literal["queued", "sent", "kept", "expired", "refused"]
+    created_at: str
+    sent_at: Optional[str]
 
 
 class ApiKey(TypedDict):
@@ -609,6 +633,8 @@ COMPONENTS: Dict[str, type] = {
     "User": User,
     "Session": Session,
     "Tokens": Tokens,
+    "PasswordResetRequested": PasswordResetRequested,
+    "OutboxMessage": OutboxMessage,
     "ApiKey": ApiKey,
     "CreatedApiKey": CreatedApiKey,
     "Project": Project,
