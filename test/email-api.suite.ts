@@ -4,6 +4,7 @@ import { client, registerOwner, type Account, type Client } from "./support/http
 import { manualClock } from "./support/manual-clock";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import { SmtpInbox, tokenInLink } from "./support/smtp-inbox";
+import { createProject, createTimeEntry } from "./support/resources";
 import { describeStint, useStint, type StintMode } from "./support/stint";
 
 interface Tokens {
@@ -60,10 +61,11 @@ export function describeEmailApi(mode: StintMode): void {
 
     /** Asks for a reset of `email`'s password and answers the token of the link that arrives. */
     async function resetLinkFor(email: string): Promise<string> {
-      const before = inbox.to(email).length;
+      // Counted by subject: the invitation that brought the person in may still be arriving.
+      const before = inbox.to(email, RESET_SUBJECT).length;
       const asked = await anonymous.post<{ delivery: string }>(`${B}/auth/password-reset`, { email });
       expect(asked.status).toBe(202);
-      const mail = (await inbox.waitFor(email, before + 1)).at(-1);
+      const mail = (await inbox.waitFor(email, before + 1, RESET_SUBJECT)).at(-1);
       return tokenInLink(mail?.text ?? "", `${PUBLIC_URL}/reset-password`);
     }
 
@@ -135,7 +137,7 @@ export function describeEmailApi(mode: StintMode): void {
       expect(unknown.status).toBe(202);
       expect({ status: known.status, body: known.body }).toEqual({ status: unknown.status, body: unknown.body });
       expect(unknown.body).toEqual({ delivery: "email" });
-      await inbox.waitFor(member.account.user.email);
+      await inbox.waitFor(member.account.user.email, 1, RESET_SUBJECT);
       expect(inbox.to(nobody)).toEqual([]);
     });
 
@@ -149,7 +151,7 @@ export function describeEmailApi(mode: StintMode): void {
       const marker = uniqueEmail("marker");
       await owner.api.post(`${A}/users/invitations`, anInvitation({ email: marker }));
       await inbox.waitFor(marker);
-      expect(inbox.to(email).filter((mail) => mail.subject === RESET_SUBJECT)).toHaveLength(3);
+      expect(inbox.to(email, RESET_SUBJECT)).toHaveLength(3);
     });
 
     it("when a reset request's body is not an email, then it is a 400 naming email", async () => {
@@ -209,6 +211,51 @@ export function describeEmailApi(mode: StintMode): void {
       const theirs = await stranger.api.get<List<OutboxMessage>>(`${B}/organization/outbox`);
       expect(theirs.status).toBe(200);
       expect(theirs.body.data.map((message) => message.to)).not.toContain(address);
+    });
+
+    it("when someone turns the weekly summary on, then after their week ends they get one summary of its time, and others none", async () => {
+      const member = await joinTeam(stint.url, owner.api, "member");
+      const quiet = await joinTeam(stint.url, owner.api, "member");
+      const turnedOn = await member.api.patch<{ data: { weekly_summary: boolean; time_zone: string } }>(`${A}/email-preferences`, {
+        weekly_summary: true,
+        time_zone: "Europe/Berlin",
+      });
+      expect(turnedOn.status).toBe(200);
+      expect(turnedOn.body.data).toEqual({ weekly_summary: true, time_zone: "Europe/Berlin" });
+      expect((await quiet.api.get(`${B}/email-preferences`)).body).toEqual({ data: { weekly_summary: false, time_zone: "UTC" } });
+
+      const project = await createProject(owner.api, { name: `Orrery ${Date.now()}` });
+      const hour = 3_600_000;
+      const at = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const start = clock.now() + hour;
+      await createTimeEntry(member.api, project.id, { start_time: at(start), end_time: at(start + 2 * hour) });
+      await createTimeEntry(member.api, project.id, { start_time: at(start + 24 * hour), end_time: at(start + 25 * hour) });
+      await createTimeEntry(quiet.api, project.id, { start_time: at(start), end_time: at(start + hour) });
+
+      clock.advance(7 * 24 * hour);
+      await inbox.waitFor(member.account.user.email, 2);
+      const weekly = inbox.to(member.account.user.email).filter((mail) => mail.subject.startsWith("Your week in Stint"));
+      expect(weekly).toHaveLength(1);
+      expect(weekly[0]?.subject).toMatch(/^Your week in Stint: 3 h 00 min \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\)$/);
+      expect(weekly[0]?.text).toContain(`${project.name}  3 h 00 min`);
+      expect(weekly[0]?.text).toContain("(Europe/Berlin)");
+
+      // Looked at again later the same week, nothing more is sent; the one who did not ask gets nothing.
+      clock.advance(30 * 60_000);
+      const marker = uniqueEmail("marker");
+      await owner.api.post(`${A}/users/invitations`, anInvitation({ email: marker }));
+      await inbox.waitFor(marker);
+      expect(inbox.to(member.account.user.email).filter((mail) => mail.subject.startsWith("Your week in Stint"))).toHaveLength(1);
+      expect(inbox.to(quiet.account.user.email).filter((mail) => mail.subject.startsWith("Your week in Stint"))).toHaveLength(0);
+    });
+
+    it("when email preferences name an unknown time zone or come with an API key, then it is a 400 naming time_zone, or a 403", async () => {
+      const member = await joinTeam(stint.url, owner.api, "member");
+      const bad = await member.api.patch<StyleAError>(`${A}/email-preferences`, { time_zone: "Mars/Olympus" });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details.errors?.[0]?.field ?? bad.body.error.details.field).toBe("time_zone");
+      const key = await withApiKey(stint.url, owner.api, { permissions: ["users:read"] });
+      expect((await key.api.get(`${A}/email-preferences`)).status).toBe(403);
     });
   });
 }

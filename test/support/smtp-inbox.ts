@@ -111,19 +111,20 @@ export class SmtpInbox {
     return `smtp://${this.user}:${this.password}@127.0.0.1:${port}`;
   }
 
-  /** Messages to `address`, in arrival order. */
-  to(address: string): ReceivedMail[] {
-    return this.messages.filter((message) => message.to.includes(address));
+  /** Messages to `address` (of `subject`, when given), in arrival order. */
+  to(address: string, subject?: string): ReceivedMail[] {
+    return this.messages.filter((message) => message.to.includes(address) && (subject === undefined || message.subject === subject));
   }
 
-  /** Waits until `count` messages to `address` have arrived; fails after `patienceMs`. */
-  async waitFor(address: string, count = 1, patienceMs = 30_000): Promise<ReceivedMail[]> {
-    const deadline = Date.now() + patienceMs;
-    while (this.to(address).length < count) {
-      if (Date.now() > deadline) throw new Error(`${count} message(s) to ${address} did not arrive; got ${this.to(address).length}`);
+  /** Waits until `count` messages to `address` (of `subject`, when given) have arrived; fails after 30 seconds. */
+  async waitFor(address: string, count = 1, subject?: string): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + 30_000;
+    while (this.to(address, subject).length < count) {
+      if (Date.now() > deadline)
+        throw new Error(`${count} message(s) to ${address} did not arrive; got ${this.to(address, subject).length}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return this.to(address);
+    return this.to(address, subject);
   }
 
   stop(): Promise<void> {
