@@ -24,6 +24,7 @@ export type Session = Schemas["Session"];
 export type Tokens = Schemas["Tokens"];
 export type PasswordResetRequested = Schemas["PasswordResetRequested"];
 export type OutboxMessage = Schemas["OutboxMessage"];
+export type EmailPreferences = Schemas["EmailPreferences"];
 export type SummaryReport = Schemas["SummaryReport"];
 export type DetailedReportEntry = Schemas["DetailedReportEntry"];
 export type ImportJob = Schemas["ImportJob"];

@@ -43,6 +43,8 @@ const CALLS: Record<Covered, (stint: Stint) => PromiseLike<unknown>> = {
   "auth.resetPassword": (s) => s.auth.resetPassword({ token: "pwr_t", password: "p".repeat(12) }),
   "auth.changePassword": (s) => s.auth.changePassword({ currentPassword: "p".repeat(12), newPassword: "q".repeat(12) }),
   "mail.listOutbox": (s) => s.organization.outbox({ kind: "invitation" }),
+  "mail.getPreferences": (s) => s.emailPreferences.get(),
+  "mail.updatePreferences": (s) => s.emailPreferences.update({ weeklySummary: true, timeZone: "Europe/Berlin" }),
   "auth.getOrganization": (s) => s.organization.get(),
   "auth.updateOrganization": (s) => s.organization.update({ name: "N" }),
   "auth.listApiKeys": (s) => s.apiKeys.list(),

@@ -51,6 +51,8 @@ CALLS: Dict[str, Callable[[stint.Stint], Any]] = {
     "auth.resetPassword": lambda c: c.auth.reset_password(token="pwr_t", password="p" * 12),
     "auth.changePassword": lambda c: c.auth.change_password(current_password="p" * 12, new_password="q" * 12),
     "mail.listOutbox": lambda c: c.organization.outbox(kind="invitation"),
+    "mail.getPreferences": lambda c: c.email_preferences.get(),
+    "mail.updatePreferences": lambda c: c.email_preferences.update(weekly_summary=True, time_zone="Europe/Berlin"),
     "auth.getOrganization": lambda c: c.organization.get(),
     "auth.updateOrganization": lambda c: c.organization.update(name="N", screenshot_retention_days=30),
     "auth.listApiKeys": lambda c: c.api_keys.list(),

@@ -51,3 +51,11 @@ def test_a_changed_password_answers_tokens_that_work_and_a_wrong_current_one_is_
         tokens = owner.auth.change_password(current_password=PASSWORD, new_password=NEW_PASSWORD)
     with stint.Stint(access_token=tokens["access_token"], base_url=deployment.url) as fresh:
         assert fresh.organization.get()["id"] == session["organization"]["id"]
+
+
+def test_the_weekly_summary_is_off_until_turned_on_with_a_time_zone(owner: stint.Stint) -> None:
+    assert owner.email_preferences.get() == {"weekly_summary": False, "time_zone": "UTC"}
+    assert owner.email_preferences.update(weekly_summary=True, time_zone="Europe/Berlin") == {"weekly_summary": True, "time_zone": "Europe/Berlin"}
+    with pytest.raises(stint.BadRequestError):
+        owner.email_preferences.update(time_zone="Mars/Olympus")
+    assert owner.email_preferences.get()["time_zone"] == "Europe/Berlin"

@@ -311,6 +311,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your email preferences
+         * @description The signed-in user's own: whether they get the weekly summary (off until they turn it on) and the time zone its weeks are counted in.
+         *
+         *     **Access:** any role, a signed-in user's access token (not an API key).
+         */
+        get: operations["mail.getPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your email preferences
+         * @description The signed-in user's own. With `weekly_summary` on, a summary of the week before (Monday to Sunday in `time_zone`) is sent every Monday, from the first week that ends after it was turned on. An unknown time zone is a 400 naming `time_zone`.
+         *
+         *     **Access:** any role, a signed-in user's access token (not an API key).
+         */
+        patch: operations["mail.updatePreferences"];
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -1929,6 +1957,15 @@ export interface components {
             updated_at: string;
             /** @description The signing secret (`whsec_` and base64), shown only here: store it now */
             secret: string;
+        };
+        EmailPreferences: {
+            /** @description Whether the person gets a summary of their tracked time every Monday, for the week before; off until they turn it on */
+            weekly_summary: boolean;
+            /**
+             * @description The IANA time zone the summary's week and days are counted in
+             * @example Europe/Berlin
+             */
+            time_zone: string;
         };
         /** @description A signed-in account: who, where, and the tokens to act as them */
         Session: {
@@ -3599,6 +3636,77 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "mail.getPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your email preferences */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailPreferences"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "mail.updatePreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    weekly_summary?: boolean;
+                    time_zone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your email preferences as changed */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailPreferences"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

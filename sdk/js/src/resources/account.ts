@@ -6,6 +6,7 @@ import type {
   ApiKey,
   BodyOf,
   CreatedApiKey,
+  EmailPreferences,
   Organization,
   OutboxMessage,
   PasswordResetRequested,
@@ -22,6 +23,7 @@ export type OutboxListParams = QueryOf<"mail.listOutbox">;
 export type PasswordResetRequestParams = BodyOf<"auth.requestPasswordReset">;
 export type PasswordResetParams = BodyOf<"auth.resetPassword">;
 export type PasswordChangeParams = BodyOf<"auth.changePassword">;
+export type EmailPreferencesUpdateParams = BodyOf<"mail.updatePreferences">;
 export type ApiKeyListParams = QueryOf<"auth.listApiKeys">;
 export type ApiKeyCreateParams = BodyOf<"auth.createApiKey">;
 
@@ -113,5 +115,18 @@ export class ApiKeys extends Resource {
   /** Revokes a key: requests made with it fail from now on. */
   revoke(id: string, options?: RequestOptions): APIPromise<void> {
     return this.callForNothing("DELETE", path("api-keys", id), options);
+  }
+}
+
+/** The signed-in user's own email preferences: the weekly summary and the time zone its weeks are counted in. */
+export class EmailPreferencesResource extends Resource {
+  /** The caller's own preferences; the summary is off until they turn it on. */
+  get(options?: RequestOptions): APIPromise<EmailPreferences> {
+    return this.call("GET", "/email-preferences", {}, options);
+  }
+
+  /** `weeklySummary: true` sends a summary of the week before every Monday, from the first week that ends after now. */
+  update(params: EmailPreferencesUpdateParams, options?: RequestOptions): APIPromise<EmailPreferences> {
+    return this.call("PATCH", "/email-preferences", { body: params }, options);
   }
 }

@@ -20,6 +20,7 @@ __all__ = [
     "Tokens",
     "PasswordResetRequested",
     "OutboxMessage",
+    "EmailPreferences",
     "ApiKey",
     "CreatedApiKey",
     "Project",
@@ -168,6 +169,14 @@ class OutboxMessage(TypedDict):
     state: Literal["queued", "sent", "kept", "expired", "refused"]
     created_at: str
     sent_at: Optional[str]
+
+
+class EmailPreferences(TypedDict):
+    """A person's choices about the email Stint sends them."""
+
+    weekly_summary: bool
+    #: The IANA time zone the summary's weeks and days are counted in.
+    time_zone: str
 
 
 class ApiKey(TypedDict):
@@ -635,6 +644,7 @@ COMPONENTS: Dict[str, type] = {
     "Tokens": Tokens,
     "PasswordResetRequested": PasswordResetRequested,
     "OutboxMessage": OutboxMessage,
+    "EmailPreferences": EmailPreferences,
     "ApiKey": ApiKey,
     "CreatedApiKey": CreatedApiKey,
     "Project": Project,
