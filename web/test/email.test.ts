@@ -101,6 +101,19 @@ describeWithChromium("web application: email kept in the outbox (no SMTP), invit
     await signUpInApp(page, { name: "Pat Profile", organization: "Profiles", email, password: PASSWORD });
     await navigateTo(page, "Profile");
     await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
+
+    // The weekly summary: off until asked for, then on in the zone chosen, as the API keeps it.
+    const weekly = page.getByLabel("Email me a summary of my tracked time every Monday");
+    expect(await weekly.isChecked()).toBe(false);
+    await weekly.check();
+    await page.getByLabel("Weeks and days counted in").selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Save email settings" }).click();
+    await page.getByRole("status").filter({ hasText: "every Monday, for the week before in Europe/Berlin" }).waitFor();
+    expect(await (await libraryAs(deployment.url, email)).emailPreferences.get()).toEqual({
+      weekly_summary: true,
+      time_zone: "Europe/Berlin",
+    });
+
     await page.getByLabel("Current password").fill("not my password at all");
     await page.getByLabel(/^New password(?! again)/).fill(NEW_PASSWORD);
     await page.getByLabel("New password again").fill(NEW_PASSWORD);

@@ -1,12 +1,14 @@
-import { BadRequestError } from "@stint/sdk";
+import { BadRequestError, type EmailPreferences } from "@stint/sdk";
 import { useRef, useState, type FormEvent } from "react";
 import { Page } from "../components/page";
-import { ErrorNotice, Success } from "../components/status";
+import { ErrorNotice, Loading, Success } from "../components/status";
+import { TimeZoneSelect } from "../components/time-zone-select";
+import { useLoad } from "../lib/use-load";
 import { useAction } from "../lib/use-action";
-import { useSignedIn } from "../session/session-context";
+import { useSignedIn, useStint } from "../session/session-context";
 import "./developer.css";
 
-/** Settings > Profile: who you are, and a new password (with the current one). */
+/** Settings > Profile: who you are, the weekly summary by email, and a new password (with the current one). */
 export default function ProfilePage() {
   const { user } = useSignedIn();
   return (
@@ -17,8 +19,52 @@ export default function ProfilePage() {
         <dt>Email</dt>
         <dd>{user.email}</dd>
       </dl>
+      <WeeklySummary />
       <ChangePassword />
     </Page>
+  );
+}
+
+function WeeklySummary() {
+  const client = useStint();
+  const saved = useLoad(() => client.emailPreferences.get(), [client]);
+  if (!saved.data) return saved.error ? <ErrorNotice error={saved.error} onRetry={saved.reload} /> : <Loading what="your email settings" />;
+  return <WeeklySummaryForm saved={saved.data} />;
+}
+
+function WeeklySummaryForm({ saved }: { saved: EmailPreferences }) {
+  const client = useStint();
+  const [weekly, setWeekly] = useState(saved.weekly_summary);
+  // A first choice starts from the browser's own zone rather than UTC.
+  const [zone, setZone] = useState(
+    saved.weekly_summary ? saved.time_zone : Intl.DateTimeFormat().resolvedOptions().timeZone || saved.time_zone,
+  );
+  const { busy, error, said, run } = useAction();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const changed = await client.emailPreferences.update({ weeklySummary: weekly, timeZone: zone });
+      return changed.weekly_summary
+        ? `Saved. Your weekly summary comes every Monday, for the week before in ${changed.time_zone.replace(/_/g, " ")}.`
+        : "Saved. You get no weekly summary.";
+    });
+  };
+  return (
+    <form className="stack narrow-form" onSubmit={submit} aria-labelledby="weekly-summary">
+      <h2 id="weekly-summary">Weekly summary by email</h2>
+      <label className="checkbox">
+        <input type="checkbox" checked={weekly} onChange={(event) => setWeekly(event.target.checked)} /> Email me a summary of my tracked
+        time every Monday
+      </label>
+      <TimeZoneSelect value={zone} onChange={setZone} label="Weeks and days counted in" />
+      <ErrorNotice error={error} />
+      {said ? <Success>{said}</Success> : null}
+      <div>
+        <button type="submit" className="button-secondary" disabled={busy}>
+          {busy ? "Saving…" : "Save email settings"}
+        </button>
+      </div>
+    </form>
   );
 }
 
