@@ -16,6 +16,7 @@ import { timeEntriesTraits } from "./services/time-entries/traits";
 import { usersTraits } from "./services/users/traits";
 import { webhooksTraits } from "./services/webhooks/traits";
 import { eventsTraits } from "./services/events/traits";
+import { mailTraits } from "./services/mail/traits";
 import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
@@ -34,7 +35,10 @@ import type { DocumentStore } from "./shared/storage/port";
 export interface StartOptions {
   /** Where log lines go instead of standard output (tests read them). */
   logDestination?: Writable;
-  /** The time the gateway's rate limits count at, instead of the clock (tests move it on instead of waiting). */
+  /**
+   * The time the gateway's rate limits count at and the services' expiries and schedules go
+   * by, instead of the clock (tests move it on instead of waiting).
+   */
   clock?: () => number;
 }
 
@@ -53,7 +57,6 @@ interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
   liveFeed: LiveFeed;
-  clock?: () => number;
 }
 
 /** Every service, as it declares itself in its own folder (`traits.ts`): one entry per name of `SERVICES`. */
@@ -70,6 +73,7 @@ export const SERVICE_TRAITS: { readonly [Name in ServiceName]: ServiceTraits<Nam
   oauth: oauthTraits,
   system: systemTraits,
   events: eventsTraits,
+  mail: mailTraits,
 };
 
 /** The services of a trait: the lists a process (and the deployment check) decides by. */

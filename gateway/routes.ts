@@ -11,6 +11,7 @@ import { importOperations } from "../services/imports/operations";
 import { screenshotOperations } from "../services/screenshots/operations";
 import { oauthEndpoints, oauthOperations } from "../services/oauth/operations";
 import { eventOperations } from "../services/events/operations";
+import { mailOperations } from "../services/mail/operations";
 import type { DocumentedEndpoint, Upload } from "../shared/operations";
 
 /**
@@ -28,6 +29,7 @@ const TABLES: readonly OperationTable[] = [
   screenshotOperations,
   webhookOperations,
   eventOperations,
+  mailOperations,
   oauthOperations,
 ];
 

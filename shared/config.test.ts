@@ -112,6 +112,22 @@ describe("configuration", () => {
       expect(() => loadConfig({ CORS_ORIGINS: wrong })).toThrow(/^Invalid configuration: CORS_ORIGINS /);
   });
 
+  it("reads the SMTP settings, and wants a sender and the public address with SMTP_URL", () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const smtp = {
+      SMTP_URL: "smtp://user:secret@127.0.0.1:2525",
+      SMTP_FROM: "Stint <stint@example.com>",
+      PUBLIC_URL: "https://stint.example.com",
+    };
+    expect(loadConfig(smtp)).toMatchObject({ smtpUrl: "smtp://user:secret@127.0.0.1:2525", smtpFrom: "Stint <stint@example.com>" });
+    expect(loadConfig({ ...smtp, SMTP_FROM: "stint@example.com" }).smtpFrom).toBe("stint@example.com");
+    expect(() => loadConfig({ ...smtp, SMTP_FROM: "" })).toThrow(/^Invalid configuration: SMTP_FROM /);
+    expect(() => loadConfig({ ...smtp, SMTP_FROM: "not an address" })).toThrow(/^Invalid configuration: SMTP_FROM /);
+    expect(() => loadConfig({ ...smtp, PUBLIC_URL: undefined })).toThrow(/^Invalid configuration: PUBLIC_URL /);
+    expect(() => loadConfig({ ...smtp, SMTP_URL: "http://127.0.0.1:2525" })).toThrow(/^Invalid configuration: SMTP_URL /);
+    expect(() => loadConfig({ MAIL_RETENTION_DAYS: "7" })).toThrow(/^Invalid configuration: MAIL_RETENTION_DAYS /);
+  });
+
   it("matches the README's configuration table exactly", () => {
     const readme = readFileSync(join(__dirname, "..", "README.md"), "utf8");
     const table = configurationTable();

@@ -155,6 +155,7 @@ export const SERVICE_NAMES = [
   "oauth",
   "system",
   "events",
+  "mail",
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -382,7 +383,7 @@ const settings = {
   ),
   cleanupIntervalSeconds: integer(
     "CLEANUP_INTERVAL_SECONDS",
-    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations and OAuth codes, screenshots past their organization's retention and blobs no record names). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
+    "How often each service process prunes what has aged out (webhook deliveries and attempt claims, expired refresh tokens, invitations, password reset links and OAuth codes, old email, screenshots past their organization's retention and blobs no record names). Every replica prunes on its own; deleting by age is safe to run anywhere at once.",
     900,
     10,
     86400,
@@ -396,10 +397,27 @@ const settings = {
   ),
   expiredRecordRetentionDays: integer(
     "EXPIRED_RECORD_RETENTION_DAYS",
-    "How long refresh tokens (spent or not) and invitations are kept after they expire, before they are pruned.",
+    "How long refresh tokens (spent or not), invitations and password reset links are kept after they expire, before they are pruned.",
     1,
     0,
     365,
+  ),
+  smtpUrl: optionalUrl(
+    "SMTP_URL",
+    "SMTP server that email (invitations, password reset links, weekly summaries) is sent through: `smtps://user:password@smtp.example.com:465` for TLS from the start, or `smtp://user:password@smtp.example.com:587` for STARTTLS when the server offers it (add `?requireTLS=true` to refuse sending without it). Read only by processes running the mail service; needs `SMTP_FROM` and `PUBLIC_URL` (the links in messages point there). Unset: nothing is sent, and every message is kept in the outbox owners and admins read (`GET /organization/outbox`, the web application's Outbox page).",
+    ["smtp", "smtps"],
+  ),
+  smtpFrom: text(
+    "SMTP_FROM",
+    "The sender of every email, as a mail header writes it: `Stint <stint@example.com>` or `stint@example.com`. Required with `SMTP_URL`.",
+    "",
+  ),
+  mailRetentionDays: integer(
+    "MAIL_RETENTION_DAYS",
+    "How long a sent or kept email stays in the outbox before it is pruned. At least 8: a weekly summary's record is what keeps it from being sent twice. A message still waiting to be sent is never pruned.",
+    30,
+    8,
+    3650,
   ),
   webhookAllowPrivateUrls: flag(
     "WEBHOOK_ALLOW_PRIVATE_URLS",
@@ -421,6 +439,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       config.s3AccessKeyId ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
       "must be set together with the other S3 key, or neither",
     );
+  }
+  if (config.smtpUrl) {
+    if (!/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(config.smtpFrom.trim()))
+      throw new ConfigError("SMTP_FROM", "must be set with SMTP_URL, to an address such as `Stint <stint@example.com>`");
+    // A link built from a request's Host would let anyone who asks for a reset send its token to a host of their choosing.
+    if (!config.publicUrl) throw new ConfigError("PUBLIC_URL", "must be set with SMTP_URL: the links in emails point there");
   }
   return config;
 }

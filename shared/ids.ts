@@ -19,6 +19,8 @@ export const ID_PREFIX = {
   importJob: "imp",
   /** A recorded change of an hourly rate. */
   rate: "rate",
+  /** An email, sent or kept in the outbox. */
+  mailMessage: "msg",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

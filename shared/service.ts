@@ -22,6 +22,12 @@ export interface ServiceDependencies {
   eventStream?: EventStream;
   /** This process's live feed of events, which the gateway's live streams listen to (docs/live-updates.md). */
   liveFeed?: LiveFeed;
+  /**
+   * The time, in epoch milliseconds, that services' expiries and schedules go by (password
+   * reset links, the mail queue's retries and weekly summaries): the system clock unless a
+   * test moves it on instead of waiting.
+   */
+  clock?: () => number;
 }
 
 export function requireStore(deps: Pick<ServiceDependencies, "store">): DocumentStore {

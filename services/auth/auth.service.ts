@@ -9,9 +9,18 @@ import { authClient } from "./client";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
-import { getOrganization, moneySettings, screenshotRetentions, updateOrganization, type DefaultRate } from "./organizations";
+import {
+  getOrganization,
+  moneySettings,
+  organizationName,
+  screenshotRetentions,
+  updateOrganization,
+  type DefaultRate,
+} from "./organizations";
 import { projectsClient } from "../projects/client";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
+import { mailClient } from "../mail/client";
+import { changePassword, resetPassword, sendPasswordReset, type Mailer, type PasswordSettings } from "./passwords";
 import { openAccountStores, type AccountStores } from "./account-stores";
 
 /** The organization's default rate, kept by the projects service with every other rate. */
@@ -35,6 +44,9 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
     tokenTtlSeconds: Math.max(deps.signer.ttlSeconds, OAUTH_ACCESS_TOKEN_TTL_SECONDS),
   };
 
+  const passwords: PasswordSettings = { revocation, now: deps.clock ?? Date.now };
+  const mailerOver = (caller: Caller): Mailer => mailClient.over(caller);
+
   const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
   let stopSweeping: (() => void) | undefined;
 
@@ -44,7 +56,10 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
       const stores = await openAccountStores(store);
       stopSweeping = sweepPeriodically(
         "refresh tokens",
-        () => stores.refreshTokens.prune(Date.now(), keepAfterExpiryMs),
+        async () => ({
+          ...(await stores.refreshTokens.prune(Date.now(), keepAfterExpiryMs)),
+          ...(await stores.passwordResets.prune(passwords.now(), keepAfterExpiryMs)),
+        }),
         service.logger,
         deps.config.cleanupIntervalSeconds * 1000,
       );
@@ -63,6 +78,20 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
           await logout(started(), input.body.refresh_token);
           return null;
         },
+        requestPasswordReset: async (input, _who, ctx) => {
+          const mailer = mailerOver(ctx.broker);
+          // Answered before the link is made, so that no answer (nor its time) tells whether the address has an account.
+          sendPasswordReset(started(), passwords, mailer, input.body.email).catch((error: unknown) =>
+            ctx.service?.logger.error({ err: error }, "a password reset link could not be made or queued"),
+          );
+          return { delivery: await mailer.delivery({}) };
+        },
+        resetPassword: async (input) => {
+          await resetPassword(started(), passwords, input.body.token, input.body.password);
+          return null;
+        },
+        changePassword: (input, who) =>
+          changePassword(started(), passwords, sessions, who, input.body.current_password, input.body.new_password),
         getOrganization: async (_input, who, ctx) => ({ data: await getOrganization(started().organizations, who, defaultRateOver(ctx)) }),
         updateOrganization: async (input, who, ctx) => ({
           data: await updateOrganization(started().organizations, who, input.body, defaultRateOver(ctx)),
@@ -94,6 +123,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         accountOf: (input) => accountOf(started(), input.userId),
         screenshotRetentions: () => screenshotRetentions(started().organizations),
         moneySettings: (input) => moneySettings(started().organizations, input.organizationId),
+        organizationName: (input) => organizationName(started().organizations, input.organizationId),
       }),
     }),
   });

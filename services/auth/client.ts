@@ -119,6 +119,8 @@ export const authClient = defineClient("auth", {
    * amounts of their own time; `null` when it does not exist.
    */
   moneySettings: internalAction(z.object({ organizationId }).strict()).returning<MoneySettings | null>(),
+  /** For the words of an email: the organization's name, or `null` when it does not exist. */
+  organizationName: internalAction(z.object({ organizationId }).strict()).returning<string | null>(),
 });
 
 /** The response schemas and types of accounts, for the operations of other services that show them. */

@@ -204,3 +204,19 @@ export interface Account {
   email: string;
   name: string;
 }
+
+/** The answer to a password reset request: the same whether or not the address has an account. */
+export interface PasswordResetRequested {
+  delivery: "email" | "outbox";
+}
+
+export const passwordResetRequestedSchema = z
+  .object({
+    delivery: z
+      .enum(["email", "outbox"])
+      .describe(
+        "How this deployment delivers the link, if the address has an account: `email`, or `outbox` when it sends no email (the organization's owner or an admin passes the link on)",
+      ),
+  })
+  .meta({ id: "PasswordResetRequested" });
+assertSameShape<SameShape<z.output<typeof passwordResetRequestedSchema>, PasswordResetRequested>>();

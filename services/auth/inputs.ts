@@ -68,6 +68,20 @@ export const updateOrganizationInput = z.object({
       .strict(),
   ),
 });
+export const requestPasswordResetInput = z.object({ params: none, query: none, body: z.object({ email: emailAddress }).strict() });
+export const resetPasswordInput = z.object({
+  params: none,
+  query: none,
+  body: z.object({ token: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"), password }).strict(),
+});
+export const changePasswordInput = z.object({
+  params: none,
+  query: none,
+  body: z
+    .object({ current_password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"), new_password: password })
+    .strict(),
+});
+
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationInput>["body"];
 
 export type RegisterBody = z.output<typeof registerInput>["body"];

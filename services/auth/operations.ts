@@ -2,14 +2,24 @@ import { EVERY_ROLE, MANAGERS, PUBLIC_LIMITED, PUBLIC_SIGN_IN, PUBLIC_WITH_TOKEN
 import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { apiKeySchema, createdApiKeySchema, organizationSchema, sessionSchema, tokensSchema } from "./contract";
+import {
+  apiKeySchema,
+  createdApiKeySchema,
+  organizationSchema,
+  passwordResetRequestedSchema,
+  sessionSchema,
+  tokensSchema,
+} from "./contract";
 import {
   apiKeyByIdInput,
+  changePasswordInput,
   createApiKeyInput,
   listApiKeysInput,
   loginInput,
   refreshInput,
   registerInput,
+  requestPasswordResetInput,
+  resetPasswordInput,
   updateOrganizationInput,
 } from "./inputs";
 
@@ -20,6 +30,9 @@ const signedIn = "The account, its organization and a new session";
 const keysNeedALogin = "API keys are managed with a signed-in user's access token; an API key gets a 403.";
 const AUTHENTICATION = "Authentication";
 const API_KEYS = "API keys";
+
+/** A person changes their own password, signed in as themselves: not with a key or an application's token. */
+const OWN_PASSWORD: CredentialAccess = { roles: EVERY_ROLE, sessionOnly: true };
 
 /** Sign-up, sign-in and sessions (public, counted per address), the organization, and API keys. */
 export const authOperations = defineOperations("auth", {
@@ -71,6 +84,46 @@ export const authOperations = defineOperations("auth", {
     input: refreshInput,
     access: PUBLIC_LIMITED,
     success: { status: 204, description: "Signed out" },
+  },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/auth/password-reset",
+    summary: "Ask for a link to set a new password",
+    description:
+      "Sends the account of `email` a link that sets a new password, once, within 30 minutes (or, in a deployment that sends no email, keeps it in the organization's outbox). The answer is the same whether or not the address has an account, and comes before the link is made; an account is sent at most 3 links in 30 minutes.",
+    tag: AUTHENTICATION,
+    resource: "Password reset",
+    input: requestPasswordResetInput,
+    access: PUBLIC_LIMITED,
+    success: {
+      status: 202,
+      description: "Accepted: a link is on its way if the address has an account",
+      body: passwordResetRequestedSchema,
+    },
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/auth/password-reset/confirm",
+    summary: "Set a new password with an emailed link's token",
+    description:
+      "The token is the `token` of the link's fragment. It works once, within 30 minutes; a used, expired or unknown one is a 400 naming `token`. Every sign-in of the account ends; sign in again with the new password.",
+    tag: AUTHENTICATION,
+    resource: "Password reset",
+    input: resetPasswordInput,
+    access: PUBLIC_WITH_TOKEN,
+    success: { status: 204, description: "The password is set" },
+  },
+  changePassword: {
+    method: "POST",
+    path: "/auth/password",
+    summary: "Change your password",
+    description:
+      "With the current password (a wrong one is a 400 naming `current_password`). Every sign-in of the account ends, this one too; the answer is a new sign-in's tokens. API keys keep working. A key or an application's token gets a 403.",
+    tag: AUTHENTICATION,
+    resource: "Account",
+    input: changePasswordInput,
+    access: OWN_PASSWORD,
+    success: { status: 200, description: "A new sign-in's tokens", body: tokensSchema },
   },
   getOrganization: {
     method: "GET",

@@ -69,3 +69,7 @@ export async function screenshotRetentions(organizations: OrganizationStore): Pr
   const limited = await organizations.withScreenshotRetention();
   return limited.map((doc) => ({ organizationId: doc._id, days: doc.screenshot_retention_days as number }));
 }
+
+export async function organizationName(organizations: OrganizationStore, organizationId: string): Promise<string | null> {
+  return (await organizations.find(organizationId))?.name ?? null;
+}

@@ -20,7 +20,7 @@ export interface SessionSettings {
 const WRONG_CREDENTIALS = () => new ApiError("unauthorized", "The email or the password is wrong");
 const INVALID_REFRESH = () => new ApiError("unauthorized", "The refresh token is not valid");
 
-async function issueTokens(
+export async function issueTokens(
   stores: SessionStores,
   settings: SessionSettings,
   user: UserDocument,

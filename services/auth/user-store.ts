@@ -69,6 +69,15 @@ export class UserStore {
     );
   }
 
+  /** Sets the password's hash; false when the organization has no such user. */
+  async setPasswordHash(organizationId: string, id: string, passwordHash: string, updatedAt: string): Promise<boolean> {
+    const changed = await this.users.findOneAndUpdate(
+      { _id: id, organization_id: organizationId },
+      { $set: { password_hash: passwordHash, updated_at: updatedAt } },
+    );
+    return changed !== null;
+  }
+
   delete(organizationId: string, id: string): Promise<boolean> {
     return this.users.deleteOne({ _id: id, organization_id: organizationId });
   }

@@ -4,11 +4,15 @@ import type { InvitationDocument } from "./invitation";
 
 /** Invitations, by organization; by the hash of their token for whoever accepts one. */
 export class InvitationStore {
-  constructor(private readonly invitations: Collection<InvitationDocument>) {}
+  /** `now`: the time invitations expire by, the clock unless a test moves it on. */
+  constructor(
+    private readonly invitations: Collection<InvitationDocument>,
+    readonly now: () => number = Date.now,
+  ) {}
 
   /** The organization's invitations that can still be accepted: an expired one is as good as gone. */
   private pending(organizationId: string): Filter {
-    return { organization_id: organizationId, expires_at: { $gt: Date.now() } };
+    return { organization_id: organizationId, expires_at: { $gt: this.now() } };
   }
 
   insert(doc: InvitationDocument): Promise<void> {

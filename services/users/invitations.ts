@@ -9,7 +9,7 @@ import type { Session } from "../auth/client";
 import type { AcceptInvitationBody } from "./inputs";
 import { presentInvitation, type InvitationDocument } from "./invitation";
 import type { InvitationStore } from "./invitation-store";
-import type { Accounts, PeopleEvents } from "./ports";
+import type { Accounts, Mailer, PeopleEvents } from "./ports";
 import type { CreatedInvitation, Invitation, InvitedRole } from "./contract";
 
 /** Invitations are good for a week. */
@@ -19,10 +19,15 @@ const EMAIL_TAKEN = () => ApiError.conflict("An account with this email already 
 const INVALID_TOKEN = () =>
   ApiError.validation([{ field: "token", reason: "invalid", message: "is not a valid invitation or has expired" }]);
 
-/** Sent again with its `Idempotency-Key`, makes no second invitation: a 409 names the first (`shared/creation.ts`). */
+/**
+ * Sent again with its `Idempotency-Key`, makes no second invitation: a 409 names the first
+ * (`shared/creation.ts`). The invitee is sent the link by email, or, in a deployment that
+ * sends none, it waits in the organization's outbox.
+ */
 export async function invite(
   invitations: InvitationStore,
   accounts: Accounts,
+  mailer: Mailer,
   events: PeopleEvents,
   who: Identity,
   email: string,
@@ -40,7 +45,7 @@ export async function invite(
     role,
     token_hash: sha256(token),
     invited_by: who.userId,
-    expires_at: Date.now() + INVITATION_TTL_MS,
+    expires_at: invitations.now() + INVITATION_TTL_MS,
     created_at: isoSeconds(),
   };
   const invitation = presentInvitation(doc);
@@ -52,6 +57,21 @@ export async function invite(
     );
     if (!inserted.created) throw createdBeforeWithSecret("This invitation", id);
     return invitation;
+  });
+  const [organizationName, inviter] = await Promise.all([
+    accounts.organizationName({ organizationId: who.organizationId }),
+    accounts.accountOf({ userId: who.userId }),
+  ]);
+  await mailer.send({
+    kind: "invitation",
+    organizationId: who.organizationId,
+    invitationId: id,
+    to: email,
+    organizationName: organizationName ?? "your team",
+    inviterName: inviter?.name ?? "Someone",
+    role,
+    token,
+    expiresAt: doc.expires_at,
   });
   return { ...invitation, token };
 }
@@ -82,7 +102,7 @@ export async function acceptInvitation(
   input: AcceptInvitationBody,
 ): Promise<Session> {
   const invitation = await invitations.byTokenHash(sha256(input.token));
-  if (!invitation || invitation.expires_at <= Date.now()) throw INVALID_TOKEN();
+  if (!invitation || invitation.expires_at <= invitations.now()) throw INVALID_TOKEN();
   // The auth service's unique email index makes a second acceptance of the same invitation a 409 there.
   const joined = await accounts.createMember({
     organizationId: invitation.organization_id,

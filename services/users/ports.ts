@@ -1,6 +1,7 @@
 import type { Announce } from "../../shared/announce";
 import type { ClientCalls } from "../../shared/client";
 import type { authClient, User } from "../auth/client";
+import type { mailClient } from "../mail/client";
 import type { Invitation } from "./contract";
 
 /** Account data, which the auth service owns: the users service reaches it only through these calls. */
@@ -20,3 +21,6 @@ export interface MemberRates {
   /** Sets a member's rate from the beginning, replacing its history; `null` removes it. */
   set(organizationId: string, userId: string, rate: number | null): Promise<void>;
 }
+
+/** The mail service, which writes and sends the invitation's email. */
+export type Mailer = ClientCalls<typeof mailClient.actions>;

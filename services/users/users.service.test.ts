@@ -4,6 +4,7 @@ import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { serviceTestBed } from "../../test/support/service-broker";
 import { authService } from "../auth/auth.service";
 import { authClient, type Session } from "../auth/client";
+import { mailService } from "../mail/mail.service";
 import { usersService } from "./users.service";
 import type { CreatedInvitation } from "./contract";
 
@@ -16,6 +17,7 @@ describe("users service over the auth client", () => {
   const bed = serviceTestBed("users-service", (deps) => [
     authService(deps),
     usersService(deps),
+    mailService(deps),
     {
       name: "listener",
       events: {

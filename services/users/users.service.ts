@@ -11,7 +11,8 @@ import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
 import { getUser, listUsers, removeUser, updateUser } from "./people";
-import type { Accounts, MemberRates, PeopleEvents } from "./ports";
+import type { Accounts, Mailer, MemberRates, PeopleEvents } from "./ports";
+import { mailClient } from "../mail/client";
 import { projectsClient } from "../projects/client";
 import type { Invitation } from "./contract";
 
@@ -41,6 +42,7 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
   const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   const accounts = (ctx: ApiContext<unknown>): Accounts => authClient.over(ctx);
   const rates = (ctx: ApiContext<unknown>): MemberRates => memberRatesOver(ctx);
+  const mailer = (ctx: ApiContext<unknown>): Mailer => mailClient.over(ctx);
 
   const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
   let stopSweeping: (() => void) | undefined;
@@ -48,10 +50,10 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
   return stintService<InvitationStore>({
     name: userOperations.service,
     open: async (service) => {
-      const invitations = new InvitationStore(await store.collection<InvitationDocument>(INVITATIONS));
+      const invitations = new InvitationStore(await store.collection<InvitationDocument>(INVITATIONS), deps.clock);
       stopSweeping = sweepPeriodically(
         "invitations",
-        () => invitations.prune(Date.now(), keepAfterExpiryMs),
+        () => invitations.prune(invitations.now(), keepAfterExpiryMs),
         service.logger,
         deps.config.cleanupIntervalSeconds * 1000,
       );
@@ -66,7 +68,7 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
         list: (input, who, ctx) => listUsers(accounts(ctx), rates(ctx), who, input.query.role, input.query),
         listInvitations: (input, who) => listInvitations(started(), who, input.query),
         invite: async (input, who, ctx) => ({
-          data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta),
+          data: await invite(started(), accounts(ctx), mailer(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta),
         }),
         getInvitation: async (input, who) => ({ data: await getInvitation(started(), who, input.params.id) }),
         revokeInvitation: async (input, who) => {

@@ -1,8 +1,10 @@
 """Schemathesis hooks for Stint's API fuzzing run (see run.ts beside this file).
 
 - Credentials: every request carries one of many API keys, in turn. Style A allows each
-  key 100 requests a minute, so one key would soon answer only 429s. API keys are managed
-  with a signed-in user's token only: those operations get one of several users' tokens.
+  key 100 requests a minute, so one key would soon answer only 429s. API keys, the
+  outbox, email preferences and password changes take a signed-in user's token only:
+  those operations get one of several users' tokens (a password change the fuzzer makes up
+  names a current password that is not theirs, and is refused).
 - Client address: the server under test trusts loopback as a proxy, so each request says
   it comes from another documentation address (RFC 5737); the per-address limits of
   sign-in and sign-up and the failed-authentication throttle then never stop the run.
@@ -56,10 +58,13 @@ _ACCEPTED_IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,255}")
 _SINK = os.environ.get("STINT_FUZZ_WEBHOOK_SINK", "127.0.0.1:9")
 
 
+_SESSION_ONLY = {"/organization/outbox", "/email-preferences", "/auth/password"}
+
+
 @schemathesis.auth(refresh_interval=None)
 class RotatingApiKeys:
     def get(self, case, ctx):
-        if case.operation.path.startswith("/api-keys"):
+        if case.operation.path.startswith("/api-keys") or case.operation.path in _SESSION_ONLY:
             return ("Authorization", f"Bearer {next(_next_token)}")
         return ("X-API-Key", next(_next_key))
 

@@ -83,7 +83,7 @@ export async function untilReady(url: string, patienceMs = 90_000): Promise<void
   throw new Error(`${url} never became ready: ${last}`);
 }
 
-/** Everything in one process on embedded defaults, as `npm start` with nothing set. `options.clock`: the time the gateway counts at. */
+/** Everything in one process on embedded defaults, as `npm start` with nothing set. `options.clock`: the time the gateway counts at and the services' expiries go by. */
 export async function startEmbedded(
   env: Record<string, string> = {},
   logDestination?: Writable,
@@ -121,7 +121,7 @@ export interface DistributedLayout {
 /**
  * The gateway and the services as separate brokers over a real NATS server, with MongoDB
  * and Redis: the distributed deployment, in one test process. `options.clock`: the time
- * every gateway counts at.
+ * every gateway counts at, and every service node's expiries go by.
  */
 async function startDistributed(
   dataDir: string,
@@ -152,7 +152,11 @@ async function startDistributed(
   };
   try {
     for (let n = 1; n <= (layout.serviceNodes ?? 1); n++) {
-      services.push(await startStint(loadConfig({ ...settings, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services-${n}` })));
+      services.push(
+        await startStint(loadConfig({ ...settings, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services-${n}` }), {
+          clock: options.clock,
+        }),
+      );
     }
     for (let n = 1; n <= (layout.gateways ?? 1); n++) await startGateway();
   } catch (error) {
@@ -232,7 +236,8 @@ export interface StintOptions extends DistributedLayout {
   label?: string;
   /**
    * The time every gateway's rate limits and failed sign-ins count at, instead of the wall
-   * clock: a test moves it on instead of waiting for a window to end. In the test process only.
+   * clock, and the time password reset links expire and email is sent by: a test moves it on
+   * instead of waiting. In the test process only.
    */
   clock?: () => number;
 }

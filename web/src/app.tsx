@@ -5,7 +5,9 @@ import { Layout } from "./layout";
 import { ErrorNotice, Loading } from "./components/status";
 import { startLiveUpdates } from "./lib/live-updates";
 import { PAGES } from "./pages";
+import { ForgotPasswordPage } from "./pages/signed-out/forgot-password";
 import { JoinPage } from "./pages/signed-out/join";
+import { ResetPasswordPage } from "./pages/signed-out/reset-password";
 import { SignInPage } from "./pages/signed-out/sign-in";
 import { SignUpPage } from "./pages/signed-out/sign-up";
 import { BrowserSession } from "./session/browser-session";
@@ -116,6 +118,12 @@ export function App() {
         </Route>
         <Route path="/join">
           <JoinPage onSession={enter} />
+        </Route>
+        <Route path="/forgot-password">
+          <ForgotPasswordPage />
+        </Route>
+        <Route path="/reset-password">
+          <ResetPasswordPage />
         </Route>
         <Route>
           <SignInPage onSession={enter} />

@@ -1,6 +1,6 @@
 import { APIPromise } from "./api-promise.js";
 import { HttpClient, type ClientOptions, type RequestOptions } from "./core.js";
-import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
+import { ApiKeys, Auth, EmailPreferencesResource, OrganizationResource } from "./resources/account.js";
 import { Events } from "./resources/events.js";
 import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
@@ -39,6 +39,7 @@ export class Stint extends ClientBase {
   readonly invitations = new Invitations(this.http);
   readonly apiKeys = new ApiKeys(this.http);
   readonly organization = new OrganizationResource(this.http);
+  readonly emailPreferences = new EmailPreferencesResource(this.http);
   readonly auth = new Auth(this.http);
   readonly webhooks = new Webhooks(this.http);
   readonly reports = new Reports(this.http);

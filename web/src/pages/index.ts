@@ -34,7 +34,9 @@ export const PAGES: readonly PageRoute[] = [
   { path: "/webhooks", label: "Webhooks", group: "Manage", managersOnly: true, ...page(() => import("./webhooks")) },
   { path: "/webhooks/:id", ...page(() => import("./webhook-detail")) },
   { path: "/settings/organization", label: "Organization", group: "Settings", ...page(() => import("./organization-settings")) },
+  { path: "/settings/profile", label: "Profile", group: "Settings", ...page(() => import("./profile")) },
   { path: "/settings/api-keys", label: "API keys", group: "Settings", ...page(() => import("./api-keys")) },
+  { path: "/settings/outbox", label: "Outbox", group: "Settings", managersOnly: true, ...page(() => import("./outbox")) },
   { path: "/developer", label: "Developer portal", group: "Settings", ...page(() => import("./developer")) },
 ];
 

@@ -78,6 +78,19 @@ export class BrowserSession {
     return tokens ? new BrowserSession(tokens, onEnded) : null;
   }
 
+  /**
+   * Changes the password. Every sign-in of the account ends, this one too: the answer's new
+   * sign-in takes its place, its refresh token in the cookie and its access token here.
+   */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    const tokens = await this.client.auth.changePassword({ currentPassword, newPassword });
+    const kept = await postWebSession("", { refresh_token: tokens.refresh_token });
+    if (!kept.ok)
+      throw new Error("Your password is changed, but the browser session could not be kept. Sign in again with the new password.");
+    this.accessToken = tokens.access_token;
+    this.expiresAtMs = Date.now() + tokens.expires_in * 1000;
+  }
+
   async signOut(): Promise<void> {
     this.ended = true;
     await postWebSession("/logout").catch(() => undefined);

@@ -16,7 +16,7 @@ export interface WebApp {
  * For a describe block: a production build of the application, then a Stint that serves it
  * (`env` added), then Chromium, all started before the block's tests and stopped after them.
  */
-export function useWebApp(env: Record<string, string> = {}): WebApp {
+export function useWebApp(env: Record<string, string> | (() => Record<string, string>) = {}): WebApp {
   // Built before Stint starts: the gateway reads the folder when it starts.
   beforeAll(() => buildWebApp(), 120_000);
   const deployment = useStint({ mode: "embedded", env });

@@ -311,6 +311,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your email preferences
+         * @description The signed-in user's own: whether they get the weekly summary (off until they turn it on) and the time zone its weeks are counted in.
+         *
+         *     **Access:** any role, a signed-in user's access token (not an API key).
+         */
+        get: operations["mail.getPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your email preferences
+         * @description The signed-in user's own. With `weekly_summary` on, a summary of the week before (Monday to Sunday in `time_zone`) is sent every Monday, from the first week that ends after it was turned on. An unknown time zone is a 400 naming `time_zone`.
+         *
+         *     **Access:** any role, a signed-in user's access token (not an API key).
+         */
+        patch: operations["mail.updatePreferences"];
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -385,6 +413,48 @@ export interface paths {
          * @description Unknown tokens are accepted too: the outcome is the same.
          */
         post: operations["auth.logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a link to set a new password
+         * @description Sends the account of `email` a link that sets a new password, once, within 30 minutes (or, in a deployment that sends no email, keeps it in the organization's outbox). The answer is the same whether or not the address has an account, and comes before the link is made; an account is sent at most 3 links in 30 minutes.
+         */
+        post: operations["auth.requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description With the current password (a wrong one is a 400 naming `current_password`). Every sign-in of the account ends, this one too; the answer is a new sign-in's tokens. API keys keep working. A key or an application's token gets a 403.
+         *
+         *     **Access:** any role, a signed-in user's access token (not an API key).
+         */
+        post: operations["auth.changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -549,6 +619,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's email
+         * @description Owners and admins only, with a signed-in user's access token. Every message Stint sent or keeps for the organization, newest first, for `MAIL_RETENTION_DAYS`. Without `SMTP_URL` nothing is sent and this is how messages reach people: a message is `kept`, and its one-time link is shown to readers who may pass it on (an invitation's to every reader; a password reset's only to someone who outranks the account) until the link expires.
+         *
+         *     **Access:** the `users:write` permission, owner or admin, a signed-in user's access token (not an API key).
+         */
+        get: operations["mail.listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/applications": {
         parameters: {
             query?: never;
@@ -593,6 +685,26 @@ export interface paths {
         get: operations["oauth.listAuthorizations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with an emailed link's token
+         * @description The token is the `token` of the link's fragment. It works once, within 30 minutes; a used, expired or unknown one is a 400 naming `token`. Every sign-in of the account ends; sign in again with the new password.
+         */
+        post: operations["auth.resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1846,6 +1958,15 @@ export interface components {
             /** @description The signing secret (`whsec_` and base64), shown only here: store it now */
             secret: string;
         };
+        EmailPreferences: {
+            /** @description Whether the person gets a summary of their tracked time every Monday, for the week before; off until they turn it on */
+            weekly_summary: boolean;
+            /**
+             * @description The IANA time zone the summary's week and days are counted in
+             * @example Europe/Berlin
+             */
+            time_zone: string;
+        };
         /** @description A signed-in account: who, where, and the tokens to act as them */
         Session: {
             user: components["schemas"]["User"];
@@ -1868,6 +1989,13 @@ export interface components {
             expires_in: number;
             /** @description Good for one `POST /auth/refresh`; each refresh returns a new one */
             refresh_token: string;
+        };
+        PasswordResetRequested: {
+            /**
+             * @description How this deployment delivers the link, if the address has an account: `email`, or `outbox` when it sends no email (the organization's owner or an admin passes the link on)
+             * @enum {string}
+             */
+            delivery: "email" | "outbox";
         };
         /** @description A pending invitation as read back: never its token */
         Invitation: {
@@ -2040,6 +2168,32 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        /** @description An email Stint sent or keeps in the outbox */
+        OutboxMessage: {
+            /** @example msg_4fJ2kLm9QxT7bN1cR8sV0w */
+            id: string;
+            /** @enum {string} */
+            kind: "invitation" | "password_reset" | "weekly_summary";
+            /** @description The recipient's address */
+            to: string;
+            subject: string;
+            /** @description The message as it was (or will be) sent, in plain text. Its one-time link is left out where the reader may not see it (`link_hidden`) */
+            text: string;
+            /** @description Whether `text` leaves out a one-time link this reader may not see (see the API reference, Email) */
+            link_hidden: boolean;
+            /**
+             * @description `queued`: waiting for the SMTP server; `sent`: taken by it; `kept`: no email is sent in this deployment, the message stays here; `expired`: its link stopped working before it could be sent; `refused`: the SMTP server turned it down for good (no such mailbox, say)
+             * @enum {string}
+             */
+            state: "queued" | "sent" | "kept" | "expired" | "refused";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
+            /** @description When the SMTP server took the message; `null` until then */
+            sent_at: string | null;
         };
         /** @description An OAuth application of the organization: never its secret */
         OAuthApplication: {
@@ -3487,6 +3641,77 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "mail.getPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your email preferences */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailPreferences"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "mail.updatePreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    weekly_summary?: boolean;
+                    time_zone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your email preferences as changed */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailPreferences"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "auth.register": {
         parameters: {
             query?: never;
@@ -3630,6 +3855,85 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth.requestPasswordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: a link is on its way if the address has an account */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequested"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth.changePassword": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body within 24 hours gets the first answer again (with `Idempotent-Replayed: true`) instead of running twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new sign-in's tokens */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4011,6 +4315,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "mail.listOutbox": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+                /** @description Only messages of this kind */
+                kind?: "invitation" | "password_reset" | "weekly_summary";
+                /** @description Only messages in this state */
+                state?: "queued" | "sent" | "kept" | "expired" | "refused";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages, newest first */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutboxMessage"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "oauth.listApplications": {
         parameters: {
             query?: {
@@ -4133,6 +4478,40 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth.resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

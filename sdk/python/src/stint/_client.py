@@ -17,6 +17,7 @@ from .resources.auth import AsyncAuth, Auth
 from .resources.events import AsyncEvents, Events
 from .resources.imports import AsyncImports, Imports
 from .resources.oauth import AsyncOAuth, OAuth
+from .resources.email_preferences import AsyncEmailPreferencesResource, EmailPreferencesResource
 from .resources.organization import AsyncOrganizationResource, OrganizationResource
 from .resources.projects import AsyncProjects, Projects
 from .resources.rates import AsyncRates, Rates
@@ -97,6 +98,7 @@ class Stint(_ClientBase):
         self._http = http_client if http_client is not None else httpx.Client()
         self.auth = Auth(self)
         self.organization = OrganizationResource(self)
+        self.email_preferences = EmailPreferencesResource(self)
         self.system = System(self)
         self.api_keys = ApiKeys(self)
         self.users = Users(self)
@@ -195,6 +197,7 @@ class AsyncStint(_ClientBase):
         self._http = http_client if http_client is not None else httpx.AsyncClient()
         self.auth = AsyncAuth(self)
         self.organization = AsyncOrganizationResource(self)
+        self.email_preferences = AsyncEmailPreferencesResource(self)
         self.system = AsyncSystem(self)
         self.api_keys = AsyncApiKeys(self)
         self.users = AsyncUsers(self)

@@ -18,6 +18,9 @@ __all__ = [
     "User",
     "Session",
     "Tokens",
+    "PasswordResetRequested",
+    "OutboxMessage",
+    "EmailPreferences",
     "ApiKey",
     "CreatedApiKey",
     "Project",
@@ -146,6 +149,36 @@ class Tokens(TypedDict):
 class Session(Tokens):
     user: User
     organization: Organization
+
+
+class PasswordResetRequested(TypedDict):
+    """The answer to a password reset request: the same whether or not the address has an account."""
+
+    #: ``email``, or ``outbox`` where the deployment sends no email (an admin passes the link on).
+    delivery: Literal["email", "outbox"]
+
+
+class OutboxMessage(TypedDict):
+    """An email Stint sent or keeps in the organization's outbox."""
+
+    id: str
+    kind: Literal["invitation", "password_reset", "weekly_summary"]
+    to: str
+    subject: str
+    #: The message in plain text; its one-time link is left out where the reader may not see it.
+    text: str
+    link_hidden: bool
+    state: Literal["queued", "sent", "kept", "expired", "refused"]
+    created_at: str
+    sent_at: Optional[str]
+
+
+class EmailPreferences(TypedDict):
+    """A person's choices about the email Stint sends them."""
+
+    weekly_summary: bool
+    #: The IANA time zone the summary's weeks and days are counted in.
+    time_zone: str
 
 
 class ApiKey(TypedDict):
@@ -630,6 +663,9 @@ COMPONENTS: Dict[str, type] = {
     "User": User,
     "Session": Session,
     "Tokens": Tokens,
+    "PasswordResetRequested": PasswordResetRequested,
+    "OutboxMessage": OutboxMessage,
+    "EmailPreferences": EmailPreferences,
     "ApiKey": ApiKey,
     "CreatedApiKey": CreatedApiKey,
     "Project": Project,

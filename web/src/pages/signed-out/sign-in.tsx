@@ -20,9 +20,14 @@ export function SignInPage({ onSession }: { onSession(session: Session): Promise
         await onSession(session);
       }}
       footer={
-        <p>
-          New to Stint? <Link href="/signup">Create an organization</Link>
-        </p>
+        <>
+          <p>
+            <Link href="/forgot-password">Forgot your password?</Link>
+          </p>
+          <p>
+            New to Stint? <Link href="/signup">Create an organization</Link>
+          </p>
+        </>
       }
     >
       <TextField label="Email" type="email" value={email} onChange={setEmail} autoComplete="username" />

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union, cast
+from typing import Literal, Optional, Union, cast
 
-from .._base import NOT_GIVEN, Call, NotGiven, body
-from ..types import Organization
-from .._pagination import AsyncPage, AsyncPager
+from .._base import NOT_GIVEN, Call, NotGiven, body, query
+from ..types import Organization, OutboxMessage
+from .._pagination import AsyncPage, AsyncPager, SyncPage
 from .._response import RawResponse
 from ._resource import AsyncRawResource, AsyncResource, SyncRawResource, SyncResource
 
@@ -34,6 +34,14 @@ def _update(
     return Call("PATCH", "/organization", json=fields)
 
 
+MailKind = Literal["invitation", "password_reset", "weekly_summary"]
+MailState = Literal["queued", "sent", "kept", "expired", "refused"]
+
+
+def _outbox(kind: Optional[MailKind], state: Optional[MailState], page: Optional[int], per_page: Optional[int]) -> Call:
+    return Call("GET", "/organization/outbox", params=query(kind=kind, state=state, page=page, per_page=per_page))
+
+
 class OrganizationResource(SyncResource["OrganizationResourceWithRawResponse"]):
     def get(self) -> Organization:
         """The caller's organization."""
@@ -56,6 +64,17 @@ class OrganizationResource(SyncResource["OrganizationResourceWithRawResponse"]):
     def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
         return self.update(name=name)
+
+    def outbox(
+        self,
+        *,
+        kind: Optional[MailKind] = None,
+        state: Optional[MailState] = None,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+    ) -> SyncPage[OutboxMessage]:
+        """The email Stint sent or keeps for the organization, newest first (owners and admins, signed in); iterate it for every one."""
+        return self._page(_outbox(kind, state, page, per_page))
 
 
 # ---- Derived from the classes above by scripts/derive_twins.py: do not edit below this line. ----
@@ -83,6 +102,17 @@ class AsyncOrganizationResource(AsyncResource["AsyncOrganizationResourceWithRawR
     async def rename(self, name: str) -> Organization:
         """``update(name=...)``, kept for code written before ``update``."""
         return await self.update(name=name)
+
+    def outbox(
+        self,
+        *,
+        kind: Optional[MailKind] = None,
+        state: Optional[MailState] = None,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+    ) -> AsyncPager[OutboxMessage]:
+        """The email Stint sent or keeps for the organization, newest first (owners and admins, signed in); iterate it for every one."""
+        return self._pager(_outbox(kind, state, page, per_page))
 
 
 class OrganizationResourceWithRawResponse(SyncRawResource):
@@ -112,6 +142,17 @@ class OrganizationResourceWithRawResponse(SyncRawResource):
         """``update(name=...)``, kept for code written before ``update``."""
         return self._call(lambda: self._resource.rename(name=name))
 
+    def outbox(
+        self,
+        *,
+        kind: Optional[MailKind] = None,
+        state: Optional[MailState] = None,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+    ) -> RawResponse[SyncPage[OutboxMessage]]:
+        """The email Stint sent or keeps for the organization, newest first (owners and admins, signed in); iterate it for every one."""
+        return self._call(lambda: self._resource.outbox(kind=kind, state=state, page=page, per_page=per_page))
+
 
 class AsyncOrganizationResourceWithRawResponse(AsyncRawResource):
     """The methods of :class:`AsyncOrganizationResource`, each answering a :class:`~stint.RawResponse`: what it answers, with the status, headers and request id."""
@@ -139,6 +180,17 @@ class AsyncOrganizationResourceWithRawResponse(AsyncRawResource):
     async def rename(self, name: str) -> RawResponse[Organization]:
         """``update(name=...)``, kept for code written before ``update``."""
         return await self._call(lambda: self._resource.rename(name=name))
+
+    async def outbox(
+        self,
+        *,
+        kind: Optional[MailKind] = None,
+        state: Optional[MailState] = None,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+    ) -> RawResponse[AsyncPage[OutboxMessage]]:
+        """The email Stint sent or keeps for the organization, newest first (owners and admins, signed in); iterate it for every one."""
+        return await self._call(lambda: self._resource.outbox(kind=kind, state=state, page=page, per_page=per_page))
 
 
 OrganizationResource._raw_class = OrganizationResourceWithRawResponse

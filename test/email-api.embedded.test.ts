@@ -1,0 +1,3 @@
+import { describeEmailApi } from "./email-api.suite";
+
+describeEmailApi("embedded");
