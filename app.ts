@@ -15,6 +15,7 @@ import { systemTraits } from "./services/system/traits";
 import { timeEntriesTraits } from "./services/time-entries/traits";
 import { usersTraits } from "./services/users/traits";
 import { webhooksTraits } from "./services/webhooks/traits";
+import { eventsTraits } from "./services/events/traits";
 import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
@@ -26,6 +27,7 @@ import { countersWarning, runMode, type Config, type ServiceName } from "./share
 import { openKeyValueStore } from "./shared/kv/open";
 import type { ServiceDependencies } from "./shared/service";
 import type { ServiceTraits } from "./shared/traits";
+import { LiveFeed } from "./shared/live/feed";
 import { openStore } from "./shared/storage/open";
 import type { DocumentStore } from "./shared/storage/port";
 
@@ -50,6 +52,7 @@ export interface RunningStint {
 interface Dependencies extends ServiceDependencies {
   readiness: ReadinessCheck[];
   inFlight: InFlightRequests;
+  liveFeed: LiveFeed;
   clock?: () => number;
 }
 
@@ -66,6 +69,7 @@ export const SERVICE_TRAITS: { readonly [Name in ServiceName]: ServiceTraits<Nam
   screenshots: screenshotsTraits,
   oauth: oauthTraits,
   system: systemTraits,
+  events: eventsTraits,
 };
 
 /** The services of a trait: the lists a process (and the deployment check) decides by. */
@@ -150,7 +154,9 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
         config.accessTokenTtlSeconds,
       )
     : keylessSigner(config.accessTokenTtlSeconds);
-  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream, clock: options.clock };
+  // Live streams listen to this; the events service (embedded) or the gateway (distributed) fills it (docs/live-updates.md).
+  const liveFeed = new LiveFeed();
+  const deps: Dependencies = { config, store, kv, readiness, inFlight, signer, events, eventStream, liveFeed, clock: options.clock };
   // Each service's modules are loaded here, by the processes that run it, and nowhere else.
   const factories = await Promise.all(config.services.map((name) => SERVICE_TRAITS[name].load()));
   for (const factory of factories) broker.createService(factory(deps));
@@ -182,7 +188,7 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      inFlight.draining = true;
+      inFlight.startDraining();
       if (server?.listening) {
         server.close();
         await inFlight.settled(config.shutdownTimeoutMs);

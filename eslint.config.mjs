@@ -68,6 +68,8 @@ const BENCHES_OF_INSIDES = [
   "bench/authenticated-list/targets.ts",
   "bench/embedded-scale/dataset.ts",
   "bench/embedded-scale/phase.ts",
+  "bench/reports/amounts-phases.ts",
+  "bench/reports/embedded-phases.ts",
   "bench/reports/summary-phases.ts",
   "bench/time-entries/dataset.ts",
   "bench/time-entries/http-targets.ts",

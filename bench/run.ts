@@ -69,13 +69,7 @@ async function main(): Promise<number> {
   checkNodeOrExit();
 
   const ctx = new BenchContext(settings);
-  const stopOnSignal = (signal: NodeJS.Signals, code: number) =>
-    process.once(signal, () => {
-      process.stderr.write(`\nbench: ${signal}, stopping the processes it started\n`);
-      void ctx.close().finally(() => process.exit(code));
-    });
-  stopOnSignal("SIGINT", 130);
-  stopOnSignal("SIGTERM", 143);
+  ctx.closeOnSignals("bench");
 
   const startedAt = new Date().toISOString();
   const machine = describeMachine(REPO_ROOT);

@@ -12,8 +12,6 @@
  * service is also measured with its store there, for information. Exit 0 when measured
  * (goals met or not), 1 otherwise.
  */
-import { writeFileSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { BenchContext } from "./lib/context";
 import { CpuWindow } from "./lib/cpu";
 import { type GoalRow } from "./lib/goals";
@@ -21,7 +19,7 @@ import { REPO_ROOT, startTypeScript } from "./lib/launch";
 import { freePort, LOOPBACK, waitForHttp } from "./lib/net";
 import { nearestRankOfSorted } from "./lib/percentile";
 import type { ManagedProcess } from "./lib/processes";
-import { describeMachine, table } from "./lib/report";
+import { goalsTable, table, writeStandaloneResults } from "./lib/report";
 import { readSettings } from "./lib/settings";
 
 const RECEIVERS = 10;
@@ -165,10 +163,7 @@ function goals(bare: SenderResult, webhooks: SenderResult): GoalRow[] {
 async function main(): Promise<number> {
   const settings = readSettings();
   const ctx = new BenchContext(settings);
-  const stopOnSignal = (signal: NodeJS.Signals, code: number) =>
-    process.once(signal, () => void ctx.close().finally(() => process.exit(code)));
-  stopOnSignal("SIGINT", 130);
-  stopOnSignal("SIGTERM", 143);
+  ctx.closeOnSignals("webhook bench");
   const startedAt = new Date().toISOString();
   try {
     const controlPort = await freePort();
@@ -204,26 +199,14 @@ async function main(): Promise<number> {
     );
     ctx.log(`\n${table(["phase", "deliveries", "per s", "lag p50 ms", "p95 ms", "max ms", "sender CPU", "receivers CPU", "dupes"], rows)}`);
     const goalRows = goals(bare, webhooks);
-    ctx.log(
-      `\n${table(
-        ["figure", "value", "goal", "verdict"],
-        goalRows.map((row) => [row.figure, row.value?.toFixed(2) ?? "-", row.goal, row.verdict]),
-        [2, 3],
-      )}`,
-    );
-    const dir = join(__dirname, "results");
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `webhooks-${startedAt.replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.json`);
-    const report = {
+    ctx.log(`\n${goalsTable(goalRows)}`);
+    const file = writeStandaloneResults(REPO_ROOT, "webhooks", {
       startedAt,
-      finishedAt: new Date().toISOString(),
-      ...describeMachine(REPO_ROOT),
       settings: { ...settings, events: EVENTS, receivers: RECEIVERS, perReceiver: PER_RECEIVER },
       results: [bare, webhooks, ...mongodb],
       goals: goalRows,
-    };
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    ctx.log(`results: ${file.slice(REPO_ROOT.length + 1)}`);
+    });
+    ctx.log(`results: ${file}`);
     return 0;
   } catch (error) {
     process.stderr.write(`webhook bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -4,9 +4,15 @@ import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
 import type { Config } from "../shared/config";
 import { writesLevel } from "../shared/logger";
+import { isPulledStream, readPulled } from "../shared/pulled-stream";
 import type { RequestMeta } from "../shared/context";
 import { createAdmission } from "./admission";
 import { createAuthenticator } from "./authenticate";
+import { LiveStreams } from "./live/live-streams";
+import { callStreamAction } from "./live/stream-call";
+import type { LiveFeed } from "../shared/live/feed";
+import { followIntoFeed } from "../shared/live/follow";
+import type { Consumption, EventStream } from "../shared/event-stream";
 import { parseTrustedProxies } from "./rate-limit/client-address";
 import { rateLimitHeadersOf } from "./rate-limit/limiter";
 import { oauthClientPolicy } from "./rate-limit/policy";
@@ -25,14 +31,24 @@ import type { InFlightRequests } from "./in-flight";
 import { callIdempotently, type ClaimHolders, type SentBody } from "./idempotent-call";
 import { jsonBodies } from "./json-body";
 import { methodNotAllowedAlias, notFoundOrMethodNotAllowed, type RegisteredAlias } from "./method-not-allowed";
-import { checkReadiness, type ReadinessCheck } from "../shared/health/readiness";
+import { checkReadiness, servicesAnsweringCheck, type ReadinessCheck } from "../shared/health/readiness";
 import { gatewayHttpHandler } from "./http-entry";
 import { crossOriginRequests } from "./cors";
 import { callsActionOnly, routeToAction, type FoundAlias, type RoutingGateway } from "./action-route";
 import { indexedAliasResolver, type MatchableAlias } from "./alias-index";
 import { requestIdFrom } from "./request-id";
 import { retryingOnce } from "./retry-once";
-import { accessOf, aliasesOf, isUploadRequest, locationOf, operationOf, ROUTES, servesOperation } from "./routes";
+import {
+  accessOf,
+  aliasesOf,
+  isStreamAction,
+  isUploadRequest,
+  locationOf,
+  operationOf,
+  ROUTED_SERVICES,
+  ROUTES,
+  servesOperation,
+} from "./routes";
 import { callWithUpload, receiveUpload, tooLargeError, uploadOf } from "./upload";
 import { errorBody, presentInStyle, STYLE_MOUNTS, styleOfPath, type ApiStyle } from "./styles";
 
@@ -42,11 +58,17 @@ export interface GatewayDependencies {
   inFlight: InFlightRequests;
   kv: KeyValueStore;
   signer: TokenSigner;
+  /** This process's live feed of events, which live streams listen to. */
+  liveFeed: LiveFeed;
+  /** Distributed: the JetStream stream, followed into the live feed. */
+  eventStream?: EventStream;
   /** The time the gateway's counters are read at: the clock unless a test gives its own. */
   clock?: () => number;
 }
 
 type RouteOf<S extends ApiStyle> = { opts: { style: S } };
+
+const HOUR_MS = 3_600_000;
 type LoggerInstance = Service["logger"];
 type CallActionArguments = [
   route: unknown,
@@ -108,6 +130,12 @@ function apiRoute(path: string, style: ApiStyle): ApiRouteSchema {
         if (req.method === "HEAD") data.destroy();
         return data;
       }
+      // One the service shelved is pulled a piece at a time, as the client takes it; HEAD pulls none (the shelf lets it idle out).
+      if (isPulledStream(data)) {
+        const pulled = readPulled(ctx, data);
+        if (req.method === "HEAD") pulled.destroy();
+        return pulled;
+      }
       const shown = presentInStyle(route.opts.style, data);
       (req as IncomingRequest & SentBody).$sentBody = shown;
       const operation = ctx.meta.$statusCode === 201 || ctx.meta.$statusCode === 202 ? operationOf(req.$action?.name ?? "") : undefined;
@@ -153,14 +181,23 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
   const { config, inFlight } = deps;
   const logsRequests = writesLevel(config, "info");
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
-  const admission = createAdmission({
-    kv: deps.kv,
-    authenticator: createAuthenticator({ signer: deps.signer, kv: deps.kv }),
-    trustedProxies,
-    accessOf,
-    now: deps.clock,
+  const authenticator = createAuthenticator({ signer: deps.signer, kv: deps.kv });
+  const admission = createAdmission({ kv: deps.kv, authenticator, trustedProxies, accessOf, now: deps.clock });
+  const liveStreams = new LiveStreams({
+    feed: deps.liveFeed,
+    perOrganization: config.eventStreamsPerOrganization,
+    perHolder: config.eventStreamsPerHolder,
+    heartbeatMs: config.eventStreamHeartbeatSeconds * 1000,
+    logger: { warn: (fields, message) => liveLogger?.warn(fields, message) },
   });
+  let liveLogger: LoggerInstance | undefined;
+  let following: Consumption | undefined;
+  // Open streams never finish by themselves: draining ends them, and their clients reconnect elsewhere.
+  inFlight.onDrain(() => liveStreams.closeAll());
   const web = webApp({ build: readWebBuild(config.webDir ?? defaultWebDir()), admitAnonymous: (req) => admission.admitAnonymous(req) });
+  // Ready means able to serve every route: each service routed to that the deployment runs has an instance answering.
+  const needed = ROUTED_SERVICES.filter((name) => (config.deployedServices as readonly string[]).includes(name));
+  let readiness: readonly ReadinessCheck[] = deps.readiness;
   return {
     name: "gateway",
     mixins: [ApiGateway],
@@ -237,16 +274,34 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
             ctx.meta.$statusCode = 503;
             return { status: "draining", checks: {} };
           }
-          const report = await checkReadiness(deps.readiness);
+          const report = await checkReadiness(readiness);
           if (!report.ready) ctx.meta.$statusCode = 503;
-          return { status: report.ready ? "ready" : "unavailable", checks: report.checks };
+          return {
+            status: report.ready ? "ready" : "unavailable",
+            checks: report.checks,
+            ...(report.missing ? { missing: report.missing } : {}),
+          };
         },
       },
     },
 
+    created(this: { broker: ServiceBroker }) {
+      readiness = [...deps.readiness, servicesAnsweringCheck(this.broker, needed)];
+    },
+
     started(this: { logger: LoggerInstance }) {
+      liveLogger = this.logger;
+      liveStreams.start();
+      // Distributed, events come from JetStream; embedded, the events service hands them to the feed.
+      if (deps.eventStream)
+        following = followIntoFeed(deps.eventStream, deps.liveFeed, deps.kv, config.eventStreamResumeHours * HOUR_MS, this.logger);
       if (!web.built)
         this.logger.warn({ folder: web.folder }, "the web application is not built: / answers a page saying so (run npm run build)");
+    },
+
+    async stopped() {
+      liveStreams.closeAll();
+      await following?.stop();
     },
 
     methods: {
@@ -286,6 +341,13 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
         ...args: CallActionArguments
       ) {
         const [route, action, req, res] = args;
+        if (isStreamAction(action)) {
+          const style = (route as RouteOf<ApiStyle>).opts.style;
+          const ctx = req.$ctx as Context<unknown, RequestMeta>;
+          return callStreamAction(this.broker, liveStreams, req, res, style, () =>
+            authenticator.authenticate(req, (secret: string) => authClient.over(ctx).resolveApiKey({ secret })),
+          );
+        }
         const upload = uploadOf(req);
         // An upload is not replayed by Idempotency-Key: its file is gone once read, and an import finds what it imported before.
         const call = upload

@@ -4,7 +4,20 @@ import type { ServerResponse } from "node:http";
 export class InFlightRequests {
   private count = 0;
   private waiters: (() => void)[] = [];
+  private drainers: (() => void)[] = [];
   draining = false;
+
+  /** Called once when draining starts: what would otherwise hold shutdown (open live streams) ends itself. */
+  onDrain(end: () => void): void {
+    this.drainers.push(end);
+  }
+
+  /** Takes no more work and ends what would never finish by itself; `settled` then waits for the rest. */
+  startDraining(): void {
+    if (this.draining) return;
+    this.draining = true;
+    for (const end of this.drainers.splice(0)) end();
+  }
 
   /** Counts `res` until it closes, then calls `whenClosed`: one listener per response for both. */
   track(res: ServerResponse, whenClosed?: () => void): void {

@@ -10,6 +10,7 @@ import { webhookOperations } from "../services/webhooks/operations";
 import { importOperations } from "../services/imports/operations";
 import { screenshotOperations } from "../services/screenshots/operations";
 import { oauthEndpoints, oauthOperations } from "../services/oauth/operations";
+import { eventOperations } from "../services/events/operations";
 import type { DocumentedEndpoint, Upload } from "../shared/operations";
 
 /**
@@ -26,6 +27,7 @@ const TABLES: readonly OperationTable[] = [
   importOperations,
   screenshotOperations,
   webhookOperations,
+  eventOperations,
   oauthOperations,
 ];
 
@@ -58,6 +60,9 @@ function routesOf(tables: readonly OperationTable[]): Route[] {
 }
 
 export const ROUTES: readonly Route[] = routesOf(TABLES);
+
+/** The services whose operations the gateway routes: those it needs answering to serve every route. */
+export const ROUTED_SERVICES: readonly string[] = [...new Set(TABLES.map((table) => table.service))];
 
 const BY_ACTION: ReadonlyMap<string, Operation> = new Map(ROUTES.map((route) => [route.action, route.operation]));
 
@@ -121,6 +126,12 @@ export function aliasesOf<Handler, Middleware>(
         ] as const,
     ),
   ]);
+}
+
+/** Whether an action's answer is a stream the gateway writes itself (`gateway/live/`). */
+export function isStreamAction(action: string): boolean {
+  const operation = BY_ACTION.get(action);
+  return operation !== undefined && "stream" in operation.success;
 }
 
 /** Whether a request (its path under the mount) is for an operation that takes a form with a file. */

@@ -6,7 +6,8 @@ export const gatewayTraits = declareService<"gateway", GatewayDependencies>({
   name: "gateway",
   keepsDocuments: false,
   announcesEvents: false,
-  consumesEvents: false,
+  // Distributed, it follows the JetStream stream into its process's live feed (docs/live-updates.md).
+  consumesEvents: true,
   sweeps: false,
   // It checks access tokens itself, with the key that signs them.
   holdsSigningKey: true,

@@ -30,34 +30,58 @@ export function uploadOf(req: IncomingRequest): ReceivedUpload | undefined {
 }
 
 /**
- * After a refused upload, how long and how much more of the body is read and dropped before
- * the connection closes. Closing at once would throw away the answer: the client, still
- * sending, gets a reset before it reads the 413. Servers call this a lingering close.
+ * After a refused upload, how long the client may pause and how much more of the body it may
+ * send before the connection closes. Closing at once would throw away the answer: a client
+ * still sending gets a reset before it reads the 413. Servers call this a lingering close.
  */
 const LINGER_MS = 2000;
 const LINGER_BYTES = 4 * 1024 * 1024;
 
 /**
  * Drops what is left of the body as it arrives (no memory is spent on it) and, instead of
- * node's close right after the answer, sends the answer's end, then closes the connection
- * once the client has had `LINGER_MS` to read it or has sent `LINGER_BYTES` more. The bytes
- * are counted from the answer on: before it is written (distributed, the refusal crosses
- * the bus first) a count would close the connection with the answer still unsent.
+ * node's close right after the answer, sends the answer's end and keeps reading: the
+ * connection closes when the body has ended, when the client has sent `LINGER_BYTES` more,
+ * or when it has sent nothing for `LINGER_MS`. A timer from the answer alone reset clients
+ * that were still sending the body's last bytes on a busy machine, and a reset can lose the
+ * answer the client had not read yet. The bytes are counted from the answer on: before it is
+ * written (distributed, the refusal crosses the bus first) a count would close the
+ * connection with the answer still unsent.
  */
 function closeAfterLingering(req: IncomingMessage): void {
   const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
   let answered = false;
   let droppedSinceAnswer = 0;
+  let quiet: NodeJS.Timeout | undefined;
+  let closing = false;
+  // Once the answer has left for the kernel: destroying before would drop what is still queued.
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    clearTimeout(quiet);
+    if (socket.writableFinished) socket.destroy();
+    else socket.once("finish", () => socket.destroy());
+  };
+  const closeWhenQuiet = () => {
+    if (closing) return;
+    clearTimeout(quiet);
+    quiet = setTimeout(close, LINGER_MS).unref();
+  };
   req.on("data", (chunk: Buffer) => {
     if (!answered) return;
     droppedSinceAnswer += chunk.length;
-    if (droppedSinceAnswer > LINGER_BYTES) socket.destroy();
+    if (droppedSinceAnswer > LINGER_BYTES) close();
+    else closeWhenQuiet();
+  });
+  // Everything the client sent is read: closing now resets nothing.
+  req.once("end", () => {
+    if (answered) close();
   });
   req.resume();
   socket.destroySoon = () => {
     answered = true;
     socket.end();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    if (req.readableEnded) close();
+    else closeWhenQuiet();
   };
 }
 

@@ -3,6 +3,7 @@ import type { Writable } from "node:stream";
 import type { BrokerOptions } from "moleculer";
 import type { Config } from "./config";
 import { natsTransporter } from "./bus";
+import { READS_FRAMES } from "./bus-frames";
 import { pinoOptions, quietUnwrittenLevels } from "./logger";
 import { AccessMiddleware } from "./access";
 import { RequestScopeMiddleware } from "./request-scope";
@@ -15,6 +16,8 @@ export function brokerOptions(config: Config, logDestination?: Writable): Broker
     namespace: config.namespace,
     nodeID: config.nodeId || undefined,
     transporter: config.natsUrl ? natsTransporter(config.natsUrl) : undefined,
+    // Announced to every node: this one reads streams' chunks framed as bytes (see bus-frames.ts).
+    metadata: { ...READS_FRAMES },
     logger: {
       type: "Pino",
       options: { level: config.logLevel, pino: { options: pinoOptions(config, logDestination), destination: logDestination } },

@@ -118,6 +118,8 @@ function creditSignsOfLife(broker: ServiceBroker, registry: NodeRegistry): void 
 interface BusWatch {
   /** False from NATS's "disconnect" status until its "reconnect". */
   connected: boolean;
+  /** The other nodes that have answered a presence ask since they (re)appeared in the registry. */
+  answered: ReadonlySet<string>;
   stop(): void;
 }
 
@@ -133,6 +135,19 @@ export function busConnected(broker: ServiceBroker): boolean {
   if (!transit) return true;
   const watch = watches.get(broker);
   return Boolean(transit.connected) && (watch ? watch.connected : true);
+}
+
+/**
+ * Whether the node `nodeID` answers on the bus: it has answered a presence ask since it
+ * (re)appeared in this process's registry, so its process is connected to NATS and its event
+ * loop turns, which an announcement alone does not show. A node declared gone is forgotten
+ * and must answer again. This process itself answers, and so does every node where there is
+ * no NATS to ask through (one process, or a broker without the presence watch).
+ */
+export function nodeAnswers(broker: ServiceBroker, nodeID: string): boolean {
+  if (nodeID === broker.nodeID) return true;
+  if (!natsClient(broker)) return true;
+  return watches.get(broker)?.answered.has(nodeID) ?? false;
 }
 
 function presenceSubject(namespace: string, nodeID: string): string {
@@ -152,7 +167,10 @@ function watchBus(broker: ServiceBroker, client: NatsConnection): BusWatch {
   const registry = broker.registry as unknown as NodeRegistry;
   const namespace = broker.namespace;
   let stopped = false;
-  const watch: BusWatch = { connected: true, stop: () => undefined };
+  // Only a node that has answered once can be declared gone: one that is still starting, or
+  // runs a version without the presence subject, simply has not subscribed yet.
+  const answered = new Set<string>();
+  const watch: BusWatch = { connected: true, answered, stop: () => undefined };
 
   const subscription: Subscription = client.subscribe(presenceSubject(namespace, broker.nodeID), {
     callback: (error, message) => {
@@ -172,9 +190,6 @@ function watchBus(broker: ServiceBroker, client: NatsConnection): BusWatch {
     }
   })().catch(() => undefined);
 
-  // Only a node that has answered once can be declared gone: one that is still starting, or
-  // runs a version without the presence subject, simply has not subscribed yet.
-  const answered = new Set<string>();
   const asking = new Set<string>();
   const ask = async (nodeID: string) => {
     asking.add(nodeID);

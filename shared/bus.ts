@@ -1,5 +1,6 @@
 import { setImmediate } from "node:timers";
-import { Transporters } from "moleculer";
+import { Transporters, type Packet } from "moleculer";
+import { carriesBytes, frame, isFrame, readsFrames, unframe } from "./bus-frames";
 
 type Publish = [topic: string, data: Buffer];
 
@@ -23,6 +24,29 @@ export class CoalescingNatsTransporter extends Transporters.NATS {
     this.pending.push([topic, data]);
     if (this.pending.length === 1) setImmediate(() => this.publishPending());
     return Promise.resolve();
+  }
+
+  /** A stream's chunk goes as a frame (`bus-frames.ts`) to a node that reads frames, any other packet as JSON. */
+  override serialize(packet: Packet.Packet<Packet.PacketPayload>): Buffer {
+    const payload = packet.payload as unknown as Record<string, unknown>;
+    if (packet.target && carriesBytes(packet.type, payload) && this.readsFrames(packet.target)) {
+      // What moleculer's own serialize sets on every packet.
+      payload.ver = this.broker.PROTOCOL_VERSION;
+      payload.sender = this.nodeID;
+      return frame(packet.type, payload);
+    }
+    return super.serialize(packet);
+  }
+
+  override deserialize(type: string, message: Buffer): Packet.Packet<Packet.PacketPayload> {
+    if (message && isFrame(message))
+      return { type, target: undefined, payload: unframe(message) } as unknown as Packet.Packet<Packet.PacketPayload>;
+    return super.deserialize(type, message);
+  }
+
+  private readsFrames(nodeID: string): boolean {
+    const registry = this.broker.registry as unknown as { nodes: { get(id: string): { metadata?: unknown } | undefined } };
+    return readsFrames(registry.nodes.get(nodeID)?.metadata);
   }
 
   /** What was held is published before the connection is flushed and closed. */

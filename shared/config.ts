@@ -154,6 +154,7 @@ export const SERVICE_NAMES = [
   "screenshots",
   "oauth",
   "system",
+  "events",
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -257,6 +258,10 @@ const settings = {
     "SERVICES",
     `Comma-separated services this process runs (${SERVICE_NAMES.map((name) => `\`${name}\``).join(", ")}), or \`all\`.`,
   ),
+  deployedServices: serviceList(
+    "DEPLOYED_SERVICES",
+    "Comma-separated services the deployment runs in some process (the names of `SERVICES`), or `all`. A gateway reports ready only while every one of these that it routes to has an instance answering on the bus; name fewer where a deployment runs only some services on purpose (a bench of `system` alone), and the routes of those left out answer 503 without holding readiness back.",
+  ),
   s3Bucket: text(
     "S3_BUCKET",
     "Bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, R2...) that keeps screenshots; it must exist. Unset: screenshots are kept in GridFS in MongoDB when `MONGO_URL` is set, as files under `DATA_DIR/blobs` otherwise.",
@@ -339,6 +344,34 @@ const settings = {
     30,
     1,
     3600,
+  ),
+  eventStreamResumeHours: integer(
+    "EVENT_STREAM_RESUME_HOURS",
+    "How long after an event a live stream (`GET /events/stream`) can still resume from it with `Last-Event-ID`: how long the embedded event log keeps events, and, distributed, how long each event's position is kept in Redis (about 100 bytes an event).",
+    24,
+    24,
+    168,
+  ),
+  eventStreamsPerOrganization: integer(
+    "EVENT_STREAMS_PER_ORGANIZATION",
+    "How many live streams of one organization each gateway process holds open at once; one more is a 429.",
+    1000,
+    1,
+    1_000_000,
+  ),
+  eventStreamsPerHolder: integer(
+    "EVENT_STREAMS_PER_HOLDER",
+    "How many live streams each gateway process holds open at once for one API key, or for one person's sessions and access tokens together; one more is a 429. The web application opens one per browser, however many tabs.",
+    20,
+    1,
+    1_000_000,
+  ),
+  eventStreamHeartbeatSeconds: integer(
+    "EVENT_STREAM_HEARTBEAT_SECONDS",
+    "How often a live stream with nothing to send sends a comment line, so that proxies keep it open; each stream's credential is checked again as often.",
+    15,
+    1,
+    300,
   ),
   shutdownTimeoutMs: integer(
     "SHUTDOWN_TIMEOUT_MS",

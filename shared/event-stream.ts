@@ -19,8 +19,9 @@ import { parseId } from "./ids";
 
 /**
  * Domain events on NATS JetStream, for distributed deployments: one stream per namespace,
- * kept on disk, and one durable consumer that every webhook-service process reads from as
- * a group (each event goes to one of them). A message is removed from the consumer's
+ * kept on disk, and a durable consumer per service that reads it (webhooks, and the
+ * projects service's budget checks), which every process of that service reads from as a
+ * group (each event goes to one of them). A message is removed from the consumer's
  * pending set only when its handler has finished and acknowledged it; one not acknowledged
  * within the ack wait (its process died, say) is delivered again, to whichever process
  * asks next.
@@ -28,6 +29,11 @@ import { parseId } from "./ids";
 
 /** The durable consumer the webhook service reads with, shared by all its processes. */
 export const WEBHOOKS_CONSUMER = "webhooks";
+/** The durable consumer the projects service checks budgets with (docs/api.md, "Budgets"). */
+export const BUDGETS_CONSUMER = "budgets";
+/** Every durable consumer of the stream; each sees every event, once per consumer. */
+export const EVENT_CONSUMERS = [WEBHOOKS_CONSUMER, BUDGETS_CONSUMER] as const;
+export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
 
 export interface EventStreamOptions {
   natsUrl: string;
@@ -61,12 +67,46 @@ const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const RETRY_DELAY_MS = 5_000;
 /** Events one process handles at once. */
 const CONCURRENCY = 16;
+/** How long reading back a page waits for messages the server said were there. */
+const READ_BACK_WAIT_MS = 5_000;
+
+export interface EventStreamNames {
+  stream: string;
+  /** Every subject of the stream. */
+  subjects: string;
+  /** Where an event is published: `<namespace>.events.<organization>.<type>`. */
+  subject(event: Pick<DomainEvent, "organization_id" | "type">): string;
+  /** Every event of one organization, so that reading it back skips the others' (live streams resuming). */
+  organizationSubjects(organizationId: string): string;
+}
+
+/** Stream names and subject tokens may not hold `.`, `*`, `>`, spaces or path separators. */
+const asToken = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /** Names made of the namespace, so deployments sharing a NATS server never read each other's events. */
-export function eventStreamNames(namespace: string): { stream: string; subjects: string; subject(type: string): string } {
-  // Stream names and subject tokens may not hold `.`, `*`, `>`, spaces or path separators.
-  const token = namespace.replace(/[^A-Za-z0-9_-]/g, "_");
-  return { stream: `stint-events-${token}`, subjects: `${token}.events.>`, subject: (type) => `${token}.events.${type}` };
+export function eventStreamNames(namespace: string): EventStreamNames {
+  const token = asToken(namespace);
+  return {
+    stream: `stint-events-${token}`,
+    subjects: `${token}.events.>`,
+    subject: (event) => `${token}.events.${asToken(event.organization_id)}.${event.type}`,
+    organizationSubjects: (organizationId) => `${token}.events.${asToken(organizationId)}.>`,
+  };
+}
+
+/** An event with its place in the stream: JetStream's sequence number, which only grows. */
+export interface StreamEntry {
+  position: number;
+  event: DomainEvent;
+}
+
+/** A page of one organization's events read back from the stream (`EventStream.readAfter`). */
+export interface StreamPage {
+  entries: StreamEntry[];
+  /** The last position read, or the one asked for when nothing came after it. */
+  through: number;
+  /** Whether the page reached the end of the stream as it was when read. */
+  done: boolean;
 }
 
 const codec = JSONCodec<DomainEvent>();
@@ -83,9 +123,70 @@ function isEvent(value: unknown): value is DomainEvent {
   );
 }
 
+/** A message's event, or undefined when it is none of ours. */
+function decoded(data: Uint8Array): DomainEvent | undefined {
+  try {
+    const event: unknown = codec.decode(data);
+    return isEvent(event) ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function notFound(error: unknown): boolean {
   const failure = error as { code?: string; api_error?: { code?: number } } | null;
   return failure?.code === "404" || failure?.api_error?.code === 404;
+}
+
+/** How long a reading loop waits before it opens its messages again, after a failure or their end. */
+const READ_AGAIN_AFTER_MS = 1000;
+
+/** What a reading round is told: whether the loop is stopping, and where to say which messages it reads. */
+interface Round {
+  readonly stopping: boolean;
+  reading(messages: { stop(): void }): void;
+}
+
+/**
+ * Runs `round` (open messages, read them) again and again until stopped, a second apart:
+ * after a round fails (logged with `onFailure`) or its messages end. Stopping stops the
+ * messages being read, waits for the round, then for `afterStop`.
+ */
+function readInRounds(
+  round: (state: Round) => Promise<void>,
+  onFailure: (error: unknown) => void,
+  afterStop: () => Promise<unknown> = () => Promise.resolve(),
+): Consumption {
+  let stopping = false;
+  let current: { stop(): void } | undefined;
+  const state: Round = {
+    get stopping() {
+      return stopping;
+    },
+    reading: (messages) => {
+      current = messages;
+      // Opened while stopping: nothing would stop them otherwise.
+      if (stopping) messages.stop();
+    },
+  };
+  const running = (async () => {
+    while (!stopping) {
+      try {
+        await round(state);
+      } catch (error) {
+        if (!stopping) onFailure(error);
+      }
+      if (!stopping) await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      current?.stop();
+      await running;
+      await afterStop();
+    },
+  };
 }
 
 export class EventStream {
@@ -93,7 +194,7 @@ export class EventStream {
     private readonly connection: NatsConnection,
     private readonly manager: JetStreamManager,
     private readonly client: JetStreamClient,
-    private readonly names: ReturnType<typeof eventStreamNames>,
+    private readonly names: EventStreamNames,
   ) {}
 
   /** Connects (retrying for ever after a lost connection) and makes sure the stream and the webhook consumer exist. */
@@ -108,7 +209,7 @@ export class EventStream {
       const manager = await connection.jetstreamManager();
       const names = eventStreamNames(options.namespace);
       await ensureStream(manager, names);
-      await ensureConsumer(manager, names, options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
+      for (const consumer of EVENT_CONSUMERS) await ensureConsumer(manager, names, consumer, options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
       return new EventStream(connection, manager, connection.jetstream(), names);
     } catch (error) {
       await connection.close().catch(() => undefined);
@@ -121,28 +222,22 @@ export class EventStream {
    * the message id, so publishing it again within the duplicate window stores nothing new.
    */
   async publish(event: DomainEvent): Promise<void> {
-    await this.client.publish(this.names.subject(event.type), codec.encode(event), { msgID: event.id });
+    await this.client.publish(this.names.subject(event), codec.encode(event), { msgID: event.id });
   }
 
   /**
-   * Hands events to `handler` as a member of the webhook consumer group. An event is
+   * Hands events to `handler` as a member of `consumer`'s group (the webhooks' unless
+   * named): each event of the stream goes to one process of each group. An event is
    * acknowledged after its handler resolves; a handler that throws has its event delivered
    * again after a short delay; one that never answers (a dead process) after the ack wait.
    * A message that is no event of ours is acknowledged and logged: no attempt can fix it.
    */
-  consume(handler: EventHandler, logger: EventStreamLogger): Consumption {
-    let stopping = false;
-    let current: { stop(): void } | undefined;
+  consume(handler: EventHandler, logger: EventStreamLogger, consumerName: EventConsumer = WEBHOOKS_CONSUMER): Consumption {
     const inFlight = new Set<Promise<void>>();
 
     const handle = async (message: JsMsg): Promise<void> => {
-      let event: unknown;
-      try {
-        event = codec.decode(message.data);
-      } catch {
-        event = undefined;
-      }
-      if (!isEvent(event)) {
+      const event = decoded(message.data);
+      if (!event) {
         logger.warn({ subject: message.subject, seq: message.seq }, "dropped a message on the event stream that is no domain event");
         message.ack();
         return;
@@ -159,33 +254,79 @@ export class EventStream {
       }
     };
 
-    const loop = async (): Promise<void> => {
-      while (!stopping) {
-        try {
-          const consumer = await this.client.consumers.get(this.names.stream, WEBHOOKS_CONSUMER);
-          const messages = await consumer.consume({ max_messages: CONCURRENCY });
-          current = messages;
-          for await (const message of messages) {
-            const work = handle(message).finally(() => inFlight.delete(work));
-            inFlight.add(work);
-            if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
-          }
-        } catch (error) {
-          if (!stopping) logger.warn({ err: error }, "reading the event stream failed; trying again");
+    return readInRounds(
+      async (round) => {
+        const consumer = await this.client.consumers.get(this.names.stream, consumerName);
+        const messages = await consumer.consume({ max_messages: CONCURRENCY });
+        round.reading(messages);
+        for await (const message of messages) {
+          const work = handle(message).finally(() => inFlight.delete(work));
+          inFlight.add(work);
+          if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
         }
-        if (!stopping) await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    };
-    const running = loop();
-
-    return {
-      async stop() {
-        stopping = true;
-        current?.stop();
-        await running;
-        await Promise.allSettled([...inFlight]);
       },
-    };
+      (error) => logger.warn({ err: error }, "reading the event stream failed; trying again"),
+      () => Promise.allSettled([...inFlight]),
+    );
+  }
+
+  /**
+   * Every event published from now on, in the stream's order, to `handler`, one at a time
+   * (the next waits for the handler's promise): a process's live feed. Nothing is
+   * acknowledged or kept for it on the server (an ordered consumer, made again from where it
+   * stopped after a lost connection); messages that are no events are skipped.
+   */
+  follow(handler: (entry: StreamEntry) => Promise<void>, logger: EventStreamLogger): Consumption {
+    let lastPosition = 0;
+    return readInRounds(
+      async (round) => {
+        // After a failure, on from the last event handled rather than from whatever is new by then.
+        const start =
+          lastPosition > 0
+            ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastPosition + 1 }
+            : { deliver_policy: DeliverPolicy.New };
+        const consumer = await this.client.consumers.get(this.names.stream, start);
+        const messages = await consumer.consume();
+        round.reading(messages);
+        for await (const message of messages) {
+          const event = decoded(message.data);
+          lastPosition = message.seq;
+          if (event) await handler({ position: message.seq, event });
+          if (round.stopping) break;
+        }
+      },
+      (error) => logger.warn({ err: error }, "following the event stream failed; trying again"),
+    );
+  }
+
+  /**
+   * Up to `limit` events of one organization published after `position`, oldest first:
+   * what a live stream that resumes has missed. Reads only that organization's subjects.
+   */
+  async readAfter(organizationId: string, position: number, limit: number): Promise<StreamPage> {
+    const consumer = await this.client.consumers.get(this.names.stream, {
+      filterSubjects: this.names.organizationSubjects(organizationId),
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: position + 1,
+    });
+    try {
+      const pending = (await consumer.info(true)).num_pending;
+      if (pending === 0) return { entries: [], through: position, done: true };
+      const entries: StreamEntry[] = [];
+      let through = position;
+      let left = pending;
+      const messages = await consumer.fetch({ max_messages: Math.min(limit, pending), expires: READ_BACK_WAIT_MS });
+      for await (const message of messages) {
+        through = message.seq;
+        left = message.info.pending;
+        const event = decoded(message.data);
+        if (event) entries.push({ position: message.seq, event });
+        if (left === 0 || entries.length >= limit) break;
+      }
+      return { entries, through, done: left === 0 };
+    } finally {
+      await consumer.delete().catch(() => undefined);
+    }
   }
 
   /** Resolves while the server answers; rejects otherwise (readiness). */
@@ -197,9 +338,9 @@ export class EventStream {
     ]);
   }
 
-  /** The consumer's state as the server sees it (tests and operations). */
-  consumerInfo(): ReturnType<JetStreamManager["consumers"]["info"]> {
-    return this.manager.consumers.info(this.names.stream, WEBHOOKS_CONSUMER);
+  /** A consumer's state as the server sees it (tests and operations). */
+  consumerInfo(consumer: EventConsumer = WEBHOOKS_CONSUMER): ReturnType<JetStreamManager["consumers"]["info"]> {
+    return this.manager.consumers.info(this.names.stream, consumer);
   }
 
   async close(): Promise<void> {
@@ -207,7 +348,7 @@ export class EventStream {
   }
 }
 
-async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof eventStreamNames>): Promise<void> {
+async function ensureStream(manager: JetStreamManager, names: EventStreamNames): Promise<void> {
   const config: Partial<StreamConfig> = {
     name: names.stream,
     subjects: [names.subjects],
@@ -226,20 +367,24 @@ async function ensureStream(manager: JetStreamManager, names: ReturnType<typeof 
   }
 }
 
-async function ensureConsumer(manager: JetStreamManager, names: ReturnType<typeof eventStreamNames>, ackWaitMs: number): Promise<void> {
+async function ensureConsumer(
+  manager: JetStreamManager,
+  names: EventStreamNames,
+  consumer: EventConsumer,
+  ackWaitMs: number,
+): Promise<void> {
   const config: Partial<ConsumerConfig> = {
-    durable_name: WEBHOOKS_CONSUMER,
+    durable_name: consumer,
     ack_policy: AckPolicy.Explicit,
-    // Created by whoever publishes first, so events published before any webhook process ran are kept for it.
+    // Created by whoever publishes first, so events published before any of its processes ran are kept for it.
     deliver_policy: DeliverPolicy.All,
     ack_wait: nanos(ackWaitMs),
     max_deliver: -1,
     max_ack_pending: 1000,
   };
   try {
-    const info = await manager.consumers.info(names.stream, WEBHOOKS_CONSUMER);
-    if (info.config.ack_wait !== config.ack_wait)
-      await manager.consumers.update(names.stream, WEBHOOKS_CONSUMER, { ack_wait: config.ack_wait });
+    const info = await manager.consumers.info(names.stream, consumer);
+    if (info.config.ack_wait !== config.ack_wait) await manager.consumers.update(names.stream, consumer, { ack_wait: config.ack_wait });
   } catch (error) {
     if (!notFound(error)) throw error;
     await manager.consumers.add(names.stream, config);

@@ -1,17 +1,23 @@
 import type { Readable } from "node:stream";
 import type { ApiContext } from "./context";
 import type { FileMediaType } from "./operations";
+import { offerStream, type PulledStream } from "./pulled-stream";
 
 /**
- * Answers a routed action with a file: moleculer-web streams it with its type and as an
- * attachment named `fileName` (ASCII letters, digits, `.`, `-` and `_` only, so the header
- * needs no quoting rules).
+ * Answers a routed action of `service` with a file, as an attachment named `fileName` (ASCII
+ * letters, digits, `.`, `-` and `_` only, so the header needs no quoting rules). The file is
+ * shelved and the gateway pulls it a piece at a time as the client takes it
+ * (`shared/pulled-stream.ts`), so a file of any size holds a piece of memory in each process.
  */
-export function answerWithFile(ctx: ApiContext<unknown>, file: { stream: Readable; mediaType: FileMediaType; fileName: string }): Readable {
+export function answerWithFile(
+  ctx: ApiContext<unknown>,
+  service: string,
+  file: { stream: Readable; mediaType: FileMediaType; fileName: string },
+): PulledStream {
   if (!/^[A-Za-z0-9._-]+$/.test(file.fileName)) throw new Error(`unsafe file name ${JSON.stringify(file.fileName)}`);
   ctx.meta.$responseType = file.mediaType === "text/csv" ? "text/csv; charset=utf-8" : file.mediaType;
   ctx.meta.$responseHeaders = { ...ctx.meta.$responseHeaders, "Content-Disposition": `attachment; filename="${file.fileName}"` };
-  return file.stream;
+  return offerStream(ctx, service, file.stream, file.mediaType === "text/csv" ? "utf8" : "base64");
 }
 
 /** Whether an `If-None-Match` header names `etag` (or is `*`); weak tags compare by their value. */

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   "screenshots:write",
   "webhooks:read",
   "webhooks:write",
+  "events:read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,6 +46,7 @@ const MEMBER_PERMISSIONS: readonly Permission[] = [
   "reports:read",
   "screenshots:read",
   "screenshots:write",
+  "events:read",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

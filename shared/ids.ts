@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   oauthClient: "cli",
   invitation: "inv",
   importJob: "imp",
+  /** A recorded change of an hourly rate. */
+  rate: "rate",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

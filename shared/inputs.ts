@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHourlyRate, MAX_HOURLY_RATE } from "./billing/money";
 import { canonicalZone, isoSeconds } from "./time";
 import { noBody } from "./validation";
 
@@ -102,3 +103,16 @@ export const timeZone = z
     return zone;
   })
   .meta({ examples: ["Europe/Berlin"] });
+
+/**
+ * An hourly rate in the major unit of the organization's currency: 0 to 1,000,000 with at
+ * most two decimals, so that every amount is exact in integers (docs/api.md, "Money:
+ * rates, amounts and budgets").
+ */
+export const hourlyRate = z
+  .number()
+  .min(0, "must not be negative")
+  .max(MAX_HOURLY_RATE, `must be at most ${MAX_HOURLY_RATE}`)
+  .refine(isHourlyRate, { message: "must have at most two decimals", params: { reason: "invalid" } })
+  .describe("Major units of the organization's currency an hour, at most two decimals")
+  .meta({ multipleOf: 0.01 });

@@ -1,10 +1,12 @@
 import type { Readable } from "node:stream";
+import type { PulledStream } from "./pulled-stream";
 import type { ActionSchema, Context } from "moleculer";
 import type { z } from "zod";
 import { admittedIdentity, isPublic, type Access, type PublicAccess } from "./access";
 import type { ApiContext, RequestMeta } from "./context";
 import type { ErrorStatus } from "./errors";
 import type { Identity } from "./identity";
+import type { StreamPlan } from "./live/plan";
 import { validateRequest } from "./validation";
 
 /**
@@ -51,6 +53,15 @@ export type Success =
        * names that `ETag` (see `answerWithImage` in `shared/files.ts`).
        */
       image: readonly string[];
+    }
+  | {
+      status: 200;
+      description: string;
+      /**
+       * The answer is a stream of Server-Sent Events (`text/event-stream`) that the gateway
+       * writes and keeps open (`gateway/live/`). The action answers how: a `StreamPlan`.
+       */
+      stream: { event: z.ZodType };
     };
 
 /** An answer an operation gives beside its usual one: a preview's 200 beside an accepted job's 202. */
@@ -126,14 +137,16 @@ export function defineOperations<const Ops extends Record<string, Operation>>(se
   return { service, operations };
 }
 
-type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? Readable : never;
+type FileOf<O extends Operation> = O["success"] extends { files: readonly FileMediaType[] } ? PulledStream : never;
 type ImageOf<O extends Operation> = O["success"] extends { image: readonly string[] } ? Readable | null : never;
 type ResultOf<O extends Operation> =
   | (O["success"] extends { body: infer B extends z.ZodType }
       ? z.input<B>
       : O["success"] extends { image: readonly string[] }
         ? never
-        : null)
+        : O["success"] extends { stream: object }
+          ? StreamPlan
+          : null)
   | FileOf<O>
   | ImageOf<O>
   | OtherOf<O>;

@@ -5,7 +5,9 @@ import type { Config } from "./config";
 import { ApiError } from "./errors";
 import type { EventStream } from "./event-stream";
 import type { KeyValueStore } from "./kv/port";
+import type { LiveFeed } from "./live/feed";
 import type { DocumentStore } from "./storage/port";
+import { closeShelvedStreams } from "./pulled-stream";
 
 /** What a process hands every service it runs; each takes what it needs. */
 export interface ServiceDependencies {
@@ -18,6 +20,8 @@ export interface ServiceDependencies {
   events?: EventPublisher;
   /** The JetStream event stream (distributed mode), which the webhook service consumes. */
   eventStream?: EventStream;
+  /** This process's live feed of events, which the gateway's live streams listen to (docs/live-updates.md). */
+  liveFeed?: LiveFeed;
 }
 
 export function requireStore(deps: Pick<ServiceDependencies, "store">): DocumentStore {
@@ -64,9 +68,11 @@ export function stintService<State>(spec: StintServiceSpec<State>): ServiceSchem
     async started(this: Service) {
       state = await spec.open(this);
     },
-    async stopped() {
+    async stopped(this: Service) {
       const opened = state;
       state = undefined;
+      // Streams this node offered and nobody finished reading: their sources (store cursors) close now.
+      closeShelvedStreams(this.broker.nodeID);
       if (opened !== undefined && spec.close) await spec.close(opened);
     },
   };

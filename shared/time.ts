@@ -5,6 +5,11 @@ export function isoSeconds(date: Date = new Date()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** The UTC day (`YYYY-MM-DD`) of an instant. */
+export function utcDay(date: Date = new Date()): string {
+  return date.toISOString().slice(0, 10);
+}
+
 /** Whether `name` is a time zone the platform knows, by its IANA name; its canonical spelling if so. */
 export function canonicalZone(name: string): string | null {
   // Offsets like "+01:00" are accepted by newer Intl versions but are not IANA names.

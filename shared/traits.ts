@@ -15,7 +15,7 @@ export interface ServiceTraits<Name extends ServiceName = ServiceName, Deps = Se
   keepsDocuments: boolean;
   /** Announces domain events: a process running it opens the outbox and, distributed, publishes to JetStream. */
   announcesEvents: boolean;
-  /** Consumes the domain events (the webhook feed): distributed, a process running it reads JetStream. */
+  /** Consumes the domain events (the webhook feed, budget checks): distributed, a process running it reads JetStream. */
   consumesEvents: boolean;
   /** Prunes what has aged out, every `CLEANUP_INTERVAL_SECONDS` (`shared/sweep.ts`). */
   sweeps: boolean;

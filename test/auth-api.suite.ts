@@ -1,6 +1,9 @@
 import jwt from "jsonwebtoken";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { aProject, aRegistration, anAcceptance, anApiKey, anInvitation, PASSWORD, unique, uniqueEmail } from "./support/builders";
 import { client, registerOwner, type Account, type Client } from "./support/http";
-import { TEST_JWT_SECRET, type TestStint } from "./support/stint";
+import { createProject } from "./support/resources";
+import { describeStint, TEST_JWT_SECRET, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 interface ApiKey {
@@ -19,36 +22,25 @@ interface Tokens {
   refresh_token: string;
 }
 
-function email(label: string): string {
-  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
 /** Accounts, sessions, credentials and tenancy over HTTP, in both styles; run once per mode. */
-export function describeAuthApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeAuthApi(mode: StintMode): void {
+  describeStint(mode, "accounts, sessions and credentials", () => {
+    const stint = useStint({ mode });
     let anonymous: Client;
     let owner: { account: Account; api: Client };
 
     beforeAll(async () => {
-      stint = await start();
       anonymous = client(stint.url);
       owner = await registerOwner(stint.url, "Owner");
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     describe("register and sign in", () => {
-      it("registers an organization on the free plan with its owner, and tokens", async () => {
-        const address = email("reg");
-        const res = await anonymous.post<Account>(`${B}/auth/register`, {
-          email: address.toUpperCase(),
-          password: "a long enough password",
-          name: "Ada",
-          organization_name: "Analytical",
-        });
+      it("when someone registers, then an organization on the free plan is made with them as owner, signed in with tokens", async () => {
+        const address = uniqueEmail("reg");
+        const res = await anonymous.post<Account>(
+          `${B}/auth/register`,
+          aRegistration({ email: address.toUpperCase(), name: "Ada", organization_name: "Analytical" }),
+        );
         expect(res.status).toBe(201);
         expect(res.body.user).toMatchObject({ email: address, role: "owner", organization_id: res.body.organization.id });
         expect(res.body.user.id).toMatch(/^usr_/);
@@ -62,45 +54,43 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect(claims?.payload).toMatchObject({ sub: res.body.user.id, iss: "stint", aud: "stint-api" });
       });
 
-      it("refuses a second account with the same email (409) and keeps the first", async () => {
-        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, {
-          email: owner.account.user.email,
-          password: "another password!",
-          name: "Copy",
-          organization_name: "Copy",
-        });
+      it("when an email is already registered, then a second account is refused with 409 and the first still signs in", async () => {
+        const res = await anonymous.post<StyleAError>(
+          `${A}/auth/register`,
+          aRegistration({ email: owner.account.user.email, password: "another password!" }),
+        );
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe("conflict");
-        expect(
-          (await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" })).status,
-        ).toBe(200);
+        expect((await anonymous.post(`${A}/auth/login`, { email: owner.account.user.email, password: PASSWORD })).status).toBe(200);
       });
 
       it.each([
-        [{ email: "not-an-email", password: "long enough pass", name: "x", organization_name: "y" }, "email", "invalid"],
-        [{ email: "a@example.test", password: "short", name: "x", organization_name: "y" }, "password", "invalid"],
-        [{ email: "a@example.test", password: "long enough pass", name: "x" }, "organization_name", "required"],
-        [{ email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", role: "admin" }, "role", "unknown"],
-        [
-          { email: "a@example.test", password: "long enough pass", name: "x", organization_name: "y", plan: "enterprise" },
-          "plan",
-          "unknown",
-        ],
-      ])("rejects %j naming %s", async (body, field, reason) => {
-        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, body);
+        ["an email that is not one", { email: "not-an-email" }, "email", "invalid"],
+        ["a short password", { password: "short" }, "password", "invalid"],
+        ["no organization name", { organization_name: undefined }, "organization_name", "required"],
+        ["a role", { role: "admin" }, "role", "unknown"],
+        ["a plan", { plan: "enterprise" }, "plan", "unknown"],
+      ])("when a registration has %s, then the 400 names %s", async (_case, change, field, reason) => {
+        const res = await anonymous.post<StyleAError>(`${A}/auth/register`, { ...aRegistration(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
-      it("signs in with the right password, and answers a wrong one and an unknown email alike (401)", async () => {
-        const ok = await anonymous.post<Account>(`${B}/auth/login`, { email: owner.account.user.email, password: "correct horse battery" });
+      it("when the password is right, then signing in answers the account", async () => {
+        const ok = await anonymous.post<Account>(`${B}/auth/login`, { email: owner.account.user.email, password: PASSWORD });
         expect(ok.status).toBe(200);
         expect(ok.body.user.id).toBe(owner.account.user.id);
+      });
+
+      it("when the password is wrong or the email unknown, then both get the same 401", async () => {
         const wrong = await anonymous.post<StyleBError>(`${B}/auth/login`, {
           email: owner.account.user.email,
           password: "wrong password!!",
         });
-        const unknown = await anonymous.post<StyleBError>(`${B}/auth/login`, { email: email("nobody"), password: "wrong password!!" });
+        const unknown = await anonymous.post<StyleBError>(`${B}/auth/login`, {
+          email: uniqueEmail("nobody"),
+          password: "wrong password!!",
+        });
         expect(wrong.status).toBe(401);
         expect(unknown.status).toBe(401);
         expect(wrong.body).toEqual(unknown.body);
@@ -109,25 +99,35 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
     });
 
     describe("refresh and sign out", () => {
-      it("rotates refresh tokens, and reuse of a spent one revokes its whole chain", async () => {
-        const first = owner.account.refresh_token;
+      /** A refresh token of a session of its own, so that revoking its chain leaves the owner's alone. */
+      async function freshRefreshToken(): Promise<string> {
+        const session = await anonymous.post<Tokens>(`${A}/auth/login`, { email: owner.account.user.email, password: PASSWORD });
+        expect(session.status).toBe(200);
+        return session.body.refresh_token;
+      }
+
+      it("when a refresh token is used, then a new one replaces it and works in turn", async () => {
+        const first = await freshRefreshToken();
         const second = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: first });
         expect(second.status).toBe(200);
         expect(second.body.refresh_token).not.toBe(first);
         const third = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: second.body.refresh_token });
         expect(third.status).toBe(200);
+      });
 
+      it("when a spent refresh token is used again, then it is refused and its whole chain revoked", async () => {
+        const first = await freshRefreshToken();
+        const second = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: first });
+        const third = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: second.body.refresh_token });
+        expect(third.status).toBe(200);
         const replay = await anonymous.post<StyleAError>(`${A}/auth/refresh`, { refresh_token: first });
         expect(replay.status).toBe(401);
         const afterTheft = await anonymous.post(`${A}/auth/refresh`, { refresh_token: third.body.refresh_token });
         expect(afterTheft.status).toBe(401);
       });
 
-      it("signs out: the refresh token stops working", async () => {
-        const session = await anonymous.post<Tokens>(`${A}/auth/login`, {
-          email: owner.account.user.email,
-          password: "correct horse battery",
-        });
+      it("when someone signs out, then their refresh token stops working", async () => {
+        const session = await anonymous.post<Tokens>(`${A}/auth/login`, { email: owner.account.user.email, password: PASSWORD });
         expect((await anonymous.post(`${B}/auth/logout`, { refresh_token: session.body.refresh_token })).status).toBe(204);
         expect((await anonymous.post(`${B}/auth/refresh`, { refresh_token: session.body.refresh_token })).status).toBe(401);
       });
@@ -139,7 +139,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         ["a malformed token", { authorization: "Bearer not.a.token" }],
         ["another scheme", { authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }],
         ["an unknown key", { "x-api-key": "tt_live_0000000000000000000000000000000000000000" }],
-      ])("answers %s with 401 in both styles", async (_label, headers) => {
+      ])("when a request carries %s, then both styles answer 401", async (_label, headers) => {
         const a = await anonymous.get<StyleAError>(`${A}/projects`, { headers });
         expect(a.status).toBe(401);
         expect(a.body.error.code).toBe("unauthorized");
@@ -148,7 +148,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect(b.body.code).toBe("UNAUTHORIZED");
       });
 
-      it("refuses expired tokens, tokens signed with another key, and unsigned ones", async () => {
+      it("when an access token is expired, signed with another key, for another audience or unsigned, then it is refused with 401", async () => {
         const claims = { org: owner.account.organization.id, plan: "free", role: "owner", iat_ms: Date.now() };
         const base = { subject: owner.account.user.id, issuer: "stint", audience: "stint-api" };
         const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, TEST_JWT_SECRET, { ...base, algorithm: "HS256" });
@@ -162,58 +162,63 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect((await anonymous.get(`${A}/projects`, { headers: { authorization: `Bearer ${good}` } })).status).toBe(200);
       });
 
-      it("creates an API key shown once, lists it by prefix and last four, and accepts it in both headers and styles", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, {
-          name: "CI",
-          permissions: ["projects:read", "projects:write"],
-        });
+      it("when an API key is created, then it is shown once, and lists show only its prefix and last four", async () => {
+        const created = await owner.api.post<{ data: ApiKey }>(
+          `${A}/api-keys`,
+          anApiKey({ name: "CI", permissions: ["projects:read", "projects:write"] }),
+        );
         expect(created.status).toBe(201);
         const key = created.body.data.key as string;
         expect(key).toMatch(/^tt_live_[0-9A-Za-z]{40}$/);
         expect(created.body.data).toMatchObject({ name: "CI", prefix: "tt_live_", last_four: key.slice(-4), last_used_at: null });
         expect(created.body.data.id).toMatch(/^key_/);
-
-        const both: Record<string, string>[] = [{ "x-api-key": key }, { authorization: `Bearer ${key}` }];
-        for (const headers of both) {
-          expect((await anonymous.post(`${A}/projects`, { name: `Via key ${Math.random()}` }, { headers })).status).toBe(201);
-          expect((await anonymous.get(`${B}/projects`, { headers })).status).toBe(200);
-        }
-
         const listed = await owner.api.get<{ data: ApiKey[] }>(`${B}/api-keys`);
         const shown = listed.body.data.find((k) => k.id === created.body.data.id);
         expect(shown).toMatchObject({ last_four: key.slice(-4), prefix: "tt_live_" });
-        expect(shown?.last_used_at).not.toBeNull();
         expect(JSON.stringify(listed.body)).not.toContain(key);
       });
 
-      it("limits a key to its permissions (403), and keys cannot manage keys", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Read only", permissions: ["projects:read"] });
-        const headers = { "x-api-key": created.body.data.key as string };
+      it("when an API key is sent as X-API-Key or as a bearer token, then both styles accept it and its use is recorded", async () => {
+        const { id, key } = await withApiKey(stint.url, owner.api, { permissions: ["projects:read", "projects:write"] });
+        const both: Record<string, string>[] = [{ "x-api-key": key }, { authorization: `Bearer ${key}` }];
+        for (const headers of both) {
+          expect((await anonymous.post(`${A}/projects`, aProject(), { headers })).status).toBe(201);
+          expect((await anonymous.get(`${B}/projects`, { headers })).status).toBe(200);
+        }
+        const listed = await owner.api.get<{ data: ApiKey[] }>(`${B}/api-keys`);
+        expect(listed.body.data.find((k) => k.id === id)?.last_used_at).not.toBeNull();
+      });
+
+      it("when a key lacks the permission an operation needs, then both styles refuse it with 403", async () => {
+        const { headers } = await withApiKey(stint.url, owner.api, { permissions: ["projects:read"] });
         expect((await anonymous.get(`${A}/projects`, { headers })).status).toBe(200);
-        const write = await anonymous.post<StyleAError>(`${A}/projects`, { name: "Nope" }, { headers });
+        const write = await anonymous.post<StyleAError>(`${A}/projects`, aProject(), { headers });
         expect(write.status).toBe(403);
         expect(write.body.error).toMatchObject({ code: "forbidden", details: { permission: "projects:write" } });
-        const b = await anonymous.post<StyleBError>(`${B}/projects`, { name: "Nope" }, { headers });
+        const b = await anonymous.post<StyleBError>(`${B}/projects`, aProject(), { headers });
         expect(b.status).toBe(403);
         expect(b.body.code).toBe("FORBIDDEN");
-        expect((await anonymous.post(`${A}/api-keys`, { name: "Child", permissions: ["projects:read"] }, { headers })).status).toBe(403);
+      });
+
+      it("when a key asks to list or make keys, then it is refused with 403", async () => {
+        const { headers } = await withApiKey(stint.url, owner.api, { permissions: ["projects:read"] });
+        expect((await anonymous.post(`${A}/api-keys`, anApiKey(), { headers })).status).toBe(403);
         expect((await anonymous.get(`${A}/api-keys`, { headers })).status).toBe(403);
       });
 
-      it("rejects unknown permissions with 400 naming the field", async () => {
-        const res = await owner.api.post<StyleAError>(`${A}/api-keys`, { name: "Bad", permissions: ["projects:read", "everything"] });
+      it("when a key names an unknown permission, then the 400 names it", async () => {
+        const res = await owner.api.post<StyleAError>(`${A}/api-keys`, { ...anApiKey(), permissions: ["projects:read", "everything"] });
         expect(res.status).toBe(400);
         expect(res.body.error.details.field).toBe("permissions.1");
       });
 
-      it("revokes a key at once", async () => {
-        const created = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Short lived", permissions: ["projects:read"] });
-        const headers = { "x-api-key": created.body.data.key as string };
+      it("when a key is revoked, then it is refused at once and revoking it again is 404", async () => {
+        const { id, headers } = await withApiKey(stint.url, owner.api);
         expect((await anonymous.get(`${A}/projects`, { headers })).status).toBe(200);
-        expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(204);
+        expect((await owner.api.delete(`${A}/api-keys/${id}`)).status).toBe(204);
         const after = await anonymous.get<StyleAError>(`${A}/projects`, { headers });
         expect(after.status).toBe(401);
-        expect((await owner.api.delete(`${A}/api-keys/${created.body.data.id}`)).status).toBe(404);
+        expect((await owner.api.delete(`${A}/api-keys/${id}`)).status).toBe(404);
       });
     });
 
@@ -226,28 +231,24 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       }
 
       async function inviteAndJoin(role: "admin" | "member"): Promise<{ account: Account; api: Client }> {
-        const address = email(role);
+        const address = uniqueEmail(role);
         const invited = await owner.api.post<{ data: { id: string; token: string; role: string; email: string } }>(
           `${A}/users/invitations`,
-          { email: address, role },
+          anInvitation({ email: address, role }),
         );
         expect(invited.status).toBe(201);
         expect(invited.body.data).toMatchObject({ email: address, role });
         expect(invited.body.data.id).toMatch(/^inv_/);
-        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: role,
-          password: "member password 1",
-        });
+        const joined = await anonymous.post<Account>(`${B}/auth/invitations/accept`, anAcceptance(invited.body.data.token, { name: role }));
         expect(joined.status).toBe(201);
         expect(joined.body.user).toMatchObject({ email: address, role, organization_id: owner.account.organization.id });
         return { account: joined.body, api: client(stint.url, { authorization: `Bearer ${joined.body.access_token}` }) };
       }
 
-      it("invites a member who joins once with the one-time token", async () => {
-        const address = email("once");
-        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address, role: "member" });
-        const body = { token: invited.body.data.token, name: "Once", password: "member password 1" };
+      it("when an invitation's token is used twice, then only the first use joins", async () => {
+        const address = uniqueEmail("once");
+        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, anInvitation({ email: address }));
+        const body = anAcceptance(invited.body.data.token);
         expect((await anonymous.post(`${A}/auth/invitations/accept`, body)).status).toBe(201);
         const again = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, body);
         expect(again.status).toBe(400);
@@ -256,50 +257,47 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect(list.body.data.filter((u) => u.email === address)).toHaveLength(1);
       });
 
-      it("lists and reads the organization's users, never another's", async () => {
+      it("when users are listed, then only the organization's come, without passwords", async () => {
         const member = await inviteAndJoin("member");
         const list = await member.api.get<{ data: User[]; meta: { total: number } }>(`${A}/users?per_page=200`);
         expect(list.status).toBe(200);
         expect(list.body.data.every((u) => u.organization_id === owner.account.organization.id)).toBe(true);
         expect(list.body.data.map((u) => u.id)).toEqual(expect.arrayContaining([owner.account.user.id, member.account.user.id]));
         expect(JSON.stringify(list.body)).not.toContain("password");
+      });
+
+      it("when another organization names a user, then reads and changes answer 404", async () => {
+        const member = await inviteAndJoin("member");
         const other = await registerOwner(stint.url, "Elsewhere");
         expect((await other.api.get(`${A}/users/${member.account.user.id}`)).status).toBe(404);
         expect((await other.api.delete(`${A}/users/${member.account.user.id}`)).status).toBe(404);
         expect((await other.api.patch(`${A}/users/${member.account.user.id}`, { role: "admin" })).status).toBe(404);
       });
 
-      it("gives a member 403 on admin operations", async () => {
+      it("when a member tries an admin operation, then it is refused with 403", async () => {
         const member = await inviteAndJoin("member");
         const checks = [
-          await member.api.post(`${A}/users/invitations`, { email: email("x"), role: "member" }),
+          await member.api.post(`${A}/users/invitations`, anInvitation()),
           await member.api.patch(`${A}/users/${member.account.user.id}`, { role: "admin" }),
           await member.api.delete(`${A}/users/${owner.account.user.id}`),
-          await member.api.post(`${A}/projects`, { name: "Members can't" }),
-          await member.api.post(`${A}/api-keys`, { name: "Too much", permissions: ["projects:write"] }),
+          await member.api.post(`${A}/projects`, aProject()),
+          await member.api.post(`${A}/api-keys`, anApiKey({ permissions: ["projects:write"] })),
         ];
         expect(checks.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
         expect((await member.api.get(`${B}/projects`)).status).toBe(200);
       });
 
-      it("cannot be escalated through the body: role, organization_id and user_id are refused", async () => {
-        const address = email("escalate");
-        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, { email: address });
+      it("when a body names role, organization_id or user_id where it may not, then it is refused with 400", async () => {
+        const invited = await owner.api.post<{ data: { token: string } }>(`${A}/users/invitations`, anInvitation());
         const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: "x",
-          password: "member password 1",
+          ...anAcceptance(invited.body.data.token),
           role: "owner",
         });
         expect(accept.status).toBe(400);
         expect(accept.body.error.details).toMatchObject({ field: "role", reason: "unknown" });
-        expect((await owner.api.post<StyleAError>(`${A}/users/invitations`, { email: email("o"), role: "owner" })).status).toBe(400);
+        expect((await owner.api.post<StyleAError>(`${A}/users/invitations`, { ...anInvitation(), role: "owner" })).status).toBe(400);
         const member = await inviteAndJoin("member");
-        const key = await member.api.post<StyleAError>(`${A}/api-keys`, {
-          name: "k",
-          permissions: ["projects:read"],
-          user_id: owner.account.user.id,
-        });
+        const key = await member.api.post<StyleAError>(`${A}/api-keys`, { ...anApiKey(), user_id: owner.account.user.id });
         expect(key.body.error.details).toMatchObject({ field: "user_id", reason: "unknown" });
         expect(
           (
@@ -311,7 +309,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         ).toBe(400);
       });
 
-      it("changes a role (old tokens stop, new ones carry the role), and never the owner's", async () => {
+      it("when a member is promoted, then their old tokens stop and new ones carry the role", async () => {
         const member = await inviteAndJoin("member");
         const promoted = await owner.api.patch<{ data: User }>(`${A}/users/${member.account.user.id}`, { role: "admin" });
         expect(promoted.status).toBe(200);
@@ -320,21 +318,27 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         const fresh = await anonymous.post<Tokens>(`${A}/auth/refresh`, { refresh_token: member.account.refresh_token });
         expect(fresh.status).toBe(200);
         const asAdmin = client(stint.url, { authorization: `Bearer ${fresh.body.access_token}` });
-        expect((await asAdmin.post(`${A}/projects`, { name: `Admin made ${Math.random()}` })).status).toBe(201);
+        expect((await asAdmin.post(`${A}/projects`, aProject())).status).toBe(201);
+      });
+
+      it("when an admin changes the owner's role, then it is refused with 409", async () => {
+        const asAdmin = (await inviteAndJoin("admin")).api;
         const ownerChange = await asAdmin.patch<StyleAError>(`${A}/users/${owner.account.user.id}`, { role: "member" });
         expect(ownerChange.status).toBe(409);
       });
 
-      it("removes a member with their keys and tokens at once, and never the owner", async () => {
+      it("when a member is removed, then their keys and tokens stop at once", async () => {
         const member = await inviteAndJoin("member");
-        const key = await member.api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "theirs", permissions: ["projects:read"] });
-        const keyHeaders = { "x-api-key": key.body.data.key };
+        const { headers: keyHeaders } = await withApiKey(stint.url, member.api);
         expect((await anonymous.get(`${A}/projects`, { headers: keyHeaders })).status).toBe(200);
         expect((await owner.api.delete(`${B}/users/${member.account.user.id}`)).status).toBe(204);
         expect((await anonymous.get(`${A}/projects`, { headers: keyHeaders })).status).toBe(401);
         expect((await member.api.get(`${A}/projects`)).status).toBe(401);
         expect((await anonymous.post(`${A}/auth/refresh`, { refresh_token: member.account.refresh_token })).status).toBe(401);
         expect((await owner.api.get(`${A}/users/${member.account.user.id}`)).status).toBe(404);
+      });
+
+      it("when the owner is to be removed, then it is refused with 409", async () => {
         const ownerRemoval = await owner.api.delete<StyleAError>(`${A}/users/${owner.account.user.id}`);
         expect(ownerRemoval.status).toBe(409);
       });
@@ -353,13 +357,13 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
       }
 
       async function invite(style: string, role: "admin" | "member" = "member"): Promise<Invitation> {
-        const invited = await owner.api.post<{ data: Invitation }>(`${style}/users/invitations`, { email: email("pending"), role });
+        const invited = await owner.api.post<{ data: Invitation }>(`${style}/users/invitations`, anInvitation({ role }));
         expect(invited.status).toBe(201);
         expect(invited.headers.get("location")).toBe(`${style}/users/invitations/${invited.body.data.id}`);
         return invited.body.data;
       }
 
-      it("reads an invitation where its Location points, in both styles, never with its token", async () => {
+      it("when an invitation is read where its Location points, then it is shown without its token, in both styles", async () => {
         for (const style of [A, B]) {
           const invited = await invite(style);
           const read = await owner.api.get<{ data: Invitation }>(`${style}/users/invitations/${invited.id}`);
@@ -371,7 +375,7 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         }
       });
 
-      it("lists the organization's pending invitations, newest first and paged, in both styles", async () => {
+      it("when pending invitations are listed, then the organization's come newest first, paged, without tokens, in both styles", async () => {
         const first = await invite(A);
         const second = await invite(A, "admin");
         for (const style of [A, B]) {
@@ -391,48 +395,27 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect((await owner.api.get<StyleAError>(`${A}/users/invitations?per_page=0`)).status).toBe(400);
       });
 
-      it("revokes an invitation: it is gone from the list and its token no longer joins", async () => {
-        const address = email("revoked");
-        const invited = await owner.api.post<{ data: Invitation }>(`${B}/users/invitations`, { email: address });
+      it("when an invitation is revoked, then it is gone and its token no longer joins", async () => {
+        const invited = await owner.api.post<{ data: Invitation }>(`${B}/users/invitations`, anInvitation());
         expect((await owner.api.delete(`${B}/users/invitations/${invited.body.data.id}`)).status).toBe(204);
         expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
         expect((await owner.api.delete(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
         const listed = await owner.api.get<List<Invitation>>(`${A}/users/invitations?per_page=200`);
         expect(listed.body.data.map((i) => i.id)).not.toContain(invited.body.data.id);
-        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, {
-          token: invited.body.data.token,
-          name: "Late",
-          password: "member password 1",
-        });
+        const accept = await anonymous.post<StyleAError>(`${A}/auth/invitations/accept`, anAcceptance(invited.body.data.token as string));
         expect(accept.status).toBe(400);
         expect(accept.body.error.details).toMatchObject({ field: "token", reason: "invalid" });
       });
 
-      it("forgets an accepted invitation", async () => {
-        const invited = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: email("accepted") });
-        expect(
-          (
-            await anonymous.post(`${A}/auth/invitations/accept`, {
-              token: invited.body.data.token,
-              name: "Joined",
-              password: "member password 1",
-            })
-          ).status,
-        ).toBe(201);
+      it("when an invitation is accepted, then it is no longer pending", async () => {
+        const invited = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, anInvitation());
+        expect((await anonymous.post(`${A}/auth/invitations/accept`, anAcceptance(invited.body.data.token as string))).status).toBe(201);
         expect((await owner.api.get(`${A}/users/invitations/${invited.body.data.id}`)).status).toBe(404);
       });
 
-      it("gives a member 403 and another organization 404, in both styles", async () => {
+      it("when a member reaches for invitations, then every route refuses with 403, in both styles", async () => {
         const invited = await invite(A);
-        const address = email("member");
-        const joining = await owner.api.post<{ data: Invitation }>(`${A}/users/invitations`, { email: address });
-        const joined = await anonymous.post<Account>(`${A}/auth/invitations/accept`, {
-          token: joining.body.data.token,
-          name: "Member",
-          password: "member password 1",
-        });
-        const member = client(stint.url, { authorization: `Bearer ${joined.body.access_token}` });
-        const other = await registerOwner(stint.url, "Elsewhere");
+        const member = (await joinTeam(stint.url, owner.api, "member")).api;
         for (const style of [A, B]) {
           const forbidden = [
             await member.get(`${style}/users/invitations`),
@@ -440,18 +423,26 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
             await member.delete(`${style}/users/invitations/${invited.id}`),
           ];
           expect(forbidden.map((r) => r.status)).toEqual([403, 403, 403]);
-          expect((await other.api.get(`${style}/users/invitations/${invited.id}`)).status).toBe(404);
-          expect((await other.api.delete(`${style}/users/invitations/${invited.id}`)).status).toBe(404);
-          const theirs = await other.api.get<List<Invitation>>(`${style}/users/invitations?per_page=200`);
-          expect(theirs.status).toBe(200);
-          expect(theirs.body.data.map((i) => i.id)).not.toContain(invited.id);
         }
         const b = await member.get<StyleBError>(`${B}/users/invitations`);
         expect(b.body.code).toBe("FORBIDDEN");
         expect((await owner.api.get(`${A}/users/invitations/${invited.id}`)).status).toBe(200);
       });
 
-      it("answers a malformed invitation id with 404", async () => {
+      it("when another organization names an invitation, then it is 404 and never listed, in both styles", async () => {
+        const invited = await invite(A);
+        const other = await registerOwner(stint.url, "Elsewhere");
+        for (const style of [A, B]) {
+          expect((await other.api.get(`${style}/users/invitations/${invited.id}`)).status).toBe(404);
+          expect((await other.api.delete(`${style}/users/invitations/${invited.id}`)).status).toBe(404);
+          const theirs = await other.api.get<List<Invitation>>(`${style}/users/invitations?per_page=200`);
+          expect(theirs.status).toBe(200);
+          expect(theirs.body.data.map((i) => i.id)).not.toContain(invited.id);
+        }
+        expect((await owner.api.get(`${A}/users/invitations/${invited.id}`)).status).toBe(200);
+      });
+
+      it("when an invitation id is malformed, then the answer is 404", async () => {
         const res = await owner.api.get<StyleAError>(`${A}/users/invitations/usr_0000000000000000000000`);
         expect(res.status).toBe(404);
         expect(res.body.error.code).toBe("not_found");
@@ -459,17 +450,16 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
     });
 
     describe("tenancy", () => {
-      it("hides every project and key of another organization behind 404", async () => {
+      it("when another organization names a project or key, then every route answers 404 and nothing changes", async () => {
         const other = await registerOwner(stint.url, "Other");
-        const project = await owner.api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Secret ${Math.random()}` });
-        const key = await owner.api.post<{ data: ApiKey }>(`${A}/api-keys`, { name: "Mine", permissions: ["projects:read"] });
-        const id = project.body.data.id;
+        const { id } = await createProject(owner.api, { name: unique("Secret") });
+        const key = await withApiKey(stint.url, owner.api);
         expect((await other.api.get(`${A}/projects/${id}`)).status).toBe(404);
         expect((await other.api.get(`${B}/projects/${id}`)).status).toBe(404);
         expect((await other.api.patch(`${A}/projects/${id}`, { name: "Taken over" })).status).toBe(404);
         expect((await other.api.post(`${A}/projects/${id}/archive`)).status).toBe(404);
         expect((await other.api.delete(`${A}/projects/${id}`)).status).toBe(404);
-        expect((await other.api.delete(`${A}/api-keys/${key.body.data.id}`)).status).toBe(404);
+        expect((await other.api.delete(`${A}/api-keys/${key.id}`)).status).toBe(404);
         const theirs = await other.api.get<{ data: { id: string }[] }>(`${A}/projects?per_page=200`);
         expect(theirs.body.data.map((p) => p.id)).not.toContain(id);
         const mine = await owner.api.get<{ data: { name: string } }>(`${A}/projects/${id}`);
@@ -477,13 +467,87 @@ export function describeAuthApi(title: string, start: () => Promise<TestStint>):
         expect(mine.body.data.name).toMatch(/^Secret /);
       });
 
-      it("shows the caller's organization and lets its owner rename it", async () => {
+      it("when the organization is asked for, then the caller's is shown", async () => {
         const shown = await owner.api.get<{ data: { id: string; plan: string } }>(`${A}/organization`);
         expect(shown.body.data).toMatchObject({ id: owner.account.organization.id, plan: "free" });
+      });
+
+      it("when the owner changes the organization, then its name may change and its plan may not (400)", async () => {
         const renamed = await owner.api.patch<{ data: { name: string } }>(`${B}/organization`, { name: "Renamed Ltd" });
         expect(renamed.status).toBe(200);
         expect(renamed.body.data.name).toBe("Renamed Ltd");
         expect((await owner.api.patch(`${A}/organization`, { plan: "enterprise" })).status).toBe(400);
+      });
+    });
+    describe("the capture agent's settings", () => {
+      interface CaptureSettings {
+        screenshot_interval_minutes: number;
+        screenshot_blur: boolean;
+      }
+      /** An organization of its own with an admin and a member, so that no other test's changes meet these. */
+      async function captureTeam() {
+        const own = await registerOwner(stint.url, "Capture");
+        const admin = await joinTeam(stint.url, own.api, "admin");
+        const member = await joinTeam(stint.url, own.api, "member");
+        return { owner: own.api, admin: admin.api, member: member.api };
+      }
+      const settingsOf = async (api: Client, style: string) =>
+        (await api.get<{ data: CaptureSettings }>(`${style}/organization`)).body.data;
+
+      it("when nobody has changed them, then members see a screenshot every 10 minutes, unblurred", async () => {
+        const team = await captureTeam();
+        expect(await settingsOf(team.member, A)).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+      });
+
+      it("when an admin changes them in Style B, then the answer and every member see the new values", async () => {
+        const team = await captureTeam();
+        const changed = await team.admin.patch<{ data: CaptureSettings }>(`${B}/organization`, {
+          screenshot_interval_minutes: 0,
+          screenshot_blur: true,
+        });
+        expect(changed.status).toBe(200);
+        expect(changed.body.data).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
+        expect(await settingsOf(team.member, B)).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
+      });
+
+      it("when the owner changes the interval alone, then the blur stays as it was", async () => {
+        const team = await captureTeam();
+        expect((await team.admin.patch(`${A}/organization`, { screenshot_blur: true })).status).toBe(200);
+        const byOwner = await team.owner.patch<{ data: CaptureSettings }>(`${A}/organization`, { screenshot_interval_minutes: 60 });
+        expect(byOwner.status).toBe(200);
+        expect(byOwner.body.data).toMatchObject({ screenshot_interval_minutes: 60, screenshot_blur: true });
+      });
+
+      it("when a member changes them, then the answer is 403 and nothing changes", async () => {
+        const team = await captureTeam();
+        const refused = await team.member.patch<StyleAError>(`${A}/organization`, { screenshot_interval_minutes: 1 });
+        expect(refused.status).toBe(403);
+        expect(await settingsOf(team.owner, A)).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+      });
+
+      describe("values out of range", () => {
+        let team: Awaited<ReturnType<typeof captureTeam>>;
+
+        beforeAll(async () => {
+          team = await captureTeam();
+          const set = await team.owner.patch(`${A}/organization`, { screenshot_interval_minutes: 60, screenshot_blur: true });
+          expect(set.status).toBe(200);
+        });
+
+        it.each([
+          [{ screenshot_interval_minutes: 61 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: -1 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: 2.5 }, "screenshot_interval_minutes"],
+          [{ screenshot_interval_minutes: null }, "screenshot_interval_minutes"],
+          [{ screenshot_blur: "yes" }, "screenshot_blur"],
+        ] as const)("when the owner sends %j, then both styles answer 400 naming %s and nothing changes", async (body, field) => {
+          const bad = await team.owner.patch<StyleAError>(`${A}/organization`, body);
+          expect(bad.status).toBe(400);
+          expect(bad.body.error.details).toMatchObject({ field });
+          const badB = await team.owner.patch<StyleBError>(`${B}/organization`, body);
+          expect([badB.status, badB.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+          expect(await settingsOf(team.member, B)).toMatchObject({ screenshot_interval_minutes: 60, screenshot_blur: true });
+        });
       });
     });
   });

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { BACKEND_SERVICES } from "../shared/config";
 import { client, registerOwner, request, type Client } from "./support/http";
 import { StintProcess } from "./support/processes";
-import { describeWithServers, testServers } from "./support/servers";
-import { temporaryDir, TEST_JWT_SECRET } from "./support/stint";
+import { describeWithServers } from "./support/servers";
+import { distributedServers, temporaryDir, TEST_JWT_SECRET } from "./support/stint";
 import { WebhookReceiver } from "./support/webhook-receiver";
 
 /**
@@ -40,8 +40,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under load", () => {
   const data = temporaryDir("chaos");
-  const namespace = `chaos-${randomUUID().slice(0, 8)}`;
-  const servers = testServers("chaos");
+  const servers = distributedServers("chaos");
+  const namespace = servers.namespace;
   const env = {
     NAMESPACE: namespace,
     DATA_DIR: data.path,
@@ -146,7 +146,7 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
     data.remove();
   });
 
-  it("loses no acknowledged write, doubles none, and answers only what a client retries", async () => {
+  it("when processes are killed under load, then no acknowledged write is lost or doubled, and every answer is one a client retries", async () => {
     const keys: string[] = [];
     for (let i = 0; i < WRITERS; i++) {
       const made = await owner().post<{ data: { key: string } }>(`${A}/api-keys`, {
@@ -219,7 +219,7 @@ describeWithServers(["mongo", "nats", "redis"], "chaos: processes killed under l
    * stored with its change and published from there), so that one whose process died between
    * storing the entry and publishing is still sent.
    */
-  it("delivers every acknowledged entry's time_entry.created to the webhook, duplicates only as the same webhook-id", async () => {
+  it("when processes are killed under load, then every acknowledged entry's time_entry.created reaches the webhook, any duplicate under the same webhook-id", async () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     const createdIds = () =>
       new Set(

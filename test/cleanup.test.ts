@@ -35,7 +35,7 @@ describe("pruning by age", () => {
     data.remove();
   });
 
-  it("prunes refresh tokens, spent or not, a retention after they expired, and keeps the rest", async () => {
+  it("when refresh tokens expired a retention ago, then they are pruned, spent or not, and the rest are kept", async () => {
     const tokens = await store.collection<RefreshTokenDocument>(REFRESH_TOKENS);
     const token = (id: string, expiresAt: number, spent: boolean): RefreshTokenDocument => ({
       _id: id,
@@ -60,7 +60,7 @@ describe("pruning by age", () => {
     expect((await tokens.find({})).map((doc) => doc._id).sort()).toEqual(["just-expired-spent", "live", "live-spent"]);
   });
 
-  it("prunes invitations a retention after they expired", async () => {
+  it("when invitations expired a retention ago, then they are pruned", async () => {
     const invitations = await store.collection<InvitationDocument>(INVITATIONS);
     const invitation = (id: string, expiresAt: number): InvitationDocument => ({
       _id: id,
@@ -82,7 +82,7 @@ describe("pruning by age", () => {
     expect((await invitations.find({})).map((doc) => doc._id).sort()).toEqual(["expired-today", "pending"]);
   });
 
-  it("prunes settled webhook deliveries and old attempt claims, never a pending delivery", async () => {
+  it("when webhook deliveries are settled and attempt claims old, then they are pruned, never a pending delivery", async () => {
     const [deliveryDocs, claimDocs] = await Promise.all([
       store.collection<DeliveryDocument>(DELIVERIES_COLLECTION),
       store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION),

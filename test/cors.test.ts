@@ -1,5 +1,6 @@
+import { anOAuthApplication } from "./support/builders";
 import { registerOwner, request, type Account, type Client } from "./support/http";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * CORS over real HTTP (`CORS_ORIGINS`): preflights and answers for the API with a bearer token,
@@ -42,25 +43,19 @@ function expectNoCors(headers: Headers): void {
 }
 
 describe("CORS, with CORS_ORIGINS set", () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded", env: { CORS_ORIGINS: `${ALLOWED},${ALSO_ALLOWED}` } });
   let owner: { account: Account; api: Client };
   let app: { client_id: string; client_secret: string };
 
   beforeAll(async () => {
-    stint = await startEmbedded({ CORS_ORIGINS: `${ALLOWED},${ALSO_ALLOWED}` });
     owner = await registerOwner(stint.url, "Cors");
     app = (
-      await owner.api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
-        name: "Browser app",
-        redirect_uris: [`${ALLOWED}/callback`],
-        scopes: ["projects:read"],
-      })
+      await owner.api.post<{ data: { client_id: string; client_secret: string } }>(
+        "/api/v1/oauth/applications",
+        anOAuthApplication({ name: "Browser app", redirect_uris: [`${ALLOWED}/callback`], scopes: ["projects:read"] }),
+      )
     ).body.data;
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
+  });
 
   const bearer = () => ({ authorization: `Bearer ${owner.account.access_token}` });
 
@@ -73,7 +68,7 @@ describe("CORS, with CORS_ORIGINS set", () => {
     ["the device endpoint", "/api/v1/auth/oauth/device/code", "POST"],
     ["the OAuth metadata", "/.well-known/oauth-authorization-server", "GET"],
   ])(
-    "answers a preflight for %s from an allowed origin: methods, headers, how long to keep it, no credentials",
+    "when an allowed origin sends a preflight for %s, then it gets the methods, the headers, how long to keep them, and no credentials",
     async (_what, path, method) => {
       const answer = await preflight(stint.url, path, ALLOWED, method, "authorization, content-type, idempotency-key");
       expect(answer.status).toBe(204);
@@ -89,7 +84,7 @@ describe("CORS, with CORS_ORIGINS set", () => {
     },
   );
 
-  it("lets an allowed origin read an answer with a bearer token, and the headers a client needs", async () => {
+  it("when an allowed origin calls with a bearer token, then it may read the answer and the headers a client needs", async () => {
     const answer = await request(stint.url, "GET", "/api/v1/projects", { headers: { ...bearer(), origin: ALSO_ALLOWED } });
     expect(answer.status).toBe(200);
     expectAllowed(answer.headers, ALSO_ALLOWED);
@@ -113,7 +108,7 @@ describe("CORS, with CORS_ORIGINS set", () => {
     expect(created.headers.get("location")).toMatch(/^\/api\/v1\/projects\/prj_/);
   });
 
-  it("puts the headers on errors too, so the application can read them: 401, 400, 404, 405", async () => {
+  it("when an allowed origin's request fails (401, 400, 404, 405), then the error carries the CORS headers too, for the application to read", async () => {
     const headers = { origin: ALLOWED };
     const unauthorized = await request(stint.url, "GET", "/api/v1/projects", { headers });
     expect(unauthorized.status).toBe(401);
@@ -139,7 +134,7 @@ describe("CORS, with CORS_ORIGINS set", () => {
     expect(listOf(refused.headers.get("access-control-expose-headers"))).toContain("www-authenticate");
   });
 
-  it("serves the token, revocation and device endpoints and the metadata to an allowed origin", async () => {
+  it("when an allowed origin calls the token, revocation or device endpoint or reads the metadata, then the answer carries the CORS headers", async () => {
     const form = (fields: Record<string, string>) => ({
       headers: { origin: ALLOWED, "content-type": "application/x-www-form-urlencoded" },
       raw: new URLSearchParams({ client_id: app.client_id, client_secret: app.client_secret, ...fields }).toString(),
@@ -157,13 +152,13 @@ describe("CORS, with CORS_ORIGINS set", () => {
     expectAllowed(metadata.headers, ALLOWED);
   });
 
-  it("keeps Vary: Origin beside the document's own Vary", async () => {
+  it("when a document that varies by encoding is read from an allowed origin, then Vary names Origin beside the document's own", async () => {
     const document = await request(stint.url, "GET", "/api/v1/openapi.json", { headers: { origin: ALLOWED, "accept-encoding": "gzip" } });
     expectAllowed(document.headers, ALLOWED);
     expect(listOf(document.headers.get("vary"))).toEqual(expect.arrayContaining(["origin", "accept-encoding"]));
   });
 
-  it("gives another origin nothing: no CORS headers on its answers, a preflight without them (which the browser takes as a refusal)", async () => {
+  it("when an origin not allowed calls or sends a preflight, then no CORS headers come back, which the browser takes as a refusal", async () => {
     const answer = await request(stint.url, "GET", "/api/v1/projects", { headers: { ...bearer(), origin: STRANGER } });
     expect(answer.status).toBe(200);
     expectNoCors(answer.headers);
@@ -185,7 +180,7 @@ describe("CORS, with CORS_ORIGINS set", () => {
     ["the API's password sign-in", "/api/v1/auth/login", "POST"],
     ["sign-up", "/api/auth/register", "POST"],
     ["the web application's page", "/", "GET"],
-  ])("never serves %s to another origin, even an allowed one", async (_what, path, method) => {
+  ])("when even an allowed origin asks for %s, then no CORS headers come back", async (_what, path, method) => {
     const answered = await preflight(stint.url, path, ALLOWED, method, "content-type");
     expect(answered.status).toBe(204);
     expectNoCors(answered.headers);
@@ -199,17 +194,9 @@ describe("CORS, with CORS_ORIGINS set", () => {
 });
 
 describe("CORS, with CORS_ORIGINS unset", () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
 
-  beforeAll(async () => {
-    stint = await startEmbedded();
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
-
-  it("serves no other origin: no CORS headers, no Vary, and a preflight that reaches no route", async () => {
+  it("when another origin calls or sends a preflight, then neither CORS headers nor Vary come back, and the preflight reaches no route", async () => {
     const answer = await request(stint.url, "GET", "/api/v1/projects", { headers: { origin: ALLOWED } });
     expect(answer.status).toBe(401);
     expectNoCors(answer.headers);

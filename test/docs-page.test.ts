@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The rendered reference in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names
@@ -12,20 +12,18 @@ import { startEmbedded, type TestStint } from "./support/stint";
 const TITLE = "the /docs reference page in a real browser";
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
   let browser: Browser;
 
   beforeAll(async () => {
-    stint = await startEmbedded();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
-  }, 30_000);
+  });
 
-  it("renders both styles' operations from this host alone, and saves a screenshot", async () => {
+  it("when the reference page opens, then it renders both styles' operations from this host alone", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
     const requested: string[] = [];
     const problems: string[] = [];
@@ -73,7 +71,7 @@ describeWithChromium(TITLE, () => {
     await page.close();
   }, 60_000);
 
-  it("opens Style B's document first when asked to with ?style=B", async () => {
+  it("when ?style=B is asked for, then Style B's document opens first", async () => {
     const page = await browser.newPage();
     await page.goto(`${stint.url}/docs?style=B`);
     await page.locator(".info .title", { hasText: "Style B" }).waitFor({ timeout: 20_000 });

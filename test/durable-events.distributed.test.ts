@@ -1,9 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import sharp from "sharp";
 import { startStint, type RunningStint } from "../app";
 import { presentProject, PROJECTS_COLLECTION, type ProjectDocument } from "../services/projects/project";
-import { DELIVERIES_COLLECTION, type DeliveryDocument } from "../services/webhooks/documents";
+import {
+  ATTEMPT_CLAIMS_COLLECTION,
+  attemptId,
+  DELIVERIES_COLLECTION,
+  type AttemptClaimDocument,
+  type DeliveryDocument,
+} from "../services/webhooks/documents";
 import { BACKEND_SERVICES, loadConfig } from "../shared/config";
 import { EventStream } from "../shared/event-stream";
 import { domainEvent } from "../shared/events";
@@ -12,10 +17,12 @@ import { Outbox, OUTBOX_COLLECTION, type OutboxDocument } from "../shared/outbox
 import { openMongoStore } from "../shared/storage/mongo";
 import type { DocumentStore } from "../shared/storage/port";
 import { FreezingProxy, mongoInsertInto } from "./support/freezing-proxy";
+import { aWebhook } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
+import { createProject, createTimeEntry } from "./support/resources";
 import { StintProcess, type LogLine } from "./support/processes";
-import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
-import { TEST_JWT_SECRET, temporaryDir } from "./support/stint";
+import { describeWithServers } from "./support/servers";
+import { distributedServers, TEST_JWT_SECRET, temporaryDir } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 
 jest.setTimeout(180_000);
@@ -49,8 +56,8 @@ interface WebhookBody {
  * in this process or as OS processes of their own.
  */
 describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStream + outbox)", () => {
-  const namespace = `events-${randomUUID().slice(0, 8)}`;
-  const mongoUrl = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_events_${randomUUID().slice(0, 8)}`);
+  const servers = distributedServers("events");
+  const { namespace, mongoUrl } = servers;
   const data = temporaryDir("events");
   const env: Record<string, string> = {
     PORT: "0",
@@ -60,8 +67,8 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     NAMESPACE: namespace,
     DATA_DIR: data.path,
     MONGO_URL: mongoUrl,
-    NATS_URL: serverUrl("nats") as string,
-    REDIS_URL: serverUrl("redis") as string,
+    NATS_URL: servers.natsUrl,
+    REDIS_URL: servers.redisUrl,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     EVENT_ACK_WAIT_SECONDS: String(ACK_WAIT_SECONDS),
   };
@@ -96,15 +103,13 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     const { api } = await registerOwner(url);
     const inbox = await WebhookReceiver.start();
     receivers.push(inbox);
-    const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", { url: inbox.url, events: ["project.created"] });
+    const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", aWebhook(inbox.url));
     if (created.status !== 201) throw new Error(`webhook not created: ${created.status} ${created.text}`);
     return { api, inbox, webhookId: created.body.data.id };
   }
 
-  async function createProject(api: Client, name: string): Promise<string> {
-    const res = await api.post<{ data: { id: string } }>("/api/v1/projects", { name });
-    if (res.status !== 201) throw new Error(`project not created: ${res.status} ${res.text}`);
-    return res.body.data.id;
+  async function projectNamed(api: Client, name: string): Promise<string> {
+    return (await createProject(api, { name })).id;
   }
 
   function bodies(inbox: WebhookReceiver): WebhookBody[] {
@@ -134,12 +139,12 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     data.remove();
   });
 
-  it("keeps an event published while no webhook service runs, and delivers it once one starts", async () => {
+  it("when an event is published while no webhook service runs, then it waits in the stream and is delivered once one starts", async () => {
     await startWebhookService("webhooks-first");
     const { api, inbox, webhookId } = await subscriber();
     await stopWebhookService("webhooks-first");
 
-    const projectId = await createProject(api, "Made while nobody listens");
+    const projectId = await projectNamed(api, "Made while nobody listens");
     await eventually("the event to wait in the stream", async () => (await stream.consumerInfo()).num_pending >= 1);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(inbox.requests).toHaveLength(0);
@@ -155,13 +160,13 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     expect(await deliveriesOf(webhookId)).toHaveLength(1);
   });
 
-  it("shares the events between two webhook processes, each event queued once", async () => {
+  it("when two webhook processes run, then they share the events, each queued once", async () => {
     const { api, inbox, webhookId } = await subscriber();
     const first = webhookServices.get("webhooks-second")?.logs as LogLines;
     const other = await startWebhookService("webhooks-other");
     const count = 40;
     const projectIds: string[] = [];
-    for (let i = 0; i < count; i++) projectIds.push(await createProject(api, `Shared ${i}`));
+    for (let i = 0; i < count; i++) projectIds.push(await projectNamed(api, `Shared ${i}`));
 
     await inbox.waitFor(count, 60_000);
     await settle();
@@ -181,7 +186,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     expect(bySecond.length).toBeGreaterThan(0);
   });
 
-  it("publishes from the outbox an event whose publisher died after storing the change", async () => {
+  it("when a publisher died after storing a change, then the outbox publishes its event", async () => {
     const { api, inbox } = await subscriber();
     const organizationId = (await api.get<{ data: { id: string } }>("/api/v1/organization")).body.data.id;
     const now = new Date().toISOString();
@@ -194,13 +199,12 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
       color: null,
       client_name: null,
       billable: true,
-      hourly_rate: null,
       archived: false,
       created_at: now,
       updated_at: now,
     };
     // What a process does before it dies: the outbox record, then the change; no publish.
-    const event = domainEvent("project.created", organizationId, presentProject(doc));
+    const event = domainEvent("project.created", organizationId, presentProject(doc, null, null));
     await (await Outbox.open(store, { sweepAfterMs: 0, sweepEveryMs: 60_000 })).record(event);
     await (await store.collection<ProjectDocument>(PROJECTS_COLLECTION)).insertOne(doc);
 
@@ -214,19 +218,14 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     expect(inbox.requests).toHaveLength(1);
   });
 
-  it("keeps screenshot events published while no webhook service runs, and delivers them once one starts", async () => {
+  it("when screenshot events are published while no webhook service runs, then they wait in the stream and are delivered once one starts", async () => {
     const { api } = await registerOwner(url);
     const inbox = await WebhookReceiver.start();
     receivers.push(inbox);
-    const hook = await api.post("/api/v1/webhooks", { url: inbox.url, events: ["screenshot.captured", "screenshot.deleted"] });
+    const hook = await api.post("/api/v1/webhooks", aWebhook(inbox.url, { events: ["screenshot.captured", "screenshot.deleted"] }));
     expect(hook.status).toBe(201);
-    const projectId = await createProject(api, "Watched");
-    const entry = await api.post<{ data: { id: string } }>("/api/v1/time-entries", {
-      project_id: projectId,
-      start_time: "2026-03-02T09:00:00Z",
-      end_time: "2026-03-02T11:00:00Z",
-    });
-    expect(entry.status).toBe(201);
+    const projectId = await projectNamed(api, "Watched");
+    const entry = await createTimeEntry(api, projectId, { start_time: "2026-03-02T09:00:00Z", end_time: "2026-03-02T11:00:00Z" });
     for (const name of [...webhookServices.keys()]) await stopWebhookService(name);
 
     const before = (await stream.consumerInfo()).num_pending;
@@ -234,7 +233,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
       .png()
       .toBuffer();
     const form = new FormData();
-    form.append("time_entry_id", entry.body.data.id);
+    form.append("time_entry_id", entry.id);
     form.append("taken_at", "2026-03-02T10:00:00Z");
     form.append("file", new Blob([picture], { type: "image/png" }), "shot.png");
     const uploaded = await api.send<{ data: { id: string } }>("POST", "/api/v1/screenshots", { form });
@@ -258,7 +257,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     ]);
   });
 
-  it("delivers again, without a second delivery, an event whose webhook process was killed after storing its deliveries and before acknowledging", async () => {
+  it("when a webhook process is killed after storing deliveries and before acknowledging, then the event is delivered again without a second delivery", async () => {
     // Last in this suite: the gateway may route calls to the killed process until it notices it is gone.
     const { api, inbox, webhookId } = await subscriber();
     for (const name of [...webhookServices.keys()]) await stopWebhookService(name);
@@ -283,7 +282,7 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
       await doomed.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
       await main.broker.waitForServices(["webhooks"], 10_000);
 
-      const projectId = await createProject(api, "Held by a process about to die");
+      const projectId = await projectNamed(api, "Held by a process about to die");
       const [stored] = await eventually(
         "the doomed process to store the delivery",
         async () => {
@@ -315,6 +314,62 @@ describeWithServers(["mongo", "nats", "redis"], "durable domain events (JetStrea
     } finally {
       await doomed.stop();
       await proxy.close();
+    }
+  });
+
+  it("when a webhook process is killed while sending an attempt, then another process takes the attempt over once it sees the process gone, before its lease ends", async () => {
+    // After the kill above: once the gateway has seen that process go, it no longer routes to it.
+    await eventually(
+      "the gateway to see the killed process gone",
+      () => !main.broker.registry.nodes.get(`doomed-${namespace}`)?.available,
+      30_000,
+    );
+    for (const name of [...webhookServices.keys()]) await stopWebhookService(name);
+    const senderNode = `sender-${namespace}`;
+    const sender = new StintProcess({ ...env, LOG_LEVEL: "info", SERVICES: "webhooks", NODE_ID: senderNode });
+    try {
+      await sender.waitForLog((line) => line.msg.startsWith("Stint services started"), 60_000);
+      await main.broker.waitForServices(["webhooks"], 10_000);
+      const { api } = await registerOwner(url);
+      // The first request is held until the sender is killed; later ones are answered at once.
+      const inbox = await WebhookReceiver.start((_request, n) => (n === 1 ? { status: 200, delayMs: 60_000 } : { status: 200 }));
+      receivers.push(inbox);
+      const created = await api.post<{ data: { id: string } }>("/api/v1/webhooks", aWebhook(inbox.url, { events: ["project.created"] }));
+      expect(created.status).toBe(201);
+      const webhookId = created.body.data.id;
+      await createProject(api, { name: "Sent by a process about to die" });
+      await inbox.waitFor(1, 30_000);
+      // A second webhooks process, which has seen the sender on the bus, is there when it dies.
+      await startWebhookService("webhooks-taking-over");
+      const survivor = webhookServices.get("webhooks-taking-over")?.stint.broker;
+      await eventually("the survivor to see the sender", () => survivor?.registry.nodes.get(senderNode)?.available === true, 30_000);
+      sender.child.kill("SIGKILL");
+      await sender.exited;
+
+      const [delivery] = await eventually(
+        "the delivery to succeed",
+        async () => {
+          const found = await deliveriesOf(webhookId);
+          return found[0]?.state === "succeeded" ? found : undefined;
+        },
+        60_000,
+      );
+      expect(delivery?.attempts).toMatchObject([
+        { attempt: 1, outcome: "failed", error: "interrupted: the worker making this attempt stopped before it finished" },
+        { attempt: 2, outcome: "succeeded", status_code: 200 },
+      ]);
+      // Taken over because the sender was seen to go, not because its lease ran out.
+      const claim = await (
+        await store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION)
+      ).findOne({
+        _id: attemptId(delivery?._id as string, 1),
+      });
+      expect(claim?.worker.startsWith(`${senderNode}/`)).toBe(true);
+      expect(delivery?.attempts[1]?.started_at).toBeLessThan(claim?.lease_until as number);
+      expect(inbox.requests).toHaveLength(2);
+      expect(new Set(inbox.requests.map((request) => request.headers["webhook-id"])).size).toBe(1);
+    } finally {
+      await sender.stop();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { registerOwner, request, type Client } from "./support/http";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { createProject } from "./support/resources";
+import { useStint } from "./support/stint";
 
 /**
  * `HEAD` wherever `GET` is served (RFC 9110 §9.3.2): the same status and headers, no body;
@@ -36,22 +37,17 @@ function comparable(headers: Headers): Record<string, string> {
 }
 
 describe("HEAD requests", () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: join(__dirname, "fixtures", "web-build") } });
   let owner: Client;
   let bearer: string;
   let projectId: string;
 
   beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: join(__dirname, "fixtures", "web-build") });
     const registered = await registerOwner(stint.url, "Head");
     owner = registered.api;
     bearer = `Bearer ${registered.account.access_token}`;
-    projectId = (await owner.post<{ data: { id: string } }>("/api/v1/projects", { name: "Heads" })).body.data.id;
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
+    projectId = (await createProject(owner)).id;
+  });
 
   it.each([
     ["Style A, a list", () => "/api/v1/projects", true],
@@ -71,7 +67,7 @@ describe("HEAD requests", () => {
     ["the web application's page", () => "/", false],
     ["one of its files", () => "/assets/app-1a2b3c4d.js", false],
     ["one of its own paths", () => "/timesheet", false],
-  ])("answers %s as GET does, without the body", async (_what, pathOf, withCredential) => {
+  ])("when HEAD asks for %s, then it is answered as GET is, without the body", async (_what, pathOf, withCredential) => {
     const path = pathOf();
     const headers: Record<string, string> = { accept: "text/html,application/json;q=0.9" };
     if (withCredential) headers.authorization = bearer;
@@ -83,7 +79,7 @@ describe("HEAD requests", () => {
     expect(comparable(head.headers)).toEqual(comparable(got.headers));
   });
 
-  it("answers 304 to a HEAD whose If-None-Match names the current version, as GET does", async () => {
+  it("when a HEAD's If-None-Match names the current version, then it is a 304, as for GET", async () => {
     const first = await request(stint.url, "GET", "/api/v1/openapi.json");
     const etag = first.headers.get("etag") as string;
     expect(etag).toBeTruthy();
@@ -91,7 +87,7 @@ describe("HEAD requests", () => {
     expect(head.status).toBe(304);
   });
 
-  it("answers HEAD on a path served only with other methods with the 405, whose Allow names HEAD only beside GET", async () => {
+  it("when HEAD asks for a path served only with other methods, then it is a 405 whose Allow names HEAD only beside GET", async () => {
     const login = await request(stint.url, "HEAD", "/api/v1/auth/login");
     expect(login.status).toBe(405);
     expect(login.headers.get("allow")).toBe("POST");
@@ -100,7 +96,7 @@ describe("HEAD requests", () => {
     expect(projects.headers.get("allow")).toBe("GET, HEAD, POST");
   });
 
-  it("answers HEAD on an export with its file's headers, without writing the file", async () => {
+  it("when HEAD asks for an export, then it gets the file's headers without the file", async () => {
     const path = "/api/v1/reports/detailed?start_date=2024-01-01&end_date=2024-01-31&format=csv";
     const headers = { authorization: bearer };
     const got = await request(stint.url, "GET", path, { headers });

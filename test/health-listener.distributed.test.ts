@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { BACKEND_SERVICES } from "../shared/config";
 import { StintProcess } from "./support/processes";
-import { describeWithServers, testServers } from "./support/servers";
-import { temporaryDir } from "./support/stint";
+import { describeWithServers } from "./support/servers";
+import { distributedServers, temporaryDir } from "./support/stint";
 
 jest.setTimeout(60_000);
 
@@ -13,13 +12,12 @@ jest.setTimeout(60_000);
  */
 describeWithServers(["mongo", "nats", "redis"], "health listener of a services-only process", () => {
   const data = temporaryDir("health");
-  const namespace = `health-${randomUUID().slice(0, 8)}`;
   let services: StintProcess;
 
   beforeAll(() => {
-    const servers = testServers("health");
+    const servers = distributedServers("health");
     services = new StintProcess({
-      NAMESPACE: namespace,
+      NAMESPACE: servers.namespace,
       DATA_DIR: data.path,
       MONGO_URL: servers.mongoUrl,
       NATS_URL: servers.natsUrl,
@@ -34,7 +32,7 @@ describeWithServers(["mongo", "nats", "redis"], "health listener of a services-o
     data.remove();
   });
 
-  it("reports ready with each dependency named, and live, once its services have started", async () => {
+  it("when its services have started, then it reports ready with each dependency named, and live", async () => {
     const started = await services.waitForLog((l) => l.msg.startsWith("Stint services started"));
     expect(started.health).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = started.health as string;
@@ -47,7 +45,7 @@ describeWithServers(["mongo", "nats", "redis"], "health listener of a services-o
     expect(await live.json()).toEqual({ status: "ok" });
   });
 
-  it("stops answering once SIGTERM has drained the process, which exits 0", async () => {
+  it("when SIGTERM has drained the process, then it exits 0 and the listener stops answering", async () => {
     const health = (await services.waitForLog((l) => l.msg.startsWith("Stint services started"))).health as string;
     services.child.kill("SIGTERM");
     await services.waitForLog((l) => l.msg.includes("shutting down"));
@@ -69,7 +67,7 @@ describe("a process without HEALTH_PORT", () => {
     data.remove();
   });
 
-  it("opens no health listener", async () => {
+  it("when it starts, then it opens no health listener", async () => {
     const started = await stint.waitForLog((l) => l.msg.startsWith("Stint services started"));
     expect(started.health).toBeUndefined();
     expect(started.url).toBeUndefined();

@@ -18,6 +18,8 @@ export interface ExportedEntry {
   start: string;
   end: string;
   billable: boolean;
+  /** No two alike ignoring case, none holding its layout's separator. */
+  tags: string[];
 }
 
 /** How dates are written: the formats a request names, and the shorter and dashed ones some accounts use. */
@@ -144,6 +146,7 @@ const WRITERS: Readonly<Record<ImportSource, readonly Writer[]>> = {
         "duration_seconds",
         "duration_hours",
         "billable",
+        "tags",
       ],
       row: (entry, style) => ({
         user_email: entry.email,
@@ -156,6 +159,7 @@ const WRITERS: Readonly<Record<ImportSource, readonly Writer[]>> = {
         duration_seconds: String(seconds(entry)),
         duration_hours: decimal(seconds(entry) / 3600, style),
         billable: String(entry.billable),
+        tags: entry.tags.join("; "),
       }),
     },
   ],
@@ -192,6 +196,7 @@ const WRITERS: Readonly<Record<ImportSource, readonly Writer[]>> = {
           "End date": span.endDate,
           "End time": span.endTime,
           Duration: duration(seconds(entry)),
+          Tags: entry.tags.join(", "),
         };
       },
     },
@@ -225,7 +230,7 @@ const WRITERS: Readonly<Record<ImportSource, readonly Writer[]>> = {
           "Start time": span.startTime,
           "Stop date": span.endDate,
           "Stop time": span.endTime,
-          Tags: "-",
+          Tags: entry.tags.length === 0 ? "-" : entry.tags.join(", "),
         };
       },
     },
@@ -260,6 +265,7 @@ const WRITERS: Readonly<Record<ImportSource, readonly Writer[]>> = {
           Task: entry.task ?? "",
           User: `${entry.firstName} ${entry.lastName}`,
           Email: entry.email,
+          Tags: entry.tags.join(", "),
           Billable: yesNo(entry.billable),
           "Start Date": span.startDate,
           "Start Time": span.startTime,
@@ -387,6 +393,11 @@ export function exportEntries(entries: readonly ExportedEntry[], style: ExportSt
   return `${[line(writer.header), ...rows].join("\r\n")}\r\n`;
 }
 
+/** Whether entries written in this layout carry their tags (Harvest exports none, nor does Clockify's `Activity` layout here). */
+export function carriesTags(style: Pick<ExportStyle, "source" | "variant">): boolean {
+  return style.source !== "harvest" && !(style.source === "clockify" && style.variant === 1);
+}
+
 /** A reproducible random source (mulberry32): a failing case is found again from its seed. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -414,6 +425,14 @@ const DESCRIPTIONS = [
   "Ünïcödé ✓",
   "Tab\there",
 ];
+
+/** Tags in several cases, with spaces, a semicolon and letters beyond ASCII; none with a comma, which Toggl and Clockify separate tags with. */
+const TAGS = ["design", "Meeting", "over time", "Über", "q3;review", "#42", "client-call", "Tab\tinside"];
+
+function randomTags(random: () => number): string[] {
+  const count = Math.floor(random() * 4);
+  return [...new Set(Array.from({ length: count }, () => pick(random, TAGS)))];
+}
 
 /** A style any export could come in: source, layout, dates, clock, decimal mark, delimiter and zone. */
 export function randomStyle(
@@ -468,6 +487,7 @@ export function randomEntries(random: () => number, style: ExportStyle, people: 
       start: iso(start),
       end: iso(end),
       billable: random() < 0.5,
+      tags: carriesTags(style) ? randomTags(random) : [],
     });
   }
   return entries;

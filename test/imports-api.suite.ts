@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { TimeEntry } from "../services/time-entries/client";
-import { joinTeam } from "./support/accounts";
-import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { registerOwner, type ApiResponse, type Client } from "./support/http";
+import { createProject } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError } from "./support/shapes";
 import type { ImportJob } from "../services/imports/contract";
 
@@ -54,17 +55,9 @@ export async function projectsByName(api: Client): Promise<Map<string, string>> 
 }
 
 /** Imports end to end over HTTP (docs/api.md#imports); run once per deployment mode. */
-export function describeImportsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeImportsApi(mode: StintMode): void {
+  describeStint(mode, "imports API", () => {
+    const stint = useStint({ mode });
 
     async function team() {
       const { account, api: owner } = await registerOwner(stint.url);
@@ -73,7 +66,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       return { owner, member: member.api, ownerId: account.user.id, memberId: member.account.user.id, people };
     }
 
-    it("imports Stint's own CSV: names matched or made, people by email, row errors by row and field, in both styles", async () => {
+    it("when Stint's own CSV is imported, then names are matched or made, people found by email, and row errors given by row and field, in both styles", async () => {
       const { owner, ownerId, memberId, people } = await team();
       const made = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "LIGHTHOUSE", billable: false });
       expect(made.status).toBe(201);
@@ -117,7 +110,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect(tasks.body.data.map((task) => task.name)).toEqual(["Survey"]);
     });
 
-    it("imports the same file again without duplicates: the rows count as skipped", async () => {
+    it("when the same file is imported again, then nothing is duplicated: its rows count as skipped", async () => {
       const { owner, people } = await team();
       const file = fixture("stint", people);
       const first = await finished(owner, await upload(owner, { source: "stint" }, file));
@@ -128,7 +121,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect(await entriesOf(owner, "&start_date=2026-02-01&end_date=2026-02-28")).toHaveLength(3);
     });
 
-    it("reads Toggl Track's detailed export in the given time zone", async () => {
+    it("when Toggl Track's detailed export is imported, then its times are read in the given time zone", async () => {
       const { owner, ownerId, memberId, people } = await team();
       const job = await finished(owner, await upload(owner, { source: "toggl", timezone: "Europe/Berlin" }, fixture("toggl", people)));
       expect(job).toMatchObject({
@@ -152,7 +145,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       );
     });
 
-    it("reads Clockify's detailed export: US dates, 12-hour times, across midnight and a daylight-saving change", async () => {
+    it("when Clockify's detailed export is imported, then its US dates and 12-hour times are read right, across midnight and a daylight-saving change", async () => {
       const { owner, ownerId, memberId, people } = await team();
       const job = await finished(
         owner,
@@ -169,7 +162,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       );
     });
 
-    it("reads Harvest's detailed time report: people by name, dates and hours, equal rows kept apart", async () => {
+    it("when Harvest's detailed time report is imported, then people are found by name, dates and hours read, and equal rows kept apart", async () => {
       const { owner, ownerId, people } = await team();
       const file = fixture("harvest", people);
       const job = await finished(owner, await upload(owner, { source: "harvest", timezone: "America/New_York" }, file));
@@ -186,7 +179,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect(again).toMatchObject({ rows_imported: 0, rows_skipped: 3 });
     });
 
-    it("refuses a bad file or form with a clear 400 (415 for JSON) before any job exists", async () => {
+    it("when the file or the form is bad, then a clear 400 (415 for JSON) comes before any job exists", async () => {
       const { owner, people } = await team();
       const cases: [string, ApiResponse<unknown>][] = [
         ["columns of another source", await upload(owner, { source: "toggl" }, fixture("stint", people))],
@@ -209,7 +202,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect(await entriesOf(owner)).toEqual([]);
     });
 
-    it("answers 413 for a file over 100 MiB and keeps serving", async () => {
+    it("when a file is over 100 MiB, then it is a 413 and Stint keeps serving", async () => {
       const { owner } = await team();
       const header = "user_email,project_name,task_name,description,start_time,end_time,billable\n";
       const big = Buffer.alloc(100 * 1024 * 1024 + 10, "x");
@@ -220,7 +213,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect((await owner.get(`${A}/projects`)).status).toBe(200);
     }, 60_000);
 
-    it("a member imports only their own time and makes no projects; an admin's file names anyone", async () => {
+    it("when a member imports, then only their own time is imported and no project made, where an admin's file names anyone", async () => {
       const { owner, member, memberId, people } = await team();
       await owner.post(`${A}/projects`, { name: "Lighthouse" });
       const job = await finished(member, await upload(member, { source: "stint" }, fixture("stint", people)));
@@ -247,7 +240,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect((await member.get(`${A}/imports/${ownersJob.id}`)).status).toBe(404);
     });
 
-    it("another organization's import is a 404; a malformed id too", async () => {
+    it("when an import is another organization's or its id is malformed, then it is a 404", async () => {
       const { owner, people } = await team();
       const job = await finished(owner, await upload(owner, { source: "toggl" }, fixture("toggl", people)));
       const stranger = (await registerOwner(stint.url, "Stranger")).api;
@@ -258,18 +251,19 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       expect((await owner.get(`${A}/imports/imp_0000000000000000000000`)).status).toBe(404);
     });
 
-    it("needs time_entries:write", async () => {
+    it("when a key without time_entries:write imports or reads an import, then it is a 403", async () => {
       const { owner, people } = await team();
-      const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "read only", permissions: ["time_entries:read"] });
-      expect(key.status).toBe(201);
-      const reader = client(stint.url, { "x-api-key": key.body.data.key });
+      const reader = (await withApiKey(stint.url, owner, { name: "read only", permissions: ["time_entries:read"] })).api;
       const refused = await upload(reader, { source: "toggl" }, fixture("toggl", people));
       expect(refused.status).toBe(403);
       const job = await finished(owner, await upload(owner, { source: "toggl" }, fixture("toggl", people)));
       expect((await reader.get(`${A}/imports/${job.id}`)).status).toBe(403);
-      const writer = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "writer", permissions: ["time_entries:write"] });
-      const withWrite = client(stint.url, { "x-api-key": writer.body.data.key });
-      // An API key without projects:write imports into projects that exist and makes none.
+    });
+
+    it("when a key with time_entries:write but not projects:write imports, then rows go into projects that exist and none is made", async () => {
+      const { owner } = await team();
+      const withWrite = (await withApiKey(stint.url, owner, { name: "writer", permissions: ["time_entries:write"] })).api;
+      await createProject(owner, { name: "Tide Tables" });
       const file = `user_email,project_name,task_name,description,start_time,end_time,billable\n,Tide Tables,,x,2026-05-01T10:00:00Z,2026-05-01T11:00:00Z,true\n,Secret Garden,,y,2026-05-02T10:00:00Z,2026-05-02T11:00:00Z,true\n`;
       const kept = await finished(withWrite, await upload(withWrite, { source: "stint" }, file));
       expect(kept).toMatchObject({
@@ -281,7 +275,7 @@ export function describeImportsApi(title: string, start: () => Promise<TestStint
       });
     });
 
-    it("round trip: export, import into a fresh organization, export again gives the same rows", async () => {
+    it("when an export is imported into a fresh organization, then exporting there gives the same rows", async () => {
       const source = await team();
       await finished(source.owner, await upload(source.owner, { source: "stint" }, fixture("stint", source.people)));
       await finished(

@@ -2,6 +2,7 @@ import type { ImportPreview } from "../services/imports/contract";
 import type { TimeEntry } from "../services/time-entries/client";
 import {
   carriesBillable,
+  carriesTags,
   DATE_STYLES,
   exportEntries,
   randomEntries,
@@ -14,8 +15,9 @@ import {
 import { entriesOf, finished, fixture, projectsByName, upload } from "./imports-api.suite";
 import { joinTeam } from "./support/accounts";
 import { registerOwner, type Client } from "./support/http";
+import { createProject, createTimeEntry } from "./support/resources";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 type Preview = { data: ImportPreview };
 
@@ -49,6 +51,7 @@ async function entriesByName(api: Client, emailsById: Map<string, string>) {
     start: entry.start_time,
     end: entry.end_time,
     billable: entry.billable,
+    tags: entry.tags,
   }));
 }
 
@@ -56,17 +59,9 @@ const byStart = <T extends { start: string; description: string }>(items: T[]) =
   [...items].sort((a, b) => a.start.localeCompare(b.start) || a.description.localeCompare(b.description));
 
 /** Imports of real-world files end to end over HTTP: every layout, dates, encodings, breaks and the preview. */
-export function describeImportFilesApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeImportFilesApi(mode: StintMode): void {
+  describeStint(mode, "imports of real-world files", () => {
+    const stint = useStint({ mode });
 
     async function team() {
       const { account, api: owner } = await registerOwner(stint.url);
@@ -324,6 +319,92 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
       expect(await entryCount(owner)).toBe(3);
     });
 
+    describe("files with tags, into an organization that already spells one of them its own way", () => {
+      type Job = Awaited<ReturnType<typeof finished>>;
+      const refusals = [
+        { row: 4, field: "Tags", reason: "holds 21 tags: an entry carries at most 20" },
+        { row: 5, field: "Tags", reason: expect.stringMatching(/^has a tag of more than 50 characters/) },
+      ];
+      let owner: Client;
+      let preview: ImportPreview;
+      let jobs: { toggl: Job; togglAgain: Job; clockify: Job; stint: Job };
+      const tagsOn = async (month: string) =>
+        (await entriesOf(owner, `&start_date=${month}-01&end_date=${month}-28`)).map((entry) => [entry.start_time, entry.tags]).sort();
+
+      beforeAll(async () => {
+        const given = await team();
+        owner = given.owner;
+        const project = await createProject(owner, { name: "Harbour" });
+        await createTimeEntry(owner, project.id, { tags: ["NIGHT SHIFT"] });
+        const toggl = fixture("toggl-tags.csv", given.people);
+        const previewed = await upload(owner, { source: "toggl", dry_run: "true" }, toggl);
+        expect(previewed.status).toBe(200);
+        preview = (previewed.body as unknown as Preview).data;
+        const toggled = await finished(owner, await upload(owner, { source: "toggl" }, toggl));
+        const togglAgain = await finished(owner, await upload(owner, { source: "toggl" }, toggl));
+        const clockify = await finished(owner, await upload(owner, { source: "clockify" }, fixture("clockify-tags.csv", given.people)));
+        const stintFile = await finished(owner, await upload(owner, { source: "stint" }, fixture("stint-tags.csv", given.people)));
+        jobs = { toggl: toggled, togglAgain, clockify, stint: stintFile };
+      });
+
+      it("when a Toggl file's preview is asked, then it reads the Tags column and shows each row's tags in the organization's spelling", () => {
+        expect(preview.layout.columns).toMatchObject({ tags: "Tags" });
+        expect(preview.rows.map((row) => [row.row, row.tags])).toEqual([
+          [2, ["design", "Night shift", "review"]],
+          [3, ["Design"]],
+          [6, []],
+        ]);
+      });
+
+      it("when a row has too many tags or too long a tag, then the preview and the import refuse it by its column", () => {
+        expect(preview.errors).toEqual(refusals);
+        expect(jobs.toggl).toMatchObject({ status: "succeeded", rows_total: 5, rows_imported: 3, rows_skipped: 2, errors: refusals });
+      });
+
+      it("when a Toggl file is imported, then its entries carry their tags in the organization's spelling, a new tag in the file's first", async () => {
+        expect(await tagsOn("2026-04")).toEqual([
+          ["2026-04-06T09:00:00Z", ["design", "NIGHT SHIFT", "review"]],
+          ["2026-04-07T09:00:00Z", ["design"]],
+          ["2026-04-10T09:00:00Z", []],
+        ]);
+      });
+
+      it("when the same file is imported again, then nothing is added: tags are not part of a row's identity", () => {
+        expect(jobs.togglAgain).toMatchObject({ rows_imported: 0, rows_skipped: 5 });
+      });
+
+      it("when a Clockify file carries tags, then its entries get them, split at commas", async () => {
+        expect(jobs.clockify).toMatchObject({ status: "succeeded", rows_imported: 2, errors: [] });
+        expect(await tagsOn("2026-05")).toEqual([
+          ["2026-05-14T09:00:00Z", ["Workshop", "overtime"]],
+          ["2026-05-15T16:00:00Z", ["field", "Workshop"]],
+        ]);
+      });
+
+      it("when a Stint file carries tags, then its entries get them, split at '; ' as its export joins them", async () => {
+        expect(jobs.stint).toMatchObject({ status: "succeeded", rows_imported: 2, errors: [] });
+        expect(await tagsOn("2026-06")).toEqual([
+          ["2026-06-01T08:00:00Z", ["design", "NIGHT SHIFT", "q3;review"]],
+          ["2026-06-02T08:00:00Z", []],
+        ]);
+      });
+
+      it("when the files are imported, then the organization's tags count the imported entries", async () => {
+        const tags = await owner.get<List<{ name: string; entry_count: number }>>(`${A}/tags?per_page=100`);
+        expect(tags.body.data.map((tag) => [tag.name, tag.entry_count]).sort()).toEqual(
+          [
+            ["design", 3],
+            ["field", 1],
+            ["NIGHT SHIFT", 3],
+            ["overtime", 1],
+            ["q3;review", 1],
+            ["review", 1],
+            ["Workshop", 2],
+          ].sort(),
+        );
+      });
+    });
+
     it("when a preview's file is refused, then it is the same 400 as the import's", async () => {
       const { owner, people } = await team();
       const res = await upload(owner, { source: "toggl", dry_run: "true" }, fixture("stint", people));
@@ -334,7 +415,7 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
       expect((bad.body as unknown as StyleAError).error.details.field).toBe("dry_run");
     });
 
-    it("round trip: random entries exported in each vendor's layout, in every date format and delimiter, import back the same, and again add nothing", async () => {
+    it("when random entries are exported in each vendor's layout, in every date format and delimiter, then they import back the same, and again add nothing", async () => {
       const seed = Number(process.env.IMPORT_SEED ?? Date.now() % 1_000_000);
       const random = seededRandom(seed);
       const delimiters = [",", ";", "\t"] as const;
@@ -369,6 +450,7 @@ export function describeImportFilesApi(title: string, start: () => Promise<TestS
           end: entry.end,
           // A file without Billable leaves each entry the default of the project the import made.
           billable: carriesBillable(style) ? entry.billable : true,
+          tags: carriesTags(style) ? entry.tags : [],
         }));
         expect({ context, stored: byStart(await entriesByName(owner, emailsById)) }).toEqual({ context, stored: byStart(expected) });
         const again = await finished(owner, await upload(owner, fields, file));

@@ -1,15 +1,12 @@
 import type { ImportJob } from "../services/imports/contract";
-import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TimeEntry } from "../services/time-entries/client";
 import { IMPORT_JOBS_COLLECTION } from "../services/imports/import-job";
 import { openStore } from "../shared/storage/open";
 import { client, registerOwner, type Client } from "./support/http";
-import { StintProcess } from "./support/processes";
-import { describeWithServers, testServers } from "./support/servers";
 import { A, type List } from "./support/shapes";
-import { TEST_JWT_SECRET, temporaryDir } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 /*
  * An import whose process dies does not stay `running`: the next process resumes it from
@@ -85,35 +82,13 @@ async function projectEntries(api: Client, project: string): Promise<number> {
  * `rows`: enough that an import is still running when its process is killed; the distributed
  * store in CI (FerretDB, which reads through no index) counts fewer entries in good time.
  */
-function describeRecovery(mode: string, rows: number, environment: () => { env: Record<string, string>; mongoUrl?: string }) {
-  describe(`an import whose process is killed, ${mode}`, () => {
-    const data = temporaryDir("imports-recovery");
-    const processes: StintProcess[] = [];
-    let settings: ReturnType<typeof environment>;
-    const start = (name: string) => {
-      const started = new StintProcess({
-        ...settings.env,
-        DATA_DIR: data.path,
-        JWT_SECRET: TEST_JWT_SECRET,
-        TRUSTED_PROXIES: "127.0.0.1,::1",
-        NODE_ID: `${name}-${randomUUID().slice(0, 6)}`,
-      });
-      processes.push(started);
-      return started;
-    };
-
-    beforeAll(() => {
-      settings = environment();
-    });
-
-    afterAll(async () => {
-      for (const started of processes) await started.stop();
-      data.remove();
-    }, 60_000);
+function describeRecovery(mode: StintMode, rows: number) {
+  describeStint(mode, "an import whose process is killed", () => {
+    // Distributed, the imports run in the services' process: that is the one killed.
+    const stint = useStint({ mode, processes: true, label: "imprec" });
 
     it("when its process dies mid-import, then the next process resumes it from its file, or ends it failed when the file is gone", async () => {
-      const first = start("first");
-      const { account, api } = await registerOwner(await first.url(60_000));
+      const { account, api } = await registerOwner(stint.url);
       const as = (url: string) => client(url, { authorization: `Bearer ${account.access_token}` });
 
       // Written before the uploads, which then follow each other at once: a connection left idle
@@ -133,15 +108,18 @@ function describeRecovery(mode: string, rows: number, environment: () => { env: 
       await until(api, keptId, underway, 60_000);
       const before = await until(api, lostId, underway, 60_000);
       expect(before.rows_total).toBeLessThan(rows);
+      const first = stint.processes.services;
       first.child.kill("SIGKILL");
       await first.exited;
 
-      const folder = join(data.path, "imports");
-      expect(existsSync(join(folder, `${keptId}.csv`))).toBe(true);
-      rmSync(join(folder, `${lostId}.csv`));
+      const folder = join(stint.dataDir, "imports");
+      await stint.restart(async () => {
+        expect(existsSync(join(folder, `${keptId}.csv`))).toBe(true);
+        rmSync(join(folder, `${lostId}.csv`));
+      });
 
-      const second = start("second");
-      const later = as(await second.url(60_000));
+      const second = stint.processes.services;
+      const later = as(stint.url);
       const resumed = await until(later, keptId, (job) => job.status !== "running", 180_000);
       expect(resumed).toMatchObject({ status: "succeeded", rows_total: rows, errors: [] });
       expect(resumed.rows_imported + resumed.rows_skipped).toBe(rows);
@@ -159,32 +137,22 @@ function describeRecovery(mode: string, rows: number, environment: () => { env: 
       expect(await projectEntries(later, "Lost")).toBeGreaterThanOrEqual(failed.rows_imported);
       expect(failed.rows_imported).toBeGreaterThan(0);
 
-      await second.stop();
-      expect(readdirSync(folder)).toEqual([]);
-      const store = await openStore({ mongoUrl: settings.mongoUrl, dataDir: data.path });
-      try {
-        const jobs = await store.collection(IMPORT_JOBS_COLLECTION);
-        expect(await jobs.count({})).toBe(2);
-      } finally {
-        await store.close();
-      }
+      // Once Stint has stopped, no file is left and the two jobs are stored (the preview made none).
+      await stint.restart(async () => {
+        expect(readdirSync(folder)).toEqual([]);
+        const store = await openStore(
+          mode === "distributed" ? { mongoUrl: stint.servers.mongoUrl, dataDir: "" } : { dataDir: stint.dataDir },
+        );
+        try {
+          const jobs = await store.collection(IMPORT_JOBS_COLLECTION);
+          expect(await jobs.count({})).toBe(2);
+        } finally {
+          await store.close();
+        }
+      });
     }, 600_000);
   });
 }
 
-describeRecovery("embedded", 30_000, () => ({ env: {} }));
-
-describeWithServers(["mongo", "nats", "redis"], "imports recovery, distributed", () => {
-  describeRecovery("distributed (MongoDB + NATS + Redis)", 12_000, () => {
-    const servers = testServers("imprec");
-    return {
-      env: {
-        MONGO_URL: servers.mongoUrl,
-        NATS_URL: servers.natsUrl,
-        REDIS_URL: servers.redisUrl,
-        NAMESPACE: `imprec-${randomUUID().slice(0, 8)}`,
-      },
-      mongoUrl: servers.mongoUrl,
-    };
-  });
-});
+describeRecovery("embedded", 30_000);
+describeRecovery("distributed", 12_000);

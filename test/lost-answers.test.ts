@@ -1,7 +1,7 @@
 import Redis from "ioredis";
+import { aProject, aTask, aTimeEntry, aTimerStart, anApiKey, anInvitation, aWebhook } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
-import { describeWithServers, testServers } from "./support/servers";
-import { startDistributed, type TestStint } from "./support/stint";
+import { describeStint, useStint } from "./support/stint";
 
 /**
  * A create whose answer was lost: the gateway's record of the first answer is gone (its
@@ -14,53 +14,50 @@ jest.setTimeout(60_000);
 
 const A = "/api/v1";
 
-describeWithServers(["mongo", "nats", "redis"], "a create repeated after its answer was lost", () => {
-  const servers = testServers("lost_answers");
-  let stint: TestStint;
+describeStint("distributed", "a create repeated after its answer was lost", () => {
+  const stint = useStint({ mode: "distributed", env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true" }, label: "lost_answers" });
   let api: Client;
   let redis: Redis;
-  let namespace = "";
 
   beforeAll(async () => {
-    stint = await startDistributed(servers, "-lost", { WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-    namespace = (stint.stints[0]?.broker.namespace ?? "") as string;
-    redis = new Redis(servers.redisUrl);
+    redis = new Redis(stint.servers.redisUrl);
     ({ api } = await registerOwner(stint.url, "Lost"));
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     redis?.disconnect();
-    await stint?.stop();
   });
 
   /** Forgets every stored answer of this deployment, as a gateway that died before storing it would. */
   async function forgetAnswers(): Promise<void> {
     // The answer reaches the caller a moment before the gateway stores it: wait for every record to be complete.
     const deadline = Date.now() + 5_000;
-    let keys = await redis.keys(`${namespace}:idempotency:*`);
+    const pattern = `${stint.servers.namespace}:idempotency:*`;
+    let keys = await redis.keys(pattern);
     while (Date.now() < deadline) {
       const values = keys.length === 0 ? [] : await redis.mget(...keys);
       if (keys.length > 0 && values.every((value) => value !== null && value.includes('"state":"completed"'))) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
-      keys = await redis.keys(`${namespace}:idempotency:*`);
+      keys = await redis.keys(pattern);
     }
     expect(keys.length).toBeGreaterThan(0);
     await redis.del(...keys);
   }
 
-  it("answers the first run's project, time entry and running timer instead of making new ones", async () => {
+  it("when a project, time entry or timer start is repeated after its answer was lost, then the first run's is answered and nothing is made twice", async () => {
     const key = (what: string) => ({ headers: { "idempotency-key": `lost-${what}-${Date.now()}` } });
     const projectKey = key("project");
-    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost answers" }, projectKey);
+    const projectBody = aProject();
+    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, projectBody, projectKey);
     expect(project.status).toBe(201);
     await forgetAnswers();
-    const projectAgain = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost answers" }, projectKey);
+    const projectAgain = await api.post<{ data: { id: string } }>(`${A}/projects`, projectBody, projectKey);
     expect(projectAgain.status).toBe(201);
     expect(projectAgain.headers.get("idempotent-replayed")).toBeNull();
     expect(projectAgain.body.data.id).toBe(project.body.data.id);
 
     const entryKey = key("entry");
-    const body = { project_id: project.body.data.id, start_time: "2026-03-02T09:00:00Z", end_time: "2026-03-02T10:00:00Z" };
+    const body = aTimeEntry(project.body.data.id);
     const entry = await api.post<{ data: { id: string } }>(`${A}/time-entries`, body, entryKey);
     await forgetAnswers();
     const entryAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries`, body, entryKey);
@@ -70,13 +67,10 @@ describeWithServers(["mongo", "nats", "redis"], "a create repeated after its ans
     expect(other.status).toBe(422);
 
     const startKey = key("start");
-    const started = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.body.data.id }, startKey);
+    const startBody = aTimerStart(project.body.data.id);
+    const started = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, startBody, startKey);
     await forgetAnswers();
-    const startedAgain = await api.post<{ data: { id: string } }>(
-      `${A}/time-entries/start`,
-      { project_id: project.body.data.id },
-      startKey,
-    );
+    const startedAgain = await api.post<{ data: { id: string } }>(`${A}/time-entries/start`, startBody, startKey);
     expect(startedAgain.body.data.id).toBe(started.body.data.id);
     expect((await api.get<{ data: { id: string } | null }>(`${A}/time-entries/current`)).body.data?.id).toBe(started.body.data.id);
 
@@ -86,27 +80,30 @@ describeWithServers(["mongo", "nats", "redis"], "a create repeated after its ans
     expect(entries.body.data.map((e) => e.id).sort()).toEqual([entry.body.data.id, started.body.data.id].sort());
   });
 
-  it("answers the first run's task and webhook (its secret included), and 409 for an invitation whose token was lost", async () => {
-    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lost tasks" });
+  it("when a task or webhook create is repeated after its answer was lost, then the first run's is answered, the webhook's secret included", async () => {
+    const project = await api.post<{ data: { id: string } }>(`${A}/projects`, aProject());
     const taskKey = { headers: { "idempotency-key": `lost-task-${Date.now()}` } };
-    const task = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, { name: "Design" }, taskKey);
+    const taskBody = aTask();
+    const task = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, taskBody, taskKey);
     expect(task.status).toBe(201);
     await forgetAnswers();
-    const taskAgain = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, { name: "Design" }, taskKey);
+    const taskAgain = await api.post<{ data: { id: string } }>(`${A}/projects/${project.body.data.id}/tasks`, taskBody, taskKey);
     expect(taskAgain.status).toBe(201);
     expect(taskAgain.body.data.id).toBe(task.body.data.id);
 
     const hookKey = { headers: { "idempotency-key": `lost-hook-${Date.now()}` } };
-    const hookBody = { url: "http://127.0.0.1:9/hooks", events: ["project.created"] };
+    const hookBody = aWebhook("http://127.0.0.1:9/hooks");
     const hook = await api.post<{ data: { id: string; secret: string } }>(`${A}/webhooks`, hookBody, hookKey);
     expect(hook.status).toBe(201);
     await forgetAnswers();
     const hookAgain = await api.post<{ data: { id: string; secret: string } }>(`${A}/webhooks`, hookBody, hookKey);
     expect(hookAgain.body.data).toMatchObject({ id: hook.body.data.id, secret: hook.body.data.secret });
     expect((await api.get<{ data: unknown[] }>(`${A}/webhooks`)).body.data).toHaveLength(1);
+  });
 
+  it("when an invitation create is repeated after its answer was lost, then it is a 409 naming the invitation, whose token is not shown again", async () => {
     const inviteKey = { headers: { "idempotency-key": `lost-invite-${Date.now()}` } };
-    const inviteBody = { email: `invited-${Date.now()}@example.test`, role: "member" };
+    const inviteBody = anInvitation();
     const invitation = await api.post<{ data: { id: string } }>(`${A}/users/invitations`, inviteBody, inviteKey);
     expect(invitation.status).toBe(201);
     await forgetAnswers();
@@ -115,20 +112,13 @@ describeWithServers(["mongo", "nats", "redis"], "a create repeated after its ans
     expect(again.body.error.details.id).toBe(invitation.body.data.id);
   });
 
-  it("answers 409 naming the API key whose secret was shown in the lost answer, and makes no second key", async () => {
+  it("when an API key create is repeated after its answer was lost, then it is a 409 naming the key, and no second key is made", async () => {
     const headers = { headers: { "idempotency-key": `lost-key-${Date.now()}` } };
-    const made = await api.post<{ data: { id: string; key: string } }>(
-      `${A}/api-keys`,
-      { name: "lost", permissions: ["projects:read"] },
-      headers,
-    );
+    const keyBody = anApiKey();
+    const made = await api.post<{ data: { id: string; key: string } }>(`${A}/api-keys`, keyBody, headers);
     expect(made.status).toBe(201);
     await forgetAnswers();
-    const again = await api.post<{ error: { code: string; details: { id: string } } }>(
-      `${A}/api-keys`,
-      { name: "lost", permissions: ["projects:read"] },
-      headers,
-    );
+    const again = await api.post<{ error: { code: string; details: { id: string } } }>(`${A}/api-keys`, keyBody, headers);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "conflict", details: { id: made.body.data.id } });
     const keys = await api.get<{ data: { id: string }[] }>(`${A}/api-keys`);

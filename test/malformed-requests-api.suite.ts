@@ -1,26 +1,23 @@
 import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
+import { withApiKey } from "./support/accounts";
+import { aProject } from "./support/builders";
 import { answersUntilHeldBack } from "./support/held-back";
 import { client, registerOwner, request, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
 
 /**
  * Requests a fuzzer sends and a careful client never does, end to end over HTTP in both
  * styles: each gets the documented 4xx, never a 500 and never a silent guess.
  */
-export function describeMalformedRequests(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeMalformedRequests(mode: StintMode): void {
+  describeStint(mode, "malformed requests", () => {
+    const stint = useStint({ mode });
     let api: Client;
 
     beforeAll(async () => {
-      stint = await start();
       api = (await registerOwner(stint.url)).api;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     describe("a path id whose percent-encoding does not decode", () => {
       it.each(["%ff", "%c0%ae", "prj_%E0%A4%A"])("is a 404 in Style A: /projects/%s", async (id) => {
@@ -33,7 +30,7 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         const res = await api.get<StyleBError>(`${B}/projects/%ff`);
         expect(res.status).toBe(404);
         expect(res.body.code).toBe("NOT_FOUND");
-        const project = (await api.post<{ data: { id: string } }>(`${B}/projects`, { name: "Percent" })).body.data;
+        const project = (await api.post<{ data: { id: string } }>(`${B}/projects`, aProject())).body.data;
         const nested = await api.delete<StyleBError>(`${B}/projects/${project.id}/tasks/%c0%ae`);
         expect(nested.status).toBe(404);
         expect(nested.body.code).toBe("NOT_FOUND");
@@ -52,7 +49,7 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         expect(details).toMatchObject({ field: name, reason: "invalid" });
       });
 
-      it("is not the default: an absent value still is", async () => {
+      it("is not taken for an absent one, which still gives the default", async () => {
         const res = await api.get<{ meta: { page: number; per_page: number } }>(`${A}/projects`);
         expect(res.status).toBe(200);
         expect(res.body.meta).toMatchObject({ page: 1, per_page: 50 });
@@ -71,13 +68,13 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         expect(b.body.code).toBe("UNAUTHORIZED");
       });
 
-      it("counts against the caller's address like any refused key: past the limit, a 429, while a valid key still gets in", async () => {
+      it("counts against the caller's address as a refused key does: past the limit it is a 429, and a valid key from there still gets in", async () => {
         const from = { "x-forwarded-for": "192.0.2.77" };
         const answers = await answersUntilHeldBack(() => client(stint.url, { ...from, "x-api-key": tooLong }).get(`${A}/projects`));
         expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(CREDENTIAL_FAILURES_PER_MINUTE);
         expect(answers.at(-1)?.status).toBe(429);
-        const created = await api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "valid", permissions: ["projects:read"] });
-        expect((await client(stint.url, { ...from, "x-api-key": created.body.data.key }).get(`${A}/projects`)).status).toBe(200);
+        const valid = await withApiKey(stint.url, api, { name: "valid", permissions: ["projects:read"] });
+        expect((await client(stint.url, { ...from, ...valid.headers }).get(`${A}/projects`)).status).toBe(200);
       });
     });
 
@@ -119,7 +116,7 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
         },
       );
 
-      it("still calls text that is not JSON not JSON", async () => {
+      it("still answers text that is not JSON as not valid JSON", async () => {
         const res = await raw(A, '"unterminated');
         expect(res.status).toBe(400);
         expect(res.body.error.message).toBe("The request body is not valid JSON");
@@ -128,7 +125,7 @@ export function describeMalformedRequests(title: string, start: () => Promise<Te
 
     describe("a check that gives its own reason", () => {
       it("keeps its own words: an empty update must change something, in both styles", async () => {
-        const project = (await api.post<{ data: { id: string } }>(`${A}/projects`, { name: "Unchanged" })).body.data;
+        const project = (await api.post<{ data: { id: string } }>(`${A}/projects`, aProject())).body.data;
         const a = await api.patch<StyleAError>(`${A}/projects/${project.id}`, {});
         expect(a.status).toBe(400);
         expect(a.body.error.message).toBe("body: must change at least one field");

@@ -66,7 +66,7 @@ describeWithServers(["nats"], "NATS presence", () => {
     data.remove();
   });
 
-  it("removes a killed node through NATS alone, and emits $node.disconnected", async () => {
+  it("when a node is killed, then the others remove it through NATS alone and emit $node.disconnected", async () => {
     await watcher.waitForServices(["system"], 60_000);
     expect(busConnected(watcher)).toBe(true);
     // Presence declares gone only a node that answered a probe before: give it a round.

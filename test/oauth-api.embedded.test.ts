@@ -1,4 +1,3 @@
 import { describeOAuthApi } from "./oauth-api.suite";
-import { startEmbedded } from "./support/stint";
 
-describeOAuthApi("OAuth 2.0, embedded mode", (env) => startEmbedded(env));
+describeOAuthApi("embedded");

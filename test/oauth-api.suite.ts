@@ -1,11 +1,12 @@
 import * as oauth from "oauth4webapi";
+import { manualClock } from "./support/manual-clock";
 import { client, registerOwner, request, type Account, type Client } from "./support/http";
-import { joinTeam } from "./support/accounts";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD, type OAuthApplicationBody } from "./support/builders";
 import { fromAddress, fromAnyAddress, PageVisitor, type PageResponse } from "./support/oauth-browser";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
-import { awayFromMinuteEnd } from "./rate-limits.suite";
 import { answersUntilHeldBack } from "./support/held-back";
 
 interface Application {
@@ -21,8 +22,7 @@ interface Application {
   client_secret?: string | null;
 }
 
-const CALLBACK = "https://client.example.test/callback";
-const PASSWORD = "correct horse battery";
+const CALLBACK = OAUTH_CALLBACK;
 
 interface Person {
   account: Account;
@@ -30,20 +30,15 @@ interface Person {
   password: string;
 }
 
-/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. `start` takes settings for a deployment of its own. */
-export function describeOAuthApi(title: string, start: (env?: Record<string, string>) => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+/** Every OAuth flow, driven by a real OAuth client library, in both styles; run once per mode. */
+export function describeOAuthApi(mode: StintMode): void {
+  describeStint(mode, "OAuth 2.0", () => {
+    const stint = useStint({ mode });
     let as: oauth.AuthorizationServer;
     let owner: Person;
 
-    async function register(api: Client, body: Record<string, unknown>): Promise<Application> {
-      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, {
-        name: "Timesheet sync",
-        redirect_uris: [CALLBACK],
-        scopes: ["projects:read", "time_entries:read"],
-        ...body,
-      });
+    async function register(api: Client, body: Partial<OAuthApplicationBody> = {}): Promise<Application> {
+      const res = await api.post<{ data: Application }>(`${A}/oauth/applications`, anOAuthApplication(body));
       if (res.status !== 201) throw new Error(`registering failed: ${res.status} ${res.text}`);
       return res.body.data;
     }
@@ -119,19 +114,14 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     });
 
     beforeAll(async () => {
-      stint = await start();
       const registered = await registerOwner(stint.url, "Owner");
       owner = { ...registered, password: PASSWORD };
       const issuer = new URL(stint.url);
       as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...fromAnyAddress }));
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    });
 
     describe("metadata (RFC 8414)", () => {
-      it("names every endpoint under this issuer, S256 only, and the grants", () => {
+      it("when the metadata is read, then it names every endpoint under this issuer, S256 alone and the grants", () => {
         expect(as.issuer).toBe(new URL(stint.url).origin);
         expect(as).toMatchObject({
           authorization_endpoint: `${as.issuer}/api/auth/oauth/authorize`,
@@ -148,25 +138,27 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
 
     describe("a deployment with a small per-application limit, behind PUBLIC_URL with a path", () => {
       const PER_MINUTE = 5;
-      let own: TestStint;
+      // Counted at a clock of its own, moved to fresh windows before each test: no minute ends half-way.
+      const clock = manualClock();
+      const own = useStint({
+        mode,
+        env: { OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" },
+        clock: clock.now,
+      });
       let api: Client;
 
       beforeAll(async () => {
-        own = await start({ OAUTH_CLIENT_REQUESTS_PER_MINUTE: String(PER_MINUTE), PUBLIC_URL: "https://stint.example.test/tracker/" });
         api = (await registerOwner(own.url, "Limited")).api;
-      }, 60_000);
+      });
 
-      afterAll(async () => {
-        await own?.stop();
-      }, 30_000);
+      beforeEach(() => clock.nextQuarterHour());
 
       /** Each request from an address of its own: only the per-application count can refuse it. */
       let nextAddress = 0;
       const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++nextAddress}` });
 
-      it("counts a confidential application only once its secret is checked: past the limit, 429 with Retry-After in RFC 6749's shape", async () => {
-        await awayFromMinuteEnd();
-        const app = await register(api, {});
+      it("when a confidential application passes its limit, then it gets 429 with Retry-After in RFC 6749's shape, counted only once its secret is checked", async () => {
+        const app = await register(api);
         const introspect = (secret: string) =>
           post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(app, secret), ...fromNewAddress() }, own.url);
         // Anyone can name the client_id; with a wrong secret that spends nothing of its allowance.
@@ -185,14 +177,13 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(
           (await post("/api/auth/oauth/revoke", { token: "ort_nothing" }, { ...basic(app), ...fromNewAddress() }, own.url)).status,
         ).toBe(429);
-        const other = await register(api, {});
+        const other = await register(api);
         expect(
           (await post("/api/auth/oauth/introspect", { token: "not-a-token" }, { ...basic(other), ...fromNewAddress() }, own.url)).status,
         ).toBe(200);
       });
 
-      it("counts a public application per address only: naming its client_id spends nobody's allowance", async () => {
-        await awayFromMinuteEnd();
+      it("when a public application's client_id is named, then only the address is counted and nobody's allowance is spent", async () => {
         const app = await register(api, { client_type: "public" });
         for (let i = 0; i < PER_MINUTE * 2; i++) {
           const started = await post("/api/auth/oauth/device/code", { client_id: app.client_id }, fromNewAddress(), own.url);
@@ -200,7 +191,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         }
       });
 
-      it("serves the metadata at the issuer's path too (RFC 8414 §3.1), naming endpoints under it", async () => {
+      it("when the issuer has a path, then the metadata is served under it too (RFC 8414 §3.1), naming endpoints beneath it", async () => {
         const atPath = await client(own.url).get<Record<string, unknown>>("/.well-known/oauth-authorization-server/tracker");
         expect(atPath.status).toBe(200);
         expect(atPath.body).toMatchObject({
@@ -214,13 +205,16 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     });
 
     describe("applications (the developer portal)", () => {
-      it("registers a confidential application, with its secret shown once, in both styles", async () => {
-        const created = await owner.api.post<{ data: Application }>(`${B}/oauth/applications`, {
-          name: " Sync ",
-          redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"],
-          homepage_url: "https://client.example.test",
-          scopes: ["projects:read"],
-        });
+      it("when a confidential application is registered, then its secret is shown once, in both styles", async () => {
+        const created = await owner.api.post<{ data: Application }>(
+          `${B}/oauth/applications`,
+          anOAuthApplication({
+            name: " Sync ",
+            redirect_uris: [CALLBACK, "http://127.0.0.1:8765/cb"],
+            homepage_url: "https://client.example.test",
+            scopes: ["projects:read"],
+          }),
+        );
         expect(created.status).toBe(201);
         const app = created.body.data;
         expect(app).toMatchObject({
@@ -243,7 +237,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(JSON.stringify(listed.body)).not.toContain(app.client_secret as string);
       });
 
-      it("registers a public application without a secret", async () => {
+      it("when a public application is registered, then it has no secret to show or rotate", async () => {
         const app = await register(owner.api, { client_type: "public" });
         expect(app.client_secret).toBeNull();
         const rotated = await owner.api.post<StyleAError>(`${A}/oauth/applications/${app.id}/rotate-secret`);
@@ -258,19 +252,14 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         [{ scopes: ["everything"] }, "scopes.0"],
         [{ client_type: "spa" }, "client_type"],
         [{ client_secret: "mine" }, "client_secret"],
-      ])("refuses %j naming %s (400)", async (body, field) => {
-        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, {
-          name: "Bad",
-          redirect_uris: [CALLBACK],
-          scopes: ["projects:read"],
-          ...body,
-        });
+      ])("when an application has %j, then the 400 names %s", async (change, field) => {
+        const res = await owner.api.post<StyleAError>(`${A}/oauth/applications`, { ...anOAuthApplication(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field });
       });
 
-      it("changes name, redirect URIs, homepage, scopes and status; refuses an empty change", async () => {
-        const app = await register(owner.api, {});
+      it("when an application is changed, then its name, redirect URIs, homepage, scopes and status take the new values", async () => {
+        const app = await register(owner.api);
         const changed = await owner.api.patch<{ data: Application }>(`${A}/oauth/applications/${app.id}`, {
           name: "Renamed",
           redirect_uris: ["https://other.example.test/cb"],
@@ -286,29 +275,33 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           scopes: ["projects:read", "projects:write"],
           status: "disabled",
         });
+      });
+
+      it("when a change is empty, then it is refused with 400", async () => {
+        const app = await register(owner.api);
         expect((await owner.api.patch(`${A}/oauth/applications/${app.id}`, {})).status).toBe(400);
       });
 
-      it("deletes an application (then 404)", async () => {
-        const app = await register(owner.api, {});
+      it("when an application is deleted, then it is 404", async () => {
+        const app = await register(owner.api);
         expect((await owner.api.delete(`${B}/oauth/applications/${app.id}`)).status).toBe(204);
         expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).status).toBe(404);
       });
 
-      it("is for owners and admins, with their own sign-in: a member, an API key and an application's token get a 403", async () => {
+      it("when a member, an API key or an application's token reaches the developer portal, then it is refused with 403", async () => {
         const member = await joinTeam(stint.url, owner.api, "member");
         expect((await member.api.get(`${A}/oauth/applications`)).status).toBe(403);
         const admin = await joinTeam(stint.url, owner.api, "admin");
         expect((await admin.api.get(`${A}/oauth/applications`)).status).toBe(200);
-        const key = await owner.api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "k", permissions: ["projects:read"] });
-        expect((await client(stint.url, { "x-api-key": key.body.data.key }).get(`${A}/oauth/applications`)).status).toBe(403);
-        const app = await register(owner.api, {});
+        const key = await withApiKey(stint.url, owner.api);
+        expect((await key.api.get(`${A}/oauth/applications`)).status).toBe(403);
+        const app = await register(owner.api);
         const tokens = await signInWith(app, owner);
         expect((await bearer(tokens.access_token).get<StyleBError>(`${B}/oauth/applications`)).status).toBe(403);
       });
 
-      it("answers 404 for another organization's application ids, in both styles", async () => {
-        const app = await register(owner.api, {});
+      it("when another organization names an application, then both styles answer 404", async () => {
+        const app = await register(owner.api);
         const other = await registerOwner(stint.url, "Other");
         for (const base of [A, B]) {
           expect((await other.api.get(`${base}/oauth/applications/${app.id}`)).status).toBe(404);
@@ -320,8 +313,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await owner.api.get(`${A}/oauth/applications/${app.id}`)).body).toMatchObject({ data: { name: "Timesheet sync" } });
       });
 
-      it("rotates the secret: the new one works, and the previous one still does for 24 hours", async () => {
-        const app = await register(owner.api, {});
+      it("when the secret is rotated, then the new one works and the previous one still does for 24 hours", async () => {
+        const app = await register(owner.api);
         const rotated = await owner.api.post<{ data: Application }>(`${A}/oauth/applications/${app.id}/rotate-secret`);
         expect(rotated.status).toBe(200);
         const secret = rotated.body.data.client_secret as string;
@@ -353,18 +346,27 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           return visitor;
         }
 
-        it("none: no page; login_required without a session, consent_required without remembered consent, a code with it", async () => {
-          const app = await register(owner.api, {});
+        it("when prompt=none finds no session, then it goes back with login_required and shows no page", async () => {
+          const app = await register(owner.api);
           expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt: "none" })))).toEqual({
             error: "login_required",
             code: null,
             state: "st-123",
           });
+        });
+
+        it("when prompt=none finds a session without remembered consent, then it goes back with consent_required", async () => {
+          const app = await register(owner.api);
           const visitor = await signedIn(app);
           expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({
             error: "consent_required",
             code: null,
           });
+        });
+
+        it("when prompt=none finds a session and remembered consent, then it goes back with a code", async () => {
+          const app = await register(owner.api);
+          const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
           expect(errorOf(await visitor.get(authorizeUrl(app, { prompt: "none" })))).toMatchObject({
             error: null,
@@ -372,8 +374,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           });
         });
 
-        it("consent: the consent page even when consent is remembered", async () => {
-          const app = await register(owner.api, {});
+        it("when prompt=consent, then the consent page shows even when consent is remembered", async () => {
+          const app = await register(owner.api);
           const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
           expect((await visitor.get(authorizeUrl(app))).status).toBe(302);
@@ -383,8 +385,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           expect(errorOf(await visitor.submit(page, { action: "approve" })).code).toMatch(/^[0-9A-Za-z]{43}$/);
         });
 
-        it("login: the password again, once, even with a session", async () => {
-          const app = await register(owner.api, {});
+        it("when prompt=login, then the password is asked again, once, even with a session", async () => {
+          const app = await register(owner.api);
           const visitor = await signedIn(app);
           await approve(visitor, authorizeUrl(app), owner);
           const signIn = await visitor.get(authorizeUrl(app, { prompt: "login consent" }));
@@ -394,8 +396,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           expect(consent.html).toContain('value="approve"');
         });
 
-        it.each(["none consent", "select_account", "nonsense"])("refuses prompt=%s with invalid_request", async (prompt) => {
-          const app = await register(owner.api, {});
+        it.each(["none consent", "select_account", "nonsense"])("when prompt=%s, then the answer is invalid_request", async (prompt) => {
+          const app = await register(owner.api);
           expect(errorOf(await new PageVisitor().get(authorizeUrl(app, { prompt })))).toMatchObject({ error: "invalid_request" });
         });
       });
@@ -417,10 +419,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         const exchange = (app: Application, code: string, fields: Record<string, string>) =>
           post("/api/auth/oauth/token", { grant_type: "authorization_code", code, ...fields }, basic(app));
 
-        it("matches a loopback IP redirect URI on any port (RFC 8252 §7.3), all else exactly, and the token request names the one used", async () => {
-          const app = await register(owner.api, {
-            redirect_uris: ["http://127.0.0.1/callback", "http://[::1]:8765/cb", "http://localhost:8765/cb"],
-          });
+        const LOOPBACK_REDIRECT_URIS = ["http://127.0.0.1/callback", "http://[::1]:8765/cb", "http://localhost:8765/cb"];
+
+        it("when a loopback IP redirect URI names any port, then the code goes there and the token request must name the one used (RFC 8252 §7.3)", async () => {
+          const app = await register(owner.api, { redirect_uris: LOOPBACK_REDIRECT_URIS });
           for (const used of ["http://127.0.0.1:51004/callback", "http://127.0.0.1/callback", "http://[::1]:61023/cb"]) {
             const back = (await landing(app, { redirect_uri: used })) as URL;
             expect(`${back.origin}${back.pathname}`).toBe(used);
@@ -431,6 +433,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
             const tokens = await exchange(app, code, { redirect_uri: used });
             expect(tokens.status).toBe(200);
           }
+        });
+
+        it("when a redirect URI differs from the registered ones in anything but a loopback IP's port, then an error page shows instead", async () => {
+          const app = await register(owner.api, { redirect_uris: LOOPBACK_REDIRECT_URIS });
           for (const refused of [
             "http://127.0.0.1:51004/callback/more",
             "http://127.0.0.1:51004/Callback",
@@ -447,7 +453,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           expect(await landing(app, { redirect_uri: "http://localhost:8765/cb" })).not.toBeNull();
         });
 
-        it("takes the one registered redirect URI when the request leaves it out; the token request may then leave it out or name it", async () => {
+        it("when the request leaves out the one registered redirect URI, then the code goes there and the token request may leave it out or name it", async () => {
           const app = await register(owner.api, {});
           const codeFor = async () => ((await landing(app, { redirect_uri: "" })) as URL).searchParams.get("code") as string;
           const back = (await landing(app, { redirect_uri: "" })) as URL;
@@ -460,13 +466,16 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
             error: "invalid_grant",
           });
           expect((await exchange(app, code, {})).status).toBe(200);
-          // A request that named it: the token request must name it too (RFC 6749 §4.1.3).
+        });
+
+        it("when the authorization request named the redirect URI, then a token request without it is invalid_request (RFC 6749 §4.1.3)", async () => {
+          const app = await register(owner.api, {});
           const named = ((await landing(app, {})) as URL).searchParams.get("code") as string;
           expect((await exchange(app, named, {})).body).toMatchObject({ error: "invalid_request" });
           expect((await exchange(app, named, { redirect_uri: CALLBACK })).status).toBe(200);
         });
 
-        it("shows an error page when the request leaves the redirect URI out and the application registered more than one", async () => {
+        it("when the request leaves the redirect URI out and the application registered more than one, then an error page shows", async () => {
           const app = await register(owner.api, { redirect_uris: [CALLBACK, "https://client.example.test/second"] });
           const url = new URL(authorizeUrl(app));
           url.searchParams.delete("redirect_uri");
@@ -477,7 +486,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         });
       });
 
-      it("signs a person in for a confidential application: the token works in both styles, within its scopes", async () => {
+      it("when a person signs in for a confidential application, then its token works in both styles within its scopes", async () => {
         const app = await register(owner.api, { scopes: ["projects:read"] });
         const tokens = await signInWith(app, owner);
         expect(tokens).toMatchObject({ token_type: "bearer", expires_in: 3600, scope: "projects:read" });
@@ -494,15 +503,15 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await api.get(`${A}/projects`)).headers.get("x-ratelimit-limit")).toBe("100");
       });
 
-      it("signs a person in for a public application with PKCE and no secret", async () => {
+      it("when a person signs in for a public application, then PKCE without a secret is enough", async () => {
         const app = await register(owner.api, { client_type: "public", redirect_uris: [CALLBACK] });
         const tokens = await signInWith(app, owner, { scope: "projects:read" });
         expect(tokens.scope).toBe("projects:read");
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
       });
 
-      it("asks for consent once: the same scopes again go straight back with a code", async () => {
-        const app = await register(owner.api, {});
+      it("when the same scopes are asked again, then consent is not asked twice and a code comes straight back", async () => {
+        const app = await register(owner.api);
         await signInWith(app, owner);
         const visitor = new PageVisitor();
         const signIn = await visitor.get(authorizeUrl(app));
@@ -517,7 +526,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(again.html).toContain("Create, change and delete projects and tasks");
       });
 
-      it("shows the sign-in page, then the consent page naming the application, its homepage and each scope in words", async () => {
+      it("when a person is asked to sign in and consent, then the consent page names the application, its homepage and each scope in words", async () => {
         const app = await register(owner.api, {
           name: "Invoice <Robot>",
           homepage_url: "https://robot.example.test",
@@ -549,8 +558,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         }
       });
 
-      it("holds back an account on the sign-in page after ten wrong passwords from one address, saying so, while another person there signs in", async () => {
-        const app = await register(owner.api, {});
+      it("when an account gets ten wrong passwords on the sign-in page from one address, then the page holds it back and says so, while another person there signs in", async () => {
+        const app = await register(owner.api);
         const { account: typist } = await registerOwner(stint.url, "Typist");
         const visitor = new PageVisitor();
         const signIn = await visitor.get(authorizeUrl(app));
@@ -572,8 +581,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(consent.html).toContain('value="approve"');
       });
 
-      it("redirects a denial with access_denied and the state", async () => {
-        const app = await register(owner.api, {});
+      it("when a person denies, then the application gets access_denied and its state back", async () => {
+        const app = await register(owner.api);
         const visitor = new PageVisitor();
         const consent = await visitor.follow(
           await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
@@ -594,7 +603,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       let consent: PageResponse;
 
       beforeAll(async () => {
-        app = await register(owner.api, {});
+        app = await register(owner.api);
         visitor = new PageVisitor();
         consent = await visitor.follow(
           await visitor.submit(await visitor.get(authorizeUrl(app)), { email: owner.account.user.email, password: PASSWORD }),
@@ -607,7 +616,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         ["a redirect URI with a query added", { redirect_uri: `${CALLBACK}?next=https://evil.example.test` }],
         ["an unknown client id", { client_id: "cli_0000000000000000000000" }],
         ["no client id", { client_id: "" }],
-      ])("shows an error page and never redirects for %s", async (_what, params) => {
+      ])("when the request has %s, then an error page shows and nothing redirects", async (_what, params) => {
         const page = await new PageVisitor().get(authorizeUrl(app, params));
         expect(page.status).toBe(400);
         expect(page.location).toBeNull();
@@ -619,7 +628,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         ["an unregistered scope", { scope: "webhooks:write" }, "invalid_scope"],
         ["an unknown scope", { scope: "admin" }, "invalid_scope"],
         ["the plain PKCE method", { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, "invalid_request"],
-      ])("redirects %s back with an error and the state", async (_what, params, error) => {
+      ])("when the request has %s, then it is sent back with an error and the state", async (_what, params, error) => {
         const page = await visitor.get(authorizeUrl(app, params));
         expect(page.status).toBe(302);
         const back = new URL(page.location as string);
@@ -627,13 +636,13 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(back.searchParams.get("state")).toBe("st-123");
       });
 
-      it("requires PKCE from a public application", async () => {
+      it("when a public application leaves PKCE out, then the answer is invalid_request", async () => {
         const publicApp = await register(owner.api, { client_type: "public" });
         const page = await visitor.get(authorizeUrl(publicApp));
         expect(new URL(page.location as string).searchParams.get("error")).toBe("invalid_request");
       });
 
-      it("refuses an approval without the session's CSRF token, and one with another session's", async () => {
+      it("when an approval lacks the session's CSRF token or its cookie, then it is refused with 403", async () => {
         const forged = await visitor.submit(consent, { action: "approve", csrf_token: "forged" });
         expect(forged.status).toBe(403);
         expect(forged.location).toBeNull();
@@ -651,7 +660,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(noCookie.location).toBeNull();
       });
 
-      it("refuses a code used twice, and revokes what the first use issued", async () => {
+      it("when a code is used twice, then it is refused and what the first use issued is revoked", async () => {
         const verifier = oauth.generateRandomCodeVerifier();
         const callback = await approve(
           visitor,
@@ -679,7 +688,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         ).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("refuses PKCE downgrades and a wrong verifier", async () => {
+      it("when the verifier does not match the challenge (sent without one, left out, or wrong), then the code is refused", async () => {
         const noChallenge = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const downgrade = await post(
           "/api/auth/oauth/token",
@@ -726,7 +735,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         ).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("refuses a redirect_uri at the token endpoint that differs from the request's", async () => {
+      it("when the token endpoint gets another redirect_uri than the request had, then the code is refused", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const res = await post(
           "/api/auth/oauth/token",
@@ -737,12 +746,16 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(res.body).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("refuses a code to another application, and a wrong secret with 401 invalid_client", async () => {
+      it("when another application presents the code, then it is refused with invalid_grant", async () => {
         const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
-        const other = await register(owner.api, {});
+        const other = await register(owner.api);
         expect(
           (await post("/api/auth/oauth/token", { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, basic(other))).body,
         ).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("when the client secret is wrong, then the token endpoint answers 401 invalid_client with a Basic challenge", async () => {
+        const code = (await approve(visitor, authorizeUrl(app), owner)).searchParams.get("code") as string;
         const wrong = await post(
           "/api/auth/oauth/token",
           { grant_type: "authorization_code", code, redirect_uri: CALLBACK },
@@ -751,13 +764,16 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(wrong.status).toBe(401);
         expect(wrong.body).toMatchObject({ error: "invalid_client" });
         expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
+      });
+
+      it("when the grant type is not one Stint issues, then the answer is unsupported_grant_type", async () => {
         expect(
           (await post("/api/auth/oauth/token", { grant_type: "password", username: "x", password: "y" }, basic(app))).body,
         ).toMatchObject({ error: "unsupported_grant_type" });
       });
 
-      it("disabling an application ends its tokens at once and refuses it everywhere", async () => {
-        const own = await register(owner.api, {});
+      it("when an application is disabled, then its tokens end at once and it is refused everywhere", async () => {
+        const own = await register(owner.api);
         const tokens = await signInWith(own, owner);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
         expect((await owner.api.patch(`${A}/oauth/applications/${own.id}`, { status: "disabled" })).status).toBe(200);
@@ -774,9 +790,9 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(page.location).toBeNull();
       });
 
-      it("ends a removed user's tokens", async () => {
+      it("when a user is removed, then their applications' tokens end", async () => {
         const member = await joinTeam(stint.url, owner.api, "member");
-        const person = { ...member, password: "teammate password 1" };
+        const person = { ...member, password: PASSWORD };
         const tokens = await signInWith(app, person);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
         expect((await owner.api.delete(`${A}/users/${member.account.user.id}`)).status).toBe(204);
@@ -787,10 +803,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         ).toMatchObject({ error: "invalid_grant" });
       });
 
-      it("never grants beyond the user's role, nor widens scopes on refresh", async () => {
+      it("when an application asks beyond the user's role or for wider scopes on refresh, then it is not granted", async () => {
         const wide = await register(owner.api, { scopes: ["projects:read", "users:read", "users:write"] });
         const member = await joinTeam(stint.url, owner.api, "member");
-        const tokens = await signInWith(wide, { ...member, password: "teammate password 1" });
+        const tokens = await signInWith(wide, { ...member, password: PASSWORD });
         expect(tokens.scope).toBe("projects:read users:read");
         expect((await bearer(tokens.access_token).post(`${A}/users/invitations`, { email: "x@example.test", role: "member" })).status).toBe(
           403,
@@ -811,7 +827,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(fewer.body).toMatchObject({ scope: "users:read" });
       });
 
-      it("counts a wrong client secret against the address like a refused key: past the limit a 429, while the right secret still gets in", async () => {
+      it("when wrong client secrets from an address pass the limit, then they get 429 while the right secret from there is still judged", async () => {
         const address = "192.0.2.77";
         const form = { grant_type: "refresh_token", refresh_token: "ort_nothing" };
         const answers = await answersUntilHeldBack(() =>
@@ -834,10 +850,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
       const clientInfo = () => ({ client_id: app.client_id });
 
       beforeAll(async () => {
-        app = await register(owner.api, {});
+        app = await register(owner.api);
       });
 
-      it("rotates refresh tokens; a spent one used again revokes the chain", async () => {
+      it("when a refresh token is used, then it rotates, and a spent one used again revokes the chain", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretPost(app.client_secret as string);
         const second = await oauth.processRefreshTokenResponse(
@@ -865,7 +881,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         ).rejects.toMatchObject({ error: "invalid_grant" });
       });
 
-      it("consumes nothing when a refresh is refused for its scope or a missing field: the next correct refresh works and the chain lives", async () => {
+      it("when a refresh is refused for its scope or a missing field, then nothing is consumed: the next correct refresh works and the chain lives", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
         for (const scope of ["bogus", "projects:read webhooks:write"]) {
@@ -887,7 +903,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
       });
 
-      it("consumes nothing when a code exchange is refused for its verifier or redirect_uri: the corrected request gets the tokens", async () => {
+      it("when a code exchange is refused for its verifier or redirect_uri, then the code is not consumed: the corrected request gets the tokens", async () => {
         const verifier = oauth.generateRandomCodeVerifier();
         const callback = await approve(
           new PageVisitor(),
@@ -918,7 +934,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(200);
       });
 
-      it("refuses to revoke another client's token with 400 unauthorized_client, and leaves it working (RFC 7009 §2.1)", async () => {
+      it("when a client asks to revoke another client's token, then it gets 400 unauthorized_client and the token keeps working (RFC 7009 §2.1)", async () => {
         const tokens = await signInWith(app, owner);
         const other = await register(owner.api, {});
         for (const token of [tokens.refresh_token as string, tokens.access_token, owner.account.access_token]) {
@@ -943,7 +959,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect(refreshed.status).toBe(200);
       });
 
-      it("revokes a refresh token, and with it the access tokens of its chain (RFC 7009)", async () => {
+      it("when a refresh token is revoked, then the access tokens of its chain go with it (RFC 7009)", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
         await oauth.processRevocationResponse(
@@ -953,7 +969,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         await oauth.processRevocationResponse(await oauth.revocationRequest(as, clientInfo(), auth, "ort_unknown", fromAnyAddress));
       });
 
-      it("revokes an access token", async () => {
+      it("when an access token is revoked, then it no longer works", async () => {
         const tokens = await signInWith(app, owner);
         await oauth.processRevocationResponse(
           await oauth.revocationRequest(
@@ -967,7 +983,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
       });
 
-      it("introspects its own tokens for a confidential application (RFC 7662), and nobody else's", async () => {
+      it("when a confidential application introspects a token, then only its own are shown active (RFC 7662)", async () => {
         const tokens = await signInWith(app, owner);
         const auth = oauth.ClientSecretBasic(app.client_secret as string);
         const active = await oauth.processIntrospectionResponse(
@@ -988,7 +1004,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
           await oauth.introspectionRequest(as, clientInfo(), auth, tokens.refresh_token as string, fromAnyAddress),
         );
         expect(refresh).toMatchObject({ active: true, token_type: "refresh_token" });
-        const other = await register(owner.api, {});
+        const other = await register(owner.api);
         const theirs = await post("/api/auth/oauth/introspect", { token: tokens.access_token }, basic(other));
         expect(theirs.body).toEqual({ active: false });
         expect((await post("/api/auth/oauth/introspect", { token: owner.account.access_token }, basic(app))).body).toEqual({
@@ -1003,17 +1019,27 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     });
 
     describe("authorized applications", () => {
-      it("lists the caller's authorizations and revokes one at once", async () => {
+      it("when a person lists their authorized applications, then each shows with its name and scopes", async () => {
         const app = await register(owner.api, { name: "Calendar bridge" });
-        const tokens = await signInWith(app, owner);
+        await signInWith(app, owner);
         const listed = await owner.api.get<List<{ client_id: string; name: string; scopes: string[] }>>(`${A}/oauth/authorizations`);
         expect(listed.status).toBe(200);
         expect(listed.body.data).toEqual(
           expect.arrayContaining([expect.objectContaining({ client_id: app.client_id, name: "Calendar bridge", scopes: app.scopes })]),
         );
+      });
+
+      it("when a member reaches for another person's authorization, then they see none and revoking it is 404", async () => {
+        const app = await register(owner.api);
+        await signInWith(app, owner);
         const member = await joinTeam(stint.url, owner.api, "member");
         expect((await member.api.get<List<unknown>>(`${B}/oauth/authorizations`)).body.data).toEqual([]);
         expect((await member.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(404);
+      });
+
+      it("when an authorization is revoked, then its tokens stop at once and it is gone", async () => {
+        const app = await register(owner.api);
+        const tokens = await signInWith(app, owner);
         expect((await owner.api.delete(`${B}/oauth/authorizations/${app.client_id}`)).status).toBe(204);
         expect((await bearer(tokens.access_token).get(`${A}/projects`)).status).toBe(401);
         expect(
@@ -1026,7 +1052,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
     });
 
     describe("the device flow (RFC 8628)", () => {
-      it("lets a command-line tool sign a person in: pending, slow_down, then tokens after approval", async () => {
+      it("when a command-line tool signs a person in, then it polls through pending and slow_down to tokens after approval", async () => {
         const app = await register(owner.api, { client_type: "public", scopes: ["time_entries:read", "time_entries:write"] });
         const clientInfo = { client_id: app.client_id };
         const started = await oauth.processDeviceAuthorizationResponse(
@@ -1062,7 +1088,7 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         await expect(poll()).rejects.toMatchObject({ error: "invalid_grant" });
       }, 30_000);
 
-      it("answers access_denied when the person declines", async () => {
+      it("when the person declines the device, then the tool gets access_denied", async () => {
         const app = await register(owner.api, { client_type: "public" });
         const clientInfo = { client_id: app.client_id };
         const started = await oauth.processDeviceAuthorizationResponse(
@@ -1084,8 +1110,8 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
         await expect(oauth.processDeviceCodeResponse(as, clientInfo, response)).rejects.toMatchObject({ error: "access_denied" });
       });
 
-      it("refuses an unknown device code and a scope the application does not have", async () => {
-        const app = await register(owner.api, {});
+      it("when the device code is unknown, then the token endpoint answers invalid_grant", async () => {
+        const app = await register(owner.api);
         expect(
           (
             await post(
@@ -1095,6 +1121,10 @@ export function describeOAuthApi(title: string, start: (env?: Record<string, str
             )
           ).body,
         ).toMatchObject({ error: "invalid_grant" });
+      });
+
+      it("when a device asks for a scope the application does not have, then the answer is invalid_scope", async () => {
+        const app = await register(owner.api);
         expect((await post("/api/auth/oauth/device/code", { scope: "webhooks:write" }, basic(app))).body).toMatchObject({
           error: "invalid_scope",
         });

@@ -1,23 +1,23 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { anOAuthApplication, OAUTH_CALLBACK, PASSWORD } from "./support/builders";
 import { registerOwner, type Account, type Client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The OAuth pages in a real browser: Debian's `chromium` (`CHROMIUM_PATH` names another).
  * Outside CI a missing browser skips this suite, loudly; in CI it fails it.
  */
 const TITLE = "the OAuth sign-in, consent and device pages in a real browser";
-const CALLBACK = "https://client.example.test/callback";
-const PASSWORD = "correct horse battery";
+const CALLBACK = OAUTH_CALLBACK;
 /** The application's own pages; its address also appears, encoded, in the authorization page's. */
 const APPLICATION = /^https:\/\/client\.example\.test\//;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded" });
   let browser: Browser;
   let owner: { account: Account; api: Client };
   let app: { client_id: string; client_secret: string };
@@ -78,25 +78,21 @@ describeWithChromium(TITLE, () => {
     });
     await new Promise<void>((resolve) => application.listen(0, "127.0.0.1", resolve));
     applicationCallback = `http://127.0.0.1:${(application.address() as AddressInfo).port}/callback`;
-    stint = await startEmbedded();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
     owner = await registerOwner(stint.url, "Owner");
-    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>("/api/v1/oauth/applications", {
-      name: "Invoice Robot",
-      homepage_url: "https://client.example.test",
-      redirect_uris: [CALLBACK],
-      scopes: ["projects:read", "time_entries:read"],
-    });
+    const created = await owner.api.post<{ data: { client_id: string; client_secret: string } }>(
+      "/api/v1/oauth/applications",
+      anOAuthApplication({ name: "Invoice Robot", homepage_url: "https://client.example.test" }),
+    );
     app = created.body.data;
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
     await new Promise((resolve) => application?.close(resolve));
-  }, 30_000);
+  });
 
-  it("denies: the application gets access_denied and its state back", async () => {
+  it("when a person denies, then the application gets access_denied and its state back", async () => {
     const { page, problems, callbacks } = await newPage();
     await page.goto(authorizeUrl("deny-1"));
     await signIn(page);
@@ -108,7 +104,7 @@ describeWithChromium(TITLE, () => {
     expect(problems).toEqual([]);
   });
 
-  it("signs in, shows the consent naming the application and its scopes, and sends the code back; the next time skips consent", async () => {
+  it("when a person signs in and approves on the pages, then the code goes back, and consent is remembered for the next time", async () => {
     const { page, problems, callbacks } = await newPage();
     await page.goto(authorizeUrl("st-1"));
     await expect(page.locator("h1").textContent()).resolves.toContain("Sign in");
@@ -131,15 +127,14 @@ describeWithChromium(TITLE, () => {
 
   /** An application nobody has authorized yet: its client id. */
   async function newApplication(redirectUri: string): Promise<string> {
-    const created = await owner.api.post<{ data: { client_id: string } }>("/api/v1/oauth/applications", {
-      name: "Timesheet sync",
-      redirect_uris: [redirectUri],
-      scopes: ["projects:read"],
-    });
+    const created = await owner.api.post<{ data: { client_id: string } }>(
+      "/api/v1/oauth/applications",
+      anOAuthApplication({ redirect_uris: [redirectUri], scopes: ["projects:read"] }),
+    );
     return created.body.data.client_id;
   }
 
-  it("sends a returning person, whose consent is remembered, on to the application right after they sign in again", async () => {
+  it("when a person whose consent is remembered signs in again, then the browser goes straight on to the application", async () => {
     const client_id = await newApplication(applicationCallback);
     const atApplication = new RegExp(`^${escapeRegExp(applicationCallback)}\\?`);
     const first = await newPage();
@@ -157,7 +152,7 @@ describeWithChromium(TITLE, () => {
     expect(problems).toEqual([]);
   });
 
-  it("asks a signed-in person for the password again with prompt=login, then sends them on to the application", async () => {
+  it("when a signed-in person is sent with prompt=login, then the password is asked again before the browser goes on to the application", async () => {
     const client_id = await newApplication(applicationCallback);
     const atApplication = new RegExp(`^${escapeRegExp(applicationCallback)}\\?`);
     const { page, problems } = await newPage();
@@ -172,7 +167,7 @@ describeWithChromium(TITLE, () => {
     expect(problems).toEqual([]);
   });
 
-  it("sends a native application's code to the IPv6 loopback port it listens on today (RFC 8252 §7.3)", async () => {
+  it("when a native application listens on an IPv6 loopback port of its choosing, then its code is sent to that port (RFC 8252 §7.3)", async () => {
     const arrivals: string[] = [];
     const native = createServer((req, res) => {
       arrivals.push(req.url ?? "");
@@ -196,7 +191,7 @@ describeWithChromium(TITLE, () => {
     }
   });
 
-  it("cannot be framed by another site", async () => {
+  it("when another site frames the pages, then the browser refuses to show them", async () => {
     // The framing page comes from another origin on the same loopback address (another port), over
     // plain HTTP like the pages: nothing but the pages' own headers stands in the way of the frame.
     const framer = createServer((_req, res) => {
@@ -219,7 +214,7 @@ describeWithChromium(TITLE, () => {
     }
   });
 
-  it("approves a device: sign in, type the code, allow", async () => {
+  it("when a person approves a device on the pages (sign in, type the code, allow), then it is connected", async () => {
     const started = await fetch(`${stint.url}/api/auth/oauth/device/code`, {
       method: "POST",
       headers: {

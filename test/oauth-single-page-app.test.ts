@@ -3,9 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { anOAuthApplication, PASSWORD } from "./support/builders";
 import { registerOwner, request, type Account, type Client } from "./support/http";
+import { createProject } from "./support/resources";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The example single-page application of docs/api.md (docs/examples/single-page-app), served
@@ -16,7 +18,6 @@ import { startEmbedded, type TestStint } from "./support/stint";
  */
 
 const EXAMPLE = join(__dirname, "..", "docs", "examples", "single-page-app");
-const PASSWORD = "correct horse battery";
 
 /** Serves the example as written, with a config.js naming this Stint and application. */
 async function serveExample(config: () => { stintUrl: string; clientId: string }): Promise<{ server: Server; origin: string }> {
@@ -38,35 +39,40 @@ async function serveExample(config: () => { stintUrl: string; clientId: string }
 }
 
 describeWithChromium("the example single-page application, on another origin, in a real browser", () => {
-  let stint: TestStint;
   let browser: Browser;
   let owner: { account: Account; api: Client };
   let example: { server: Server; origin: string };
   let stranger: { server: Server; origin: string };
   let clientId = "";
 
+  // The example is served first: Stint allows its origin, known once it listens.
   beforeAll(async () => {
     const config = () => ({ stintUrl: stint.url, clientId });
     example = await serveExample(config);
     stranger = await serveExample(config);
-    stint = await startEmbedded({ CORS_ORIGINS: example.origin });
+  });
+  const stint = useStint({ mode: "embedded", env: () => ({ CORS_ORIGINS: example.origin }) });
+
+  beforeAll(async () => {
     owner = await registerOwner(stint.url, "Owner");
-    await owner.api.post("/api/v1/projects", { name: "Launch plan" });
-    const app = await owner.api.post<{ data: { client_id: string } }>("/api/v1/oauth/applications", {
-      name: "Project board",
-      client_type: "public",
-      redirect_uris: [`${example.origin}/`, `${stranger.origin}/`],
-      scopes: ["projects:read"],
-    });
+    await createProject(owner.api, { name: "Launch plan" });
+    const app = await owner.api.post<{ data: { client_id: string } }>(
+      "/api/v1/oauth/applications",
+      anOAuthApplication({
+        name: "Project board",
+        client_type: "public",
+        redirect_uris: [`${example.origin}/`, `${stranger.origin}/`],
+        scopes: ["projects:read"],
+      }),
+    );
     clientId = app.body.data.client_id;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
     for (const served of [example, stranger]) if (served) await new Promise((resolve) => served.server.close(resolve));
-  }, 30_000);
+  });
 
   /** A fresh browser profile; `problems` gathers what its pages report as errors, `bearers` every access token the page sends Stint. */
   async function newPage(): Promise<{ page: Page; problems: string[]; bearers: string[] }> {
@@ -94,7 +100,7 @@ describeWithChromium("the example single-page application, on another origin, in
     else expect(shown).toMatch(text);
   }
 
-  it("signs in through Stint's pages, calls the API, refreshes and signs out, all across origins", async () => {
+  it("when the example runs on an allowed origin, then it signs in through Stint's pages, calls the API, refreshes and signs out, all across origins", async () => {
     const { page, problems, bearers } = await newPage();
     await page.goto(`${example.origin}/`);
     await page.click("#sign-in");
@@ -131,7 +137,7 @@ describeWithChromium("the example single-page application, on another origin, in
     expect(problems).toEqual([]);
   });
 
-  it("reads nothing from an origin CORS_ORIGINS does not name: the browser refuses Stint's answers", async () => {
+  it("when the example runs on an origin CORS_ORIGINS does not name, then the browser lets it read none of Stint's answers", async () => {
     const { page, problems } = await newPage();
     await page.goto(`${stranger.origin}/`);
     await page.click("#sign-in");

@@ -3,7 +3,7 @@ import { ROUTES, shadowedMethodsOf } from "../gateway/routes";
 import type { OpenApiDocument } from "../gateway/openapi/types";
 import { STYLE_MOUNTS } from "../gateway/styles";
 import { request } from "./support/http";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /** What moleculer-web's `listAliases` action reports for each alias. */
 interface ServedAlias {
@@ -24,19 +24,13 @@ function documentedOperations(document: OpenApiDocument): string[] {
 }
 
 describe("the OpenAPI documents and the reference page, as served", () => {
-  let stint: TestStint;
+  // The counters read a clock that stays half a minute into one minute: "61 in a minute"
+  // holds however slowly the 61 requests go, and never straddles a minute's end.
+  const stint = useStint({ mode: "embedded", clock: () => Date.UTC(2031, 0, 1, 9, 0, 30) });
   const built = buildOpenApiDocuments();
 
-  beforeAll(async () => {
-    stint = await startEmbedded();
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
-
   it.each(STYLE_MOUNTS.map((mount) => [mount.path, mount.style] as const))(
-    "serves %s/openapi.json: the Style %s document, cacheable",
+    "when %s/openapi.json is asked for, then the Style %s document comes, cacheable and revalidated by its ETag",
     async (base, style) => {
       const res = await request<OpenApiDocument>(stint.url, "GET", `${base}/openapi.json`);
       expect(res.status).toBe(200);
@@ -54,7 +48,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     },
   );
 
-  it("serves the same document under both Style A mounts, and a different one for Style B", async () => {
+  it("when the documents are compared by ETag, then both Style A mounts serve the same one and Style B another", async () => {
     const etags = await Promise.all(
       STYLE_MOUNTS.map(async (mount) => (await request(stint.url, "GET", `${mount.path}/openapi.json`)).headers.get("etag")),
     );
@@ -62,8 +56,8 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     expect(etags[2]).not.toBe(etags[0]);
   });
 
-  it("documents every route the gateway serves, under every mount, and nothing it does not serve", async () => {
-    const aliases = await stint.stints[0]?.broker.call<ServedAlias[]>("gateway.listAliases");
+  it("when the gateway's routes are compared with the documents, then every route is documented under every mount, and nothing else is", async () => {
+    const aliases = await stint.broker.call<ServedAlias[]>("gateway.listAliases");
     // A fixed path's refusals of other methods (405s) are aliases too, but serve nothing.
     const refusals = new Set(shadowedMethodsOf(ROUTES).map((shadow) => `${shadow.method} ${shadow.path}`));
     const refusal = (alias: ServedAlias) =>
@@ -94,7 +88,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     }
   });
 
-  it("answers gzip to callers that take it", async () => {
+  it("when a caller takes gzip, then the document comes compressed", async () => {
     const res = await fetch(`${stint.url}/api/openapi.json`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("vary")).toBe("Accept-Encoding");
@@ -102,7 +96,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     expect(JSON.parse(await res.text())).toEqual(built.B);
   });
 
-  it("serves /docs with a Content-Security-Policy that allows no inline script and nothing off the host", async () => {
+  it("when /docs is served, then its Content-Security-Policy allows no inline script and nothing off the host", async () => {
     const res = await request(stint.url, "GET", "/docs");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -126,7 +120,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     expect(res.text).not.toMatch(/<style/);
   });
 
-  it("serves the allowed assets from the swagger-ui-dist package, and no other file", async () => {
+  it("when the reference page's assets are asked for, then only the allowed files of swagger-ui-dist are served", async () => {
     const css = await request(stint.url, "GET", "/docs/assets/swagger-ui.css?v=1");
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
@@ -153,7 +147,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     }
   });
 
-  it("counts the reference per client address: the 61st request in a minute is a 429 in the path's style", async () => {
+  it("when an address asks for the reference 61 times in a minute, then the 61st is a 429 in the path's style", async () => {
     const from = { "x-forwarded-for": "192.0.2.77" };
     const answers = [];
     for (let i = 0; i < 60; i++)
@@ -166,7 +160,7 @@ describe("the OpenAPI documents and the reference page, as served", () => {
     expect((await request(stint.url, "GET", "/api/openapi.json", { headers: { "x-forwarded-for": "192.0.2.78" } })).status).toBe(200);
   });
 
-  it("serves the documents to GET only: other methods are a 405 that says so", async () => {
+  it("when the documents are asked with another method than GET, then the answer is a 405 that says so", async () => {
     for (const [method, path] of [
       ["POST", "/api/v1/openapi.json"],
       ["DELETE", "/api/openapi.json"],

@@ -1,35 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import { client, registerOwner } from "./support/http";
+import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
 import { BACKEND_SERVICES } from "../shared/config";
 import { StintProcess } from "./support/processes";
-import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "./support/servers";
-import { temporaryDir } from "./support/stint";
+import { describeStint, useStint } from "./support/stint";
 
 jest.setTimeout(60_000);
 
-describe("one process on embedded defaults", () => {
-  const data = temporaryDir("process");
-  let stint: StintProcess;
+describeStint("embedded", "Stint as an OS process", () => {
+  const stint = useStint({ mode: "embedded", processes: true });
 
-  beforeAll(() => {
-    stint = new StintProcess({ DATA_DIR: data.path });
-  });
-
-  afterAll(async () => {
-    await stint.stop();
-    data.remove();
-  });
-
-  it("logs its address and its mode as JSON lines", async () => {
-    const line = await stint.waitForLog((l) => l.msg.startsWith("Stint is listening"));
+  it("when it starts, then it logs its address and its mode as JSON lines", async () => {
+    const line = await stint.processes.gateway.waitForLog((l) => l.msg.startsWith("Stint is listening"));
     expect(line.mode).toBe("embedded");
     expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(line.msg).toContain("embedded mode");
   });
 
-  it("finishes a request in flight on SIGTERM, then exits 0 and takes no new connections", async () => {
-    const url = new URL(await stint.url());
+  it("when SIGTERM arrives with a request in flight, then the request is finished, no new connection is taken and the process exits 0", async () => {
+    const url = new URL(stint.url);
+    const process = stint.processes.gateway;
     const { account } = await registerOwner(url.origin);
     const body = JSON.stringify({ name: `Drained ${randomUUID().slice(0, 8)}` });
     const socket = connect(Number(url.port), url.hostname);
@@ -44,55 +34,32 @@ describe("one process on embedded defaults", () => {
     socket.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    stint.child.kill("SIGTERM");
-    await stint.waitForLog((l) => l.msg.includes("shutting down"));
+    process.child.kill("SIGTERM");
+    await process.waitForLog((l) => l.msg.includes("shutting down"));
     await expect(client(url.origin).get("/health/live")).rejects.toThrow();
 
     socket.write(body.slice(10));
     await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 201 /);
     expect(answer).toContain('"archived":false');
-    expect(await stint.exited).toBe(0);
+    expect(await process.exited).toBe(0);
   });
 });
 
 describe("start-up with a bad setting", () => {
-  it("stops with a message naming the variable", async () => {
+  it("when a setting is bad, then the process stops with a message naming the variable", async () => {
     const stint = new StintProcess({ PORT: "not-a-port" });
     expect(await stint.exited).toBe(1);
     expect(stint.stderr).toContain("Invalid configuration: PORT");
   });
 });
 
-describeWithServers(["mongo", "nats", "redis"], "gateway and services in separate OS processes over NATS", () => {
-  const data = temporaryDir("processes");
-  const namespace = `proc-${randomUUID().slice(0, 8)}`;
-  let gateway: StintProcess;
-  let services: StintProcess;
+describeStint("distributed", "gateway and services in separate OS processes", () => {
+  const stint = useStint({ mode: "distributed", processes: true });
 
-  beforeAll(() => {
-    const env = {
-      NAMESPACE: namespace,
-      DATA_DIR: data.path,
-      MONGO_URL: mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_proc_${randomUUID().slice(0, 8)}`),
-      NATS_URL: serverUrl("nats") as string,
-      REDIS_URL: serverUrl("redis") as string,
-    };
-    services = new StintProcess({ ...env, SERVICES: BACKEND_SERVICES.join(","), NODE_ID: `services-${namespace}` });
-    gateway = new StintProcess({ ...env, SERVICES: "gateway", NODE_ID: `gateway-${namespace}` });
-  });
-
-  afterAll(async () => {
-    await Promise.all([gateway.stop(), services.stop()]);
-    data.remove();
-  });
-
-  it("serves a project created in Style A through Style B, carrying the request id into both processes' logs", async () => {
-    await services.waitForLog((l) => l.msg.startsWith("Stint services started"));
-    const url = await gateway.url();
-    const deadline = Date.now() + 15_000;
-    while ((await client(url).get("/api/v1/version")).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const { api } = await registerOwner(url);
+  it("when a project is created through the gateway's process, then Style B reads it and its request id is in both processes' logs", async () => {
+    const { gateway, services } = stint.processes;
+    const { api } = await registerOwner(stint.url);
 
     const requestId = `proc-test-${randomUUID()}`;
     const created = await api.post<{ data: { id: string } }>(
@@ -113,22 +80,39 @@ describeWithServers(["mongo", "nats", "redis"], "gateway and services in separat
     expect(gateway.logs.filter((l) => l.requestId === requestId).length).toBeGreaterThanOrEqual(1);
   });
 
-  it("is ready only while its dependencies answer, and answers 503 (not 500) when the services are gone", async () => {
-    const { api } = await registerOwner(await gateway.url());
-    const ready = await api.get<{ checks: Record<string, string> }>("/health/ready");
-    expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ services: "ok", counters: "ok", bus: "ok" });
+  describe("when the services' process is gone", () => {
+    let api: Client;
+    let before: ApiResponse<{ checks: Record<string, string> }>;
 
-    await services.stop();
-    expect(await services.exited).toBe(0);
-    const deadline = Date.now() + 15_000;
-    let res = await api.get<{ error: { code: string } }>("/api/v1/projects");
-    while (res.status === 200 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      res = await api.get("/api/v1/projects");
-    }
-    expect(res.status).toBe(503);
-    expect(res.body.error.code).toBe("service_unavailable");
-    expect(res.headers.get("retry-after")).toBe("5");
+    beforeAll(async () => {
+      api = (await registerOwner(stint.url)).api;
+      before = await api.get<{ checks: Record<string, string> }>("/health/ready");
+      await stint.processes.services.stop();
+    });
+
+    it("then the process exited cleanly, from a gateway that was ready with every check ok", async () => {
+      expect(before.status).toBe(200);
+      expect(before.body.checks).toEqual({ services: "ok", routes: "ok", counters: "ok", bus: "ok" });
+      expect(await stint.processes.services.exited).toBe(0);
+    });
+
+    it("then the gateway answers 503 with Retry-After, not 500", async () => {
+      const deadline = Date.now() + 15_000;
+      let res = await api.get<{ error: { code: string } }>("/api/v1/projects");
+      while (res.status === 200 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        res = await api.get("/api/v1/projects");
+      }
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("service_unavailable");
+      expect(res.headers.get("retry-after")).toBe("5");
+    });
+
+    it("then its readiness is 503, naming every service it routes to", async () => {
+      const gone = await api.get<{ checks: Record<string, string>; missing: string[] }>("/health/ready");
+      expect(gone.status).toBe(503);
+      expect(gone.body.checks).toEqual({ services: "ok", routes: "failing", counters: "ok", bus: "ok" });
+      expect([...gone.body.missing].sort()).toEqual([...BACKEND_SERVICES].sort());
+    });
   });
 });

@@ -1,42 +1,25 @@
 import { randomUUID } from "node:crypto";
+import { aProject, unique } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { createProject } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Project } from "../services/projects/contract";
 
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
-function unique(label: string): string {
-  return `${label} ${randomUUID().slice(0, 8)}`;
-}
-
-function randomPart(id: string): string {
-  return id.slice(id.indexOf("_") + 1);
-}
-
 /** The projects API, end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeProjectsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeProjectsApi(mode: StintMode): void {
+  describeStint(mode, "projects API", () => {
+    const stint = useStint({ mode });
     let api: Client;
 
     beforeAll(async () => {
-      stint = await start();
       api = (await registerOwner(stint.url)).api;
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
-
-    async function createProject(body: Record<string, unknown> = {}, base = A): Promise<Project> {
-      const res = await api.post<{ data: Project }>(`${base}/projects`, { name: unique("Project"), ...body });
-      expect(res.status).toBe(201);
-      return res.body.data;
-    }
+    });
 
     describe("create and read across styles", () => {
-      it("creates a project in Style A with prj_ and every field, and reads it back in Style B with proj_", async () => {
+      it("when a project is created with every field, then the answer holds them normalised, with a prj_ id and its Location", async () => {
         const res = await api.post<{ data: Project }>(`${A}/projects`, {
           name: "  Website relaunch  ",
           description: "Q4 work",
@@ -60,15 +43,18 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(project.created_at).toMatch(ISO_SECONDS);
         expect(project.updated_at).toBe(project.created_at);
         expect(res.headers.get("location")).toBe(`${A}/projects/${project.id}`);
+      });
 
+      it("when a project made in Style A is read in Style B, then it is the same project under its proj_ id", async () => {
+        const project = await createProject(api, { description: "Q4 work", color: "#1a2b3c", client_name: "Acme", hourly_rate: 95.5 });
         const inB = await api.get<{ data: Project }>(`${B}/projects/${project.id}`);
         expect(inB.status).toBe(200);
-        expect(inB.body.data.id).toBe(`proj_${randomPart(project.id)}`);
+        expect(inB.body.data.id).toBe(projectIdIn("B", project.id));
         expect({ ...inB.body.data, id: project.id }).toEqual(project);
       });
 
-      it("creates a project in Style B with proj_ and reads it back in Style A and under /v1 with prj_", async () => {
-        const res = await api.post<{ data: Project }>(`${B}/projects`, { name: unique("Style B") });
+      it("when a project is created in Style B, then Style A and /v1 read it under its prj_ id", async () => {
+        const res = await api.post<{ data: Project }>(`${B}/projects`, aProject());
         expect(res.status).toBe(201);
         const id = res.body.data.id;
         expect(id).toMatch(/^proj_[0-9A-Za-z]{22}$/);
@@ -77,12 +63,12 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         for (const base of [A, "/v1"]) {
           const inA = await api.get<{ data: Project }>(`${base}/projects/${id}`);
           expect(inA.status).toBe(200);
-          expect(inA.body.data.id).toBe(`prj_${randomPart(id)}`);
+          expect(inA.body.data.id).toBe(projectIdIn("A", id));
         }
       });
 
-      it("applies defaults to optional fields", async () => {
-        const project = await createProject({ name: unique("Defaults") });
+      it("when the optional fields are left out, then the project takes their defaults", async () => {
+        const project = await createProject(api);
         expect(project).toMatchObject({
           description: null,
           color: null,
@@ -93,8 +79,8 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         });
       });
 
-      it("refuses a second project with the same name in any case (409), keeping the first", async () => {
-        const first = await createProject({ name: unique("Twin") });
+      it("when a second project takes an existing name in another case, then it is refused with 409 and the first is kept", async () => {
+        const first = await createProject(api);
         const res = await api.post<StyleAError>(`${A}/projects`, { name: first.name.toUpperCase() });
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe("conflict");
@@ -106,7 +92,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
     });
 
     describe("validation", () => {
-      it("names a missing field with reason required, in Style A", async () => {
+      it("when the name is missing, then Style A answers 400 naming it as required", async () => {
         const res = await api.post<StyleAError>(`${A}/projects`, { description: "no name" });
         expect(res.status).toBe(400);
         expect(res.body.error.code).toBe("invalid_request");
@@ -114,7 +100,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(res.body.error.details.errors).toEqual([expect.objectContaining({ field: "name", reason: "required" })]);
       });
 
-      it("answers the same problem in Style B's shape", async () => {
+      it("when the name is missing in Style B, then the 400 is in Style B's shape", async () => {
         const res = await api.post<StyleBError>(`${B}/projects`, { description: "no name" });
         expect(res.status).toBe(400);
         expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -125,18 +111,18 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       it.each([
         [{ name: 42 }, "name", "invalid"],
         [{ name: "x".repeat(201) }, "name", "too_long"],
-        [{ name: "ok", color: "red" }, "color", "invalid"],
-        [{ name: "ok", hourly_rate: -1 }, "hourly_rate", "out_of_range"],
-        [{ name: "ok", billable: "yes" }, "billable", "invalid"],
-        [{ name: "ok", organization_id: "org_0000000000000000000001" }, "organization_id", "unknown"],
-        [{ name: "ok", id: "prj_0000000000000000000001" }, "id", "unknown"],
-      ])("rejects %j with %s %s", async (body, field, reason) => {
-        const res = await api.post<StyleAError>(`${A}/projects`, body);
+        [{ color: "red" }, "color", "invalid"],
+        [{ hourly_rate: -1 }, "hourly_rate", "out_of_range"],
+        [{ billable: "yes" }, "billable", "invalid"],
+        [{ organization_id: "org_0000000000000000000001" }, "organization_id", "unknown"],
+        [{ id: "prj_0000000000000000000001" }, "id", "unknown"],
+      ])("when a project has %j, then the 400 names %s as %s", async (change, field, reason) => {
+        const res = await api.post<StyleAError>(`${A}/projects`, { ...aProject(), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
-      it("lists every bad field, the first one in details.field", async () => {
+      it("when several fields are bad, then the 400 lists each and names the first in details.field", async () => {
         const res = await api.post<StyleAError>(`${A}/projects`, { name: "", color: "blue", extra: true });
         expect(res.status).toBe(400);
         const fields = res.body.error.details.errors?.map((e) => e.field).sort();
@@ -144,13 +130,13 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(fields).toContain(res.body.error.details.field);
       });
 
-      it("rejects a body that is not an object", async () => {
+      it("when the body is not an object, then the 400 names the body", async () => {
         const res = await api.post<StyleAError>(`${A}/projects`, [{ name: "in an array" }]);
         expect(res.status).toBe(400);
         expect(res.body.error.details.field).toBe("body");
       });
 
-      it("rejects malformed JSON with 400 in both styles", async () => {
+      it("when the JSON is malformed, then both styles answer 400", async () => {
         const a = await api.send<StyleAError>("POST", `${A}/projects`, {
           raw: '{"name": "oops",',
           headers: { "content-type": "application/json" },
@@ -162,7 +148,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(b.body.code).toBe("VALIDATION_ERROR");
       });
 
-      it("rejects a JSON body over 1 MiB with 413 in both styles", async () => {
+      it("when a JSON body is over 1 MiB, then both styles answer 413", async () => {
         const huge = JSON.stringify({ name: "big", description: "x".repeat(1024 * 1024) });
         const a = await api.send<StyleAError>("POST", `${A}/projects`, { raw: huge, headers: { "content-type": "application/json" } });
         expect(a.status).toBe(413);
@@ -172,7 +158,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(b.body.code).toBe("PAYLOAD_TOO_LARGE");
       });
 
-      it("rejects a body that is not JSON with 415", async () => {
+      it("when the body is not JSON, then both styles answer 415", async () => {
         const a = await api.send<StyleAError>("POST", `${A}/projects`, {
           raw: "name=form",
           headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -184,7 +170,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(b.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
       });
 
-      it("stores nothing when a create fails validation", async () => {
+      it("when a create fails validation, then nothing is stored", async () => {
         const name = unique("Never stored");
         const bad = await api.post(`${A}/projects`, { name, color: "not-a-colour" });
         expect(bad.status).toBe(400);
@@ -199,11 +185,11 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       beforeAll(async () => {
         const prefix = `Paging ${randomUUID().slice(0, 6)}`;
         names = [`${prefix} c`, `${prefix} a`, `${prefix} b`];
-        for (const name of names) await createProject({ name });
+        for (const name of names) await createProject(api, { name });
         names.sort();
       });
 
-      it("wraps lists in data and meta with total, page and per_page (default 50)", async () => {
+      it("when projects are listed, then the answer is data with meta: total, page and per_page (50 by default)", async () => {
         const res = await api.get<List<Project>>(`${A}/projects`);
         expect(res.status).toBe(200);
         expect(res.body.meta).toMatchObject({ page: 1, per_page: 50 });
@@ -211,7 +197,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(res.body.data.length).toBe(Math.min(50, res.body.meta.total));
       });
 
-      it("pages in name order, and a page past the end is empty", async () => {
+      it("when projects are paged, then the pages follow name order and together hold every project", async () => {
         const total = (await api.get<List<Project>>(`${A}/projects?per_page=1`)).body.meta.total;
         const seen: string[] = [];
         for (let page = 1; page <= total; page += 2) {
@@ -223,13 +209,17 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(seen).toHaveLength(total);
         expect([...seen].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase()))).toEqual(seen);
         expect(seen.filter((n) => names.includes(n))).toEqual(names);
+      });
+
+      it("when a page past the end is asked for, then it is empty and still tells the total", async () => {
+        const total = (await api.get<List<Project>>(`${A}/projects?per_page=1`)).body.meta.total;
         const past = await api.get<List<Project>>(`${A}/projects?page=1000&per_page=2`);
         expect(past.status).toBe(200);
         expect(past.body.data).toEqual([]);
         expect(past.body.meta.total).toBe(total);
       });
 
-      it("shows proj_ ids in Style B lists", async () => {
+      it("when projects are listed in Style B, then their ids carry proj_", async () => {
         const res = await api.get<List<Project>>(`${B}/projects`);
         expect(res.body.data.length).toBeGreaterThan(0);
         for (const project of res.body.data) expect(project.id).toMatch(/^proj_/);
@@ -242,7 +232,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         ["page=abc", "page", "invalid"],
         ["archived=maybe", "archived", "invalid"],
         ["colour=red", "colour", "unknown"],
-      ])("rejects ?%s with %s %s", async (query, field, reason) => {
+      ])("when the list is asked with ?%s, then the 400 names %s as %s", async (query, field, reason) => {
         const res = await api.get<StyleAError>(`${A}/projects?${query}`);
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
@@ -250,20 +240,20 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
     });
 
     describe("update, archive and delete", () => {
-      it("updates with PATCH and with PUT, changing only the fields given", async () => {
-        const project = await createProject({ hourly_rate: 10 });
+      it("when a project is updated by PATCH or PUT, then only the fields given change", async () => {
+        const project = await createProject(api, { hourly_rate: 10 });
         const patched = await api.patch<{ data: Project }>(`${A}/projects/${project.id}`, { hourly_rate: 12.5, client_name: "Globex" });
         expect(patched.status).toBe(200);
         expect(patched.body.data).toMatchObject({ id: project.id, name: project.name, hourly_rate: 12.5, client_name: "Globex" });
-        const put = await api.put<{ data: Project }>(`${B}/projects/proj_${randomPart(project.id)}`, { description: "from B" });
+        const put = await api.put<{ data: Project }>(`${B}/projects/${projectIdIn("B", project.id)}`, { description: "from B" });
         expect(put.status).toBe(200);
-        expect(put.body.data).toMatchObject({ id: `proj_${randomPart(project.id)}`, description: "from B", hourly_rate: 12.5 });
+        expect(put.body.data).toMatchObject({ id: projectIdIn("B", project.id), description: "from B", hourly_rate: 12.5 });
         const read = await api.get<{ data: Project }>(`${A}/projects/${project.id}`);
         expect(read.body.data).toMatchObject({ description: "from B", client_name: "Globex", hourly_rate: 12.5 });
       });
 
-      it("keeps the project as it was when an update is invalid", async () => {
-        const project = await createProject({ description: "original" });
+      it("when an update is invalid, then the project stays as it was", async () => {
+        const project = await createProject(api, { description: "original" });
         const bad = await api.patch<StyleAError>(`${A}/projects/${project.id}`, { description: "changed", name: "y".repeat(300) });
         expect(bad.status).toBe(400);
         expect(bad.body.error.details).toMatchObject({ field: "name", reason: "too_long" });
@@ -276,8 +266,8 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(read.body.data).toEqual(project);
       });
 
-      it("archives and unarchives, and filters by archived", async () => {
-        const project = await createProject();
+      it("when a project is archived, then it is listed under archived=true and not under archived=false", async () => {
+        const project = await createProject(api);
         const archived = await api.post<{ data: Project }>(`${A}/projects/${project.id}/archive`);
         expect(archived.status).toBe(200);
         expect(archived.body.data.archived).toBe(true);
@@ -286,13 +276,18 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(onlyArchived.body.data.every((p) => p.archived)).toBe(true);
         const active = await api.get<List<Project>>(`${A}/projects?archived=false&per_page=200`);
         expect(active.body.data.map((p) => p.id)).not.toContain(project.id);
+      });
+
+      it("when an archived project is unarchived, then it is active again", async () => {
+        const project = await createProject(api);
+        expect((await api.post(`${A}/projects/${project.id}/archive`)).status).toBe(200);
         const restored = await api.post<{ data: Project }>(`${B}/projects/${project.id}/unarchive`);
         expect(restored.status).toBe(200);
         expect(restored.body.data.archived).toBe(false);
       });
 
-      it("deletes with 204, after which the project is 404 in both styles", async () => {
-        const project = await createProject();
+      it("when a project is deleted (204), then it is 404 in both styles", async () => {
+        const project = await createProject(api);
         const deleted = await api.delete(`${B}/projects/${project.id}`);
         expect(deleted.status).toBe(204);
         expect(deleted.text).toBe("");
@@ -306,7 +301,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
       });
 
       it.each(["prj_short", "task_0000000000000000000000", "nothing", "prj_000000000000000000000!"])(
-        "answers 404 for the malformed path id %s",
+        "when the path id is the malformed %s, then reads and updates answer 404",
         async (id) => {
           const res = await api.get<StyleAError>(`${A}/projects/${encodeURIComponent(id)}`);
           expect(res.status).toBe(404);
@@ -315,16 +310,16 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         },
       );
 
-      it("answers 404 for a well-formed id that does not exist", async () => {
+      it("when a well-formed id names no project, then the answer is 404", async () => {
         const res = await api.get<StyleAError>(`${A}/projects/prj_0000000000000000000000`);
         expect(res.status).toBe(404);
       });
     });
 
     describe("idempotency", () => {
-      it("answers a repeated POST with the same key and body from the first run, creating one project", async () => {
+      it("when a POST is repeated with the same key and body, then the first answer is replayed and one project exists", async () => {
         const key = `idem-${randomUUID()}`;
-        const body = { name: unique("Once only"), hourly_rate: 50 };
+        const body = aProject({ hourly_rate: 50 });
         const first = await api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } });
         expect(first.status).toBe(201);
         expect(first.headers.get("idempotent-replayed")).toBeNull();
@@ -341,22 +336,22 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(all.body.data.filter((p) => p.name === body.name)).toHaveLength(1);
       });
 
-      it("refuses the same key with a different body (422) in both styles", async () => {
+      it("when a key is reused with another body, then both styles answer 422", async () => {
         const key = `idem-${randomUUID()}`;
-        expect((await api.post(`${B}/projects`, { name: unique("First") }, { headers: { "idempotency-key": key } })).status).toBe(201);
-        const b = await api.post<StyleBError>(`${B}/projects`, { name: unique("Second") }, { headers: { "idempotency-key": key } });
+        expect((await api.post(`${B}/projects`, aProject(), { headers: { "idempotency-key": key } })).status).toBe(201);
+        const b = await api.post<StyleBError>(`${B}/projects`, aProject(), { headers: { "idempotency-key": key } });
         expect(b.status).toBe(422);
         expect(b.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
         const keyA = `idem-${randomUUID()}`;
-        expect((await api.post(`${A}/projects`, { name: unique("First") }, { headers: { "idempotency-key": keyA } })).status).toBe(201);
-        const a = await api.post<StyleAError>(`${A}/projects`, { name: unique("Second") }, { headers: { "idempotency-key": keyA } });
+        expect((await api.post(`${A}/projects`, aProject(), { headers: { "idempotency-key": keyA } })).status).toBe(201);
+        const a = await api.post<StyleAError>(`${A}/projects`, aProject(), { headers: { "idempotency-key": keyA } });
         expect(a.status).toBe(422);
         expect(a.body.error.code).toBe("idempotency_key_reused");
       });
 
-      it("runs concurrent duplicates once: one 201, the rest 409 or the replayed 201", async () => {
+      it("when duplicates arrive at once, then one runs and the others get 409 or its replayed 201", async () => {
         const key = `idem-${randomUUID()}`;
-        const body = { name: unique("Raced") };
+        const body = aProject();
         const answers = await Promise.all(
           Array.from({ length: 8 }, () => api.post<{ data: Project }>(`${A}/projects`, body, { headers: { "idempotency-key": key } })),
         );
@@ -367,7 +362,7 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(all.body.data.filter((p) => p.name === body.name)).toHaveLength(1);
       });
 
-      it("replays a refused request's 4xx, and rejects a malformed key with 400", async () => {
+      it("when a refused request is repeated with its key, then its 4xx is replayed", async () => {
         const key = `idem-${randomUUID()}`;
         const bad = await api.post<StyleAError>(`${A}/projects`, { color: "nope" }, { headers: { "idempotency-key": key } });
         expect(bad.status).toBe(400);
@@ -375,17 +370,16 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         expect(again.status).toBe(400);
         expect(again.headers.get("idempotent-replayed")).toBe("true");
         expect(again.body).toEqual(bad.body);
-        const malformed = await api.post<StyleAError>(
-          `${A}/projects`,
-          { name: unique("x") },
-          { headers: { "idempotency-key": "k".repeat(300) } },
-        );
+      });
+
+      it("when the idempotency key is malformed, then the answer is 400", async () => {
+        const malformed = await api.post<StyleAError>(`${A}/projects`, aProject(), { headers: { "idempotency-key": "k".repeat(300) } });
         expect(malformed.status).toBe(400);
       });
     });
 
     describe("gateway conventions", () => {
-      it("answers unknown routes with 404 in the style of their path", async () => {
+      it("when a route is unknown, then the 404 is in the style of its path", async () => {
         const a = await api.get<StyleAError>(`${A}/nothing-here`);
         expect(a.status).toBe(404);
         expect(a.body.error.code).toBe("not_found");
@@ -395,34 +389,42 @@ export function describeProjectsApi(title: string, start: () => Promise<TestStin
         const outside = await api.get<StyleAError>("/not-an-api-path");
         expect(outside.status).toBe(404);
         expect(outside.body.error.code).toBe("not_found");
-        // A path served with other methods is a 405 that names them.
+      });
+
+      it("when a path is asked with a method it does not serve, then the 405 names the methods it does", async () => {
         const wrongMethod = await api.send<StyleAError>("DELETE", `${A}/projects`);
         expect(wrongMethod.status).toBe(405);
         expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, POST");
       });
 
-      it("returns the caller's X-Request-Id, or makes one", async () => {
+      it("when the caller sends a usable X-Request-Id, then the answer carries it back, an error's too", async () => {
         const given = await api.get(`${A}/projects`, { headers: { "x-request-id": "trace-abc.123" } });
         expect(given.headers.get("x-request-id")).toBe("trace-abc.123");
-        const made = await api.get(`${A}/projects`);
-        expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-        const unsafe = await api.get(`${A}/projects`, { headers: { "x-request-id": "bad id with spaces" } });
-        expect(unsafe.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
         const onError = await api.get(`${B}/nothing-here`, { headers: { "x-request-id": "err-1" } });
         expect(onError.headers.get("x-request-id")).toBe("err-1");
       });
 
-      it("reports liveness and readiness", async () => {
+      it("when the caller sends no X-Request-Id or an unsafe one, then the gateway makes one", async () => {
+        const made = await api.get(`${A}/projects`);
+        expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+        const unsafe = await api.get(`${A}/projects`, { headers: { "x-request-id": "bad id with spaces" } });
+        expect(unsafe.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      });
+
+      it("when liveness is asked, then the process answers ok", async () => {
         const live = await api.get<{ status: string }>("/health/live");
         expect(live.status).toBe(200);
         expect(live.body.status).toBe("ok");
+      });
+
+      it("when readiness is asked with every dependency up, then it is ready with each check ok", async () => {
         const ready = await api.get<{ status: string; checks: Record<string, string> }>("/health/ready");
         expect(ready.status).toBe(200);
         expect(ready.body.status).toBe("ready");
         expect(Object.values(ready.body.checks).every((state) => state === "ok")).toBe(true);
       });
 
-      it("serves the version through a service in both styles", async () => {
+      it("when the version is asked in either style, then a service answers it", async () => {
         const a = await api.get<{ data: { name: string; api: string } }>(`${A}/version`);
         expect(a.status).toBe(200);
         expect(a.body.data).toMatchObject({ name: "stint", api: "v1" });

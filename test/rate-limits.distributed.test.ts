@@ -1,11 +1,3 @@
 import { describeRateLimits } from "./rate-limits.suite";
-import { describeWithServers, testServers } from "./support/servers";
-import { startDistributed } from "./support/stint";
 
-describeWithServers(["mongo", "nats", "redis"], "rate limits, distributed (two gateway processes sharing Redis)", () => {
-  describeRateLimits(
-    "every request split between two gateways",
-    () => startDistributed(testServers("limits")),
-    async (stint) => [stint.url, await (stint.addGateway as () => Promise<string>)()],
-  );
-});
+describeRateLimits("distributed");

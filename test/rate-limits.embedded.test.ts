@@ -1,27 +1,15 @@
-import { client } from "./support/http";
-import { describeRateLimits } from "./rate-limits.suite";
 import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { describeRateLimits } from "./rate-limits.suite";
+import { client } from "./support/http";
+import { useStint } from "./support/stint";
 
-describeRateLimits(
-  "rate limits, embedded mode (memory counters)",
-  () => startEmbedded(),
-  async (stint) => [stint.url],
-);
+describeRateLimits("embedded");
 
 describe("rate limits without trusted proxies", () => {
-  let stint: TestStint;
+  // Counting at a fixed time: every guess lands in one window, however slow the machine.
+  const stint = useStint({ mode: "embedded", env: { TRUSTED_PROXIES: "" }, clock: () => Date.UTC(2031, 0, 1, 9, 0, 30) });
 
-  beforeAll(async () => {
-    // Counting at a fixed time: every guess lands in one window, however slow the machine.
-    stint = await startEmbedded({ TRUSTED_PROXIES: "" }, undefined, { clock: () => Date.UTC(2031, 0, 1, 9, 0, 30) });
-  });
-
-  afterAll(async () => {
-    await stint?.stop();
-  });
-
-  it("ignores X-Forwarded-For, so a guesser cannot dodge the count of refused keys by naming other addresses", async () => {
+  it("when no proxy is trusted, then X-Forwarded-For is ignored and a guesser cannot dodge the count of refused keys by naming other addresses", async () => {
     for (let i = 0; i < CREDENTIAL_FAILURES_PER_MINUTE; i += 1) {
       const guess = await client(stint.url).get("/api/v1/projects", {
         headers: { "x-forwarded-for": `192.0.2.${100 + i}`, "x-api-key": `tt_live_${String(i).padStart(40, "1")}` },

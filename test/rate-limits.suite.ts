@@ -1,62 +1,56 @@
 import { client, registerOwner, type ApiResponse, type Client } from "./support/http";
-import type { PlanDeployment } from "./support/plan-deployments";
-import type { TestStint } from "./support/stint";
+import { manualClock } from "./support/manual-clock";
+import { usePlanDeployment } from "./support/plan-deployments";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { type StyleAError } from "./support/shapes";
 
 /**
- * Windows are fixed and aligned to the clock: a test that must land in one window never
- * starts in the last seconds of a minute.
+ * Windows are fixed and aligned to the clock: a test at the real clock that must land in one
+ * window never starts in the last seconds of a minute. (The rate-limit suite counts at a
+ * clock of its own instead, and needs no such wait.)
  */
 export async function awayFromMinuteEnd(): Promise<void> {
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
 }
 
-/** Waits for the next hour when this one ends within 90 s, so an hourly window's Retry-After is more than a minute. */
-async function awayFromHourEnd(): Promise<void> {
-  const leftInHour = 3_600_000 - (Date.now() % 3_600_000);
-  if (leftInHour < 90_000) await new Promise((resolve) => setTimeout(resolve, leftInHour + 50));
-}
-
 function header(res: ApiResponse, name: string): number {
   return Number(res.headers.get(name));
 }
 
-/** The rate limits of docs/api.md#rate-limits over HTTP. `gateways` returns every gateway address of the deployment. */
-export function describeRateLimits(
-  title: string,
-  start: () => Promise<TestStint>,
-  gateways: (stint: TestStint) => Promise<string[]>,
-): void {
-  describe(title, () => {
-    let stint: TestStint;
-    let urls: string[];
+/**
+ * The rate limits of docs/api.md#rate-limits over HTTP; distributed, every burst is spread over
+ * two gateways sharing Redis. The gateways count at a clock of their own, which each test moves
+ * to fresh windows: none ends half-way through a burst, however slow the machine.
+ */
+export function describeRateLimits(mode: StintMode): void {
+  const gateways = mode === "distributed" ? 2 : 1;
+  describeStint(mode, gateways > 1 ? "rate limits over two gateways" : "rate limits", () => {
+    const clock = manualClock();
+    const stint = useStint({ mode, gateways, clock: clock.now });
+    let urls: readonly string[];
     let owner: Client;
 
     beforeAll(async () => {
-      stint = await start();
-      urls = await gateways(stint);
+      urls = stint.urls;
       owner = (await registerOwner(stint.url)).api;
-    }, 60_000);
+    });
 
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+    beforeEach(() => clock.nextQuarterHour());
 
     async function newKey(): Promise<Record<string, string>> {
       const res = await owner.post<{ data: { key: string } }>("/api/v1/api-keys", { name: "limits", permissions: ["projects:read"] });
       return { "x-api-key": res.body.data.key };
     }
 
-    /** `count` requests at once, spread over every gateway, within one minute window. */
+    /** `count` requests at once, spread over every gateway, within one minute window (the clock stands still). */
     async function burst(path: string, headers: Record<string, string>, count: number): Promise<ApiResponse<StyleAError>[]> {
-      await awayFromMinuteEnd();
       return Promise.all(
         Array.from({ length: count }, (_, i) => client(urls[i % urls.length] as string).get<StyleAError>(path, { headers })),
       );
     }
 
-    it("lets exactly 100 Style A requests a minute through per credential, then 429 with Retry-After", async () => {
+    it("when a credential sends more than 100 Style A requests in a minute, then exactly 100 pass and the rest get 429 with Retry-After", async () => {
       const key = await newKey();
       const answers = await burst("/api/v1/projects", key, 110);
       const ok = answers.filter((r) => r.status === 200);
@@ -64,7 +58,7 @@ export function describeRateLimits(
       expect(ok).toHaveLength(100);
       expect(limited).toHaveLength(10);
       expect(ok.map((r) => header(r, "x-ratelimit-remaining")).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-      const nowSeconds = Date.now() / 1000;
+      const nowSeconds = clock.now() / 1000;
       for (const res of ok) {
         expect(header(res, "x-ratelimit-limit")).toBe(100);
         expect(header(res, "x-ratelimit-reset")).toBeGreaterThan(nowSeconds - 1);
@@ -79,8 +73,7 @@ export function describeRateLimits(
       }
     });
 
-    it("counts Style B apart, per hour on the free plan: 100, then RATE_LIMIT_EXCEEDED", async () => {
-      await awayFromHourEnd();
+    it("when a free plan's credential sends Style B requests, then they count apart from Style A, 100 an hour, then RATE_LIMIT_EXCEEDED", async () => {
       const key = await newKey();
       const a = await burst("/api/v1/projects", key, 100);
       expect(a.every((r) => r.status === 200)).toBe(true);
@@ -92,15 +85,14 @@ export function describeRateLimits(
       expect(header(refused, "retry-after")).toBeGreaterThan(60);
     }, 150_000);
 
-    it("gives each credential its own count", async () => {
+    it("when one credential is held back, then another still passes", async () => {
       const first = await newKey();
       await burst("/api/v1/projects", first, 100);
       expect((await client(stint.url).get("/api/v1/projects", { headers: first })).status).toBe(429);
       expect((await client(stint.url).get("/api/v1/projects", { headers: await newKey() })).status).toBe(200);
     });
 
-    it("limits unauthenticated endpoints per address: 60 a minute", async () => {
-      await awayFromMinuteEnd();
+    it("when an address calls endpoints that need no credential, then 60 a minute pass and the next gets 429", async () => {
       const from = { "x-forwarded-for": "192.0.2.30" };
       const answers = await Promise.all(
         Array.from({ length: 61 }, () => client(stint.url).post("/api/v1/auth/logout", { refresh_token: "rt_unknown" }, { headers: from })),
@@ -115,20 +107,14 @@ export function describeRateLimits(
 const rateLimitHeaderNames = (res: ApiResponse) => [...res.headers.keys()].filter((name) => name.startsWith("x-ratelimit-"));
 
 /**
- * Style B limits by plan (docs/api.md#plans and docs/api.md#rate-limits), with plans changed the way the operator
- * changes them (`npm run admin -- set-plan`).
+ * Style B limits by plan (docs/api.md#plans and docs/api.md#rate-limits), with plans changed
+ * the way the operator changes them (`npm run admin -- set-plan`): embedded while Stint is
+ * stopped, distributed while it runs.
  */
-export function describePlanLimits(title: string, start: () => Promise<PlanDeployment>): void {
-  describe(title, () => {
-    let deployment: PlanDeployment;
-
-    beforeAll(async () => {
-      deployment = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await deployment?.stop();
-    }, 30_000);
+export function describePlanLimits(mode: StintMode): void {
+  const when = mode === "embedded" ? "set while Stint is stopped" : "set while Stint runs";
+  describeStint(mode, `plans and Style B limits, the plan ${when}`, () => {
+    const deployment = usePlanDeployment(mode);
 
     /** A new organization on the free plan, its owner's token and refresh token, and a key. */
     async function newOrganization() {
@@ -144,7 +130,7 @@ export function describePlanLimits(title: string, start: () => Promise<PlanDeplo
     const styleB = (headers: Record<string, string>) => client(deployment.url()).get<unknown>("/api/projects", { headers });
     const styleA = (headers: Record<string, string>) => client(deployment.url()).get<unknown>("/api/v1/projects", { headers });
 
-    it("on enterprise, lets Style B past the free limit with no rate-limit headers, while Style A keeps its limits", async () => {
+    it("when an organization moves to enterprise, then Style B has no limit nor its headers while Style A keeps its own", async () => {
       const { account, key } = await newOrganization();
       const before = await styleB(key);
       expect(header(before, "x-ratelimit-limit")).toBe(100);
@@ -163,7 +149,7 @@ export function describePlanLimits(title: string, start: () => Promise<PlanDeplo
       expect(shown.body.data.plan).toBe("enterprise");
     });
 
-    it("on standard and then pro, gives Style B 1,000 and then 5,000 an hour", async () => {
+    it("when an organization moves to standard and then pro, then Style B allows 1,000 and then 5,000 an hour", async () => {
       const { account, key } = await newOrganization();
       expect(header(await styleB(key), "x-ratelimit-limit")).toBe(100);
 
@@ -181,7 +167,7 @@ export function describePlanLimits(title: string, start: () => Promise<PlanDeplo
       expect(header(await styleA(key), "x-ratelimit-limit")).toBe(100);
     });
 
-    it("applies a new plan to access tokens issued before it: at once where the gateways share Redis, otherwise from the next refresh", async () => {
+    it("when the plan changes, then access tokens issued before follow it, at once where the gateways share Redis, otherwise from the next refresh", async () => {
       const { account } = await newOrganization();
       const oldToken = { authorization: `Bearer ${account.access_token}` };
       expect(header(await styleB(oldToken), "x-ratelimit-limit")).toBe(100);

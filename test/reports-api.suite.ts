@@ -1,14 +1,16 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { DetailedEntry, SummaryGroup, SummaryReport } from "../services/reports/contract";
-import { joinTeam } from "./support/accounts";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { aRate, type ProjectBody } from "./support/builders";
 import { client, registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { createProject, createTask, createTimeEntry } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 
 type Summary = { data: SummaryReport };
-type Grouping = "project" | "user" | "task" | "day" | "week" | "month" | "billable";
-const GROUPINGS: readonly Grouping[] = ["project", "user", "task", "day", "week", "month", "billable"];
+type Grouping = "project" | "user" | "task" | "day" | "week" | "month" | "billable" | "tag" | "client";
+const GROUPINGS: readonly Grouping[] = ["project", "user", "task", "day", "week", "month", "billable", "tag", "client"];
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** An entry as the tests made it, to work out by hand what a report must say. */
@@ -19,33 +21,43 @@ interface Made {
   start: string;
   seconds: number;
   billable: boolean;
+  tags?: string[];
+  /** The project's client, for the reference only. */
+  client?: string | null;
 }
 
 function styleB(id: string): string {
   return id.replace(/^prj_/, "proj_");
 }
 
-/** The reference: UTC days, Monday weeks, no rounding. Independent of the service's code. */
-function expectedKey(grouping: Grouping, entry: Made): string | null {
+/**
+ * The reference: UTC days, Monday weeks, no rounding. Independent of the service's code.
+ * The keys an entry counts under: one, or (tags) each of its tags, `null` for none.
+ */
+function expectedKeys(grouping: Grouping, entry: Made): (string | null)[] {
   const day = entry.start.slice(0, 10);
   switch (grouping) {
     case "project":
-      return entry.project;
+      return [entry.project];
     case "user":
-      return entry.user;
+      return [entry.user];
     case "task":
-      return entry.task;
+      return [entry.task];
     case "billable":
-      return String(entry.billable);
+      return [String(entry.billable)];
     case "day":
-      return day;
+      return [day];
     case "month":
-      return day.slice(0, 7);
+      return [day.slice(0, 7)];
     case "week": {
       const date = new Date(`${day}T00:00:00Z`);
       date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-      return date.toISOString().slice(0, 10);
+      return [date.toISOString().slice(0, 10)];
     }
+    case "tag":
+      return entry.tags && entry.tags.length > 0 ? entry.tags : [null];
+    case "client":
+      return [entry.client ?? null];
   }
 }
 
@@ -55,12 +67,13 @@ function expectedSums(
 ): Map<string | null, { total: number; count: number; billable: number }> {
   const sums = new Map<string | null, { total: number; count: number; billable: number }>();
   for (const entry of entries) {
-    const key = expectedKey(grouping, entry);
-    const sum = sums.get(key) ?? { total: 0, count: 0, billable: 0 };
-    sum.total += entry.seconds;
-    sum.count += 1;
-    if (entry.billable) sum.billable += entry.seconds;
-    sums.set(key, sum);
+    for (const key of expectedKeys(grouping, entry)) {
+      const sum = sums.get(key) ?? { total: 0, count: 0, billable: 0 };
+      sum.total += entry.seconds;
+      sum.count += 1;
+      if (entry.billable) sum.billable += entry.seconds;
+      sums.set(key, sum);
+    }
   }
   return sums;
 }
@@ -85,57 +98,56 @@ function csvRows(text: string): string[][] {
 }
 
 /** Reports end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeReportsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeReportsApi(mode: StintMode): void {
+  describeStint(mode, "reports API", () => {
+    const stint = useStint({ mode });
 
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
-
-    async function project(api: Client, name: string, billable: boolean): Promise<string> {
-      const res = await api.post<{ data: { id: string } }>(`${A}/projects`, { name, billable });
-      expect(res.status).toBe(201);
-      return res.body.data.id;
+    async function project(api: Client, name: string, billable: boolean, extra: Partial<ProjectBody> = {}): Promise<string> {
+      return (await createProject(api, { name, billable, ...extra })).id;
     }
 
-    async function entry(api: Client, made: Omit<Made, "billable"> & { billable?: boolean; description?: string }): Promise<string> {
+    async function entry(
+      api: Client,
+      made: Omit<Made, "billable" | "client"> & { billable?: boolean; description?: string },
+    ): Promise<string> {
       const end = new Date(Date.parse(made.start) + made.seconds * 1000).toISOString();
-      const res = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
-        project_id: made.project,
+      const created = await createTimeEntry(api, made.project, {
         task_id: made.task,
         start_time: made.start,
         end_time: end,
         user_id: made.user,
         description: made.description ?? "",
         ...(made.billable === undefined ? {} : { billable: made.billable }),
+        ...(made.tags === undefined ? {} : { tags: made.tags }),
       });
-      expect(res.status).toBe(201);
-      return res.body.data.id;
+      return created.id;
     }
 
     /** An owner and a member with five entries between them, in March and April 2026 (UTC). */
     async function team() {
       const { account, api: owner } = await registerOwner(stint.url);
       const member = await joinTeam(stint.url, owner, "member");
-      const alpha = await project(owner, "Alpha", true);
+      const alpha = await project(owner, "Alpha", true, { client_name: "Acme" });
       const beta = await project(owner, "Beta", false);
-      const task = await owner.post<{ data: { id: string } }>(`${A}/projects/${alpha}/tasks`, { name: "Design" });
-      expect(task.status).toBe(201);
-      const design = task.body.data.id;
+      const design = (await createTask(owner, alpha, { name: "Design" })).id;
       const ownerId = account.user.id;
       const memberId = member.account.user.id;
       const entries: Made[] = [
-        { user: ownerId, project: alpha, task: design, start: "2026-03-02T09:00:00Z", seconds: 3600, billable: true },
-        { user: ownerId, project: beta, task: null, start: "2026-03-02T11:00:00Z", seconds: 1800, billable: false },
+        {
+          user: ownerId,
+          project: alpha,
+          task: design,
+          start: "2026-03-02T09:00:00Z",
+          seconds: 3600,
+          billable: true,
+          tags: ["Design", "Review"],
+        },
+        { user: ownerId, project: beta, task: null, start: "2026-03-02T11:00:00Z", seconds: 1800, billable: false, tags: ["Review"] },
         { user: memberId, project: alpha, task: null, start: "2026-03-09T08:00:00Z", seconds: 7200, billable: true },
-        { user: memberId, project: beta, task: null, start: "2026-04-01T12:00:00Z", seconds: 1200, billable: false },
-        { user: ownerId, project: alpha, task: design, start: "2026-03-08T10:00:00Z", seconds: 2700, billable: true },
+        { user: memberId, project: beta, task: null, start: "2026-04-01T12:00:00Z", seconds: 1200, billable: false, tags: ["Meeting"] },
+        { user: ownerId, project: alpha, task: design, start: "2026-03-08T10:00:00Z", seconds: 2700, billable: true, tags: ["Design"] },
       ];
+      for (const made of entries) made.client = made.project === alpha ? "Acme" : null;
       for (const made of entries) await entry(owner, made);
       return {
         owner,
@@ -154,7 +166,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     const SPRING = "start_date=2026-03-01&end_date=2026-04-30";
 
     describe("summary", () => {
-      it("adds up time by project in both styles: raw, billable and rounded seconds, sorted by total", async () => {
+      it("when a summary is asked by project, then each group adds up raw, billable and rounded seconds, largest first, in both styles", async () => {
         const { owner, alpha, beta } = await team();
         const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}`);
         expect(res.status).toBe(200);
@@ -169,16 +181,36 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
           entry_count: 5,
         });
         expect(report.as_of).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+        // No rate is set anywhere: every second is unrated, and the amounts are 0 in the default currency.
+        expect(report).toMatchObject({ currency: "USD", billable_amount: 0, unrated_seconds: 16500 });
         expect(report.groups).toEqual([
-          { key: alpha, name: "Alpha", total_seconds: 13500, billable_seconds: 13500, rounded_seconds: 13500, entry_count: 3 },
-          { key: beta, name: "Beta", total_seconds: 3000, billable_seconds: 0, rounded_seconds: 3000, entry_count: 2 },
+          {
+            key: alpha,
+            name: "Alpha",
+            total_seconds: 13500,
+            billable_seconds: 13500,
+            rounded_seconds: 13500,
+            entry_count: 3,
+            billable_amount: 0,
+            unrated_seconds: 13500,
+          },
+          {
+            key: beta,
+            name: "Beta",
+            total_seconds: 3000,
+            billable_seconds: 0,
+            rounded_seconds: 3000,
+            entry_count: 2,
+            billable_amount: 0,
+            unrated_seconds: 3000,
+          },
         ]);
         const inB = await owner.get<Summary>(`${B}/reports/summary?${SPRING}`);
         expect(inB.status).toBe(200);
         expect(inB.body.data.groups.map((group) => group.key)).toEqual([styleB(alpha), styleB(beta)]);
       });
 
-      it("groups by every grouping and sub-grouping, as worked out by hand", async () => {
+      it("when a summary is grouped and sub-grouped in every way, then its sums match the ones worked out by hand", async () => {
         const { owner, entries } = await team();
         for (const groupBy of GROUPINGS) {
           const res = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=${groupBy}`);
@@ -188,7 +220,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
             const nested = await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=${groupBy}&sub_group_by=${subGroupBy}`);
             expect(nested.status).toBe(200);
             for (const group of nested.body.data.groups) {
-              const inGroup = entries.filter((made) => expectedKey(groupBy, made) === group.key);
+              const inGroup = entries.filter((made) => expectedKeys(groupBy, made).includes(group.key));
               expect({ groupBy, subGroupBy, key: group.key, sums: sumsOf(group.sub_groups ?? []) }).toEqual({
                 groupBy,
                 subGroupBy,
@@ -200,7 +232,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         }
       }, 60_000);
 
-      it("names groups and orders them: by total then key, dates ascending, no task last among equals", async () => {
+      it("when groups are shown, then they are named and ordered by total then key, dates ascending, no task last among equals", async () => {
         const { owner, ownerId, memberId, design } = await team();
         const byUser = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=user`)).body.data.groups;
         expect(byUser.map((group) => [group.key, group.name, group.total_seconds])).toEqual([
@@ -228,7 +260,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("starts weeks on Monday by default or on Sunday", async () => {
+      it("when grouping by week, then weeks start on Monday unless Sunday is asked for", async () => {
         const { owner } = await team();
         const monday = (await owner.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=week`)).body.data.groups;
         expect(monday.map((group) => [group.key, group.total_seconds])).toEqual([
@@ -244,7 +276,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("filters by user, project, task, billable and days", async () => {
+      it("when a summary is filtered by user, project, task, billable or days, then only the matching entries count", async () => {
         const { owner, memberId, alpha, design } = await team();
         const total = async (query: string) => {
           const res = await owner.get<Summary>(`${A}/reports/summary?${query}`);
@@ -260,7 +292,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(await total("start_date=2026-03-03&end_date=2026-03-07")).toEqual([0, 0]);
       });
 
-      it("counts days of the report's time zone across daylight-saving changes (Europe/Berlin, America/New_York)", async () => {
+      it("when a time zone is given, then days are counted in it across daylight-saving changes (Europe/Berlin, America/New_York)", async () => {
         const { owner, ownerId, alpha } = await team();
         const at = (start: string, seconds: number) => entry(owner, { user: ownerId, project: alpha, task: null, start, seconds });
         // Berlin springs forward on 2026-03-29: that day runs from 23:00Z on the 28th to 22:00Z on the 29th.
@@ -308,7 +340,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("rounds up, down and to the nearest step, per entry or per group; a duration on a step stays", async () => {
+      it("when rounding is asked, then durations round up, down or to the nearest step, per entry or per group, and one on a step stays", async () => {
         const { owner, ownerId, alpha, beta } = await team();
         const at = (project: string, start: string, seconds: number) =>
           entry(owner, { user: ownerId, project, task: null, start, seconds });
@@ -337,11 +369,20 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
           `${A}/reports/summary?${JUNE}&rounding=up&rounding_minutes=15&rounding_scope=group&sub_group_by=day`,
         );
         expect(sub.body.data.groups[0]!.sub_groups).toEqual([
-          { key: "2026-06-01", name: "2026-06-01", total_seconds: 2310, billable_seconds: 2310, rounded_seconds: 2700, entry_count: 3 },
+          {
+            key: "2026-06-01",
+            name: "2026-06-01",
+            total_seconds: 2310,
+            billable_seconds: 2310,
+            rounded_seconds: 2700,
+            entry_count: 3,
+            billable_amount: 0,
+            unrated_seconds: 2310,
+          },
         ]);
       });
 
-      it("counts a running entry up to as_of", async () => {
+      it("when an entry is running, then it counts up to as_of", async () => {
         const { owner, alpha } = await team();
         const started = await owner.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: alpha });
         expect(started.status).toBe(201);
@@ -361,7 +402,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     });
 
     describe("who sees what", () => {
-      it("shows members only their own time; a member asking for another user's gets a 403", async () => {
+      it("when a member asks for a report, then it holds only their own time, and another user's is refused with 403", async () => {
         const { owner, member, ownerId, memberId } = await team();
         const own = await member.get<Summary>(`${A}/reports/summary?${SPRING}&group_by=user`);
         expect(own.status).toBe(200);
@@ -388,7 +429,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(admin.body.data.total_seconds).toBe(8400);
       });
 
-      it("never counts or names another organization's time, whatever ids are sent", async () => {
+      it("when another organization's ids are sent, then none of its time is counted or named", async () => {
         const ours = await team();
         const theirs = await team();
         const base = (await ours.owner.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data;
@@ -406,25 +447,334 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         expect(detailed.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 50 } });
       });
 
-      it("needs the reports:read permission", async () => {
+      it("when a credential lacks reports:read, then reports are refused with 403", async () => {
         const { owner } = await team();
-        const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "no reports", permissions: ["projects:read"] });
-        expect(key.status).toBe(201);
-        const withoutReports = client(stint.url, { "x-api-key": key.body.data.key });
+        const withoutReports = (await withApiKey(stint.url, owner, { permissions: ["projects:read"] })).api;
         expect((await withoutReports.get<StyleAError>(`${A}/reports/summary?${SPRING}`)).status).toBe(403);
         expect((await withoutReports.get<StyleAError>(`${A}/reports/detailed?${SPRING}&format=csv`)).status).toBe(403);
-        const readsReports = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, {
-          name: "reports",
-          permissions: ["reports:read"],
-        });
-        const withReports = client(stint.url, { "x-api-key": readsReports.body.data.key });
+        const withReports = (await withApiKey(stint.url, owner, { permissions: ["reports:read"] })).api;
         expect((await withReports.get<Summary>(`${A}/reports/summary?${SPRING}`)).body.data.total_seconds).toBe(16500);
         expect((await client(stint.url).get(`${A}/reports/summary?${SPRING}`)).status).toBe(401);
       });
     });
 
+    /**
+     * A month to bill: euros, a project's rate raised in the middle of March, a person with
+     * a rate of their own on it, a non-billable entry and a billable entry without any rate.
+     * Every figure below is the bookkeeper's.
+     */
+    async function bookkeeping() {
+      const { account, api: owner } = await registerOwner(stint.url);
+      const bob = await joinTeam(stint.url, owner, "member");
+      expect((await owner.patch(`${A}/organization`, { currency: "EUR" })).status).toBe(200);
+      const website = await project(owner, "Website", true, { client_name: "Acme GmbH", hourly_rate: 80 });
+      const internal = await project(owner, "Internal", false);
+      const research = await project(owner, "Research", true);
+      const raise = await owner.post(
+        `${A}/rates`,
+        aRate({ level: "project", project_id: website, hourly_rate: 95, effective_from: "2026-03-16" }),
+      );
+      expect(raise.status).toBe(201);
+      const bobsRate = await owner.post(
+        `${A}/rates`,
+        aRate({
+          level: "project_member",
+          project_id: website,
+          user_id: bob.account.user.id,
+          hourly_rate: 110,
+          effective_from: "2026-01-01",
+        }),
+      );
+      expect(bobsRate.status).toBe(201);
+      const alice = account.user.id;
+      const at = (made: Omit<Made, "billable" | "task"> & { billable?: boolean }) => entry(owner, { task: null, ...made });
+      const ids = {
+        a: await at({ user: alice, project: website, start: "2026-03-02T09:00:00Z", seconds: 10800, tags: ["Design"] }),
+        b: await at({ user: alice, project: website, start: "2026-03-15T23:30:00Z", seconds: 5400, tags: ["Design", "Overtime"] }),
+        c: await at({ user: alice, project: website, start: "2026-03-16T08:00:00Z", seconds: 7200 }),
+        d: await at({ user: alice, project: website, start: "2026-03-20T13:00:00Z", seconds: 4800 }),
+        e: await at({ user: alice, project: website, start: "2026-03-18T10:00:00Z", seconds: 3600, billable: false }),
+        f: await at({ user: bob.account.user.id, project: website, start: "2026-03-10T09:00:00Z", seconds: 2700 }),
+        g: await at({ user: alice, project: internal, start: "2026-03-12T14:00:00Z", seconds: 1800 }),
+        h: await at({ user: alice, project: research, start: "2026-03-25T09:00:00Z", seconds: 3600 }),
+      };
+      return { owner, bob, alice, website, internal, research, ids };
+    }
+
+    const MARCH = "start_date=2026-03-01&end_date=2026-03-31";
+
+    describe("amounts", () => {
+      it("when a rate changes in the middle of a month, then the reports of that month bill as the example of docs/api.md says", async () => {
+        // docs/api.md, "Example: a rate change in the middle of a month" and "Amounts in reports".
+        const { api: owner } = await registerOwner(stint.url);
+        const ada = (await joinTeam(stint.url, owner, "member")).account.user.id;
+        expect((await owner.patch(`${A}/organization`, { currency: "EUR" })).status).toBe(200);
+        const site = await project(owner, "Website", true, { hourly_rate: 80 });
+        const change = await owner.post<{ data: { id: string } }>(
+          `${A}/rates`,
+          aRate({ level: "project_member", user_id: ada, project_id: site, hourly_rate: 95, effective_from: "2026-03-15" }),
+        );
+        expect(change.status).toBe(201);
+        const worked = [
+          { start: "2026-03-14T09:00:00Z", seconds: 9000 },
+          { start: "2026-03-14T23:30:00Z", seconds: 3600 },
+          { start: "2026-03-15T08:00:00Z", seconds: 1200 },
+          { start: "2026-03-20T13:00:00Z", seconds: 14400 },
+        ];
+        for (const made of worked) await entry(owner, { user: ada, project: site, task: null, ...made });
+        const rates = (await owner.get<List<{ effective_from: string | null }>>(`${A}/rates?project_id=${site}`)).body.data;
+        expect(rates.map((rate) => rate.effective_from)).toEqual([null, "2026-03-15"]);
+
+        const byWeek = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=week`)).body.data;
+        expect(byWeek).toMatchObject({ currency: "EUR", billable_amount: 691.67, unrated_seconds: 0 });
+        expect(byWeek.groups.map((group) => [group.key, group.billable_amount])).toEqual([
+          ["2026-03-09", 311.67],
+          ["2026-03-16", 380],
+        ]);
+        const inBerlin = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=day&timezone=Europe/Berlin`)).body.data;
+        expect(inBerlin.groups.map((group) => [group.key, group.billable_amount])).toEqual([
+          ["2026-03-14", 200],
+          ["2026-03-15", 111.67],
+          ["2026-03-20", 380],
+        ]);
+        const lines = (await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}`)).body.data;
+        expect(lines.map((line) => [line.start_time, line.hourly_rate, line.billable_amount])).toEqual([
+          ["2026-03-20T13:00:00Z", 95, 380],
+          ["2026-03-15T08:00:00Z", 95, 31.67],
+          ["2026-03-14T23:30:00Z", 80, 80],
+          ["2026-03-14T09:00:00Z", 80, 200],
+        ]);
+
+        expect((await owner.delete(`${A}/rates/${change.body.data.id}`)).status).toBe(204);
+        const without = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        expect(without.billable_amount).toBe(626.67);
+      });
+
+      it("when a month has rates at every level, then every grouping bills it as a bookkeeper would", async () => {
+        const { owner, alice, bob, website, internal, research, ids } = await bookkeeping();
+        const byProject = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        expect(byProject).toMatchObject({
+          currency: "EUR",
+          total_seconds: 39900,
+          billable_seconds: 34500,
+          billable_amount: 759.17,
+          unrated_seconds: 9000,
+          entry_count: 8,
+        });
+        expect(byProject.groups.map((group) => [group.key, group.total_seconds, group.billable_amount, group.unrated_seconds])).toEqual([
+          [website, 34500, 759.17, 3600],
+          [research, 3600, 0, 3600],
+          [internal, 1800, 0, 1800],
+        ]);
+        const byUser = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=user`)).body.data.groups;
+        expect(byUser.map((group) => [group.key, group.billable_amount, group.unrated_seconds])).toEqual([
+          [alice, 676.67, 9000],
+          [bob.account.user.id, 82.5, 0],
+        ]);
+        const byWeek = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=week`)).body.data.groups;
+        expect(byWeek.map((group) => [group.key, group.billable_amount])).toEqual([
+          ["2026-03-02", 240],
+          ["2026-03-09", 202.5],
+          ["2026-03-16", 316.67],
+          ["2026-03-23", 0],
+        ]);
+        const detailed = (await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}&per_page=200`)).body.data;
+        const priced = new Map(detailed.map((line) => [line.id, [line.hourly_rate, line.billable_amount]]));
+        expect(Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, priced.get(id)]))).toEqual({
+          a: [80, 240],
+          b: [80, 120],
+          c: [95, 190],
+          d: [95, 126.67],
+          e: [null, 0],
+          f: [110, 82.5],
+          g: [null, 0],
+          h: [null, 0],
+        });
+      });
+
+      it("when a time zone is given, then an entry is counted on the zone's day but priced by its start's UTC day", async () => {
+        const { owner } = await bookkeeping();
+        // Entry b starts at 00:30 on 16 March in Berlin, a day after its UTC date: counted on the 16th, billed at the rate of the 15th.
+        const days = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=day&timezone=Europe/Berlin`)).body.data.groups;
+        expect(days.find((group) => group.key === "2026-03-16")).toMatchObject({ total_seconds: 12600, billable_amount: 310 });
+        expect(days.find((group) => group.key === "2026-03-15")).toBeUndefined();
+      });
+
+      it("when rounding is per entry, then the rounded time is priced", async () => {
+        const { owner } = await bookkeeping();
+        const entryScope = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&rounding=up&rounding_minutes=15`)).body.data;
+        // Only d moves: 1 h 20 min rounds up to 1 h 30 min, 142.50 at 95.
+        expect(entryScope).toMatchObject({ rounded_seconds: 40500, billable_amount: 775 });
+      });
+
+      it("when rounding is per group, then the raw time is priced and only the groups' time is rounded", async () => {
+        const { owner } = await bookkeeping();
+        const groupScope = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&rounding=up&rounding_minutes=15&rounding_scope=group`))
+          .body.data;
+        expect(groupScope).toMatchObject({ billable_amount: 759.17 });
+        expect(groupScope.groups.map((group) => group.rounded_seconds)).toEqual([35100, 3600, 1800]);
+      });
+
+      /** An organization billing in `currency` at `rate` an hour, with entries of `seconds`: its report's total and each line's amount. */
+      const priced = async (currency: string, rate: number, seconds: number[]) => {
+        const { account, api } = await registerOwner(stint.url);
+        expect((await api.patch(`${A}/organization`, { currency })).status).toBe(200);
+        const work = await project(api, "Work", true, { hourly_rate: rate });
+        for (const [index, length] of seconds.entries()) {
+          await entry(api, {
+            user: account.user.id,
+            project: work,
+            task: null,
+            start: `2026-03-0${index + 1}T09:00:00Z`,
+            seconds: length,
+          });
+        }
+        const report = (await api.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        const lines = (await api.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}`)).body.data;
+        return { currency: report.currency, total: report.billable_amount, lines: lines.map((line) => line.billable_amount).sort() };
+      };
+
+      it("when the currency has no minor unit (JPY), then amounts are whole, halves going up", async () => {
+        // 9 s at 1,000 yen an hour is 2.5 yen, rounded up; 4,020 s is 1,116.67 yen.
+        expect(await priced("JPY", 1000, [9, 4020])).toEqual({ currency: "JPY", total: 1120, lines: [1117, 3] });
+      });
+
+      it("when the currency has three minor digits (KWD), then amounts keep three decimals, halves going up", async () => {
+        // 1,000 s at 12.35 dinars is 3.43056; 1,800 s is 6.175 exactly.
+        expect(await priced("KWD", 12.35, [1000, 1800])).toEqual({ currency: "KWD", total: 9.606, lines: [3.431, 6.175] });
+      });
+
+      it("when a member asks for reports, then they show neither rates nor amounts, in JSON or CSV", async () => {
+        const { bob } = await bookkeeping();
+        const hidden = (await bob.api.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=project&sub_group_by=day`)).body.data;
+        expect(hidden.total_seconds).toBe(2700);
+        const moneyFields = (line: object) =>
+          ["billable_amount", "unrated_seconds", "currency", "hourly_rate"].filter((field) => field in line);
+        expect([hidden, ...hidden.groups, ...hidden.groups.flatMap((group) => group.sub_groups ?? [])].flatMap(moneyFields)).toEqual([]);
+        const hiddenRows = (await bob.api.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}`)).body.data;
+        expect(hiddenRows.flatMap(moneyFields)).toEqual([]);
+        const hiddenCsv = csvRows((await bob.api.get(`${A}/reports/detailed?${MARCH}&format=csv`)).text);
+        expect(hiddenCsv[0]?.slice(-2)).toEqual(["billable", "tags"]);
+        expect(csvRows((await bob.api.get(`${A}/reports/summary?${MARCH}&format=csv`)).text)[0]?.at(-1)).toBe("entry_count");
+      });
+
+      it("when the organization lets members see their own amounts, then a member's reports show their rate and amounts", async () => {
+        const { owner, bob } = await bookkeeping();
+        expect((await owner.patch(`${A}/organization`, { members_see_own_amounts: true })).status).toBe(200);
+        const shown = (await bob.api.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        expect(shown).toMatchObject({ currency: "EUR", total_seconds: 2700, billable_amount: 82.5, unrated_seconds: 0 });
+        const shownRows = (await bob.api.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}`)).body.data;
+        expect(shownRows.map((line) => [line.hourly_rate, line.billable_amount])).toEqual([[110, 82.5]]);
+        const shownCsv = csvRows((await bob.api.get(`${A}/reports/detailed?${MARCH}&format=csv`)).text);
+        expect(shownCsv[0]?.slice(-3)).toEqual(["hourly_rate", "billable_amount", "currency"]);
+        expect(shownCsv[1]?.slice(-3)).toEqual(["110", "82.5", "EUR"]);
+      });
+
+      it("when an admin asks for a report, then it shows everyone's amounts", async () => {
+        const { owner } = await bookkeeping();
+        const admin = await joinTeam(stint.url, owner, "admin");
+        expect((await admin.api.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data.billable_amount).toBe(759.17);
+      });
+
+      it("when another organization has rates and time, then they neither price nor add to this organization's report", async () => {
+        const ours = await bookkeeping();
+        const theirs = await bookkeeping();
+        expect((await theirs.owner.patch(`${A}/organization`, { currency: "JPY" })).status).toBe(200);
+        expect(
+          (await theirs.owner.post(`${A}/rates`, aRate({ level: "organization", hourly_rate: 5000, effective_from: "2026-01-01" }))).status,
+        ).toBe(201);
+        const report = (await ours.owner.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        expect(report).toMatchObject({ currency: "EUR", total_seconds: 39900, billable_amount: 759.17, unrated_seconds: 9000 });
+        const filtered = (await ours.owner.get<Summary>(`${A}/reports/summary?${MARCH}&project_id=${theirs.website}`)).body.data;
+        expect(filtered).toMatchObject({ total_seconds: 0, billable_amount: 0, groups: [] });
+        // Their organization rate now prices their research entry; ours is still unrated.
+        const theirReport = (await theirs.owner.get<Summary>(`${A}/reports/summary?${MARCH}`)).body.data;
+        expect(theirReport).toMatchObject({ currency: "JPY", unrated_seconds: 5400 });
+      });
+
+      it("when the detailed report is exported, then rates, amounts, the currency and tags follow the other columns, in CSV and XLSX", async () => {
+        const { owner, ids } = await bookkeeping();
+        const csv = csvRows((await owner.get(`${A}/reports/detailed?${MARCH}&format=csv`)).text);
+        const header = csv[0] ?? [];
+        expect(header.slice(13)).toEqual(["billable", "tags", "hourly_rate", "billable_amount", "currency"]);
+        const byId = new Map(csv.slice(1).map((row) => [row[0], row.slice(14)]));
+        expect(byId.get(ids.b)).toEqual(["Design; Overtime", "80", "120", "EUR"]);
+        expect(byId.get(ids.d)).toEqual(["", "95", "126.67", "EUR"]);
+        expect(byId.get(ids.e)).toEqual(["", "", "0", "EUR"]);
+        const sheet = await xlsxRows((await owner.get(`${A}/reports/detailed?${MARCH}&format=xlsx`)).bytes);
+        expect(sheet[0]).toEqual(header);
+        const row = sheet.find((cells) => cells[0] === ids.d) ?? [];
+        expect(row.slice(15)).toEqual([95, 126.67, "EUR"]);
+        const summary = csvRows((await owner.get(`${A}/reports/summary?${MARCH}&group_by=client&format=csv`)).text);
+        expect(summary[0]?.slice(-4)).toEqual(["unrated_seconds", "unrated_hours", "billable_amount", "currency"]);
+        expect(summary.slice(1).map((cells) => [cells[0], cells[1], cells.at(-2), cells.at(-1)])).toEqual([
+          ["Acme GmbH", "Acme GmbH", "759.17", "EUR"],
+          ["", "", "0", "EUR"],
+        ]);
+      });
+    });
+
+    describe("tags and clients", () => {
+      it("when grouped by tag, then an entry with two tags is in both groups, untagged ones under null, and each counts once in the totals", async () => {
+        const { owner } = await bookkeeping();
+        const report = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=tag`)).body.data;
+        expect(report).toMatchObject({ total_seconds: 39900, entry_count: 8, billable_amount: 759.17 });
+        expect(
+          report.groups.map((group) => [group.key, group.name, group.total_seconds, group.entry_count, group.billable_amount]),
+        ).toEqual([
+          [null, null, 23700, 6, 399.17],
+          ["Design", "Design", 16200, 2, 360],
+          ["Overtime", "Overtime", 5400, 1, 120],
+        ]);
+      });
+
+      it("when reports are filtered by tag, then they count the entries carrying it in any case, any of several, each entry once", async () => {
+        const { owner, ids } = await bookkeeping();
+        const one = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&tag=design`)).body.data;
+        expect([one.total_seconds, one.entry_count, one.billable_amount]).toEqual([16200, 2, 360]);
+        const either = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&tag=OVERTIME&tag=Design`)).body.data;
+        expect(either.entry_count).toBe(2);
+        const detailed = (await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${MARCH}&tag=overtime`)).body.data;
+        expect(detailed.map((line) => [line.id, line.tags])).toEqual([[ids.b, ["Design", "Overtime"]]]);
+        const none = await owner.get<Summary>(`${A}/reports/summary?${MARCH}&tag=nothing-like-this`);
+        expect(none.body.data).toMatchObject({ total_seconds: 0, groups: [] });
+      });
+
+      it("when a report's tag filter is too long, names too many tags or holds an empty one, then the 400 names it", async () => {
+        const { api: owner } = await registerOwner(stint.url);
+        const tooLong = await owner.get<StyleAError>(`${A}/reports/summary?${MARCH}&tag=${"x".repeat(51)}`);
+        expect(tooLong.status).toBe(400);
+        expect(tooLong.body.error.details).toMatchObject({ field: "tag" });
+        const many = Array.from({ length: 21 }, (_, i) => `tag=t${i}`).join("&");
+        const tooMany = await owner.get<StyleAError>(`${A}/reports/detailed?${MARCH}&${many}`);
+        expect(tooMany.status).toBe(400);
+        expect(tooMany.body.error.message).toBe("tag: must name 1 to 20 tags, each 1-50 characters");
+        const oneEmpty = await owner.get<StyleBError>(`${B}/reports/summary?${MARCH}&tag=ok&tag=%20`);
+        expect(oneEmpty.status).toBe(400);
+        expect(oneEmpty.body.details).toMatchObject({ field: "tag.1", reason: "invalid" });
+      });
+
+      it("when grouped by client, then projects count under their client_name, those without one under null, sub-groups within", async () => {
+        const { owner, website } = await bookkeeping();
+        const report = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=client&sub_group_by=tag`)).body.data;
+        expect(report.groups.map((group) => [group.key, group.name, group.total_seconds, group.billable_amount])).toEqual([
+          ["Acme GmbH", "Acme GmbH", 34500, 759.17],
+          [null, null, 5400, 0],
+        ]);
+        expect(report.groups[0]?.sub_groups?.map((sub) => [sub.key, sub.total_seconds])).toEqual([
+          [null, 18300],
+          ["Design", 16200],
+          ["Overtime", 5400],
+        ]);
+        const byProject = (await owner.get<Summary>(`${A}/reports/summary?${MARCH}&group_by=client&sub_group_by=project`)).body.data;
+        expect(byProject.groups[0]?.sub_groups?.map((sub) => [sub.key, sub.name])).toEqual([[website, "Website"]]);
+        const inB = (await owner.get<Summary>(`${B}/reports/summary?${MARCH}&group_by=tag&sub_group_by=project&format=json`)).body.data;
+        expect(inB.groups[0]?.sub_groups?.[0]?.key).toMatch(/^proj_/);
+      });
+    });
+
     describe("bad input", () => {
-      it("answers 400 naming the field: ranges, zones, groupings, rounding, filters", async () => {
+      it("when a report's query is bad, then the 400 names the field (ranges, zones, groupings, rounding, filters)", async () => {
         const { owner } = await team();
         const cases: [string, string, string][] = [
           ["end_date=2026-01-31", "start_date", "required"],
@@ -469,7 +819,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
     });
 
     describe("detailed report and exports", () => {
-      it("lists entries newest first with names, paged", async () => {
+      it("when the detailed report is asked, then it lists the entries newest first, with names, paged", async () => {
         const { owner, ownerId, memberId, alpha, beta, design, ownerEmail, memberEmail } = await team();
         const res = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=2&page=2`);
         expect(res.status).toBe(200);
@@ -510,7 +860,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ]);
       });
 
-      it("exports the detailed report as CSV and XLSX with every row and the columns docs/api.md#exports lists", async () => {
+      it("when the detailed report is exported, then the CSV and the XLSX hold every row in the columns docs/api.md#exports lists", async () => {
         const { owner, ownerId, alpha } = await team();
         // More rows than a page, and a description that needs quoting.
         for (let i = 0; i < 6; i++) {
@@ -540,6 +890,10 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
           "duration_seconds",
           "duration_hours",
           "billable",
+          "tags",
+          "hourly_rate",
+          "billable_amount",
+          "currency",
         ];
         const expectedRows = json.body.data.map((line) => [
           line.id,
@@ -556,7 +910,12 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
           String(line.duration),
           String(Math.round((line.duration / 3600) * 100) / 100),
           String(line.billable),
+          line.tags.join("; "),
+          "",
+          "0",
+          "USD",
         ]);
+        expect(expectedRows.map((row) => row[14])).toContain("Design; Review");
 
         const csv = await owner.get(`${A}/reports/detailed?${SPRING}&format=csv`);
         expect(csv.status).toBe(200);
@@ -582,7 +941,7 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
         ).toEqual(expectedRows.map((row) => styleB(row[4] as string)));
       });
 
-      it("exports the summary as CSV and XLSX, adding up to the JSON report", async () => {
+      it("when the summary is exported, then the CSV and the XLSX add up to the JSON report", async () => {
         const { owner } = await team();
         const query = `${SPRING}&group_by=project&sub_group_by=month&rounding=up&rounding_minutes=30`;
         const json = (await owner.get<Summary>(`${A}/reports/summary?${query}`)).body.data;
@@ -600,6 +959,10 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
               sub.rounded_seconds,
               sub.rounded_seconds / 3600,
               sub.entry_count,
+              sub.unrated_seconds,
+              (sub.unrated_seconds ?? 0) / 3600,
+              sub.billable_amount,
+              "USD",
             ].map((cell) => (typeof cell === "number" ? String(Math.round(cell * 100) / 100) : String(cell ?? ""))),
           ),
         );
@@ -615,6 +978,10 @@ export function describeReportsApi(title: string, start: () => Promise<TestStint
           "rounded_seconds",
           "rounded_hours",
           "entry_count",
+          "unrated_seconds",
+          "unrated_hours",
+          "billable_amount",
+          "currency",
         ];
         const csv = await owner.get(`${A}/reports/summary?${query}&format=csv`);
         expect(csv.status).toBe(200);

@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import { screenshotsClient } from "../services/screenshots/client";
-import { joinTeam } from "./support/accounts";
+import type { Permission } from "../shared/identity";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { aWebhook } from "./support/builders";
 import { registerOwner, type ApiResponse, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { createProject, createTimeEntry } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Screenshot } from "../services/screenshots/contract";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
@@ -38,10 +41,21 @@ function upload<T = One>(
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+/** A store for the images other than the mode's own (files under DATA_DIR embedded, GridFS distributed). */
+export interface BlobStore {
+  /** Where the images are, for the suite's title. */
+  where: string;
+  /** The settings that choose it. */
+  env: Record<string, string>;
+  /** Makes it ready before Stint starts. */
+  prepare(): Promise<void>;
+}
+
 /** Screenshots end to end over HTTP (docs/api.md#screenshots); run once per deployment mode. */
-export function describeScreenshotsApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeScreenshotsApi(mode: StintMode, blobs?: BlobStore): void {
+  describeStint(mode, blobs ? `screenshots API with images in ${blobs.where}` : "screenshots API", () => {
+    if (blobs) beforeAll(() => blobs.prepare());
+    const stint = useStint({ mode, env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...blobs?.env } });
     // Every team subscribes a webhook here: announcements are heard where they end up, the same
     // way in both modes (in process when embedded, through the outbox and JetStream distributed).
     let receiver: WebhookReceiver;
@@ -49,33 +63,23 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
 
     beforeAll(async () => {
       receiver = await WebhookReceiver.start();
-      stint = await start();
-      await stint.stints[0]!.broker.waitForServices(["screenshots"], 10_000);
-    }, 60_000);
+      await stint.broker.waitForServices(["screenshots"], 10_000);
+    });
 
     afterAll(async () => {
-      await stint?.stop();
       await receiver?.close();
-    }, 30_000);
+    });
 
     /** An owner, an admin and a member, each with a finished entry of their own on one project. */
     async function team() {
       const { account, api: owner } = await registerOwner(stint.url);
       const admin = await joinTeam(stint.url, owner, "admin");
       const member = await joinTeam(stint.url, owner, "member");
-      const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
-      expect(project.status).toBe(201);
-      const hook = await owner.post(`${A}/webhooks`, { url: receiver.url, events: ["screenshot.captured", "screenshot.deleted"] });
+      const projectId = (await createProject(owner, { name: "Lighthouse" })).id;
+      const hook = await owner.post(`${A}/webhooks`, aWebhook(receiver.url, { events: ["screenshot.captured", "screenshot.deleted"] }));
       expect(hook.status).toBe(201);
-      const entryOf = async (api: Client, start = "2026-03-02T09:00:00Z", end = "2026-03-02T11:00:00Z") => {
-        const made = await api.post<{ data: { id: string } }>(`${A}/time-entries`, {
-          project_id: project.body.data.id,
-          start_time: start,
-          end_time: end,
-        });
-        expect(made.status).toBe(201);
-        return made.body.data.id;
-      };
+      const entryOf = async (api: Client, start = "2026-03-02T09:00:00Z", end = "2026-03-02T11:00:00Z") =>
+        (await createTimeEntry(api, projectId, { start_time: start, end_time: end })).id;
       return {
         owner,
         admin: admin.api,
@@ -84,14 +88,14 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
         ownerId: account.user.id,
         ownerToken: `Bearer ${account.access_token}`,
         memberId: member.account.user.id,
-        projectId: project.body.data.id,
+        projectId,
         entryOf,
         ownerEntry: await entryOf(owner),
         memberEntry: await entryOf(member.api),
       };
     }
 
-    it("takes PNG, JPEG and WebP, judged by their bytes, strips their metadata and serves them with a thumbnail", async () => {
+    it("when a PNG, JPEG or WebP is uploaded under any name, then it is kept as its bytes say, without its metadata, with a thumbnail", async () => {
       const { owner, ownerId, ownerEntry, projectId, organizationId } = await team();
       for (const format of ["png", "jpeg", "webp"] as const) {
         const original = await picture(format);
@@ -153,7 +157,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       }
     });
 
-    it("refuses a text file named .png, a cut-off image and a 60-megapixel image with a 400, storing nothing", async () => {
+    it("when the file is not a whole image of a sane size, then it is refused with 400 and nothing is stored", async () => {
       const { owner, ownerEntry } = await team();
       const text = Buffer.from("this is not a picture at all, whatever its name says\n".repeat(20));
       const png = await picture("png", 1200, 800);
@@ -186,8 +190,8 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await owner.get<List<Screenshot>>(`${A}/screenshots`)).body.meta.total).toBe(0);
     }, 60_000);
 
-    it("puts taken_at inside the caller's own entry of their own organization", async () => {
-      const { owner, member, ownerEntry, memberEntry, entryOf } = await team();
+    it("when taken_at falls outside the entry, then the upload is refused with 400 naming taken_at", async () => {
+      const { owner, member, ownerEntry } = await team();
       const png = await picture("png");
       const outside = await upload<StyleAError>(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T11:00:01Z" }, png);
       expect(outside.status).toBe(400);
@@ -195,7 +199,17 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await upload(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T08:59:59Z" }, png)).status).toBe(400);
       // Defaulting to now lies outside a finished entry of March.
       expect((await upload(owner, { time_entry_id: ownerEntry }, png)).status).toBe(400);
-      // A running entry takes a screenshot of now.
+      expect((await upload(owner, { time_entry_id: ownerEntry, taken_at: "yesterday" }, png)).status).toBe(400);
+      const running = await member.post<{ data: { id: string } }>(`${A}/time-entries/start`, {
+        project_id: (await owner.get<{ data: { project_id: string } }>(`${A}/time-entries/${ownerEntry}`)).body.data.project_id,
+      });
+      expect(running.status).toBe(201);
+      expect((await upload(member, { time_entry_id: running.body.data.id, taken_at: "2099-01-01T00:00:00Z" }, png)).status).toBe(400);
+    });
+
+    it("when a running entry gets a screenshot without taken_at, then it is taken now", async () => {
+      const { owner, member, ownerEntry } = await team();
+      const png = await picture("png");
       const running = await member.post<{ data: { id: string; project_id: string } }>(`${A}/time-entries/start`, {
         project_id: (await owner.get<{ data: { project_id: string } }>(`${A}/time-entries/${ownerEntry}`)).body.data.project_id,
       });
@@ -203,7 +217,11 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       const now = await upload(member, { time_entry_id: running.body.data.id }, png);
       expect(now.status).toBe(201);
       expect(Math.abs(Date.parse(now.body.data.taken_at) - Date.now())).toBeLessThan(120_000);
-      expect((await upload(member, { time_entry_id: running.body.data.id, taken_at: "2099-01-01T00:00:00Z" }, png)).status).toBe(400);
+    });
+
+    it("when the entry is someone else's, another organization's or none, then the upload is refused with 400", async () => {
+      const { owner, memberEntry, ownerEntry, entryOf } = await team();
+      const png = await picture("png");
       // Someone else's entry, even in the same organization, and another organization's.
       const theirs = await upload<StyleAError>(owner, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, png);
       expect(theirs.status).toBe(400);
@@ -213,68 +231,80 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect(foreign.status).toBe(400);
       expect(foreign.body.error.message).toMatch(/not a time entry of this organization/);
       expect((await upload(owner, { time_entry_id: "te_nope", taken_at: "2026-03-02T10:00:00Z" }, png)).status).toBe(400);
-      expect((await upload(owner, { time_entry_id: ownerEntry, taken_at: "yesterday" }, png)).status).toBe(400);
       expect(await entryOf(owner)).toMatch(/^te_/);
     });
 
-    it("lists by person, project, entry and day, paged; members see and delete only their own, admins all", async () => {
-      const { owner, admin, member, ownerId, memberId, projectId, ownerEntry, memberEntry, entryOf } = await team();
-      const png = await picture("png", 300, 200);
+    describe("four screenshots of an owner and a member, on two days", () => {
+      let given: Awaited<ReturnType<typeof team>>;
       const ids: Record<string, string> = {};
-      for (const [name, api, entry, at] of [
-        ["owner1", owner, ownerEntry, "2026-03-02T09:10:00Z"],
-        ["owner2", owner, ownerEntry, "2026-03-02T09:20:00Z"],
-        ["member1", member, memberEntry, "2026-03-02T10:30:00Z"],
-      ] as const) {
-        const res = await upload(api, { time_entry_id: entry, taken_at: at }, png);
-        expect(res.status).toBe(201);
-        ids[name] = res.body.data.id;
-      }
-      const otherDay = await entryOf(member, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z");
-      ids.member2 = (await upload(member, { time_entry_id: otherDay, taken_at: "2026-03-05T09:30:00Z" }, png)).body.data.id;
+
+      beforeAll(async () => {
+        given = await team();
+        const { owner, member, ownerEntry, memberEntry, entryOf } = given;
+        const png = await picture("png", 300, 200);
+        for (const [name, api, entry, at] of [
+          ["owner1", owner, ownerEntry, "2026-03-02T09:10:00Z"],
+          ["owner2", owner, ownerEntry, "2026-03-02T09:20:00Z"],
+          ["member1", member, memberEntry, "2026-03-02T10:30:00Z"],
+        ] as const) {
+          const res = await upload(api, { time_entry_id: entry, taken_at: at }, png);
+          expect(res.status).toBe(201);
+          ids[name] = res.body.data.id;
+        }
+        const otherDay = await entryOf(member, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z");
+        ids.member2 = (await upload(member, { time_entry_id: otherDay, taken_at: "2026-03-05T09:30:00Z" }, png)).body.data.id;
+      });
 
       const listed = async (api: Client, query = "", mount = A) => {
         const res = await api.get<List<Screenshot>>(`${mount}/screenshots${query}`);
         expect(res.status).toBe(200);
         return res.body;
       };
-      const all = await listed(admin);
-      expect(all.data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1, ids.owner2, ids.owner1]);
-      expect(all.meta).toEqual({ total: 4, page: 1, per_page: 50 });
-      expect((await listed(owner, `?user_id=${memberId}`)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1]);
-      expect((await listed(owner, `?time_entry_id=${ownerEntry}`)).data.map((shot) => shot.id)).toEqual([ids.owner2, ids.owner1]);
-      expect((await listed(owner, `?start_date=2026-03-05&end_date=2026-03-05`)).data.map((shot) => shot.id)).toEqual([ids.member2]);
-      const styleB = await listed(owner, `?project_id=${projectId.replace(/^prj_/, "proj_")}&per_page=2&page=2`, B);
-      expect(styleB.data.map((shot) => [shot.id, shot.project_id, shot.image_url])).toEqual([
-        [ids.owner2, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner2}/image`],
-        [ids.owner1, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner1}/image`],
-      ]);
-      expect(styleB.meta).toEqual({ total: 4, page: 2, per_page: 2 });
-      expect((await owner.get(`${A}/screenshots?per_page=201`)).status).toBe(400);
 
-      // A member: their own only, and another's id is a 404.
-      expect((await listed(member)).data.map((shot) => shot.user_id)).toEqual([memberId, memberId]);
-      expect((await member.get(`${A}/screenshots?user_id=${ownerId}`)).status).toBe(403);
-      expect((await member.get(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
-      expect((await member.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
-      expect((await member.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
-      expect((await member.get(`${A}/screenshots/${ids.member1}/thumbnail`)).status).toBe(200);
+      it("when screenshots are listed, then they come newest first, filtered by person, entry, day or project, paged", async () => {
+        const { owner, admin, memberId, projectId, ownerEntry } = given;
+        const all = await listed(admin);
+        expect(all.data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1, ids.owner2, ids.owner1]);
+        expect(all.meta).toEqual({ total: 4, page: 1, per_page: 50 });
+        expect((await listed(owner, `?user_id=${memberId}`)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.member1]);
+        expect((await listed(owner, `?time_entry_id=${ownerEntry}`)).data.map((shot) => shot.id)).toEqual([ids.owner2, ids.owner1]);
+        expect((await listed(owner, `?start_date=2026-03-05&end_date=2026-03-05`)).data.map((shot) => shot.id)).toEqual([ids.member2]);
+        const styleB = await listed(owner, `?project_id=${projectId.replace(/^prj_/, "proj_")}&per_page=2&page=2`, B);
+        expect(styleB.data.map((shot) => [shot.id, shot.project_id, shot.image_url])).toEqual([
+          [ids.owner2, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner2}/image`],
+          [ids.owner1, projectId.replace(/^prj_/, "proj_"), `/api/screenshots/${ids.owner1}/image`],
+        ]);
+        expect(styleB.meta).toEqual({ total: 4, page: 2, per_page: 2 });
+        expect((await owner.get(`${A}/screenshots?per_page=201`)).status).toBe(400);
+      });
 
-      // Deleting: the member their own, an admin anyone's; the bytes go too.
-      expect((await member.delete(`${A}/screenshots/${ids.member1}`)).status).toBe(204);
-      expect((await admin.delete(`${B}/screenshots/${ids.owner1}`)).status).toBe(204);
-      expect((await owner.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
-      expect((await owner.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
-      expect((await listed(owner)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.owner2]);
-      await eventually("both deletions announced", () => {
-        const deleted = announced()
-          .filter((event) => event.type === "screenshot.deleted")
-          .map((event) => event.data.id);
-        return [ids.member1, ids.owner1].every((id) => id !== undefined && deleted.includes(id));
+      it("when a member looks at screenshots, then they see their own only and another's is 404", async () => {
+        const { member, memberId, ownerId } = given;
+        expect((await listed(member)).data.map((shot) => shot.user_id)).toEqual([memberId, memberId]);
+        expect((await member.get(`${A}/screenshots?user_id=${ownerId}`)).status).toBe(403);
+        expect((await member.get(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
+        expect((await member.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
+        expect((await member.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
+        expect((await member.get(`${A}/screenshots/${ids.member1}/thumbnail`)).status).toBe(200);
+      });
+
+      it("when screenshots are deleted, then a member may delete their own and an admin anyone's, the bytes going too, and each deletion is announced", async () => {
+        const { owner, admin, member } = given;
+        expect((await member.delete(`${A}/screenshots/${ids.member1}`)).status).toBe(204);
+        expect((await admin.delete(`${B}/screenshots/${ids.owner1}`)).status).toBe(204);
+        expect((await owner.get(`${A}/screenshots/${ids.owner1}/image`)).status).toBe(404);
+        expect((await owner.delete(`${A}/screenshots/${ids.owner1}`)).status).toBe(404);
+        expect((await listed(owner)).data.map((shot) => shot.id)).toEqual([ids.member2, ids.owner2]);
+        await eventually("both deletions announced", () => {
+          const deleted = announced()
+            .filter((event) => event.type === "screenshot.deleted")
+            .map((event) => event.data.id);
+          return [ids.member1, ids.owner1].every((id) => id !== undefined && deleted.includes(id));
+        });
       });
     });
 
-    it("another organization's screenshot is a 404 everywhere; malformed ids too", async () => {
+    it("when another organization's or a malformed screenshot id is named, then every route answers 404", async () => {
       const { owner, ownerEntry } = await team();
       const shot = (await upload(owner, { time_entry_id: ownerEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("webp"))).body.data;
       const stranger = (await registerOwner(stint.url, "Stranger")).api;
@@ -289,7 +319,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await owner.get(`${A}/screenshots/${shot.id}`)).status).toBe(200);
     });
 
-    it("announces screenshot.captured with the screenshot as Style A shows it", async () => {
+    it("when a screenshot is taken, then screenshot.captured is announced with it as Style A shows it", async () => {
       const { member, memberEntry, organizationId } = await team();
       const shot = (await upload(member, { time_entry_id: memberEntry, taken_at: "2026-03-02T10:00:00Z" }, await picture("png"), B)).body
         .data;
@@ -301,13 +331,9 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect(captured?.data.project_id).toMatch(/^prj_/);
     });
 
-    it("needs screenshots:read to look and screenshots:write to upload and delete", async () => {
+    it("when a key lacks screenshots:read or screenshots:write, then looking, or uploading and deleting, is refused with 403", async () => {
       const { owner, ownerEntry } = await team();
-      const keyOf = async (permissions: string[]) => {
-        const key = await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: permissions.join(" "), permissions });
-        expect(key.status).toBe(201);
-        return key.body.data.key;
-      };
+      const keyOf = async (permissions: Permission[]) => (await withApiKey(stint.url, owner, { permissions })).key;
       const readOnly = await keyOf(["screenshots:read"]);
       const other = await keyOf(["time_entries:read"]);
       const png = await picture("png");
@@ -321,7 +347,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await send(readOnly, "GET", `${A}/screenshots/${shot.id}/image`)).status).toBe(200);
     });
 
-    it("refuses a file over 10 MiB with a 413 as soon as the limit is passed, closing the connection, with memory flat", async () => {
+    it("when a file passes 10 MiB, then the upload is refused with 413 at once, its connection closed and memory flat", async () => {
       const { owner, ownerEntry, ownerToken: token } = await team();
       const boundary = "----stint-test-boundary";
       const head = Buffer.from(
@@ -385,7 +411,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect((await owner.get(`${A}/projects`)).status).toBe(200);
     }, 120_000);
 
-    it("keeps screenshots for the organization's retention: the sweep deletes older ones with their bytes, once, and announces it", async () => {
+    it("when a screenshot is older than the organization's retention, then the sweep deletes it with its bytes, once, and announces it", async () => {
       const { owner, admin, member, memberEntry, entryOf } = await team();
       expect((await member.patch(`${A}/organization`, { screenshot_retention_days: 30 })).status).toBe(403);
       expect((await admin.patch(`${A}/organization`, { name: "Taken over" })).status).toBe(403);
@@ -404,7 +430,7 @@ export function describeScreenshotsApi(title: string, start: () => Promise<TestS
       expect(kept.id).toMatch(/^scr_/);
 
       // Every process runs the sweep; two at once delete each screenshot once.
-      const sweeps = await Promise.all([0, 1].map(() => screenshotsClient.over(stint.stints[0]!.broker).sweep({})));
+      const sweeps = await Promise.all([0, 1].map(() => screenshotsClient.over(stint.broker).sweep({})));
       expect(sweeps.reduce((sum, sweep) => sum + sweep.expired, 0)).toBeGreaterThanOrEqual(1);
       expect((await owner.get(`${A}/screenshots/${old.id}`)).status).toBe(404);
       expect((await owner.get(`${A}/screenshots/${old.id}/image`)).status).toBe(404);

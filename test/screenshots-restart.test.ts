@@ -4,7 +4,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { screenshotsClient } from "../services/screenshots/client";
 import { client, registerOwner } from "./support/http";
-import { startEmbedded, temporaryDir, type TestStint } from "./support/stint";
+import { createProject, createTimeEntry } from "./support/resources";
+import { useStint } from "./support/stint";
 import { A, type List } from "./support/shapes";
 import type { Screenshot } from "../services/screenshots/contract";
 
@@ -48,55 +49,49 @@ function sendUpload(url: string, token: string, entryId: string, file: Buffer, s
 }
 
 describe("screenshots across a restart", () => {
-  const data = temporaryDir("screenshots-restart");
-  let stint: TestStint | undefined;
+  const stint = useStint({ mode: "embedded", env: { SHUTDOWN_TIMEOUT_MS: "300" } });
 
-  afterAll(async () => {
-    await stint?.stop();
-    data.remove();
-  }, 30_000);
-
-  it("a restart with uploads in flight leaves every blob with its record and no record without its blobs; the sweep takes orphans", async () => {
-    const env = { DATA_DIR: data.path, SHUTDOWN_TIMEOUT_MS: "300" };
-    stint = await startEmbedded(env);
+  it("when Stint restarts with uploads in flight, then every blob has its record and no record lacks its blobs", async () => {
     const { account, api: owner } = await registerOwner(stint.url);
     const organizationId = account.organization.id;
     const token = `Bearer ${account.access_token}`;
-    const project = await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: "Lighthouse" });
-    const entry = await owner.post<{ data: { id: string } }>(`${A}/time-entries`, {
-      project_id: project.body.data.id,
-      start_time: "2026-03-02T09:00:00Z",
-      end_time: "2026-03-02T11:00:00Z",
-    });
+    const project = await createProject(owner);
+    const entry = await createTimeEntry(owner, project.id, { end_time: "2026-03-02T11:00:00Z" });
     const noisy = sharp({
       create: { width: 900, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
     });
     const file = await noisy.png().toBuffer();
 
     // Whole uploads and half-sent ones, all under way when the process is told to stop.
-    const uploads = [1, 1, 1, 1, 0.5, 0.5, 0.5, 0.9].map((share) => sendUpload(stint!.url, token, entry.body.data.id, file, share));
+    const uploads = [1, 1, 1, 1, 0.5, 0.5, 0.5, 0.9].map((share) => sendUpload(stint.url, token, entry.id, file, share));
     await new Promise((resolve) => setTimeout(resolve, 150));
-    await stint.stop();
-    stint = undefined;
-    const statuses = await Promise.all(uploads);
+    let statuses: number[] = [];
+    await stint.restart(async () => {
+      statuses = await Promise.all(uploads);
+    });
     expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(4);
 
-    stint = await startEmbedded(env);
     const api = client(stint.url, { authorization: token });
     const listed = await api.get<List<Screenshot>>(`${A}/screenshots?per_page=200`);
     expect(listed.status).toBe(200);
     const recorded = listed.body.data.map((shot) => shot.id).sort();
-    const onDisk = blobsOnDisk(data.path, organizationId);
+    const onDisk = blobsOnDisk(stint.dataDir, organizationId);
     expect([...onDisk.keys()].sort()).toEqual(recorded);
     for (const files of onDisk.values()) expect(files).toEqual(["image.png", "thumbnail.webp"]);
     for (const id of recorded) expect((await api.get(`${A}/screenshots/${id}/image`)).status).toBe(200);
+  }, 120_000);
 
-    // Blobs a killed process left behind: the sweep removes them once they are old enough.
-    const orphanFolder = join(data.path, "blobs", "screenshots", organizationId, "scr_0rphan0rphan0rphan0rph");
+  it("when blobs have no record, as a killed process leaves them, then the sweep removes them once they are old enough", async () => {
+    const { account } = await registerOwner(stint.url);
+    const organizationId = account.organization.id;
+    const file = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#808080" } })
+      .png()
+      .toBuffer();
+    const orphanFolder = join(stint.dataDir, "blobs", "screenshots", organizationId, "scr_0rphan0rphan0rphan0rph");
     mkdirSync(orphanFolder, { recursive: true });
     writeFileSync(join(orphanFolder, "image.png"), file);
     // A client's calls are methods of the object `over` answers: called on it, not detached.
-    const screenshots = screenshotsClient.over(stint.stints[0]!.broker);
+    const screenshots = screenshotsClient.over(stint.broker);
     const sweep = (input: Parameters<typeof screenshots.sweep>[0]) => screenshots.sweep(input);
     expect(await sweep({})).toEqual({ expired: 0, orphanBlobs: 0 });
     expect(existsSync(join(orphanFolder, "image.png"))).toBe(true);
@@ -104,6 +99,6 @@ describe("screenshots across a restart", () => {
     utimesSync(join(orphanFolder, "image.png"), anHourAgo, anHourAgo);
     expect(await sweep({})).toEqual({ expired: 0, orphanBlobs: 1 });
     expect(existsSync(join(orphanFolder, "image.png"))).toBe(false);
-    expect([...blobsOnDisk(data.path, organizationId).keys()].sort()).toEqual(recorded);
-  }, 120_000);
+    expect([...blobsOnDisk(stint.dataDir, organizationId).keys()]).toEqual([]);
+  });
 });

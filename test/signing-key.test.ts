@@ -24,12 +24,12 @@ describe("who holds the signing key", () => {
     data.remove();
   });
 
-  it("a process of services that never touch tokens writes no development key", async () => {
+  it("when a process runs only services that never touch tokens, then it writes no development key", async () => {
     stint = await startStint(loadConfig({ DATA_DIR: data.path, SERVICES: "reports,system", LOG_LEVEL: "fatal" }));
     expect(readdirSync(data.path)).toEqual([]);
   });
 
-  it.each(["auth", "oauth", "gateway"])("a process running %s makes one when JWT_SECRET is unset", async (service) => {
+  it.each(["auth", "oauth", "gateway"])("when a process running %s has no JWT_SECRET, then it makes a development key", async (service) => {
     stint = await startStint(loadConfig({ DATA_DIR: data.path, SERVICES: service, PORT: "0", LOG_LEVEL: "fatal" }));
     expect(existsSync(join(data.path, "development-jwt-secret"))).toBe(true);
   });

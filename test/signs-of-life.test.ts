@@ -58,7 +58,7 @@ describeWithServers(["nats"], "signs of life on the bus", () => {
     await watcher?.stop();
   });
 
-  it("keeps a node that sends requests but no heartbeats, and drops it once it falls silent", async () => {
+  it("when a node sends requests but no heartbeats, then it is kept until it falls silent, and dropped then", async () => {
     // The talker stops beating, as if its heartbeats were stuck behind other traffic.
     (talker.registry as unknown as { discoverer: { beat(): Promise<void> } }).discoverer.beat = async () => undefined;
 

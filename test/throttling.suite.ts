@@ -1,6 +1,9 @@
+import { withApiKey } from "./support/accounts";
+import { PASSWORD } from "./support/builders";
 import { client, registerOwner, request, type Account, type ApiResponse } from "./support/http";
 import { A, B, type StyleAError, type StyleBError } from "./support/shapes";
-import type { TestStint } from "./support/stint";
+import { manualClock } from "./support/manual-clock";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 /**
  * Failed sign-ins and refused credentials over HTTP (docs/api.md has them under that name):
@@ -11,29 +14,7 @@ import type { TestStint } from "./support/stint";
  * to end, nor meets one ending by chance.
  */
 
-const QUARTER_HOUR_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
-
-/** The time a test deployment's gateways count at, moved on by the tests. */
-export interface ManualClock {
-  now(): number;
-  advance(ms: number): void;
-  /** Half a minute into the next quarter hour: fresh windows, none about to end. */
-  nextQuarterHour(): void;
-}
-
-export function manualClock(startMs = Date.UTC(2031, 0, 1, 9, 0, 30)): ManualClock {
-  let nowMs = startMs;
-  return {
-    now: () => nowMs,
-    advance(ms) {
-      nowMs += ms;
-    },
-    nextQuarterHour() {
-      nowMs = (Math.floor(nowMs / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS + 30_000;
-    },
-  };
-}
 
 /**
  * Every wrong password costs a deliberately slow hash (about 50 ms of a core), and these
@@ -43,36 +24,30 @@ const HASHING_MS = 120_000;
 const HUNDRED_HASHES_MS = 300_000;
 
 const WRONG = "not the password at all";
-const RIGHT = "correct horse battery";
+/** Everyone's right password: the one the builders register them with. */
+const RIGHT = PASSWORD;
 
 /**
- * `start` starts a deployment whose gateways count at `clock`; `gateways` gives the address of
- * each, and sign-ins take turns among them.
+ * The suite in `mode`; distributed, over two gateways sharing Redis, and sign-ins take turns
+ * among them.
  */
-export function describeThrottling(
-  title: string,
-  start: (clock: ManualClock) => Promise<TestStint>,
-  gateways: (stint: TestStint) => Promise<string[]> = async (stint) => [stint.url],
-): void {
-  describe(title, () => {
+export function describeThrottling(mode: StintMode): void {
+  const gateways = mode === "distributed" ? 2 : 1;
+  const title = gateways > 1 ? "failed sign-ins and refused credentials over two gateways" : "failed sign-ins and refused credentials";
+  describeStint(mode, title, () => {
     const clock = manualClock();
-    let stint: TestStint;
+    const stint = useStint({ mode, gateways, clock: clock.now, label: "throttling" });
     let url: string;
-    let urls: string[];
+    let urls: readonly string[];
     let turn = 0;
     let addressSequence = 0;
     /** An address no other test uses. */
     const newAddress = () => `192.0.2.${++addressSequence}`;
 
-    beforeAll(async () => {
-      stint = await start(clock);
+    beforeAll(() => {
       url = stint.url;
-      urls = await gateways(stint);
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+      urls = stint.urls;
+    });
 
     beforeEach(() => clock.nextQuarterHour());
 
@@ -86,9 +61,8 @@ export function describeThrottling(
     /** A colleague: an account of its own with a signed-in session and an API key. */
     async function colleague() {
       const { account, api } = await registerOwner(url, "Colleague");
-      const created = await api.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "office", permissions: ["projects:read"] });
-      expect(created.status).toBe(201);
-      return { account, key: created.body.data.key };
+      const { key } = await withApiKey(url, api, { name: "office", permissions: ["projects:read"] });
+      return { account, key };
     }
 
     const retryAfter = (res: ApiResponse) => Number(res.headers.get("retry-after"));

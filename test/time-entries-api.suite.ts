@@ -1,44 +1,30 @@
-import { randomUUID } from "node:crypto";
 import { joinTeam } from "./support/accounts";
+import { aTimeEntry } from "./support/builders";
 import { registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
-import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
+import { createProject, createTask, createTimeEntry } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
+import { A, B, projectIdIn, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { TimeEntry } from "../services/time-entries/contract";
 
-function randomPart(id: string): string {
-  return id.slice(id.indexOf("_") + 1);
-}
-
 /** Time entries and timers, end to end over HTTP, in both styles; run once per deployment mode. */
-export function describeTimeEntriesApi(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
-
-    beforeAll(async () => {
-      stint = await start();
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
+export function describeTimeEntriesApi(mode: StintMode): void {
+  describeStint(mode, "time entries API", () => {
+    const stint = useStint({ mode });
 
     /** A fresh organization per test: every test has its own rate-limit budget and data. */
     async function team(): Promise<{ owner: Client; ownerId: string; projectId: string }> {
       const { account, api } = await registerOwner(stint.url);
-      const project = await api.post<{ data: { id: string } }>(`${A}/projects`, {
-        name: `Project ${randomUUID().slice(0, 8)}`,
-        billable: true,
-      });
-      expect(project.status).toBe(201);
-      return { owner: api, ownerId: account.user.id, projectId: project.body.data.id };
+      const project = await createProject(api, { billable: true });
+      return { owner: api, ownerId: account.user.id, projectId: project.id };
     }
 
+    /** An entry from `start` to `end`, with `extra` fields (the wrong ones too). */
     function entryAt(projectId: string, start: string, end: string, extra: Record<string, unknown> = {}) {
-      return { project_id: projectId, start_time: start, end_time: end, ...extra };
+      return { ...aTimeEntry(projectId, { start_time: start, end_time: end }), ...extra };
     }
 
     describe("entries by hand", () => {
-      it("creates an entry in Style A, normalising times to UTC seconds, and reads it in Style B with proj_", async () => {
+      it("when an entry is created, then its times are answered in UTC to the second, with its duration", async () => {
         const { owner, ownerId, projectId } = await team();
         const res = await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, {
           project_id: projectId,
@@ -58,29 +44,43 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           end_time: "2026-03-02T11:15:30Z",
           duration: 6330,
           billable: true,
+          tags: [],
           is_running: false,
           created_at: expect.any(String),
           updated_at: expect.any(String),
         });
         expect(res.headers.get("location")).toBe(`${A}/time-entries/${entry.id}`);
-
-        const inB = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/${entry.id}`);
-        expect(inB.status).toBe(200);
-        expect(inB.body.data).toEqual({ ...entry, project_id: `proj_${randomPart(projectId)}` });
       });
 
-      it("accepts a Style B project id and takes billable from the request over the project's", async () => {
+      it("when an entry made in Style A is read in Style B, then it is the same entry with its project's proj_ id", async () => {
+        const { owner, projectId } = await team();
+        const entry = await createTimeEntry(owner, projectId, { description: "Planning" });
+        const inB = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/${entry.id}`);
+        expect(inB.status).toBe(200);
+        expect(inB.body.data).toEqual({ ...entry, project_id: projectIdIn("B", projectId) });
+      });
+
+      it("when an entry names its project by the Style B id, then it is taken and answered in Style B", async () => {
         const { owner, projectId } = await team();
         const res = await owner.post<{ data: TimeEntry }>(
           `${B}/time-entries`,
-          entryAt(`proj_${randomPart(projectId)}`, "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z", { billable: false }),
+          entryAt(projectIdIn("B", projectId), "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z"),
         );
         expect(res.status).toBe(201);
-        expect(res.body.data.project_id).toBe(`proj_${randomPart(projectId)}`);
+        expect(res.body.data.project_id).toBe(projectIdIn("B", projectId));
+      });
+
+      it("when an entry says whether it is billable, then that wins over its project's", async () => {
+        const { owner, projectId } = await team();
+        const res = await owner.post<{ data: TimeEntry }>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-03T08:00:00Z", "2026-03-03T09:00:00Z", { billable: false }),
+        );
+        expect(res.status).toBe(201);
         expect(res.body.data.billable).toBe(false);
       });
 
-      it("names the bad field in each style and stores nothing", async () => {
+      it("when an entry is invalid, then the 400 names the bad field in each style and nothing is stored", async () => {
         const { owner, projectId } = await team();
         const missing = await owner.post<StyleAError>(`${A}/time-entries`, {
           start_time: "2026-03-02T10:00:00Z",
@@ -122,7 +122,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect(list.body.meta.total).toBe(0);
       });
 
-      it("refuses new time on an archived project (400 naming project_id), by hand and by timer", async () => {
+      it("when the project is archived, then new time on it is refused with 400 naming project_id, by hand and by timer", async () => {
         const { owner, projectId } = await team();
         expect((await owner.post(`${A}/projects/${projectId}/archive`)).status).toBe(200);
         const byHand = await owner.post<StyleAError>(
@@ -138,15 +138,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.get<{ data: null }>(`${A}/time-entries/current`)).body.data).toBeNull();
       });
 
-      it("lets an entry on an archived project be edited, its project resent unchanged, but not moved onto an archived one", async () => {
+      it("when an entry's project is archived, then the entry may still be edited, its project resent unchanged", async () => {
         const { owner, projectId } = await team();
         const entry = (
           await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z"))
-        ).body.data;
-        const other = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Elsewhere ${randomUUID().slice(0, 8)}` })).body
-          .data.id;
-        const elsewhere = (
-          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(other, "2026-03-03T10:00:00Z", "2026-03-03T11:00:00Z"))
         ).body.data;
         expect((await owner.post(`${A}/projects/${projectId}/archive`)).status).toBe(200);
 
@@ -161,28 +156,43 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           task_id: null,
         });
         expect(inStyleB.status).toBe(200);
+      });
 
+      it("when an entry is moved onto an archived project, then the move is refused with 400 naming project_id", async () => {
+        const { owner, projectId } = await team();
+        const other = (await createProject(owner)).id;
+        const elsewhere = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(other, "2026-03-03T10:00:00Z", "2026-03-03T11:00:00Z"))
+        ).body.data;
+        expect((await owner.post(`${A}/projects/${projectId}/archive`)).status).toBe(200);
         const moved = await owner.put<StyleAError>(`${A}/time-entries/${elsewhere.id}`, { project_id: projectId });
         expect(moved.status).toBe(400);
         expect(moved.body.error.details).toMatchObject({ field: "project_id", reason: "invalid" });
         expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${elsewhere.id}`)).body.data.project_id).toBe(other);
       });
 
-      it("takes a task only of the entry's own project, and the task's billable over the project's", async () => {
+      it("when an entry has a task, then the task's billable wins over the project's and the task filter finds it", async () => {
         const { owner, projectId } = await team();
-        const otherProject = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}` }))
-          .body.data.id;
-        const task = (await owner.post<{ data: { id: string } }>(`${A}/projects/${projectId}/tasks`, { name: "Design", billable: false }))
-          .body.data;
-        const foreignTask = (await owner.post<{ data: { id: string } }>(`${A}/projects/${otherProject}/tasks`, { name: "Elsewhere" })).body
-          .data;
-
+        const task = await createTask(owner, projectId, { billable: false });
         const withTask = await owner.post<{ data: TimeEntry }>(
           `${A}/time-entries`,
           entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: task.id }),
         );
         expect(withTask.status).toBe(201);
         expect(withTask.body.data).toMatchObject({ task_id: task.id, billable: false });
+        const filtered = await owner.get<List<TimeEntry>>(`${A}/time-entries?task_id=${task.id}`);
+        expect(filtered.body.data.map((e) => e.id)).toEqual([withTask.body.data.id]);
+      });
+
+      it("when an entry's task belongs to another project, then it is refused naming task_id, by hand, by timer and on a move", async () => {
+        const { owner, projectId } = await team();
+        const otherProject = (await createProject(owner)).id;
+        const task = await createTask(owner, projectId);
+        const foreignTask = await createTask(owner, otherProject);
+        const withTask = await owner.post<{ data: TimeEntry }>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: task.id }),
+        );
         const wrong = await owner.post<StyleAError>(
           `${A}/time-entries`,
           entryAt(projectId, "2026-03-08T09:00:00Z", "2026-03-08T10:00:00Z", { task_id: foreignTask.id }),
@@ -194,11 +204,9 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect(timer.body.details).toMatchObject({ field: "task_id" });
         const moved = await owner.put<StyleAError>(`${A}/time-entries/${withTask.body.data.id}`, { project_id: otherProject });
         expect(moved.body.error.details).toMatchObject({ field: "task_id", reason: "invalid" });
-        const filtered = await owner.get<List<TimeEntry>>(`${A}/time-entries?task_id=${task.id}`);
-        expect(filtered.body.data.map((e) => e.id)).toEqual([withTask.body.data.id]);
       });
 
-      it("refuses to delete a project or task that has time entries (409: archive it), and deletes them once they have none", async () => {
+      it("when a project or task has time entries, then deleting it is refused with 409 until they are gone", async () => {
         const { owner, projectId } = await team();
         const task = (await owner.post<{ data: { id: string } }>(`${A}/projects/${projectId}/tasks`, { name: "Build" })).body.data;
         const entry = (
@@ -221,7 +229,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.delete(`${A}/projects/${projectId}`)).status).toBe(204);
       });
 
-      it("updates with PUT, checks the new span against the stored one, and keeps the entry as it was on a 400", async () => {
+      it("when an entry is updated with PUT, then the fields given change and the duration follows", async () => {
         const { owner, projectId } = await team();
         const created = (
           await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-04T09:00:00Z", "2026-03-04T10:00:00Z"))
@@ -232,7 +240,13 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         });
         expect(updated.status).toBe(200);
         expect(updated.body.data).toMatchObject({ description: "Edited", end_time: "2026-03-04T12:00:00Z", duration: 3 * 3600 });
+      });
 
+      it("when an update is invalid, its span judged with the stored times, then it is refused with 400 and the entry stays as it was", async () => {
+        const { owner, projectId } = await team();
+        const created = (
+          await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-04T09:00:00Z", "2026-03-04T12:00:00Z"))
+        ).body.data;
         const tooLong = await owner.put<StyleAError>(`${A}/time-entries/${created.id}`, { start_time: "2026-03-03T11:00:00Z" });
         expect(tooLong.status).toBe(400);
         expect(tooLong.body.error.details).toMatchObject({ field: "start_time", reason: "out_of_range" });
@@ -241,11 +255,11 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         for (const body of [{}, { is_running: true }, { user_id: "nobody" }, { description: 7 }]) {
           expect((await owner.put(`${A}/time-entries/${created.id}`, body)).status).toBe(400);
         }
-        const after = await owner.get<{ data: TimeEntry }>(`${B}/time-entries/${created.id}`);
-        expect(after.body.data).toEqual(updated.body.data);
+        const after = await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${created.id}`);
+        expect(after.body.data).toEqual(created);
       });
 
-      it("deletes an entry (204), after which it is a 404 in both styles", async () => {
+      it("when an entry is deleted (204), then it is 404 in both styles", async () => {
         const { owner, projectId } = await team();
         const created = (
           await owner.post<{ data: TimeEntry }>(`${A}/time-entries`, entryAt(projectId, "2026-03-05T09:00:00Z", "2026-03-05T10:00:00Z"))
@@ -260,50 +274,62 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
     });
 
     describe("lists", () => {
-      it("filters by project, billable and inclusive UTC dates, sorts by start_time descending, and pages", async () => {
-        const { owner, projectId } = await team();
-        const other = (
-          await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Other ${randomUUID().slice(0, 8)}`, billable: false })
-        ).body.data.id;
-        const starts = [
-          "2026-04-01T00:00:00Z",
-          "2026-04-15T12:00:00Z",
-          "2026-04-30T23:30:00Z",
-          "2026-05-01T00:00:00Z",
-          "2026-03-31T23:59:59Z",
-        ];
-        for (const startTime of starts) {
-          const end = new Date(Date.parse(startTime) + 1800_000).toISOString();
-          expect((await owner.post(`${A}/time-entries`, entryAt(projectId, startTime, end))).status).toBe(201);
-        }
-        expect((await owner.post(`${A}/time-entries`, entryAt(other, "2026-04-10T09:00:00Z", "2026-04-10T10:00:00Z"))).status).toBe(201);
+      describe("six entries over two projects, from 31 March to 1 May", () => {
+        let owner: Client;
+        let projectId: string;
+        let other: string;
 
-        const april = await owner.get<List<TimeEntry>>(`${A}/time-entries?start_date=2026-04-01&end_date=2026-04-30`);
-        expect(april.status).toBe(200);
-        expect(april.body.meta).toEqual({ total: 4, page: 1, per_page: 50 });
-        expect(april.body.data.map((e) => e.start_time)).toEqual([
-          "2026-04-30T23:30:00Z",
-          "2026-04-15T12:00:00Z",
-          "2026-04-10T09:00:00Z",
-          "2026-04-01T00:00:00Z",
-        ]);
+        beforeAll(async () => {
+          ({ owner, projectId } = await team());
+          other = (await createProject(owner, { billable: false })).id;
+          const starts = [
+            "2026-04-01T00:00:00Z",
+            "2026-04-15T12:00:00Z",
+            "2026-04-30T23:30:00Z",
+            "2026-05-01T00:00:00Z",
+            "2026-03-31T23:59:59Z",
+          ];
+          for (const startTime of starts) {
+            const end = new Date(Date.parse(startTime) + 1800_000).toISOString();
+            expect((await owner.post(`${A}/time-entries`, entryAt(projectId, startTime, end))).status).toBe(201);
+          }
+          expect((await owner.post(`${A}/time-entries`, entryAt(other, "2026-04-10T09:00:00Z", "2026-04-10T10:00:00Z"))).status).toBe(201);
+        });
 
-        const mine = await owner.get<List<TimeEntry>>(
-          `${B}/time-entries?project_id=proj_${randomPart(projectId)}&start_date=2026-04-01&end_date=2026-04-30`,
-        );
-        expect(mine.body.meta.total).toBe(3);
-        expect(mine.body.data.every((e) => e.project_id === `proj_${randomPart(projectId)}`)).toBe(true);
+        it("when entries are listed between two dates, then both days count whole, in UTC, newest start first", async () => {
+          const april = await owner.get<List<TimeEntry>>(`${A}/time-entries?start_date=2026-04-01&end_date=2026-04-30`);
+          expect(april.status).toBe(200);
+          expect(april.body.meta).toEqual({ total: 4, page: 1, per_page: 50 });
+          expect(april.body.data.map((e) => e.start_time)).toEqual([
+            "2026-04-30T23:30:00Z",
+            "2026-04-15T12:00:00Z",
+            "2026-04-10T09:00:00Z",
+            "2026-04-01T00:00:00Z",
+          ]);
+        });
 
-        const notBillable = await owner.get<List<TimeEntry>>(`${A}/time-entries?billable=false`);
-        expect(notBillable.body.data.map((e) => e.project_id)).toEqual([other]);
+        it("when entries are filtered by a project's Style B id, then only its entries come", async () => {
+          const mine = await owner.get<List<TimeEntry>>(
+            `${B}/time-entries?project_id=${projectIdIn("B", projectId)}&start_date=2026-04-01&end_date=2026-04-30`,
+          );
+          expect(mine.body.meta.total).toBe(3);
+          expect(mine.body.data.every((e) => e.project_id === projectIdIn("B", projectId))).toBe(true);
+        });
 
-        const page2 = await owner.get<List<TimeEntry>>(`${A}/time-entries?per_page=2&page=2`);
-        expect(page2.body.meta).toEqual({ total: 6, page: 2, per_page: 2 });
-        expect(page2.body.data.map((e) => e.start_time)).toEqual(["2026-04-15T12:00:00Z", "2026-04-10T09:00:00Z"]);
-        const past = await owner.get<List<TimeEntry>>(`${A}/time-entries?page=9`);
-        expect(past.body).toEqual({ data: [], meta: { total: 6, page: 9, per_page: 50 } });
+        it("when entries are filtered by billable=false, then only those of the project that is not billable come", async () => {
+          const notBillable = await owner.get<List<TimeEntry>>(`${A}/time-entries?billable=false`);
+          expect(notBillable.body.data.map((e) => e.project_id)).toEqual([other]);
+        });
 
-        for (const [query, field] of [
+        it("when entries are paged, then each page holds its share in order, and a page past the end is empty", async () => {
+          const page2 = await owner.get<List<TimeEntry>>(`${A}/time-entries?per_page=2&page=2`);
+          expect(page2.body.meta).toEqual({ total: 6, page: 2, per_page: 2 });
+          expect(page2.body.data.map((e) => e.start_time)).toEqual(["2026-04-15T12:00:00Z", "2026-04-10T09:00:00Z"]);
+          const past = await owner.get<List<TimeEntry>>(`${A}/time-entries?page=9`);
+          expect(past.body).toEqual({ data: [], meta: { total: 6, page: 9, per_page: 50 } });
+        });
+
+        it.each([
           ["per_page=201", "per_page"],
           ["page=0", "page"],
           ["start_date=2026-13-01", "start_date"],
@@ -311,13 +337,13 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           ["billable=maybe", "billable"],
           ["user_id=usr_1", "user_id"],
           ["colour=red", "colour"],
-        ] as const) {
+        ])("when the list is asked with ?%s, then the 400 names %s", async (query, field) => {
           const res = await owner.get<StyleAError>(`${A}/time-entries?${query}`);
           expect({ query, status: res.status, field: res.body.error.details.field }).toEqual({ query, status: 400, field });
-        }
+        });
       });
 
-      it("breaks start_time ties by id, descending", async () => {
+      it("when entries start at the same time, then they are listed by id, descending", async () => {
         const { owner, projectId } = await team();
         for (let i = 0; i < 3; i++)
           await owner.post(`${A}/time-entries`, entryAt(projectId, "2026-06-01T09:00:00Z", "2026-06-01T10:00:00Z"));
@@ -327,11 +353,11 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
     });
 
     describe("timers", () => {
-      it("starts, shows the running entry as current, stops, and answers 404 when none runs", async () => {
+      it("when a timer is started, then its entry runs and is current until the timer is stopped", async () => {
         const { owner, projectId } = await team();
         expect((await owner.get<{ data: null }>(`${B}/time-entries/current`)).body).toEqual({ data: null });
         const started = await owner.post<{ data: TimeEntry }>(`${B}/time-entries/start`, {
-          project_id: `proj_${randomPart(projectId)}`,
+          project_id: projectIdIn("B", projectId),
           description: "Deep work",
         });
         expect(started.status).toBe(201);
@@ -340,7 +366,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           end_time: null,
           description: "Deep work",
           billable: true,
-          project_id: `proj_${randomPart(projectId)}`,
+          project_id: projectIdIn("B", projectId),
         });
         expect(started.body.data.duration).toBeGreaterThanOrEqual(0);
 
@@ -354,7 +380,11 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect(stopped.body.data.duration).toBe(
           (Date.parse(stopped.body.data.end_time as string) - Date.parse(stopped.body.data.start_time)) / 1000,
         );
+        expect((await owner.get<{ data: null }>(`${A}/time-entries/current`)).body.data).toBeNull();
+      });
 
+      it("when no timer runs, then stopping answers 404 in both styles", async () => {
+        const { owner } = await team();
         const again = await owner.post<StyleAError>(`${A}/time-entries/stop`);
         expect(again.status).toBe(404);
         expect(again.body.error.code).toBe("not_found");
@@ -364,7 +394,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.get<{ data: null }>(`${A}/time-entries/current`)).body.data).toBeNull();
       });
 
-      it("stops a running timer when another starts, ending it where the new one begins", async () => {
+      it("when a timer starts while another runs, then the first stops where the new one begins", async () => {
         const { owner, projectId } = await team();
         const first = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId })).body.data;
         const second = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId, description: "next" }))
@@ -375,7 +405,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/current`)).body.data.id).toBe(second.id);
       });
 
-      it("refuses a bad start body, and an end_time on a running entry, naming the field", async () => {
+      it("when a timer's start body is invalid, then the 400 names the field", async () => {
         const { owner, projectId } = await team();
         const missing = await owner.post<StyleAError>(`${A}/time-entries/start`, { description: "no project" });
         expect(missing.body.error.details).toMatchObject({ field: "project_id", reason: "required" });
@@ -384,6 +414,10 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
           start_time: "2026-01-01T00:00:00Z",
         });
         expect(unknown.body.error.details).toMatchObject({ field: "start_time", reason: "unknown" });
+      });
+
+      it("when a running entry is given an end_time, then it is refused with 400 and keeps running", async () => {
+        const { owner, projectId } = await team();
         const running = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId })).body.data;
         const ended = await owner.put<StyleAError>(`${A}/time-entries/${running.id}`, { end_time: "2099-01-01T00:00:00Z" });
         expect(ended.status).toBe(400);
@@ -391,7 +425,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/current`)).body.data.id).toBe(running.id);
       });
 
-      it("frees the timer when the running entry is deleted", async () => {
+      it("when the running entry is deleted, then no timer runs and a new one may start", async () => {
         const { owner, projectId } = await team();
         const running = (await owner.post<{ data: TimeEntry }>(`${A}/time-entries/start`, { project_id: projectId })).body.data;
         expect((await owner.delete(`${A}/time-entries/${running.id}`)).status).toBe(204);
@@ -400,7 +434,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         expect((await owner.post(`${A}/time-entries/start`, { project_id: projectId })).status).toBe(201);
       });
 
-      it("keeps exactly one timer running under concurrent starts: the rest stopped, none overlapping, none lost", async () => {
+      it("when starts arrive at once, then exactly one timer runs and the others are stopped, chained without overlap, none lost", async () => {
         const { owner, projectId } = await team();
         const attempts = 24;
         const results = await Promise.all(
@@ -429,7 +463,7 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
     });
 
     describe("who sees what", () => {
-      it("lets a member see and change only their own entries, and an owner record time for a member", async () => {
+      it("when a member reaches the owner's entries, then they are hidden (404) or refused (403), while the member's own stay theirs to change", async () => {
         const { owner, ownerId, projectId } = await team();
         const member = await joinTeam(stint.url, owner, "member");
         const ownersEntry = (
@@ -458,12 +492,23 @@ export function describeTimeEntriesApi(title: string, start: () => Promise<TestS
         ).toBe(403);
         expect((await member.api.put(`${A}/time-entries/${forMember.body.data.id}`, { description: "my own" })).status).toBe(200);
 
-        const ownerList = await owner.get<List<TimeEntry>>(`${A}/time-entries?user_id=${member.account.user.id}`);
-        expect(ownerList.body.data.map((e) => e.id)).toEqual([forMember.body.data.id]);
         expect((await owner.get<{ data: TimeEntry }>(`${A}/time-entries/${ownersEntry.id}`)).body.data.description).toBe("");
       }, 30_000);
 
-      it("answers 404 for another organization's entries and refuses its users and projects", async () => {
+      it("when an owner records time for a member, then the entry is the member's", async () => {
+        const { owner, projectId } = await team();
+        const member = await joinTeam(stint.url, owner, "member");
+        const forMember = await owner.post<{ data: TimeEntry }>(
+          `${A}/time-entries`,
+          entryAt(projectId, "2026-03-06T11:00:00Z", "2026-03-06T12:00:00Z", { user_id: member.account.user.id }),
+        );
+        expect(forMember.status).toBe(201);
+        expect(forMember.body.data.user_id).toBe(member.account.user.id);
+        const ownerList = await owner.get<List<TimeEntry>>(`${A}/time-entries?user_id=${member.account.user.id}`);
+        expect(ownerList.body.data.map((e) => e.id)).toEqual([forMember.body.data.id]);
+      });
+
+      it("when another organization's ids are named, then its entries are 404 and its users and projects are refused", async () => {
         const mine = await team();
         const theirs = await team();
         const entry = (

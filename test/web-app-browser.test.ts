@@ -2,9 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { aRegistration } from "./support/builders";
 import { client } from "./support/http";
 import { CHROMIUM_PATH, describeWithChromium } from "./support/servers";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * The web application's page and session cookie in a real browser: Debian's `chromium`
@@ -35,18 +36,16 @@ function fromPage(page: Page, path: string, body?: unknown): Promise<Outcome> {
 }
 
 describeWithChromium(TITLE, () => {
-  let stint: TestStint;
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: BUILD } });
   let browser: Browser;
 
   beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: BUILD });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox"] });
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await stint?.stop();
-  }, 30_000);
+  });
 
   async function openApp(path: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
     const context = await browser.newContext();
@@ -63,17 +62,12 @@ describeWithChromium(TITLE, () => {
   }
 
   async function signUp(): Promise<string> {
-    const res = await client(stint.url).post<{ refresh_token: string }>("/api/auth/register", {
-      email: `browser-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`,
-      password: "a long enough password",
-      name: "Browser",
-      organization_name: "Browser org",
-    });
+    const res = await client(stint.url).post<{ refresh_token: string }>("/api/auth/register", aRegistration({ name: "Browser" }));
     expect(res.status).toBe(201);
     return res.body.refresh_token;
   }
 
-  it("opens an application path, runs its script under the policy, and keeps the session across a reload out of the scripts' reach", async () => {
+  it("when an application path opens in a browser, then its script runs under the policy and the session survives a reload out of the scripts' reach", async () => {
     const { context, page, problems } = await openApp("/projects/abc");
     const refreshToken = await signUp();
 
@@ -99,7 +93,7 @@ describeWithChromium(TITLE, () => {
     await context.close();
   }, 60_000);
 
-  it("does not let a page of another origin use the cookie, by script or by form", async () => {
+  it("when a page of another origin tries the cookie, by script or by form, then it is refused", async () => {
     const { context, page } = await openApp("/timesheet");
     expect(await fromPage(page, "/web-session", { refresh_token: await signUp() })).toMatchObject({ status: 204 });
 

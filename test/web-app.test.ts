@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { styleOfPath } from "../gateway/styles";
 import { WEB_APP_CONTENT_SECURITY_POLICY } from "../gateway/web-app/headers";
-import { describeWithServers, testServers } from "./support/servers";
-import { startDistributed, startEmbedded, temporaryDir, type TestStint } from "./support/stint";
+import { describeStint, temporaryDir, useStint } from "./support/stint";
 
 /**
  * The web application's built files as the gateway serves them, over real HTTP: caching per
@@ -59,20 +58,11 @@ function expectPageHeaders(answer: Answer): void {
   expect(answer.headers["x-frame-options"]).toBe("DENY");
 }
 
-describe("the web application served by the gateway, embedded mode", () => {
-  let stint: TestStint;
-  let get: (path: string, headers?: Record<string, string>) => Promise<Answer>;
+describeStint("embedded", "the web application served by the gateway", () => {
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: BUILD } });
+  const get = (path: string, headers?: Record<string, string>): Promise<Answer> => send(stint.url, "GET", path, headers);
 
-  beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: BUILD });
-    get = (path, headers) => send(stint.url, "GET", path, headers);
-  }, 60_000);
-
-  afterAll(async () => {
-    await stint?.stop();
-  }, 30_000);
-
-  it("serves the page at / with no-cache, its ETag, the security headers, and a count against the address", async () => {
+  it("when / is asked for, then the page comes with no-cache, its ETag and the security headers, counted against the address", async () => {
     const page = await get("/", { accept: BROWSER });
     expect(page.status).toBe(200);
     expectPageHeaders(page);
@@ -92,14 +82,14 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(named.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("answers HEAD like GET, without a body", async () => {
+  it("when the page is asked with HEAD, then it answers like GET, without a body", async () => {
     const head = await send(stint.url, "HEAD", "/", { accept: BROWSER });
     expect(head.status).toBe(200);
     expect(head.bytes.length).toBe(0);
     expectPageHeaders(head);
   });
 
-  it("caches hashed files for a year, other files of the build for five minutes", async () => {
+  it("when files of the build are served, then hashed ones are cached for a year and the others for five minutes", async () => {
     const script = await get("/assets/app-1a2b3c4d.js");
     expect(script.status).toBe(200);
     expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -116,7 +106,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(icon.headers["content-type"]).toBe("image/svg+xml");
   });
 
-  it("compresses for clients that take gzip, and says it varies by it", async () => {
+  it("when a client takes gzip, then the answer is compressed and says it varies by it", async () => {
     const plain = await get("/assets/app-1a2b3c4d.js");
     const zipped = await get("/assets/app-1a2b3c4d.js", { "accept-encoding": "gzip, br" });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
@@ -126,7 +116,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect((await get("/assets/app-1a2b3c4d.js", { "accept-encoding": "gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
   });
 
-  it("answers the page to a browser opening one of the application's paths", async () => {
+  it("when a browser opens one of the application's paths, then the page is answered", async () => {
     const index = await get("/");
     for (const path of ["/timesheet", "/projects/abc", "/settings/api-keys", "/timesheet/?week=2026-W48"]) {
       const page = await get(path, { accept: BROWSER });
@@ -141,7 +131,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect((await send(stint.url, "HEAD", "/timesheet", { accept: BROWSER })).status).toBe(200);
   });
 
-  it("keeps the JSON 404 for anything that is not an HTML navigation", async () => {
+  it("when a request is not an HTML navigation, then an unknown path is the JSON 404", async () => {
     const cases: [string, string, Record<string, string>][] = [
       ["GET", "/api/v1/nope", { accept: BROWSER }],
       ["GET", "/api/v1/nope", {}],
@@ -170,7 +160,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(refused.headers.allow).toBe("GET, HEAD, POST");
   });
 
-  it("never serves a file outside the build: parent segments, encoded slashes, NUL and very long paths are 404s", async () => {
+  it("when a path reaches outside the build (parent segments, encoded slashes, NUL, very long), then it is a 404", async () => {
     const paths = [
       "/../package.json",
       "/assets/../../package.json",
@@ -195,7 +185,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     }
   });
 
-  it("leaves the API, the reference and the health probes as they were", async () => {
+  it("when the application is served, then the API, the reference and the health probes answer as before", async () => {
     expect((await get("/health/live")).status).toBe(200);
     expect((await get("/docs", { accept: BROWSER })).headers["content-security-policy"]).toContain("'unsafe-inline'");
     const document = await get("/api/v1/openapi.json", { accept: BROWSER });
@@ -204,7 +194,7 @@ describe("the web application served by the gateway, embedded mode", () => {
     expect(unauthenticated.status).toBe(401);
   });
 
-  it("answers a method the page does not take with a 405 naming GET and HEAD", async () => {
+  it("when the page is asked with another method, then the answer is a 405 naming GET and HEAD", async () => {
     const answer = await send(stint.url, "POST", "/", { accept: BROWSER });
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe("GET, HEAD");
@@ -213,19 +203,12 @@ describe("the web application served by the gateway, embedded mode", () => {
 });
 
 describe("the web application before it is built", () => {
-  let stint: TestStint;
   const empty = temporaryDir("web-not-built");
+  const stint = useStint({ mode: "embedded", env: { WEB_DIR: empty.path } });
 
-  beforeAll(async () => {
-    stint = await startEmbedded({ WEB_DIR: empty.path });
-  }, 60_000);
+  afterAll(() => empty.remove());
 
-  afterAll(async () => {
-    await stint?.stop();
-    empty.remove();
-  }, 30_000);
-
-  it("answers / and the application's paths with a short 503 page saying to build it", async () => {
+  it("when the application is not built, then / and its paths answer a short 503 page saying to build it", async () => {
     for (const path of ["/", "/timesheet"]) {
       const page = await send(stint.url, "GET", path, { accept: BROWSER });
       expect([path, page.status]).toEqual([path, 503]);
@@ -236,7 +219,7 @@ describe("the web application before it is built", () => {
     }
   });
 
-  it("still answers the API and a JSON 404 for files", async () => {
+  it("when the application is not built, then the API still answers and files are the JSON 404", async () => {
     expect((await send(stint.url, "GET", "/health/ready")).status).toBe(200);
     const asset = await send(stint.url, "GET", "/assets/app-1a2b3c4d.js");
     expect(asset.status).toBe(404);
@@ -244,32 +227,18 @@ describe("the web application before it is built", () => {
   });
 });
 
-describeWithServers(
-  ["mongo", "nats", "redis"],
-  "the web application served by a gateway process, distributed (MongoDB + NATS + Redis)",
-  () => {
-    let stint: TestStint;
+describeStint("distributed", "the web application served by a gateway process", () => {
+  const stint = useStint({ mode: "distributed", env: { WEB_DIR: BUILD } });
 
-    beforeAll(async () => {
-      stint = await startDistributed(testServers("webapp"), "", { WEB_DIR: BUILD });
-    }, 60_000);
-
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
-
-    it("serves the page, its files and its paths from the gateway, and the JSON 404 elsewhere", async () => {
-      const page = await send(stint.url, "GET", "/", { accept: BROWSER });
-      expect(page.status).toBe(200);
-      expectPageHeaders(page);
-      expect((await send(stint.url, "GET", "/assets/app-1a2b3c4d.js")).headers["cache-control"]).toBe(
-        "public, max-age=31536000, immutable",
-      );
-      const navigation = await send(stint.url, "GET", "/projects/abc", { accept: BROWSER });
-      expect(navigation.bytes.equals(page.bytes)).toBe(true);
-      const missing = await send(stint.url, "GET", "/nope", { accept: "application/json" });
-      expect(missing.status).toBe(404);
-      expect(JSON.parse(missing.text)).toEqual(NOT_FOUND);
-    });
-  },
-);
+  it("when the gateway runs apart from the services, then it serves the page, its files and paths, and the JSON 404 elsewhere", async () => {
+    const page = await send(stint.url, "GET", "/", { accept: BROWSER });
+    expect(page.status).toBe(200);
+    expectPageHeaders(page);
+    expect((await send(stint.url, "GET", "/assets/app-1a2b3c4d.js")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const navigation = await send(stint.url, "GET", "/projects/abc", { accept: BROWSER });
+    expect(navigation.bytes.equals(page.bytes)).toBe(true);
+    const missing = await send(stint.url, "GET", "/nope", { accept: "application/json" });
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.text)).toEqual(NOT_FOUND);
+  });
+});

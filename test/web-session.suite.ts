@@ -1,8 +1,9 @@
 import jwt from "jsonwebtoken";
 import { CREDENTIAL_FAILURES_PER_MINUTE } from "../gateway/rate-limit/policy";
+import { aRegistration } from "./support/builders";
 import { client } from "./support/http";
 import { answersUntilHeldBack } from "./support/held-back";
-import type { TestStint } from "./support/stint";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 
 /**
  * The web application's sign-in kept in an HttpOnly cookie, over real HTTP: storing the
@@ -20,12 +21,6 @@ interface Answer {
 }
 
 const APP = { "x-stint-web": "1" };
-const PASSWORD = "a long enough password";
-
-function email(label: string): string {
-  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
 function someAddress(): string {
   return `198.51.100.${Math.floor(Math.random() * 256)}`;
 }
@@ -56,21 +51,19 @@ async function post(base: string, path: string, options: PostOptions = {}): Prom
 const styleA = (code: string) => ({ error: { code, message: expect.any(String) as string, details: expect.any(Object) as object } });
 
 /** `WEB_SESSION_REPEAT_SECONDS` of the suites' deployments: short, so the test can wait it out. */
-export const REPEAT_SECONDS = 2;
+const REPEAT_SECONDS = 2;
 
-export function describeWebSession(title: string, start: () => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+export function describeWebSession(mode: StintMode): void {
+  describeStint(mode, "the web application's session cookie", () => {
+    const stint = useStint({ mode, env: { WEB_SESSION_REPEAT_SECONDS: String(REPEAT_SECONDS) } });
     let origin: string;
 
     /** A new account through the API, as the application signs up through the client library. */
     async function signUp(): Promise<{ refreshToken: string; userId: string }> {
-      const res = await client(stint.url).post<{ refresh_token: string; user: { id: string } }>("/api/auth/register", {
-        email: email("web"),
-        password: PASSWORD,
-        name: "Web",
-        organization_name: "Web org",
-      });
+      const res = await client(stint.url).post<{ refresh_token: string; user: { id: string } }>(
+        "/api/auth/register",
+        aRegistration({ name: "Web" }),
+      );
       expect(res.status).toBe(201);
       return { refreshToken: res.body.refresh_token, userId: res.body.user.id };
     }
@@ -83,16 +76,11 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       return { cookie: stored.cookie as string, userId };
     }
 
-    beforeAll(async () => {
-      stint = await start();
+    beforeAll(() => {
       origin = new URL(stint.url).origin;
-    }, 60_000);
+    });
 
-    afterAll(async () => {
-      await stint?.stop();
-    }, 30_000);
-
-    it("keeps the sign-in in an HttpOnly cookie for the session endpoints alone, for a refresh token's lifetime", async () => {
+    it("when a refresh token is stored, then it is kept in an HttpOnly cookie for the session endpoints alone, for a refresh token's lifetime", async () => {
       const { refreshToken } = await signUp();
       const stored = await post(stint.url, "/web-session", { body: { refresh_token: refreshToken }, headers: { ...APP, origin } });
       expect(stored.status).toBe(204);
@@ -101,7 +89,7 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect(stored.headers.get("cache-control")).toBe("no-store");
     });
 
-    it("marks the cookie Secure when the request came over HTTPS through a trusted proxy", async () => {
+    it("when the request came over HTTPS through a trusted proxy, then the cookie is marked Secure", async () => {
       const { refreshToken } = await signUp();
       // Test deployments trust loopback as a proxy.
       const stored = await post(stint.url, "/web-session", {
@@ -112,7 +100,7 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect(stored.setCookie).toMatch(/; Secure$/);
     });
 
-    it("refreshes with the cookie alone, as after a reload, rotating it each time; the old value stops working", async () => {
+    it("when the cookie alone refreshes, as after a reload, then a new access token comes and the cookie rotates", async () => {
       const { cookie, userId } = await signedIn();
 
       const first = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
@@ -135,14 +123,25 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect(second.status).toBe(200);
       expect(second.cookie).toMatch(/^rt_/);
       expect(second.cookie).not.toBe(first.cookie);
+    });
 
-      // Within the repeat window, the spent first value gets its answer again (a reload cut it off).
+    it("when a spent cookie comes again within the repeat window, then it gets its first answer again", async () => {
+      const { cookie } = await signedIn();
+      const first = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
+      expect(first.status).toBe(200);
+      expect((await post(stint.url, "/web-session/refresh", { cookie: first.cookie, headers: APP })).status).toBe(200);
+      // A reload cut the first answer off: the spent value gets it again.
       const repeated = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
       expect(repeated.status).toBe(200);
       expect(repeated.body).toEqual(first.body);
       expect(repeated.cookie).toBe(first.cookie);
+    });
 
-      // Past the window the first value is simply spent: refused, and the cookie cleared.
+    it("when a spent cookie comes again past the repeat window, then it is refused, the cookie cleared and the whole sign-in ended", async () => {
+      const { cookie } = await signedIn();
+      const first = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
+      const second = await post(stint.url, "/web-session/refresh", { cookie: first.cookie, headers: APP });
+      expect(second.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, REPEAT_SECONDS * 1000 + 300));
       const replayed = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
       expect(replayed.status).toBe(401);
@@ -153,7 +152,7 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect((await post(stint.url, "/web-session/refresh", { cookie: second.cookie, headers: APP })).status).toBe(401);
     });
 
-    it("answers 401 without a cookie, and for a token nobody issued, clearing the cookie", async () => {
+    it("when there is no cookie or one nobody issued, then refreshing answers 401 and clears the cookie", async () => {
       const none = await post(stint.url, "/web-session/refresh", { headers: APP });
       expect(none.status).toBe(401);
       expect(none.body).toEqual(styleA("unauthorized"));
@@ -163,7 +162,7 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect(unknown.cookie).toBe("");
     });
 
-    it("ends the sign-in on logout and clears the cookie; the token no longer refreshes anywhere", async () => {
+    it("when someone logs out, then the cookie is cleared and its token refreshes nowhere", async () => {
       const { cookie } = await signedIn();
       const refreshed = await post(stint.url, "/web-session/refresh", { cookie, headers: APP });
       expect(refreshed.status).toBe(200);
@@ -176,14 +175,15 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect((await post(stint.url, "/web-session/refresh", { cookie: refreshed.cookie, headers: APP })).status).toBe(401);
       const api = await client(stint.url).post("/api/v1/auth/refresh", { refresh_token: refreshed.cookie });
       expect(api.status).toBe(401);
+    });
 
-      // Without a cookie there is nothing to end: still a 204.
+    it("when someone logs out without a cookie, then there is nothing to end and the answer is still 204", async () => {
       const again = await post(stint.url, "/web-session/logout", { headers: APP });
       expect(again.status).toBe(204);
       expect(again.cookie).toBe("");
     });
 
-    it("refuses requests without X-Stint-Web: 1, or from another origin, with a 403 that changes nothing", async () => {
+    it("when a request lacks X-Stint-Web: 1 or comes from another origin, then it is refused with 403 and changes nothing", async () => {
       const { cookie } = await signedIn();
       const refusals: { headers: Record<string, string> }[] = [
         { headers: {} },
@@ -207,7 +207,7 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect((await post(stint.url, "/web-session/refresh", { cookie, headers: APP })).status).toBe(200);
     });
 
-    it("takes JSON bodies only, small, with exactly the fields named; bad input is a 4xx in Style A", async () => {
+    it("when a body is not small JSON with exactly the fields named, then it is refused with a 4xx in Style A", async () => {
       const send = (options: PostOptions) => post(stint.url, "/web-session", { ...options, headers: { ...APP, ...options.headers } });
       const cases: [PostOptions, number, string][] = [
         [{ body: {} }, 400, "invalid_request"],
@@ -232,15 +232,18 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect(refresh.body).toEqual(styleA("invalid_request"));
     });
 
-    it("is counted against the client address, and answers other methods with a 405", async () => {
+    it("when a session endpoint is called, then the call counts against the client address", async () => {
       const answer = await post(stint.url, "/web-session/logout", { headers: APP });
       expect(answer.headers.get("x-ratelimit-limit")).toBe("60");
+    });
+
+    it("when a session endpoint is asked with another method, then it answers 405 naming POST", async () => {
       const get = await fetch(`${stint.url}/web-session/refresh`, { headers: { ...APP, "x-forwarded-for": someAddress() } });
       expect(get.status).toBe(405);
       expect(get.headers.get("allow")).toBe("POST");
     });
 
-    it("counts refused refreshes against the address like POST /auth/refresh: past the limit a 429, while a valid session still refreshes", async () => {
+    it("when an address's refreshes are refused past the limit, then it is held back with 429, as on POST /auth/refresh, while a valid session from there still refreshes", async () => {
       const address = someAddress();
       let attempt = 0;
       const answers = await answersUntilHeldBack(() =>
@@ -251,15 +254,9 @@ export function describeWebSession(title: string, start: () => Promise<TestStint
       expect(held.status).toBe(429);
       expect(held.body).toEqual(styleA("rate_limited"));
       expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
-      const signedUp = await client(stint.url).post<{ refresh_token: string }>("/api/v1/auth/register", {
-        email: email("held"),
-        password: PASSWORD,
-        name: "Held",
-        organization_name: "Held Org",
-      });
-      const stored = await post(stint.url, "/web-session", { body: { refresh_token: signedUp.body.refresh_token }, headers: APP });
+      const { cookie } = await signedIn();
       const refreshed = await post(stint.url, "/web-session/refresh", {
-        cookie: stored.cookie as string,
+        cookie,
         headers: { ...APP, "x-forwarded-for": address },
       });
       expect(refreshed.status).toBe(200);

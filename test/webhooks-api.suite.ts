@@ -1,8 +1,10 @@
 import { verify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { joinTeam } from "./support/accounts";
-import { client, registerOwner, type Client } from "./support/http";
-import type { TestStint } from "./support/stint";
+import { joinTeam, withApiKey } from "./support/accounts";
+import { aProject, aWebhook } from "./support/builders";
+import { registerOwner, type Client } from "./support/http";
+import { createProject } from "./support/resources";
+import { describeStint, useStint, type StintMode } from "./support/stint";
 import { eventually, WebhookReceiver } from "./support/webhook-receiver";
 import { A, B, type List, type StyleAError, type StyleBError } from "./support/shapes";
 import type { Delivery, Webhook } from "../services/webhooks/contract";
@@ -12,29 +14,24 @@ type Created = Webhook & { secret: string };
 const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
 
-/**
- * The webhooks API over HTTP in both styles, with real receivers on loopback; run once per
- * deployment mode. `start(env)` starts a deployment with these extra settings.
- */
-export function describeWebhooksApi(title: string, start: (env: Record<string, string>) => Promise<TestStint>): void {
-  describe(title, () => {
-    let stint: TestStint;
+/** The webhooks API over HTTP in both styles, with real receivers on loopback; run once per deployment mode. */
+export function describeWebhooksApi(mode: StintMode): void {
+  describeStint(mode, "webhooks API", () => {
+    const stint = useStint({ mode, env: ALLOW_PRIVATE });
     let owner: Client;
     let inbox: WebhookReceiver;
 
     beforeAll(async () => {
-      stint = await start(ALLOW_PRIVATE);
       owner = (await registerOwner(stint.url)).api;
       inbox = await WebhookReceiver.start();
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await inbox?.close();
-      await stint?.stop();
-    }, 30_000);
+    });
 
     async function createWebhook(api: Client, events: string[] = ["project.created"], url = inbox.url, base = A): Promise<Created> {
-      const res = await api.post<{ data: Created }>(`${base}/webhooks`, { url, events });
+      const res = await api.post<{ data: Created }>(`${base}/webhooks`, aWebhook(url, { events }));
       if (res.status !== 201) throw new Error(`webhook not created: ${res.status} ${res.text}`);
       return res.body.data;
     }
@@ -47,7 +44,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
     }
 
     describe("subscriptions", () => {
-      it("creates a webhook in Style B with its secret shown once, and reads it back in Style A without it", async () => {
+      it("when a webhook is created, then its secret is shown once and Style A reads and lists it without the secret", async () => {
         const res = await owner.post<{ data: Created }>(`${B}/webhooks`, {
           url: inbox.url,
           events: ["time_entry.created", "project.deleted", "time_entry.created"],
@@ -77,57 +74,60 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         expect(listed.text).not.toContain("whsec_");
       });
 
-      it("creates one in Style A too, with the Location in Style A", async () => {
-        const res = await owner.post<{ data: Created }>(`${A}/webhooks`, { url: inbox.url, events: ["user.joined"] });
+      it("when a webhook is created in Style A, then its Location is in Style A and /v1 reads it", async () => {
+        const res = await owner.post<{ data: Created }>(`${A}/webhooks`, aWebhook(inbox.url, { events: ["user.joined"] }));
         expect(res.status).toBe(201);
         expect(res.headers.get("location")).toBe(`${A}/webhooks/${res.body.data.id}`);
         expect((await owner.get(`/v1/webhooks/${res.body.data.id}`)).status).toBe(200);
       });
 
-      it("names an unknown event in a 400, in each style's shape", async () => {
-        const a = await owner.post<StyleAError>(`${A}/webhooks`, { url: inbox.url, events: ["project.created", "project.exploded"] });
+      it("when a webhook names an unknown event, then the 400 names that event, in each style's shape", async () => {
+        const a = await owner.post<StyleAError>(`${A}/webhooks`, aWebhook(inbox.url, { events: ["project.created", "project.exploded"] }));
         expect(a.status).toBe(400);
         expect(a.body.error.code).toBe("invalid_request");
         expect(a.body.error.details).toMatchObject({ field: "events", reason: "invalid" });
         expect(a.body.error.message).toContain('"project.exploded"');
         expect(a.body.error.message).not.toContain('"project.created"');
-        const b = await owner.post<StyleBError>(`${B}/webhooks`, { url: inbox.url, events: ["ping"] });
+        const b = await owner.post<StyleBError>(`${B}/webhooks`, aWebhook(inbox.url, { events: ["ping"] }));
         expect(b.status).toBe(400);
         expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "events", reason: "invalid" } });
         expect(b.body.error).toContain('"ping"');
       });
 
       it.each([
-        [{ events: ["project.created"] }, "url", "required"],
-        [{ url: "http://127.0.0.1:9/x" }, "events", "required"],
-        [{ url: "http://127.0.0.1:9/x", events: [] }, "events", "required"],
-        [{ url: "http://127.0.0.1:9/x", events: "project.created" }, "events", "invalid"],
-        [{ url: 42, events: ["project.created"] }, "url", "invalid"],
-        [{ url: "not a url", events: ["project.created"] }, "url", "invalid"],
-        [{ url: "ftp://127.0.0.1/x", events: ["project.created"] }, "url", "invalid"],
-        [{ url: "http://127.0.0.1:9/x", events: ["project.created"], secret: "mine" }, "secret", "unknown"],
-        [{ url: "http://127.0.0.1:9/x", events: ["project.created"], status: "disabled" }, "status", "unknown"],
-      ])("refuses %j naming %s (%s)", async (body, field, reason) => {
-        const res = await owner.post<StyleAError>(`${A}/webhooks`, body);
+        ["no url", { url: undefined }, "url", "required"],
+        ["no events", { events: undefined }, "events", "required"],
+        ["no event in the list", { events: [] }, "events", "required"],
+        ["events that are not a list", { events: "project.created" }, "events", "invalid"],
+        ["a url that is a number", { url: 42 }, "url", "invalid"],
+        ["a url that is not one", { url: "not a url" }, "url", "invalid"],
+        ["an ftp url", { url: "ftp://127.0.0.1/x" }, "url", "invalid"],
+        ["a secret of its own", { secret: "mine" }, "secret", "unknown"],
+        ["a status", { status: "disabled" }, "status", "unknown"],
+      ])("when a webhook has %s, then the 400 names %s (%s)", async (_case, change, field, reason) => {
+        const res = await owner.post<StyleAError>(`${A}/webhooks`, { ...aWebhook("http://127.0.0.1:9/x"), ...change });
         expect(res.status).toBe(400);
         expect(res.body.error.details).toMatchObject({ field, reason });
       });
 
-      it("updates url, events and status; a disabled webhook says why and gets nothing; re-enabling clears it", async () => {
+      it("when a webhook's url and events are changed, then it takes them and still hides its secret", async () => {
         const webhook = await createWebhook(owner, ["project.created"]);
-        const other = await WebhookReceiver.start();
-        try {
-          const changed = await owner.patch<{ data: Webhook }>(`${B}/webhooks/${webhook.id}`, {
-            url: other.url,
-            events: ["project.updated"],
-          });
-          expect(changed.status).toBe(200);
-          expect(changed.body.data).toMatchObject({ url: other.url, events: ["project.updated"], status: "active" });
-          expect(changed.text).not.toContain("whsec_");
+        const changed = await owner.patch<{ data: Webhook }>(`${B}/webhooks/${webhook.id}`, {
+          url: "http://127.0.0.1:9/elsewhere",
+          events: ["project.updated"],
+        });
+        expect(changed.status).toBe(200);
+        expect(changed.body.data).toMatchObject({ url: "http://127.0.0.1:9/elsewhere", events: ["project.updated"], status: "active" });
+        expect(changed.text).not.toContain("whsec_");
+      });
 
+      it("when a webhook is disabled, then it says why and gets nothing until it is enabled again", async () => {
+        const other = await WebhookReceiver.start();
+        const webhook = await createWebhook(owner, ["project.updated"], other.url);
+        try {
           const disabled = await owner.patch<{ data: Webhook }>(`${A}/webhooks/${webhook.id}`, { status: "disabled" });
           expect(disabled.body.data).toMatchObject({ status: "disabled", disabled_reason: "Disabled through the API" });
-          const project = (await owner.post<{ data: { id: string } }>(`${A}/projects`, { name: `Quiet ${Math.random()}` })).body.data;
+          const project = await createProject(owner);
           await owner.patch(`${A}/projects/${project.id}`, { description: "changed" });
           const ping = await owner.post<StyleAError>(`${A}/webhooks/${webhook.id}/test`);
           expect(ping.status).toBe(409);
@@ -145,7 +145,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         }
       });
 
-      it("refuses an empty or unknown change", async () => {
+      it("when a change is empty, unknown or has a bad status, then it is refused with 400", async () => {
         const webhook = await createWebhook(owner);
         expect((await owner.patch<StyleAError>(`${A}/webhooks/${webhook.id}`, {})).status).toBe(400);
         const unknown = await owner.patch<StyleAError>(`${A}/webhooks/${webhook.id}`, { secret: "whsec_mine" });
@@ -154,7 +154,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         expect(badStatus.body.error.details).toMatchObject({ field: "status", reason: "invalid" });
       });
 
-      it("rotates the secret: the new one is shown once and signs from then on", async () => {
+      it("when the secret is rotated, then the new one is shown once and signs from then on", async () => {
         const webhook = await createWebhook(owner, ["project.created"]);
         const rotated = await owner.post<{ data: Created }>(`${B}/webhooks/${webhook.id}/rotate-secret`);
         expect(rotated.status).toBe(200);
@@ -170,7 +170,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         await expect(verify(webhook.secret, request?.body ?? "", request?.headers["x-webhook-signature"] as string)).resolves.toBe(false);
       });
 
-      it("deletes a webhook (204); then it, its deliveries and its secret are gone", async () => {
+      it("when a webhook is deleted (204), then it and its deliveries are gone", async () => {
         const webhook = await createWebhook(owner);
         const res = await owner.delete(`${B}/webhooks/${webhook.id}`);
         expect(res.status).toBe(204);
@@ -179,7 +179,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         expect((await owner.delete(`${A}/webhooks/${webhook.id}`)).status).toBe(404);
       });
 
-      it("answers 404 for malformed and unknown ids", async () => {
+      it("when a webhook or delivery id is malformed or unknown, then the answer is 404", async () => {
         const notFound = await owner.get<StyleBError>(`${B}/webhooks/wh_nope`);
         expect(notFound.status).toBe(404);
         expect(notFound.body.code).toBe("NOT_FOUND");
@@ -192,7 +192,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
     });
 
     describe("deliveries", () => {
-      it("sends a ping on test, verified by both reference libraries, and logs it", async () => {
+      it("when a webhook is tested, then a ping goes out that both reference libraries verify, and its delivery is logged", async () => {
         const webhook = await createWebhook(owner, ["user.removed"]);
         const before = inbox.requests.length;
         const res = await owner.post<{ data: Delivery }>(`${B}/webhooks/${webhook.id}/test`);
@@ -232,15 +232,22 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         expect(one.body.data).toEqual(logged);
       });
 
-      it("delivers project.created with the project as Style A shows it, and redelivers it with the same event id", async () => {
-        const webhook = await createWebhook(owner, ["project.created"]);
+      it("when a project is created, then subscribers get project.created with the project as Style A shows it", async () => {
+        await createWebhook(owner, ["project.created"]);
         const before = inbox.requests.length;
-        const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, { name: `Announced ${Math.random()}` })).body
-          .data;
+        const project = (await owner.post<{ data: Record<string, unknown> }>(`${B}/projects`, aProject())).body.data;
         const [request] = (await inbox.waitFor(before + 1)).slice(before);
         const event = JSON.parse(request?.body ?? "{}") as { id: string; type: string; data: Record<string, unknown> };
         expect(event.type).toBe("project.created");
         expect(event.data).toEqual({ ...project, id: String(project.id).replace(/^proj_/, "prj_") });
+      });
+
+      it("when a delivery is redelivered, then the same event goes out again under its id and both deliveries are logged", async () => {
+        const webhook = await createWebhook(owner, ["project.created"]);
+        const before = inbox.requests.length;
+        await createProject(owner);
+        const [request] = (await inbox.waitFor(before + 1)).slice(before);
+        const event = JSON.parse(request?.body ?? "{}") as { id: string };
 
         const [delivery] = await deliveriesOf(owner, webhook.id, 1);
         const again = await owner.post<{ data: Delivery }>(`${A}/webhooks/${webhook.id}/deliveries/${delivery?.id}/redeliver`);
@@ -260,7 +267,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
     });
 
     describe("access", () => {
-      it("keeps webhooks to managers: a member gets 403 on reads and writes", async () => {
+      it("when a member reaches for webhooks, then reads and writes are refused with 403", async () => {
         const team = await registerOwner(stint.url, "Managers");
         const member = await joinTeam(stint.url, team.api, "member");
         const admin = await joinTeam(stint.url, team.api, "admin");
@@ -269,22 +276,20 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         expect(read.status).toBe(403);
         expect(read.body.error.code).toBe("forbidden");
         expect((await member.api.get(`${A}/webhooks/${webhook.id}`)).status).toBe(403);
-        expect((await member.api.post(`${B}/webhooks`, { url: inbox.url, events: ["project.created"] })).status).toBe(403);
+        expect((await member.api.post(`${B}/webhooks`, aWebhook(inbox.url))).status).toBe(403);
         expect((await member.api.post(`${A}/webhooks/${webhook.id}/rotate-secret`)).status).toBe(403);
         expect((await team.api.get(`${A}/webhooks/${webhook.id}`)).status).toBe(200);
       });
 
-      it("holds an API key to webhooks:read and webhooks:write", async () => {
-        const key = (await owner.post<{ data: { key: string } }>(`${A}/api-keys`, { name: "Hooks reader", permissions: ["webhooks:read"] }))
-          .body.data.key;
-        const reader = client(stint.url, { "x-api-key": key });
+      it("when a key may only read webhooks, then writing is refused with 403 naming webhooks:write", async () => {
+        const reader = (await withApiKey(stint.url, owner, { permissions: ["webhooks:read"] })).api;
         expect((await reader.get(`${A}/webhooks`)).status).toBe(200);
-        const write = await reader.post<StyleAError>(`${A}/webhooks`, { url: inbox.url, events: ["project.created"] });
+        const write = await reader.post<StyleAError>(`${A}/webhooks`, aWebhook(inbox.url));
         expect(write.status).toBe(403);
         expect(write.body.error.details.permission).toBe("webhooks:write");
       });
 
-      it("answers 404 for another organization's webhook on every operation, and sends it nothing of theirs", async () => {
+      it("when another organization names a webhook, then every operation answers 404 and the webhook is untouched", async () => {
         const mine = await createWebhook(owner, ["project.created"]);
         const other = await registerOwner(stint.url, "Stranger");
         for (const [method, path, body] of [
@@ -301,7 +306,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         expect((await owner.get<{ data: Webhook }>(`${A}/webhooks/${mine.id}`)).body.data.status).toBe("active");
       });
 
-      it("delivers a member's events to their own organization's webhooks only", async () => {
+      it("when a member's events happen, then only their own organization's webhooks get them", async () => {
         const team = await registerOwner(stint.url, "Team");
         const outsider = await registerOwner(stint.url, "Outsider");
         const [teamInbox, outsiderInbox] = [await WebhookReceiver.start(), await WebhookReceiver.start()];
@@ -310,7 +315,7 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
           await createWebhook(team.api, everything, teamInbox.url);
           await createWebhook(outsider.api, everything, outsiderInbox.url);
           const member = await joinTeam(stint.url, team.api, "member");
-          const project = (await team.api.post<{ data: { id: string } }>(`${A}/projects`, { name: `Shared ${Math.random()}` })).body.data;
+          const project = await createProject(team.api);
           const started = await member.api.post<{ data: { id: string } }>(`${A}/time-entries/start`, { project_id: project.id });
           expect(started.status).toBe(201);
           await teamInbox.waitFor(3);
@@ -329,17 +334,12 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
     });
 
     describe("address rules in a deployment that does not allow private URLs", () => {
-      let strict: TestStint;
+      const strict = useStint({ mode });
       let api: Client;
 
       beforeAll(async () => {
-        strict = await start({});
         api = (await registerOwner(strict.url, "Strict")).api;
-      }, 60_000);
-
-      afterAll(async () => {
-        await strict?.stop();
-      }, 30_000);
+      });
 
       it.each([
         ["http://93.184.216.34/hooks", "must use https://"],
@@ -353,19 +353,25 @@ export function describeWebhooksApi(title: string, start: (env: Record<string, s
         ["https://[fd00:ec2::254]/", "metadata"],
         ["https://[::ffff:127.0.0.1]/hooks", "IPv4-mapped"],
         ["https://100.64.0.1/hooks", "CGNAT"],
-      ])("refuses %s (%s) in both styles", async (url, why) => {
-        const a = await api.post<StyleAError>(`${A}/webhooks`, { url, events: ["project.created"] });
+      ])("when a webhook points at %s (%s), then both styles refuse it", async (url, why) => {
+        const a = await api.post<StyleAError>(`${A}/webhooks`, aWebhook(url));
         expect(a.status).toBe(400);
         expect(a.body.error.details).toMatchObject({ field: "url", reason: "invalid" });
         expect(a.body.error.message).toContain(why);
-        const b = await api.post<StyleBError>(`${B}/webhooks`, { url, events: ["project.created"] });
+        const b = await api.post<StyleBError>(`${B}/webhooks`, aWebhook(url));
         expect(b.status).toBe(400);
         expect(b.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "url" } });
         expect((await api.get<List<Webhook>>(`${A}/webhooks`)).body.data).toEqual([]);
       });
 
-      it("accepts a public https address", async () => {
-        const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, { url: "https://93.184.216.34/hooks", events: ["project.created"] });
+      it("when a webhook points at a public https address, then it is taken", async () => {
+        const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, aWebhook("https://93.184.216.34/hooks"));
+        expect(res.status).toBe(201);
+        await api.delete(`${A}/webhooks/${res.body.data.id}`);
+      });
+
+      it("when a webhook is moved to a private address, then the change is refused naming url", async () => {
+        const res = await api.post<{ data: Webhook }>(`${A}/webhooks`, aWebhook("https://93.184.216.34/hooks"));
         expect(res.status).toBe(201);
         const moved = await api.patch<StyleAError>(`${A}/webhooks/${res.body.data.id}`, { url: "https://10.1.1.1/hooks" });
         expect(moved.status).toBe(400);

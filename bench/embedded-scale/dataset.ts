@@ -103,7 +103,6 @@ async function seed(dataDir: string, entries: number, log: (line: string) => voi
         color: null,
         client_name: null,
         billable: index % 4 !== 3,
-        hourly_rate: null,
         archived: false,
         created_at: at,
         updated_at: at,

@@ -53,6 +53,17 @@ export class BenchContext {
     process.stdout.write(`${line}\n`);
   }
 
+  /** On Ctrl-C or SIGTERM: says so, closes (every process the run started stops), and exits 130 or 143. */
+  closeOnSignals(bench: string): void {
+    const closeOn = (signal: NodeJS.Signals, code: number) =>
+      process.once(signal, () => {
+        process.stderr.write(`\n${bench}: ${signal}, stopping the processes it started\n`);
+        void this.close().finally(() => process.exit(code));
+      });
+    closeOn("SIGINT", 130);
+    closeOn("SIGTERM", 143);
+  }
+
   /** Stops every process the run started and removes its scratch folder. */
   async close(): Promise<void> {
     await this.processes.stopAll(STOP_GRACE_MS);

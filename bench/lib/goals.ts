@@ -10,7 +10,7 @@ export type Verdict = "PASS" | "MISS" | "FAILED" | "SKIPPED";
 export interface GoalRow {
   figure: string;
   value?: number;
-  unit: "x" | "MiB" | "ms" | "s" | "µs";
+  unit: "x" | "MiB" | "KiB" | "ms" | "s" | "µs";
   /** The goal as printed, e.g. `>= 0.30`. */
   goal: string;
   verdict: Verdict;

@@ -154,3 +154,30 @@ export function writeResults(dir: string, report: RunReport): string {
   writeFileSync(join(dir, "latest.json"), body);
   return file;
 }
+
+/** A standalone bench's goal rows as a table: figure, value, goal, verdict. */
+export function goalsTable(rows: readonly GoalRow[]): string {
+  return table(
+    ["figure", "value", "goal", "verdict"],
+    rows.map((row) => [row.figure, row.value?.toFixed(2) ?? "-", row.goal, row.verdict]),
+    [2, 3],
+  );
+}
+
+/**
+ * Writes a standalone bench's run to `bench/results/<bench>-<start time>.json` with the
+ * machine and commit it ran on; returns the file's path within the repository.
+ */
+export function writeStandaloneResults(
+  repoRoot: string,
+  bench: string,
+  run: { startedAt: string; settings: object; results: unknown; goals: readonly GoalRow[] },
+): string {
+  const { startedAt, ...measured } = run;
+  const dir = join(repoRoot, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${bench}-${startedAt.replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.json`);
+  const report = { startedAt, finishedAt: new Date().toISOString(), ...describeMachine(repoRoot), ...measured };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file.slice(repoRoot.length + 1);
+}

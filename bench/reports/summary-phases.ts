@@ -3,12 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import mongoose from "mongoose";
 import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "../../services/time-entries/time-entry";
-import { newId } from "../../shared/ids";
-import { openEmbeddedStore } from "../../shared/storage/embedded";
 import { openMongoStore } from "../../shared/storage/mongo";
-import { isoSeconds } from "../../shared/time";
 import type { InProcessPhase, PhaseReport } from "../lib/scenario";
-import { monthRange, randomSource, type Dataset } from "../time-entries/dataset";
+import { monthRange, type Dataset } from "../time-entries/dataset";
 import { prepareDataset } from "../time-entries/prepare";
 import { COMPARISON_HEADER, Durations, compareFigures, timed } from "../time-entries/timings";
 import { projectDaySums, reportBroker, sameSums } from "./report-broker";
@@ -121,100 +118,5 @@ export const serverSummaryPhase: InProcessPhase = {
     const prepared = await prepareDataset(ctx);
     if (!prepared.available) return { skipped: prepared.reason };
     return measureOnServer(prepared.dataset, prepared.mongo.url, prepared.mongo.ferretDb);
-  },
-};
-
-/** Entries of the embedded phase: a year of a team of 50 in one organization. */
-export const EMBEDDED_ENTRIES = 200_000;
-
-async function seedEmbedded(
-  dataDir: string,
-  count: number,
-): Promise<{ organizationId: string; range: { start_date: string; end_date: string } }> {
-  const store = await openEmbeddedStore(dataDir);
-  const entries = await store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION);
-  const organizationId = newId("organization");
-  const users = Array.from({ length: 50 }, () => newId("user"));
-  const projects = Array.from({ length: 40 }, () => newId("project"));
-  const random = randomSource(11);
-  const yearStart = Date.UTC(2025, 0, 1);
-  const now = isoSeconds();
-  const writes: Promise<void>[] = [];
-  for (let index = 0; index < count; index++) {
-    const startMs = yearStart + Math.floor(random() * 364 * 86_400) * 1000;
-    const seconds = 900 + Math.floor(random() * 3 * 3600);
-    const start = new Date(startMs).toISOString().replace(/\.\d{3}Z$/, "Z");
-    writes.push(
-      entries.insertOne({
-        _id: newId("timeEntry"),
-        organization_id: organizationId,
-        user_id: users[index % users.length] as string,
-        project_id: projects[Math.floor(random() * projects.length)] as string,
-        task_id: null,
-        description: "Bench",
-        start_time: start,
-        end_time: new Date(startMs + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
-        duration: seconds,
-        billable: random() < 0.7,
-        created_at: now,
-        updated_at: now,
-      }),
-    );
-  }
-  await Promise.all(writes);
-  await store.close();
-  return { organizationId, range: { start_date: "2025-01-01", end_date: "2025-12-31" } };
-}
-
-/** A year's summary of 200,000 entries on the embedded store, reopened as `npm start` would. */
-export const embeddedSummaryPhase: InProcessPhase = {
-  name: "summary-embedded",
-  description: `reports.summary (project x day) over a year of ${EMBEDDED_ENTRIES.toLocaleString("en-US")} entries in the embedded store`,
-  async run(ctx) {
-    const data = mkdtempSync(join(tmpdir(), "stint-bench-embedded-reports-"));
-    try {
-      ctx.log(`  seeding ${EMBEDDED_ENTRIES.toLocaleString("en-US")} entries into an embedded store`);
-      const { organizationId, range } = await seedEmbedded(data, EMBEDDED_ENTRIES);
-      const store = await openEmbeddedStore(data);
-      const reports = await reportBroker(store, data);
-      try {
-        const times = new Durations();
-        const cpuTimes = new Durations();
-        let entryCount = 0;
-        for (let round = 0; round <= ROUNDS; round++) {
-          const cpuBefore = process.cpuUsage();
-          const report = await timed(round > 0 ? times : undefined, () =>
-            reports.summary(organizationId, { ...range, group_by: "project", sub_group_by: "day", timezone: "Europe/Berlin" }),
-          );
-          const cpu = process.cpuUsage(cpuBefore);
-          if (round > 0) cpuTimes.add((cpu.user + cpu.system) / 1000);
-          entryCount = report.data.entry_count;
-        }
-        const p50 = times.percentile(50);
-        const cpuP50 = cpuTimes.percentile(50);
-        return {
-          figures: {
-            "summary.embedded.p50Ms": p50,
-            "summary.embedded.maxMs": times.max(),
-            "summary.embedded.cpuP50Ms": cpuP50,
-            "summary.embedded.goalMs": 1000,
-            entries: entryCount,
-          },
-          table: {
-            header: ["operation", "n", "p50 ms", "max ms", "CPU p50 ms"],
-            rows: [["summary, embedded store", String(times.count), p50.toFixed(1), times.max().toFixed(1), cpuP50.toFixed(1)]],
-          },
-          notes: [
-            `${entryCount.toLocaleString("en-US")} entries of one organization's year, grouped by project and by day in Europe/Berlin, ${ROUNDS} rounds after one warm-up`,
-            "CPU is this process's user and system time during the summary: the store reads synchronously and the sums run on the same thread, so on a quiet machine the elapsed time is this, and on a busy one the rest is waiting for a core",
-          ],
-        };
-      } finally {
-        await reports.stop();
-        await store.close();
-      }
-    } finally {
-      rmSync(data, { recursive: true, force: true });
-    }
   },
 };

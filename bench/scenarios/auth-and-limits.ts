@@ -102,7 +102,13 @@ function distributed(route: Route): Target {
         JWT_SECRET: randomBytes(48).toString("base64url"),
       };
       const worker = await startApp(ctx, { label: "services(auth)", http: false, env: { ...shared, SERVICES: "auth" } });
-      const gateway = await startApp(ctx, { label: "gateway", http: true, script: ENTRY, env: { ...shared, SERVICES: "gateway" } });
+      // The deployment runs auth alone: the gateway is ready once it answers.
+      const gateway = await startApp(ctx, {
+        label: "gateway",
+        http: true,
+        script: ENTRY,
+        env: { ...shared, SERVICES: "gateway", DEPLOYED_SERVICES: "auth" },
+      });
       const processes = [worker.process, gateway.process];
       const baseUrl = gateway.baseUrl ?? "";
       await waitForReady(ctx, baseUrl, processes);

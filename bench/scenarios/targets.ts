@@ -54,7 +54,13 @@ export function distributedTarget(services: readonly string[], tree?: string): T
         env: { ...bus, SERVICES: servicesList },
         tree,
       });
-      const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" }, tree });
+      // The deployment runs only these services: the gateway is ready once they answer.
+      const gateway = await startApp(ctx, {
+        label: "gateway",
+        http: true,
+        env: { ...bus, SERVICES: "gateway", DEPLOYED_SERVICES: servicesList },
+        tree,
+      });
       const processes = [worker.process, gateway.process];
       const baseUrl = gateway.baseUrl ?? "";
       await waitForReady(ctx, baseUrl, processes);

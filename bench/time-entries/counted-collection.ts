@@ -40,5 +40,9 @@ export function countedCollection<T extends StoredDocument>(name: string, inner:
     deleteMany: (filter) => counted("deleteMany", () => inner.deleteMany(filter)),
     aggregate: <R>(pipeline: Parameters<Collection<T>["aggregate"]>[0]) => counted("aggregate", () => inner.aggregate<R>(pipeline)),
     explain: (filter, options) => counted("explain", () => inner.explain(filter, options)),
+    stream: (filter, options) => {
+      calls.add(`${name}.stream`);
+      return inner.stream(filter, options);
+    },
   };
 }

@@ -162,7 +162,6 @@ function accounts(
       color: null,
       client_name: null,
       billable: index % 4 !== 3,
-      hourly_rate: null,
       archived: false,
       created_at: createdAt,
       updated_at: createdAt,

@@ -7,6 +7,8 @@ import { TaskStore } from "../../services/projects/task-store";
 import { EntryStore } from "../../services/time-entries/entry-store";
 import type { EntryEvents, EntryStores } from "../../services/time-entries/ports";
 import { TIME_ENTRIES_COLLECTION, secondsBetween, type TimeEntryDocument } from "../../services/time-entries/time-entry";
+import { TAGS_COLLECTION, type TagDocument } from "../../services/time-entries/tag";
+import { TagStore } from "../../services/time-entries/tag-store";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "../../services/time-entries/timer-chain";
 import { startTimer, stopTimer } from "../../services/time-entries/timers";
 import { newId } from "../../shared/ids";
@@ -99,11 +101,12 @@ class RawTimers {
 }
 
 async function serviceStores(store: DocumentStore, calls: StoreCalls): Promise<EntryStores> {
-  const [entries, links, projects, tasks] = await Promise.all([
+  const [entries, links, projects, tasks, tags] = await Promise.all([
     store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION),
     store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION),
     store.collection<ProjectDocument>(PROJECTS_COLLECTION),
     store.collection<TaskDocument>(TASKS_COLLECTION),
+    store.collection<TagDocument>(TAGS_COLLECTION),
   ]);
   const entryStore = new EntryStore(countedCollection("time_entries", entries, calls));
   // What the projects service answers over the bus, here answered in process from its own stores.
@@ -114,6 +117,8 @@ async function serviceStores(store: DocumentStore, calls: StoreCalls): Promise<E
   return {
     entries: entryStore,
     timers: new TimerChain(countedCollection("timer_links", links, calls), entryStore),
+    // Bench timers carry no tags, so the tags are never read.
+    tags: new TagStore(tags),
     directory: {
       lookup: (organizationId, projectId, taskId) => answerEntryLookup(projectStores, { organizationId, projectId, taskId }),
       isMember: () => Promise.reject(new Error("timers never ask about membership")),
@@ -216,7 +221,7 @@ async function measure(dataset: Dataset, serverUrl: string, clock: PhaseClock): 
       const rawUser = rawUsers[index % rawUsers.length] as SeededUser;
       const who = identityOf(serviceUser);
       const serviceFirst = index % 2 === 0;
-      const input = (projectId: string) => ({ project_id: projectId, task_id: null, description: "Bench timer" });
+      const input = (projectId: string) => ({ project_id: projectId, task_id: null, description: "Bench timer", tags: [] });
 
       const [first, rawFirst] = await both(
         "start",

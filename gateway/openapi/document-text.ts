@@ -49,6 +49,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: "Reports", description: "Time added up and listed over days of a time zone, as JSON or as CSV and XLSX files" },
   { name: "Imports", description: "Time entries brought in from CSV exports of Stint, Toggl Track, Clockify and Harvest" },
   { name: "Webhooks", description: "Signed HTTP deliveries of the organization's events, with their log" },
+  { name: "Events", description: "The organization's events as they happen, as Server-Sent Events a client can resume" },
   { name: "Users", description: "The people of an organization and their roles" },
   { name: "Organization", description: "The caller's organization and its plan" },
   { name: "API keys", description: "Keys for servers, managed by signed-in users" },

@@ -2,6 +2,7 @@ import { isPublic, type Access } from "../../shared/access";
 import { ERROR_CODES, type ErrorStatus } from "../../shared/errors";
 import type { DocumentedEndpoint, Operation } from "../../shared/operations";
 import { PROJECT_ID_PATTERN } from "../../shared/schemas";
+import { acceptedIdPattern } from "../../shared/ids";
 import { noBody } from "../../shared/validation";
 import { DOCUMENTED_ENDPOINTS, ROUTES, type Route } from "../routes";
 import { presentInStyle, STYLE_MOUNTS, type ApiStyle } from "../styles";
@@ -77,6 +78,15 @@ function accessDocOf(access: Access): { note: string; extensions: Record<string,
   };
 }
 
+/** What an EventSource sends when it reconnects; a stream resumes after that event. */
+const LAST_EVENT_ID: ParameterObject = {
+  name: "Last-Event-ID",
+  in: "header",
+  required: false,
+  description: "The id of the last event received: the stream resumes after it (an id it no longer knows gets a `reset` message first)",
+  schema: { type: "string", pattern: acceptedIdPattern("event") },
+};
+
 function parametersOf(route: Route, schemas: SchemaComponents): OperationObject["parameters"] {
   const { method, path: routePath, action, operation: doc } = route;
   const credentialed = !isPublic(doc.access);
@@ -111,6 +121,7 @@ function parametersOf(route: Route, schemas: SchemaComponents): OperationObject[
     }),
   ];
   if (method === "POST" && credentialed && !doc.upload) parameters.push(ref("parameters", IDEMPOTENCY_KEY));
+  if ("stream" in doc.success) parameters.push(LAST_EVENT_ID);
   return parameters.length > 0 ? parameters : undefined;
 }
 
@@ -124,6 +135,25 @@ function successOf(doc: Operation, schemas: SchemaComponents): ResponseObject {
     response.content = Object.fromEntries(
       doc.success.image.map((mediaType) => [mediaType, { schema: { type: "string", contentMediaType: mediaType } }]),
     );
+  } else if ("stream" in doc.success) {
+    response.content = {
+      "text/event-stream": {
+        // OpenAPI 3.1 has `schema` describe each message of an event stream, as parsed.
+        schema: {
+          type: "object",
+          description:
+            "One Server-Sent Events message: `id:` (the event id), `event:` (its type, or `reset` when the stream cannot resume) and one `data:` line of JSON, which `x-event-data` describes for the events. Lines starting with `:` are comments (heartbeats).",
+          properties: {
+            event: { type: "string", description: "The event's type" },
+            data: { type: "string", description: "One line of JSON" },
+            id: { type: "string", description: "The event's id, to resume from with `Last-Event-ID`" },
+            retry: { type: "integer", minimum: 0, description: "How long to wait before reconnecting, in milliseconds" },
+          },
+          required: ["event", "data"],
+        },
+        "x-event-data": schemas.convert(doc.success.stream.event, "output"),
+      },
+    };
   } else if (doc.success.status !== 204) {
     response.content = { "application/json": { schema: schemas.convert(doc.success.body, "output") } };
     // Files (exports) are documented beside the JSON, as bytes of their own media type.

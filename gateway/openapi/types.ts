@@ -14,6 +14,8 @@ export interface HeaderObject {
 
 export interface MediaType {
   schema: JsonSchema;
+  /** `text/event-stream`: the schema of each message's `data` (OpenAPI 3.1 has no keyword for it; 3.2's is `itemSchema`). */
+  "x-event-data"?: JsonSchema;
 }
 
 export interface ResponseObject {

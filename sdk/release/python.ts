@@ -18,7 +18,7 @@ async function freshVenv(python: string, where: string, artifact: string): Promi
   return interpreterOf(where);
 }
 
-/** What the installed distribution says of itself, and where `import stint` finds the package. */
+/** What the installed distribution says of itself, where `import stint` finds the package, and its `stint` command. */
 async function checkInstalled(interpreter: string, venv: string, cwd: string): Promise<void> {
   const script = [
     "import importlib.metadata as metadata, stint",
@@ -29,6 +29,10 @@ async function checkInstalled(interpreter: string, venv: string, cwd: string): P
     throw new Error(
       `installed ${name} ${version}, imported stint ${imported} from ${file}: expected ${DISTRIBUTION}, one version, from ${venv}`,
     );
+  // The console script the distribution declares, as a person runs it after installing.
+  const command = (await run(join(venv, "bin", "stint"), ["--version"], cwd)).trim();
+  if (command !== `stint, version ${version}`)
+    throw new Error(`stint --version printed ${JSON.stringify(command)}: expected version ${version}`);
 }
 
 /**

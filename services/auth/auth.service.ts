@@ -1,6 +1,6 @@
 import type { ServiceSchema } from "moleculer";
 import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from "../../shared/auth/tokens";
-import { internalActions } from "../../shared/client";
+import { internalActions, type Caller } from "../../shared/client";
 import { routedActions } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { accountOf, verifyCredentials } from "./accounts";
@@ -9,9 +9,21 @@ import { authClient } from "./client";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { emailTaken, getUser, isMember, listUsers, namesOf, removeUser, resolveUsers, setRole, type CredentialRevocation } from "./members";
 import { authOperations } from "./operations";
-import { getOrganization, screenshotRetentions, updateOrganization } from "./organizations";
+import { getOrganization, moneySettings, screenshotRetentions, updateOrganization, type DefaultRate } from "./organizations";
+import { projectsClient } from "../projects/client";
 import { createMember, login, logout, refresh, register, type SessionSettings } from "./sessions";
 import { openAccountStores, type AccountStores } from "./account-stores";
+
+/** The organization's default rate, kept by the projects service with every other rate. */
+function defaultRateOver(caller: Caller): DefaultRate {
+  const projects = projectsClient.over(caller);
+  return {
+    today: async (organizationId) => (await projects.ratesToday({ organizationId })).organization,
+    set: async (organizationId, hourlyRate) => {
+      await projects.setRate({ organizationId, level: "organization", hourlyRate });
+    },
+  };
+}
 
 /** Wiring only: account data (organizations, users, sessions, API keys), its operations and the calls others make on it. */
 export function authService(deps: ServiceDependencies): ServiceSchema {
@@ -51,8 +63,10 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
           await logout(started(), input.body.refresh_token);
           return null;
         },
-        getOrganization: async (_input, who) => ({ data: await getOrganization(started().organizations, who) }),
-        updateOrganization: async (input, who) => ({ data: await updateOrganization(started().organizations, who, input.body) }),
+        getOrganization: async (_input, who, ctx) => ({ data: await getOrganization(started().organizations, who, defaultRateOver(ctx)) }),
+        updateOrganization: async (input, who, ctx) => ({
+          data: await updateOrganization(started().organizations, who, input.body, defaultRateOver(ctx)),
+        }),
         listApiKeys: (input, who) => listApiKeys(started().apiKeys, who, input.query),
         createApiKey: async (input, who, ctx) => ({ data: await createApiKey(started().apiKeys, who, input.body, ctx.meta) }),
         revokeApiKey: async (input, who) => {
@@ -79,6 +93,7 @@ export function authService(deps: ServiceDependencies): ServiceSchema {
         },
         accountOf: (input) => accountOf(started(), input.userId),
         screenshotRetentions: () => screenshotRetentions(started().organizations),
+        moneySettings: (input) => moneySettings(started().organizations, input.organizationId),
       }),
     }),
   });

@@ -3,7 +3,7 @@ import { defineClient, internalAction } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import type { ListEnvelope } from "../../shared/paging";
 import { idOf } from "../../shared/validation";
-import type { Account, Session, Tokens, User } from "./contract";
+import type { Account, MoneySettings, Session, Tokens, User } from "./contract";
 import { nothing } from "../../shared/inputs";
 
 /**
@@ -114,6 +114,11 @@ export const authClient = defineClient("auth", {
   accountOf: internalAction(z.object({ userId }).strict()).returning<Account | null>(),
   /** Organizations that keep screenshots for a limited number of days: what the screenshots sweep deletes. */
   screenshotRetentions: internalAction(nothing).returning<{ organizationId: string; days: number }[]>(),
+  /**
+   * For reports and budgets: the organization's `currency` and whether members see the
+   * amounts of their own time; `null` when it does not exist.
+   */
+  moneySettings: internalAction(z.object({ organizationId }).strict()).returning<MoneySettings | null>(),
 });
 
 /** The response schemas and types of accounts, for the operations of other services that show them. */
@@ -123,6 +128,7 @@ export {
   tokensSchema,
   userSchema,
   type Account,
+  type MoneySettings,
   type Organization,
   type Session,
   type Tokens,

@@ -10,6 +10,10 @@ import { assertSameShape, idSchema, timestamp, type SameShape } from "../../shar
 
 /** The longest retention that can be set: ten years. */
 export const MAX_RETENTION_DAYS = 3650;
+/** The capture agent's interval unless the organization sets one (docs/api.md#organization). */
+export const DEFAULT_SCREENSHOT_INTERVAL_MINUTES = 10;
+/** The longest interval: one screenshot an hour. */
+export const MAX_SCREENSHOT_INTERVAL_MINUTES = 60;
 
 export const API_KEY_PREFIX = "tt_live_";
 
@@ -21,6 +25,12 @@ export interface User {
   email: string;
   name: string;
   role: Role;
+  /**
+   * The user's own rate (the `member` level) in force today: shown by the users operations,
+   * to owners and admins for everyone and to a member for themselves when the organization
+   * lets members see their amounts; absent otherwise, and in sessions.
+   */
+  hourly_rate?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +45,14 @@ export const userSchema = z
       .meta({ examples: ["ada@example.com"] }),
     name: z.string(),
     role: z.enum(ROLES),
+    hourly_rate: z
+      .number()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe(
+        "The user's own rate (`member` level) in force today, in the organization's currency; on the users operations, to owners and admins, and to members for themselves when `members_see_own_amounts` is set",
+      ),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -47,8 +65,24 @@ export interface Organization {
   name: string;
   plan: Plan;
   screenshot_retention_days: number | null;
+  /** ISO 4217: what every rate and amount of the organization is in. */
+  currency: string;
+  /** The organization's rate in force today; shown to owners and admins, on `GET` and `PATCH /organization` only. */
+  default_hourly_rate?: number | null;
+  /** Whether members see the rates and amounts of their own time. */
+  members_see_own_amounts: boolean;
+  /** Minutes between the capture agent's screenshots; 0 turns capture off for everyone. */
+  screenshot_interval_minutes: number;
+  /** Whether the capture agent blurs screenshots before it uploads them. */
+  screenshot_blur: boolean;
   created_at: string;
   updated_at: string;
+}
+
+/** What reports and budgets need of an organization to show money. */
+export interface MoneySettings {
+  currency: string;
+  members_see_own_amounts: boolean;
 }
 
 export const organizationSchema = z
@@ -64,6 +98,26 @@ export const organizationSchema = z
       .describe(
         "Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them",
       ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .describe("ISO 4217 code of every rate and amount (default `USD`)")
+      .meta({ examples: ["EUR"] }),
+    default_hourly_rate: z
+      .number()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe("The organization's default rate in force today; present for owners and admins on `GET` and `PATCH /organization`"),
+    members_see_own_amounts: z.boolean().describe("Members see the rates and amounts of their own time (default `false`)"),
+    screenshot_interval_minutes: z
+      .int()
+      .min(0)
+      .max(MAX_SCREENSHOT_INTERVAL_MINUTES)
+      .describe(
+        "The capture agent (`stint capture`) takes one screenshot at a random moment in every interval of this many minutes while a person's timer runs (default 10); `0` turns capture off for everyone",
+      ),
+    screenshot_blur: z.boolean().describe("The capture agent blurs every screenshot before uploading it (default `false`)"),
     created_at: timestamp,
     updated_at: timestamp,
   })

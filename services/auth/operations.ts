@@ -80,14 +80,18 @@ export const authOperations = defineOperations("auth", {
     resource: "Organization",
     input: noInput,
     access: { permission: "users:read", roles: EVERY_ROLE },
-    success: { status: 200, description: "The organization, with its plan", body: single(organizationSchema) },
+    success: {
+      status: 200,
+      description: "The organization, with its plan; owners and admins see its `default_hourly_rate`",
+      body: single(organizationSchema),
+    },
   },
   updateOrganization: {
     method: "PATCH",
     path: "/organization",
-    summary: "Rename the organization or set how long screenshots are kept",
+    summary: "Rename the organization, or change its screenshot or money settings",
     description:
-      "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.",
+      "The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `screenshot_interval_minutes` (0-60, 0 turns the capture agent off), `screenshot_blur`, `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.",
     tag: "Organization",
     resource: "Organization",
     input: updateOrganizationInput,

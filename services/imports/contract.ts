@@ -123,6 +123,7 @@ export interface ImportPreview {
     end_time: string;
     duration: number;
     billable: boolean;
+    tags: string[];
   }[];
   people: { email: string | null; name: string | null; user_id: string | null; rows: number }[];
   projects_to_create: string[];
@@ -141,7 +142,7 @@ export const importPreviewSchema = z
         columns: z
           .record(z.string(), z.string())
           .describe(
-            "For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it",
+            "For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `tags`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it",
           ),
       })
       .meta({ id: "ImportLayout" }),
@@ -165,6 +166,9 @@ export const importPreviewSchema = z
             end_time: timestamp,
             duration: count("Seconds"),
             billable: z.boolean(),
+            tags: z
+              .array(z.string())
+              .describe("As the file spells them; each is stored in the organization's spelling of the tag, if it has one"),
           })
           .meta({ id: "ImportPreviewRow" }),
       )

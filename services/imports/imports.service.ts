@@ -5,6 +5,7 @@ import { runMode } from "../../shared/config";
 import { routedActions, withStatus } from "../../shared/operations";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { sweepPeriodically } from "../../shared/sweep";
+import { workerNameOf, workerState } from "../../shared/workers";
 import { IMPORT_JOBS_COLLECTION, type ImportJobDocument } from "./import-job";
 import { getImport, startImport, type ImportDependencies } from "./imports";
 import { JobStore } from "./job-store";
@@ -31,11 +32,7 @@ function livenessOf(broker: ServiceBroker, alone: boolean): Liveness {
         () => true,
         () => false,
       ),
-    isAlive(worker) {
-      const slash = worker.lastIndexOf("/");
-      const node = broker.registry.nodes.get(worker.slice(0, slash));
-      return node !== undefined && node.available && node.instanceID === worker.slice(slash + 1);
-    },
+    isAlive: (worker) => workerState(broker, worker) === "alive",
   };
 }
 
@@ -58,7 +55,7 @@ export function importsService(deps: ServiceDependencies): ServiceSchema {
         jobs,
         files,
         caller: broker,
-        worker: `${broker.nodeID}/${broker.instanceID}`,
+        worker: workerNameOf(broker),
         running: new Map(),
         onFailure: (error, jobId) => service.logger.error({ err: error, jobId }, "import failed"),
         onTakenOver: (jobId, outcome, fromRow) =>

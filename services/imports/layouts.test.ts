@@ -134,6 +134,27 @@ describe("the layouts, on files written as each vendor writes them", () => {
     ]);
   });
 
+  it("when Toggl, Clockify and Stint files carry tags, then each cell is split as its export joins them, trimmed, each tag once ignoring case", () => {
+    const tagsOf = (rows: { row: number; reading: RowReading }[]) =>
+      rows.map(({ row, reading }) => ("field" in reading ? { row, refused: reading.field, reason: reading.reason } : reading.row.tags));
+    expect(tagsOf(readAs("toggl", fixture("toggl-tags.csv")).rows)).toEqual([
+      ["design", "Night shift", "review"],
+      ["Design"],
+      { row: 4, refused: "Tags", reason: "holds 21 tags: an entry carries at most 20" },
+      { row: 5, refused: "Tags", reason: 'has a tag of more than 50 characters ("a tag that goes on a…")' },
+      [],
+    ]);
+    expect(tagsOf(readAs("clockify", fixture("clockify-tags.csv")).rows)).toEqual([
+      ["Workshop", "overtime"],
+      ["field", "WORKSHOP"],
+    ]);
+    // Stint's export joins tags with "; ": a tag holding a bare semicolon reads back whole.
+    expect(tagsOf(readAs("stint", fixture("stint-tags.csv")).rows)).toEqual([["Design", "night shift", "q3;review"], []]);
+    // Toggl's newer export writes "-" for no tags; Harvest's has no tags at all.
+    expect(tagsOf(readAs("toggl", fixture("toggl-2026.csv")).rows).slice(0, 2)).toEqual([[], ["night"]]);
+    expect(tagsOf(readAs("harvest", fixture("harvest.csv")).rows).every((tags) => Array.isArray(tags) && tags.length === 0)).toBe(true);
+  });
+
   it("when a tab-separated file's dates decide nothing, then the request or else the vendor's default does", () => {
     const byDefault = readAs("harvest", fixture("harvest-tab.tsv"));
     expect(byDefault.delimiter).toBe("\t");

@@ -20,6 +20,8 @@ export type ColumnRole =
   | "task"
   | "description"
   | "billable"
+  /** The entry's tags, several in one cell (`Layout.tagSeparator`). */
+  | "tags"
   /** UTC instants (Stint). */
   | "start"
   | "end"
@@ -48,12 +50,15 @@ export interface Layout {
   defaultDateFormat: DateFormat;
   /** Cells that hold only one of these are empty: Toggl writes `-` where there is no project. */
   emptyMarkers: readonly string[];
+  /** What separates the tags of the `tags` cell, for layouts that have one. */
+  tagSeparator?: string;
 }
 
 const THE_IMPORTER = "the row is the importer's own time";
 const NO_TASK = "the entry has no task";
 const NO_DESCRIPTION = "the entry has no description";
 const DEFAULT_BILLABLE = "the entry takes its task's or project's billable default";
+const NO_TAGS = "the entry has no tags";
 
 /** Stint's detailed CSV (docs/api.md, Reports): UTC instants; ids and durations are not read. */
 const stint: Layout = {
@@ -66,11 +71,14 @@ const stint: Layout = {
     task: { names: ["task_name"], absent: NO_TASK },
     description: { names: ["description"], absent: NO_DESCRIPTION },
     billable: { names: ["billable"], absent: DEFAULT_BILLABLE },
+    tags: { names: ["tags"], absent: NO_TAGS },
     start: { names: ["start_time"], required: true },
     end: { names: ["end_time"], required: true },
   },
   defaultDateFormat: "YYYY-MM-DD",
   emptyMarkers: [],
+  // As the detailed export joins them, so that a tag with a bare `;` or `,` reads back whole.
+  tagSeparator: "; ",
 };
 
 /** Toggl Track's detailed report, in its older layout (`User`, `End date`) and its newer one (`Member`, `Stop date`). */
@@ -85,6 +93,7 @@ const toggl: Layout = {
     task: { names: ["Task"], absent: NO_TASK },
     description: { names: ["Description"], absent: NO_DESCRIPTION },
     billable: { names: ["Billable"], absent: DEFAULT_BILLABLE },
+    tags: { names: ["Tags"], absent: NO_TAGS },
     startDate: { names: ["Start date"], required: true },
     startTime: { names: ["Start time"], required: true },
     endDate: { names: ["End date", "Stop date"], required: true },
@@ -92,6 +101,8 @@ const toggl: Layout = {
   },
   defaultDateFormat: "MM/DD/YYYY",
   emptyMarkers: ["-"],
+  // `design, frontend`: a comma, with or without a space after it.
+  tagSeparator: ",",
 };
 
 /** Clockify's detailed report; some exports call the task `Activity`, some have no `Billable`. */
@@ -106,6 +117,7 @@ const clockify: Layout = {
     task: { names: ["Task", "Activity"], absent: NO_TASK },
     description: { names: ["Description"], absent: NO_DESCRIPTION },
     billable: { names: ["Billable"], absent: DEFAULT_BILLABLE },
+    tags: { names: ["Tags"], absent: NO_TAGS },
     startDate: { names: ["Start Date"], required: true },
     startTime: { names: ["Start Time"], required: true },
     endDate: { names: ["End Date"], required: true },
@@ -113,6 +125,7 @@ const clockify: Layout = {
   },
   defaultDateFormat: "MM/DD/YYYY",
   emptyMarkers: [],
+  tagSeparator: ",",
 };
 
 /**

@@ -27,6 +27,7 @@ const ROLE_NAMES: Readonly<Record<ColumnRole, string>> = {
   task: "task",
   description: "description",
   billable: "billable",
+  tags: "tags",
   start: "start",
   end: "end",
   startDate: "start_date",
@@ -79,6 +80,7 @@ class Tally {
           end_time: parsed.end,
           duration: (Date.parse(parsed.end) - Date.parse(parsed.start)) / 1000,
           billable: parsed.billable ?? task?.billable ?? project?.billable ?? NEW_PROJECT_BILLABLE,
+          tags: parsed.tags,
         });
       }
     }

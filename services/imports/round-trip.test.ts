@@ -1,5 +1,6 @@
 import {
   carriesBillable,
+  carriesTags,
   exportEntries,
   randomEntries,
   randomStyle,
@@ -48,6 +49,7 @@ function expected(entry: ExportedEntry, style: ExportStyle) {
     start: entry.start,
     end: entry.end,
     billable: carriesBillable(style) ? entry.billable : null,
+    tags: carriesTags(style) ? entry.tags : [],
   };
 }
 

@@ -2,6 +2,7 @@ import type { DateFormat } from "./contract";
 import { DATE_EXAMPLES, readDate, readHours, readTime, readYesNo, TIME_EXAMPLES, type LocalDate } from "./file-values";
 import { headerOf, type ColumnRole, type FileColumns, type Layout } from "./layouts";
 import { instantOf, storedInstant } from "./local-time";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "../time-entries/client";
 
 /** One row, read: whose time, where, and when (UTC). */
 export interface ParsedRow {
@@ -14,10 +15,15 @@ export interface ParsedRow {
   end: string;
   /** `null`: the default of the task or project. */
   billable: boolean | null;
+  /** As the file spells them, trimmed, without empty ones, each once ignoring case (the first spelling). */
+  tags: string[];
 }
 
-/** A row read, or why not: `field` is the file's own column. */
-export type RowReading = { row: ParsedRow } | { field: string; reason: string };
+/** Why a row cannot be read: `field` is the file's own column. */
+type Problem = { field: string; reason: string };
+
+/** A row read, or why not. */
+export type RowReading = { row: ParsedRow } | Problem;
 
 /** What reading a row needs besides its cells. */
 export interface RowContext {
@@ -33,7 +39,7 @@ const MAX_DESCRIPTION = 5000;
 /** The longest entry, as for entries made by hand (docs/api.md, Time entries). */
 const MAX_ENTRY_MS = 24 * 60 * 60 * 1000;
 
-const problem = (field: string, reason: string): RowReading => ({ field, reason });
+const problem = (field: string, reason: string): Problem => ({ field, reason });
 
 /** A row's cells by role: empty where the file has no such column, or the vendor's "nothing" marker. */
 class Cells {
@@ -122,6 +128,27 @@ const SPANS: Readonly<Record<Layout["times"], (cells: Cells, context: RowContext
 /** The column a row's end is told by, which a wrong span is blamed on. */
 const END_ROLES: Readonly<Record<Layout["times"], ColumnRole>> = { instants: "end", "start and end": "endTime", "date and hours": "hours" };
 
+/**
+ * The tags of a row's cell, split where the layout's export separates them; as for entries
+ * made by hand, at most 20 of at most 50 characters (docs/api.md#tags), or why not.
+ */
+function tagsOf(cells: Cells, layout: Layout): string[] | Problem {
+  const text = cells.text("tags");
+  const tags = new Map<string, string>();
+  for (const piece of layout.tagSeparator === undefined ? [text] : text.split(layout.tagSeparator)) {
+    const name = piece.trim();
+    if (name === "" || tags.has(tagKey(name))) continue;
+    if (name.length > MAX_TAG_LENGTH) {
+      return problem(cells.header("tags"), `has a tag of more than ${MAX_TAG_LENGTH} characters ("${name.slice(0, 20)}…")`);
+    }
+    tags.set(tagKey(name), name);
+  }
+  if (tags.size > MAX_TAGS_PER_ENTRY) {
+    return problem(cells.header("tags"), `holds ${tags.size} tags: an entry carries at most ${MAX_TAGS_PER_ENTRY}`);
+  }
+  return [...tags.values()];
+}
+
 function personOf(cells: Cells): ParsedRow["person"] {
   const email = cells.text("email").trim().toLowerCase();
   if (email !== "") return { email, column: cells.header("email") };
@@ -146,11 +173,22 @@ export function readRow(record: readonly string[], context: RowContext): RowRead
   if (task.length > MAX_NAME) return problem(cells.header("task"), `must be at most ${MAX_NAME} characters`);
   if (description.length > MAX_DESCRIPTION) return problem(cells.header("description"), `must be at most ${MAX_DESCRIPTION} characters`);
   if (billable === undefined) return problem(cells.header("billable"), "must be yes or no (true or false)");
+  const tags = tagsOf(cells, context.layout);
+  if (!Array.isArray(tags)) return tags;
   const length = Date.parse(span.end) - Date.parse(span.start);
   const endRole = END_ROLES[context.layout.times];
   if (length <= 0) return problem(cells.header(endRole), "must be after the start");
   if (length > MAX_ENTRY_MS) return problem(cells.header(endRole), "makes the entry longer than 24 hours");
   return {
-    row: { person: personOf(cells), project, task: task === "" ? null : task, description, start: span.start, end: span.end, billable },
+    row: {
+      person: personOf(cells),
+      project,
+      task: task === "" ? null : task,
+      description,
+      start: span.start,
+      end: span.end,
+      billable,
+      tags,
+    },
   };
 }

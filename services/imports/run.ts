@@ -2,6 +2,7 @@ import { MAX_REPORTED_ERRORS, type RowError } from "./contract";
 import type { Caller } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import { isoSeconds } from "../../shared/time";
+import { projectsClient } from "../projects/client";
 import { timeEntriesClient, type ImportedEntry } from "../time-entries/client";
 import { importedEntryId, Occurrences } from "./entry-ids";
 import { FileRows } from "./file-rows";
@@ -100,7 +101,19 @@ function entryOf(run: ImportRun, placed: PlacedRow, occurrences: Occurrences): I
     start_time: parsed.start,
     end_time: parsed.end,
     billable: parsed.billable ?? placed.task?.billable ?? project.billable,
+    tags: parsed.tags,
   };
+}
+
+/**
+ * Imported time is announced by no event, so the budgets it may have moved are checked
+ * here, once per project and month of the batch (docs/api.md#budgets).
+ */
+async function checkBudgets(caller: Caller, organizationId: string, entries: readonly ImportedEntry[]): Promise<void> {
+  const checks = new Map<string, { projectId: string; at: string }>();
+  for (const entry of entries)
+    checks.set(`${entry.project_id} ${entry.start_time.slice(0, 7)}`, { projectId: entry.project_id, at: entry.start_time });
+  if (checks.size > 0) await projectsClient.over(caller).checkBudgets({ organizationId, checks: [...checks.values()] });
 }
 
 async function importBatch(
@@ -124,6 +137,9 @@ async function importBatch(
     entries.length === 0
       ? { inserted: 0 }
       : await timeEntriesClient.over(caller).importEntries({ organizationId: run.who.organizationId, entries });
+  // Before the batch counts as done: a process that dies first leaves the batch to be run
+  // again by the one that takes the import over, checks included.
+  await checkBudgets(caller, run.who.organizationId, entries);
   for (const error of refused) if (!replayed.has(error.row)) progress.refuse(error);
   progress.imported += inserted;
   // Rows already imported before (a re-import) are skipped without an error.

@@ -1,10 +1,14 @@
 import { skipOf, type Page } from "../../shared/paging";
 import type { Collection } from "../../shared/storage/port";
 import type { ApplicationDocument } from "./application";
+import { builtInApplication } from "./built-in-applications";
 
 type Changes = Partial<Omit<ApplicationDocument, "_id" | "organization_id" | "client_id">>;
 
-/** Applications, by organization for the portal; by client id for the protocol, which knows no organization. */
+/**
+ * Applications, by organization for the portal; by client id for the protocol, which knows no
+ * organization and also finds the built-in applications (never stored, never in a portal).
+ */
 export class ApplicationStore {
   constructor(private readonly applications: Collection<ApplicationDocument>) {}
 
@@ -18,15 +22,19 @@ export class ApplicationStore {
 
   /** Whatever its status: the protocol tells a disabled application apart itself. */
   byClientId(clientId: string): Promise<ApplicationDocument | null> {
-    return this.applications.findOne({ client_id: clientId });
+    const builtIn = builtInApplication(clientId);
+    return builtIn ? Promise.resolve(builtIn) : this.applications.findOne({ client_id: clientId });
   }
 
   activeByClientId(clientId: string): Promise<ApplicationDocument | null> {
-    return this.applications.findOne({ client_id: clientId, status: "active" });
+    const builtIn = builtInApplication(clientId);
+    return builtIn ? Promise.resolve(builtIn) : this.applications.findOne({ client_id: clientId, status: "active" });
   }
 
-  byClientIds(clientIds: readonly string[]): Promise<ApplicationDocument[]> {
-    return this.applications.find({ client_id: { $in: [...clientIds] } });
+  async byClientIds(clientIds: readonly string[]): Promise<ApplicationDocument[]> {
+    const builtIn = clientIds.map(builtInApplication).filter((app) => app !== undefined);
+    const stored = await this.applications.find({ client_id: { $in: clientIds.filter((id) => !builtInApplication(id)) } });
+    return [...builtIn, ...stored];
   }
 
   /** A page of the organization's applications, newest first. */

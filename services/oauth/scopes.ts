@@ -14,6 +14,7 @@ export const SCOPE_WORDS: Readonly<Record<Permission, string>> = {
   "screenshots:write": "Upload and delete screenshots",
   "webhooks:read": "See your organization's webhooks and their deliveries",
   "webhooks:write": "Create, change and delete webhooks",
+  "events:read": "Be told at once of changes to what you may see (live updates)",
 };
 
 export function inWords(scopes: readonly Permission[]): ScopeInWords[] {

@@ -39,13 +39,12 @@ export async function ensureByNames(
       color: null,
       client_name: null,
       billable: true,
-      hourly_rate: null,
       archived: false,
       created_at: now,
       updated_at: now,
     };
     // One event per project made, as when made by hand: never one per imported row.
-    const announcement = await announceCreated.prepare(presentProject(doc));
+    const announcement = await announceCreated.prepare(presentProject(doc, null, null));
     // Two imports naming the same new project at once end with one project, not two.
     const outcome = await insertOnce(
       doc,
@@ -55,7 +54,7 @@ export async function ensureByNames(
     byKey.set(key, outcome.doc);
     if (outcome.created) {
       created.push(outcome.doc);
-      await announcement.publish(presentProject(outcome.doc));
+      await announcement.publish(presentProject(outcome.doc, null, null));
     } else {
       await announcement.drop();
     }

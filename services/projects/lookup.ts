@@ -10,7 +10,7 @@ type EntryLookup = z.output<typeof projectsClient.actions.lookupForEntry.input>;
  * as this organization has it, and the task asked for, whatever project it belongs to (the
  * caller compares `project_id` itself).
  */
-export async function answerEntryLookup(stores: ProjectStores, params: EntryLookup): Promise<ProjectForEntry> {
+export async function answerEntryLookup(stores: Pick<ProjectStores, "projects" | "tasks">, params: EntryLookup): Promise<ProjectForEntry> {
   const { organizationId, projectId, taskId } = params;
   const [project, task] = await Promise.all([
     stores.projects.find(organizationId, projectId),
@@ -24,11 +24,16 @@ export async function answerEntryLookup(stores: ProjectStores, params: EntryLook
 
 type NamesQuery = z.output<typeof projectsClient.actions.namesOf.input>;
 
-/** Names of the organization's projects and tasks among those asked for; others' ids find nothing. */
-export async function answerNames(stores: ProjectStores, query: NamesQuery): Promise<ProjectAndTaskNames> {
+/** Names of the organization's projects (and their clients) and tasks among those asked for; others' ids find nothing. */
+export async function answerNames(stores: Pick<ProjectStores, "projects" | "tasks">, query: NamesQuery): Promise<ProjectAndTaskNames> {
   const [projects, tasks] = await Promise.all([
     stores.projects.namesOf(query.organizationId, query.projectIds),
     stores.tasks.namesOf(query.organizationId, query.taskIds),
   ]);
-  return { projects, tasks };
+  const entries = Object.entries(projects);
+  return {
+    projects: Object.fromEntries(entries.map(([id, project]) => [id, project.name])),
+    tasks,
+    clients: Object.fromEntries(entries.map(([id, project]) => [id, project.client])),
+  };
 }

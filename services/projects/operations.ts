@@ -10,14 +10,26 @@ import {
   listTasksInput,
   taskByIdInput,
   updateTaskInput,
+  createRateInput,
+  listRatesInput,
+  rateByIdInput,
 } from "./inputs";
-import { projectSchema, taskSchema } from "./contract";
+import { projectSchema, rateSchema, taskSchema } from "./contract";
 
 /** Every role reads projects and their tasks; owners and admins change them (docs/api.md#projects). */
 const READ: CredentialAccess = { permission: "projects:read", roles: EVERY_ROLE };
 const WRITE: CredentialAccess = { permission: "projects:write", roles: MANAGERS };
 
+/**
+ * Rates are the organization's prices: owners and admins only. Reading takes `projects:read`
+ * (a read-only key of an admin, for an invoicing tool, can see them), changing
+ * `projects:write` (docs/api.md, "Money: rates, amounts and budgets").
+ */
+const RATES_READ: CredentialAccess = { permission: "projects:read", roles: MANAGERS };
+const RATES_WRITE: CredentialAccess = { permission: "projects:write", roles: MANAGERS };
+
 const PROJECTS = "Projects";
+const RATES = "Rates";
 const TASKS = "Tasks";
 const PROJECT = "Project";
 const TASK = "Task";
@@ -25,6 +37,8 @@ const TASK = "Task";
 const projectPath = { id: "The project's id, with either prefix (`prj_...` or `proj_...`)" };
 const taskPath = { id: "The project's id, with either prefix", task_id: "The task's id (`task_...`)" };
 const projectsManagersOnly = "Owners and admins only; members read projects.";
+const money =
+  "`hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.";
 const tasksManagersOnly = "Owners and admins only; members read tasks.";
 
 /** Projects and their tasks (docs/api.md#projects, docs/api.md#tasks). */
@@ -33,6 +47,7 @@ export const projectOperations = defineOperations("projects", {
     method: "GET",
     path: "/projects",
     summary: "List projects",
+    description: "Owners and admins see each project's `hourly_rate`, `budget` and `budget_used`; members see none of them.",
     tag: PROJECTS,
     resource: PROJECT,
     input: listProjectsInput,
@@ -47,7 +62,7 @@ export const projectOperations = defineOperations("projects", {
     method: "POST",
     path: "/projects",
     summary: "Create a project",
-    description: `${projectsManagersOnly} A name already used in the organization, in any case, is a 409.`,
+    description: `${projectsManagersOnly} A name already used in the organization, in any case, is a 409. ${money}`,
     tag: PROJECTS,
     resource: PROJECT,
     input: createProjectInput,
@@ -71,7 +86,7 @@ export const projectOperations = defineOperations("projects", {
     alsoMethods: ["PUT"],
     path: "/projects/:id",
     summary: "Change a project",
-    description: `${projectsManagersOnly} Changes only the fields given (\`PATCH\` and \`PUT\` alike); unknown fields are a 400.`,
+    description: `${projectsManagersOnly} Changes only the fields given (\`PATCH\` and \`PUT\` alike); unknown fields are a 400. ${money}`,
     tag: PROJECTS,
     resource: PROJECT,
     input: updateProjectInput,
@@ -185,5 +200,60 @@ export const projectOperations = defineOperations("projects", {
     success: { status: 204, description: "Deleted" },
     errors: [409],
     parameters: taskPath,
+  },
+
+  listRates: {
+    method: "GET",
+    path: "/rates",
+    summary: "List rate changes",
+    description:
+      "Owners and admins only. Every recorded change at every level, oldest recorded first. A filter naming another organization's user or project selects nothing.",
+    tag: RATES,
+    resource: "Rate",
+    input: listRatesInput,
+    access: RATES_READ,
+    success: { status: 200, description: "A page of rate changes, in the order they were recorded", body: list(rateSchema) },
+    parameters: {
+      level: "Only changes of this level",
+      user_id: "Only changes naming this member (`member` and `project_member`)",
+      project_id: "Only changes naming this project, with either prefix (`project` and `project_member`)",
+    },
+  },
+  createRate: {
+    method: "POST",
+    path: "/rates",
+    summary: "Record a rate change",
+    description:
+      "Owners and admins only. From `effective_from` on (the UTC date of an entry's `start_time`), the level's target is billed at `hourly_rate` (`null`: no rate at this level). The level decides which of `user_id` and `project_id` are taken; both must be the organization's (400 otherwise). A second change of one target on one day is a 409 naming the first.",
+    tag: RATES,
+    resource: "Rate",
+    input: createRateInput,
+    access: RATES_WRITE,
+    success: { status: 201, description: "The recorded change", body: single(rateSchema), location: "/rates/{data.id}" },
+    errors: [409],
+  },
+  getRate: {
+    method: "GET",
+    path: "/rates/:id",
+    summary: "Read one rate change",
+    description: "Owners and admins only.",
+    tag: RATES,
+    resource: "Rate",
+    input: rateByIdInput,
+    access: RATES_READ,
+    success: { status: 200, description: "The rate change", body: single(rateSchema) },
+    parameters: { id: "The change's id (`rate_...`)" },
+  },
+  deleteRate: {
+    method: "DELETE",
+    path: "/rates/:id",
+    summary: "Delete a rate change",
+    description: "Owners and admins only. Entries it applied to are billed at the rate in force without it.",
+    tag: RATES,
+    resource: "Rate",
+    input: rateByIdInput,
+    access: RATES_WRITE,
+    success: { status: 204, description: "Deleted" },
+    parameters: { id: "The change's id (`rate_...`)" },
   },
 });

@@ -62,10 +62,20 @@ export class ProjectStore {
     return this.projects.deleteOne({ _id: id, organization_id: organizationId });
   }
 
-  /** Names by id, of this organization's documents among `ids`. */
-  async namesOf(organizationId: string, ids: readonly string[]): Promise<Record<string, string>> {
+  /** Names and clients by id, of this organization's documents among `ids`. */
+  async namesOf(organizationId: string, ids: readonly string[]): Promise<Record<string, { name: string; client: string | null }>> {
     if (ids.length === 0) return {};
     const found = await this.projects.find({ organization_id: organizationId, _id: { $in: [...ids] } });
-    return Object.fromEntries(found.map((doc) => [doc._id, doc.name]));
+    return Object.fromEntries(found.map((doc) => [doc._id, { name: doc.name, client: doc.client_name ?? null }]));
+  }
+
+  /** Projects, of every organization, stored with a rate before rates had history (`legacy-rates.ts`). */
+  withLegacyRate(): Promise<ProjectDocument[]> {
+    return this.projects.find({ hourly_rate: { $ne: null } });
+  }
+
+  /** Takes the old rate off a project, unless it changed since it was read. */
+  async dropLegacyRate(id: string, rate: number | null | undefined): Promise<void> {
+    await this.projects.findOneAndUpdate({ _id: id, hourly_rate: rate }, { $unset: { hourly_rate: 1 } });
   }
 }

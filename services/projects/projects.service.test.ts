@@ -4,6 +4,7 @@ import { PERMISSIONS, ROLE_PERMISSIONS, type Identity } from "../../shared/ident
 import { serviceTestBed, type RoutedInput } from "../../test/support/service-broker";
 import { timeEntriesService } from "../time-entries/time-entries.service";
 import { projectsService } from "./projects.service";
+import type { RateChange } from "../../shared/billing/rate-book";
 import type { Project } from "./contract";
 
 const OWNER: Identity = {
@@ -98,5 +99,53 @@ describe("projects service", () => {
 
   it("refuses a credential without projects:write (403)", async () => {
     await expect(call("create", READ_ONLY_KEY, { body: { name: "Read only" } })).rejects.toMatchObject({ code: 403, type: "forbidden" });
+  });
+
+  describe("rates for other services", () => {
+    const client = <T>(action: string, params: object) => bed.broker().call<T, object>(`projects.${action}`, params);
+
+    it("hands out every rate change of the organization in recording order, the project's set on create and on PATCH", async () => {
+      const organizationId = "org_3333333333333333333333";
+      const owner: Identity = { ...OWNER, organizationId };
+      const member = "usr_4444444444444444444444";
+      const site = (await call<{ data: Project }>("create", owner, { body: { name: "Site", hourly_rate: 70 } })).data;
+      await call("create", owner, { body: { name: "Unpriced" } });
+      await client("setRate", { organizationId, level: "organization", hourlyRate: 50 });
+      await client("setRate", { organizationId, level: "member", userId: member, hourlyRate: 60.5 });
+      const patched = await call<{ data: Project }>("update", owner, { params: { id: site.id }, body: { hourly_rate: 75 } });
+      expect(patched.data.hourly_rate).toBe(75);
+
+      const changes = await client<RateChange[]>("rateChangesOf", { organizationId });
+      expect(changes).toEqual([
+        { level: "organization", user_id: null, project_id: null, hourly_rate: 50, effective_from: null },
+        { level: "member", user_id: member, project_id: null, hourly_rate: 60.5, effective_from: null },
+        { level: "project", user_id: null, project_id: site.id, hourly_rate: 75, effective_from: null },
+      ]);
+      expect(await client<RateChange[]>("rateChangesOf", { organizationId: OTHER_ORG_OWNER.organizationId })).not.toContainEqual(
+        expect.objectContaining({ project_id: site.id }),
+      );
+      expect(await client("ratesToday", { organizationId, userIds: [member, OWNER.userId] })).toEqual({
+        organization: 50,
+        members: { [member]: 60.5, [OWNER.userId]: null },
+      });
+
+      await call("update", owner, { params: { id: site.id }, body: { hourly_rate: null } });
+      await client("setRate", { organizationId, level: "organization", hourlyRate: null });
+      expect(await client<RateChange[]>("rateChangesOf", { organizationId })).toEqual([
+        { level: "member", user_id: member, project_id: null, hourly_rate: 60.5, effective_from: null },
+      ]);
+    });
+
+    it("refuses a rate that is negative or has more than two decimals", async () => {
+      for (const hourlyRate of [-1, 10.005]) {
+        await expect(client("setRate", { organizationId: OWNER.organizationId, level: "organization", hourlyRate })).rejects.toMatchObject({
+          code: 400,
+        });
+        await expect(call("create", OWNER, { body: { name: `Bad rate ${hourlyRate}`, hourly_rate: hourlyRate } })).rejects.toMatchObject({
+          code: 400,
+          data: { field: "hourly_rate" },
+        });
+      }
+    });
   });
 });

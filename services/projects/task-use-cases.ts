@@ -6,6 +6,8 @@ import { isoSeconds } from "../../shared/time";
 import { nameKey, type ProjectDocument } from "./project";
 import type { ProjectStore } from "./project-store";
 import { presentTask, type TaskDocument } from "./task";
+import type { BudgetAlertStore } from "./budget-alert-store";
+import type { RateStore } from "./rate-store";
 import type { TaskPlace, TaskStore } from "./task-store";
 import type { EntryReferences } from "./entry-references";
 import type { Task } from "./contract";
@@ -15,6 +17,8 @@ import type { CreateTaskInput, ListTasksInput, UpdateTaskInput } from "./inputs"
 export interface ProjectStores {
   projects: ProjectStore;
   tasks: TaskStore;
+  rates: RateStore;
+  alerts: BudgetAlertStore;
 }
 
 function placeOf(who: Identity, projectId: string): TaskPlace {

@@ -5,7 +5,7 @@ export const projectsTraits = declareService({
   name: "projects",
   keepsDocuments: true,
   announcesEvents: true,
-  consumesEvents: false,
+  consumesEvents: true,
   sweeps: false,
   holdsSigningKey: false,
   load: async () => (await import("./projects.service.js")).projectsService,

@@ -4,9 +4,11 @@ import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
 import { listEnvelope, type ListEnvelope } from "../../shared/paging";
 import { isoSeconds } from "../../shared/time";
+import type { BudgetSources } from "./budgets";
 import type { CreateProjectInput, ListProjectsInput, UpdateProjectInput } from "./inputs";
 import { nameKey, presentProject, type ProjectDocument } from "./project";
-import type { ProjectStore } from "./project-store";
+import { forViewer, presentAll, presentOne } from "./project-views";
+import type { RateTarget } from "./rate";
 import type { EntryReferences } from "./entry-references";
 import { deleteTasksOfProject, type ProjectStores } from "./task-use-cases";
 import type { Project } from "./contract";
@@ -18,68 +20,103 @@ export interface ProjectEvents {
   deleted: Announce<Project>;
 }
 
-/** Sent again with its `Idempotency-Key`, answers the project of the first run (`shared/creation.ts`). */
+function projectRate(projectId: string): RateTarget {
+  return { level: "project", user_id: null, project_id: projectId };
+}
+
+/**
+ * Sent again with its `Idempotency-Key`, answers the project of the first run
+ * (`shared/creation.ts`). A rate given is the project's from the beginning.
+ */
 export async function createProject(
-  store: ProjectStore,
+  stores: ProjectStores,
+  sources: BudgetSources,
   events: ProjectEvents,
   who: Identity,
   input: CreateProjectInput["body"],
   request: Creation = {},
 ): Promise<Project> {
+  const { hourly_rate: hourlyRate, ...fields } = input;
   const now = isoSeconds();
   const doc: ProjectDocument = {
     _id: createdId("project", request),
     organization_id: who.organizationId,
-    ...input,
+    ...fields,
     name_key: nameKey(input.name),
     archived: false,
     created_at: now,
     updated_at: now,
   };
+  // A new project has used nothing of its budget.
+  const expected = presentProject(doc, hourlyRate, doc.budget ? { seconds: 0, amount: 0, percent: 0 } : null);
   // Announced on a repeat too, under the same event id: the first run may have died before announcing.
-  return announceChange(events.created, presentProject(doc), async () => {
+  const created = await announceChange(events.created, expected, async () => {
     const inserted = await insertOnce(
       doc,
-      (fresh) => store.insert(fresh),
-      (id) => store.find(who.organizationId, id),
+      (fresh) => stores.projects.insert(fresh),
+      (id) => stores.projects.find(who.organizationId, id),
     );
-    return presentProject(inserted.doc);
+    // On a repeat too: the first run may have died before recording it; recording it again changes nothing.
+    if (hourlyRate !== null) await stores.rates.replace(who.organizationId, projectRate(doc._id), hourlyRate);
+    return presentOne(stores, sources, who.organizationId, inserted.doc);
   });
+  return forViewer(created, who);
 }
 
-export async function listProjects(store: ProjectStore, who: Identity, query: ListProjectsInput["query"]): Promise<ListEnvelope<Project>> {
+export async function listProjects(
+  stores: ProjectStores,
+  sources: BudgetSources,
+  who: Identity,
+  query: ListProjectsInput["query"],
+): Promise<ListEnvelope<Project>> {
   const page = { page: query.page, per_page: query.per_page };
-  const { items, total } = await store.list(who.organizationId, { archived: query.archived, billable: query.billable }, page);
-  return listEnvelope(items.map(presentProject), total, page);
+  const { items, total } = await stores.projects.list(who.organizationId, { archived: query.archived, billable: query.billable }, page);
+  const projects = await presentAll(stores, sources, who.organizationId, items);
+  return listEnvelope(
+    projects.map((project) => forViewer(project, who)),
+    total,
+    page,
+  );
 }
 
-export async function getProject(store: ProjectStore, who: Identity, id: string): Promise<Project> {
-  const doc = await store.find(who.organizationId, id);
+export async function getProject(stores: ProjectStores, sources: BudgetSources, who: Identity, id: string): Promise<Project> {
+  const doc = await stores.projects.find(who.organizationId, id);
   if (!doc) throw ApiError.notFound("Project");
-  return presentProject(doc);
+  return forViewer(await presentOne(stores, sources, who.organizationId, doc), who);
 }
 
+/**
+ * Changes the fields given. `hourly_rate` is set from the beginning: it replaces the
+ * project's rate history (docs/api.md, "Money: rates, amounts and budgets").
+ */
 export async function updateProject(
-  store: ProjectStore,
+  stores: ProjectStores,
+  sources: BudgetSources,
   events: ProjectEvents,
   who: Identity,
   id: string,
   changes: UpdateProjectInput["body"],
 ): Promise<Project> {
-  const set: Partial<ProjectDocument> = { ...changes, updated_at: isoSeconds() };
+  const { hourly_rate: hourlyRate, ...fields } = changes;
+  const set: Partial<ProjectDocument> = { ...fields, updated_at: isoSeconds() };
   if (changes.name !== undefined) set.name_key = nameKey(changes.name);
-  const current = await store.find(who.organizationId, id);
+  const current = await stores.projects.find(who.organizationId, id);
   if (!current) throw ApiError.notFound("Project");
-  return announceChange(events.updated, presentProject({ ...current, ...set }), async () => {
-    const doc = await store.update(who.organizationId, id, set);
+  const changed = await presentOne(stores, sources, who.organizationId, { ...current, ...set });
+  const expected = hourlyRate === undefined ? changed : { ...changed, hourly_rate: hourlyRate };
+  const updated = await announceChange(events.updated, expected, async () => {
+    const doc = await stores.projects.update(who.organizationId, id, set);
     if (!doc) throw ApiError.notFound("Project");
-    return presentProject(doc);
+    if (hourlyRate !== undefined) await stores.rates.replace(who.organizationId, projectRate(id), hourlyRate);
+    return presentOne(stores, sources, who.organizationId, doc);
   });
+  return forViewer(updated, who);
 }
 
 /** A project that time was recorded against is archived, not deleted (docs/decisions/0005-archive-instead-of-delete.md). */
 export async function deleteProject(
   stores: ProjectStores,
+  sources: BudgetSources,
   events: ProjectEvents,
   references: EntryReferences,
   who: Identity,
@@ -91,9 +128,12 @@ export async function deleteProject(
   if (entries > 0) {
     throw ApiError.conflict("This project has time entries and cannot be deleted; archive it instead", { time_entries: entries });
   }
-  await announceChange(events.deleted, presentProject(doc), async () => {
+  const shown = await presentOne(stores, sources, who.organizationId, doc);
+  await announceChange(events.deleted, shown, async () => {
     if (!(await stores.projects.delete(who.organizationId, id))) throw ApiError.notFound("Project");
     await deleteTasksOfProject(stores.tasks, who, id);
-    return presentProject(doc);
+    await stores.rates.deleteOfProject(who.organizationId, id);
+    await stores.alerts.deleteOfProject(who.organizationId, id);
+    return shown;
   });
 }

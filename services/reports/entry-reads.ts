@@ -1,29 +1,12 @@
-import type { Readable } from "node:stream";
-import type { Caller } from "../../shared/client";
-import { timeEntriesClient, type EntryTotalsBatch, type ReportWindow, type TimeEntry } from "../time-entries/client";
+import { readPulledValues, type StreamContext } from "../../shared/pulled-stream";
+import { timeEntriesClient, type EntryTotalsQuery, type ReportWindow, type TimeEntry, type TotalsLine } from "../time-entries/client";
 
-/** Each newline-separated JSON value of a stream, parsed; chunks may split lines anywhere. */
-async function* jsonLines<T>(stream: Readable): AsyncGenerator<T> {
-  let pending = "";
-  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
-    pending += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-    let end = pending.indexOf("\n");
-    while (end >= 0) {
-      const line = pending.slice(0, end);
-      pending = pending.slice(end + 1);
-      if (line.length > 0) yield JSON.parse(line) as T;
-      end = pending.indexOf("\n");
-    }
-  }
-  if (pending.trim().length > 0) yield JSON.parse(pending) as T;
+/** A summary's sums, added up by the time-entries service, in batches: the window's line first, then its groups' and sub-groups'. */
+export async function* totalsOf(ctx: StreamContext, query: EntryTotalsQuery): AsyncGenerator<TotalsLine[]> {
+  yield* readPulledValues<TotalsLine>(ctx, await timeEntriesClient.over(ctx).sumEntries(query));
 }
 
-/** Every entry of the window as batches of totals, in no order. */
-export async function* totalsOf(caller: Caller, window: ReportWindow): AsyncGenerator<EntryTotalsBatch> {
-  for await (const batch of await timeEntriesClient.over(caller).streamTotals(window)) yield batch as EntryTotalsBatch;
-}
-
-/** Every entry of the window, newest first, in batches. */
-export async function* entriesOf(caller: Caller, window: ReportWindow): AsyncGenerator<TimeEntry[]> {
-  yield* jsonLines<TimeEntry[]>(await timeEntriesClient.over(caller).streamEntries(window));
+/** Every entry of the window, newest first, in batches, read from the store as they are taken. */
+export async function* entriesOf(ctx: StreamContext, window: ReportWindow): AsyncGenerator<TimeEntry[]> {
+  yield* readPulledValues<TimeEntry>(ctx, await timeEntriesClient.over(ctx).streamEntries(window));
 }

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { FILE_MEDIA_TYPES, type FileMediaType } from "../../shared/operations";
 
@@ -15,47 +15,93 @@ export interface Table {
   rows: AsyncIterable<readonly (readonly Cell[])[]>;
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled (numbers and booleans never need it). */
 function csvField(cell: Cell): string {
   if (cell === null) return "";
-  const text = String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof cell !== "string") return String(cell);
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
+/** One line, CRLF-ended; written into one string, as an export writes one for every entry. */
 function csvLine(cells: readonly Cell[]): string {
-  return `${cells.map(csvField).join(",")}\r\n`;
+  let line = cells.length > 0 ? csvField(cells[0] as Cell) : "";
+  for (let at = 1; at < cells.length; at++) line += `,${csvField(cells[at] as Cell)}`;
+  return `${line}\r\n`;
 }
 
 async function* csvText(table: Table): AsyncGenerator<string> {
   yield csvLine(table.columns);
-  for await (const batch of table.rows) yield batch.map(csvLine).join("");
+  for await (const batch of table.rows) {
+    let text = "";
+    for (const row of batch) text += csvLine(row);
+    yield text;
+  }
 }
 
 function csvStream(table: Table): Readable {
   return Readable.from(csvText(table), { objectMode: false });
 }
 
-/** One worksheet, header row first; numbers stay numbers, booleans booleans. */
-function xlsxStream(table: Table, sheetName: string): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+/** Bytes of a file waiting for its reader at most, before the writer waits for it to catch up. */
+const XLSX_AHEAD_BYTES = 1024 * 1024;
+
+/**
+ * One worksheet, header row first; numbers stay numbers, booleans booleans. ExcelJS writes
+ * its zip into a sink whose chunks wait here for the reader; rows are added only while
+ * less than `XLSX_AHEAD_BYTES` wait, so a slow reader holds the rows back, not memory.
+ */
+async function* xlsxBytes(table: Table, sheetName: string): AsyncGenerator<Buffer> {
+  const waiting: Buffer[] = [];
+  let waitingBytes = 0;
+  let finished = false;
+  let failure: unknown;
+  let wakeReader: (() => void) | undefined;
+  let wakeWriter: (() => void) | undefined;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      waiting.push(chunk);
+      waitingBytes += chunk.length;
+      wakeReader?.();
+      done();
+    },
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   const write = async () => {
     sheet.addRow([...table.columns]).commit();
     for await (const batch of table.rows) {
       for (const row of batch) sheet.addRow(row.map((cell) => cell ?? "")).commit();
+      while (waitingBytes > XLSX_AHEAD_BYTES) await new Promise<void>((resolve) => (wakeWriter = resolve));
     }
     sheet.commit();
     await workbook.commit();
   };
-  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
+  write()
+    .catch((error: unknown) => (failure = error ?? new Error("the spreadsheet could not be written")))
+    .finally(() => {
+      finished = true;
+      wakeReader?.();
+    });
+  for (;;) {
+    const chunk = waiting.shift();
+    if (chunk) {
+      waitingBytes -= chunk.length;
+      if (waitingBytes <= XLSX_AHEAD_BYTES) wakeWriter?.();
+      yield chunk;
+      continue;
+    }
+    if (failure !== undefined) throw failure;
+    if (finished) return;
+    await new Promise<void>((resolve) => (wakeReader = resolve));
+  }
 }
 
 export function tableFile(table: Table, format: "csv" | "xlsx", sheetName: string): { stream: Readable; mediaType: FileMediaType } {
   return format === "csv"
     ? { stream: csvStream(table), mediaType: FILE_MEDIA_TYPES.csv }
-    : { stream: xlsxStream(table, sheetName), mediaType: FILE_MEDIA_TYPES.xlsx };
+    : { stream: Readable.from(xlsxBytes(table, sheetName), { objectMode: false }), mediaType: FILE_MEDIA_TYPES.xlsx };
 }
 
 /** Seconds as decimal hours, to two places (exports carry both, docs/api.md#exports). */

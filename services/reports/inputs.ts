@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
-import { timeZone as anyTimeZone, nothing } from "../../shared/inputs";
+import { timeZone as anyTimeZone, nothing, trimmedText } from "../../shared/inputs";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "../time-entries/client";
 import { dayNumberOf } from "../../shared/time";
 
 /** A report spans at most this many days (docs/api.md#reports). */
 export const MAX_REPORT_DAYS = 366;
 
-export const GROUPINGS = ["project", "user", "task", "day", "week", "month", "billable"] as const;
+export const GROUPINGS = ["project", "user", "task", "day", "week", "month", "billable", "tag", "client"] as const;
 export type Grouping = (typeof GROUPINGS)[number];
 
 export const FORMATS = ["json", "csv", "xlsx"] as const;
@@ -34,6 +35,19 @@ const timeZone = anyTimeZone
   // Named in the documents one by one, as this runtime knows them; other spellings of the same zones are accepted too.
   .meta({ examples: ["Europe/Berlin"], enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] });
 
+/**
+ * `?tag=a&tag=b`: entries carrying any of these tags, ignoring case, as time-entry lists
+ * take it. One value arrives as a string, several as an array; more than 20 arrive as
+ * neither (the query parser makes an object of them), so the union's own message says
+ * what is allowed.
+ */
+const tagName = trimmedText(MAX_TAG_LENGTH);
+const tagFilter = z
+  .union([tagName, z.array(tagName).min(1).max(MAX_TAGS_PER_ENTRY, `must name at most ${MAX_TAGS_PER_ENTRY} tags`)], {
+    error: `must name 1 to ${MAX_TAGS_PER_ENTRY} tags, each 1-${MAX_TAG_LENGTH} characters`,
+  })
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+
 /** What both reports select: whole days of a zone, narrowed by filters. */
 const selection = {
   start_date: calendarDate,
@@ -43,6 +57,7 @@ const selection = {
   project_id: idOf("project").optional(),
   task_id: idOf("task").optional(),
   billable: queryBoolean.optional(),
+  tag: tagFilter.optional(),
   format: z.enum(FORMATS).default("json"),
 };
 
@@ -99,4 +114,7 @@ export const detailedInput = z.object({
 export type SummaryQuery = z.output<typeof summaryInput>["query"];
 export type DetailedQuery = z.output<typeof detailedInput>["query"];
 /** What the two reports share: the days, the zone and the filters. */
-export type Selection = Pick<SummaryQuery, "start_date" | "end_date" | "timezone" | "user_id" | "project_id" | "task_id" | "billable">;
+export type Selection = Pick<
+  SummaryQuery,
+  "start_date" | "end_date" | "timezone" | "user_id" | "project_id" | "task_id" | "billable" | "tag"
+>;

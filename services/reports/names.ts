@@ -7,6 +7,8 @@ export interface Names {
   users: Map<string, UserName>;
   projects: Map<string, string>;
   tasks: Map<string, string>;
+  /** A project's client, `null` for none; a project missing here names nothing any more. */
+  clients: Map<string, string | null>;
 }
 
 export interface NamesWanted {
@@ -24,7 +26,7 @@ function inTurns(ids: Iterable<string> | undefined, size: number): string[][] {
 
 /** Asks the projects and auth services, in the caller's organization only, for the names a report needs. */
 export async function namesOf(caller: Caller, organizationId: string, wanted: NamesWanted): Promise<Names> {
-  const names: Names = { users: new Map(), projects: new Map(), tasks: new Map() };
+  const names: Names = { users: new Map(), projects: new Map(), tasks: new Map(), clients: new Map() };
   const projects = projectsClient.over(caller);
   const accounts = authClient.over(caller);
   const projectTurns = inTurns(wanted.projects, MAX_NAMES_PER_CALL);
@@ -35,6 +37,7 @@ export async function namesOf(caller: Caller, organizationId: string, wanted: Na
       const found = await projects.namesOf({ organizationId, projectIds: projectTurns[turn] ?? [], taskIds: taskTurns[turn] ?? [] });
       for (const [id, name] of Object.entries(found.projects)) names.projects.set(id, name);
       for (const [id, name] of Object.entries(found.tasks)) names.tasks.set(id, name);
+      for (const [id, client] of Object.entries(found.clients)) names.clients.set(id, client);
     }),
     ...inTurns(wanted.users, MAX_USERS_PER_CALL).map(async (userIds) => {
       const found = await accounts.namesOf({ organizationId, userIds });

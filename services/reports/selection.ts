@@ -22,5 +22,6 @@ export function windowFor(who: Identity, selection: Selection, calendar: ZoneCal
     projectId: selection.project_id,
     taskId: selection.task_id,
     billable: selection.billable,
+    tags: selection.tag,
   };
 }

@@ -1,54 +1,79 @@
-import type { Caller } from "../../shared/client";
 import type { Identity } from "../../shared/identity";
 import { toStyleBProjectId } from "../../shared/ids";
+import type { StreamContext } from "../../shared/pulled-stream";
+import { roundSeconds, type Rounding } from "../../shared/rounding";
 import { isoSeconds } from "../../shared/time";
-import type { EntryTotalsBatch, EntryTotalsRow } from "../time-entries/client";
+import type { EntryTotalsQuery, TotalsFigures, TotalsKey, TotalsKeyValue, TotalsLine } from "../time-entries/client";
 import { totalsOf } from "./entry-reads";
 import { hours, type Cell, type Table } from "./files";
 import type { Grouping, SummaryQuery } from "./inputs";
+import { EntryPricer, moneyFor, type ReportMoney } from "./money";
 import { namesOf, type Names } from "./names";
 import type { SummaryGroup, SummaryReport, Totals } from "./contract";
-import { roundSeconds, type Rounding } from "./rounding";
 import { windowFor } from "./selection";
 import { weekStartOf, ZoneCalendar } from "./zone";
 
 /*
- * The summary report (docs/api.md#the-summary): the store selects the entries, this adds them up.
- * Each entry belongs wholly to the day, in the report's zone, on which it starts; a
- * running entry counts up to `as_of`.
+ * The summary report (docs/api.md#the-summary). The time-entries service adds the entries
+ * up where they are kept, by what each grouping is made of (a week and a month of days, a
+ * client of projects), amounts included, and hands over only those sums; this merges them
+ * into the report's groups, rounds groups (group scope) and names them. Each entry belongs wholly to the day,
+ * in the report's zone, on which it starts; a running entry counts up to `as_of`.
  */
 
 type Key = string | null;
 
-/** The running sums of one line; `rounded` sums per-entry rounding (entry scope only). */
+/** What each grouping is added up by, beside the entries. */
+const ADDED_UP_BY: Record<Grouping, TotalsKey> = {
+  project: "project",
+  user: "user",
+  task: "task",
+  billable: "billable",
+  day: "day",
+  week: "day",
+  month: "day",
+  tag: "tag",
+  client: "project",
+};
+
+/** The running sums of one line of the report; the amount in minor units. */
 class Sums {
-  total = 0;
+  entries = 0;
+  seconds = 0;
   billable = 0;
+  /** Per-entry rounded seconds (entry scope), or the seconds. */
   rounded = 0;
-  count = 0;
+  amount = 0;
+  unrated = 0;
   subGroups: Map<Key, Sums> | undefined;
 
-  add(seconds: number, rounded: number, billable: boolean): void {
-    this.total += seconds;
-    this.rounded += rounded;
-    this.count += 1;
-    if (billable) this.billable += seconds;
+  add(figures: TotalsFigures): void {
+    this.entries += figures[0];
+    this.seconds += figures[1];
+    this.billable += figures[2];
+    this.rounded += figures[3];
+    this.amount += figures[4];
+    this.unrated += figures[5];
   }
 
   subGroup(key: Key): Sums {
     this.subGroups ??= new Map();
-    let sums = this.subGroups.get(key);
-    if (!sums) {
-      sums = new Sums();
-      this.subGroups.set(key, sums);
-    }
-    return sums;
+    return sumsAt(this.subGroups, key);
   }
+}
+
+function sumsAt(map: Map<Key, Sums>, key: Key): Sums {
+  let sums = map.get(key);
+  if (!sums) {
+    sums = new Sums();
+    map.set(key, sums);
+  }
+  return sums;
 }
 
 const BY_DATE: ReadonlySet<Grouping> = new Set(["day", "week", "month"]);
 
-/** How each grouping reads its key off an entry of a batch. */
+/** A grouping's key of what the time-entries service added up by. */
 class KeyReader {
   private readonly weeks: string[];
   private readonly months: string[];
@@ -56,27 +81,29 @@ class KeyReader {
   constructor(
     private readonly calendar: ZoneCalendar,
     weekStart: SummaryQuery["week_start"],
+    private readonly names: Names,
   ) {
     this.weeks = calendar.dates.map((date) => weekStartOf(date, weekStart));
     this.months = calendar.dates.map((date) => date.slice(0, 7));
   }
 
-  keyOf(grouping: Grouping, row: EntryTotalsRow, ids: readonly string[], day: number): Key {
+  keyOf(grouping: Grouping, added: TotalsKeyValue): Key {
     switch (grouping) {
       case "project":
-        return ids[row[3]] as string;
       case "user":
-        return ids[row[2]] as string;
       case "task":
-        return row[4] < 0 ? null : (ids[row[4]] as string);
+      case "tag":
+        return added as string | null;
+      case "client":
+        return this.names.clients.get(added as string) ?? null;
       case "billable":
-        return row[5] === 1 ? "true" : "false";
+        return added === true ? "true" : "false";
       case "day":
-        return this.calendar.dates[day] as string;
+        return this.calendar.dates[added as number] as string;
       case "week":
-        return this.weeks[day] as string;
+        return this.weeks[added as number] as string;
       case "month":
-        return this.months[day] as string;
+        return this.months[added as number] as string;
     }
   }
 }
@@ -97,7 +124,7 @@ function nameOf(grouping: Grouping, key: Key, names: Names): string | null {
   }
 }
 
-/** Dates ascending; anything else by time descending, then key (no task last). */
+/** Dates ascending; anything else by time descending, then key (no task, tag or client last). */
 function order(grouping: Grouping): (a: SummaryGroup, b: SummaryGroup) => number {
   const byKey = (a: SummaryGroup, b: SummaryGroup) =>
     a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1;
@@ -105,9 +132,20 @@ function order(grouping: Grouping): (a: SummaryGroup, b: SummaryGroup) => number
   return (a, b) => b.total_seconds - a.total_seconds || byKey(a, b);
 }
 
-function totalsOfSums(sums: Sums, rounding: Rounding): Totals {
-  const rounded = rounding.mode === "none" ? sums.total : rounding.scope === "group" ? roundSeconds(sums.total, rounding) : sums.rounded;
-  return { total_seconds: sums.total, billable_seconds: sums.billable, rounded_seconds: rounded, entry_count: sums.count };
+function totalsOfSums(sums: Sums, rounding: Rounding, pricer: EntryPricer | undefined): Totals {
+  const rounded =
+    rounding.mode === "none" ? sums.seconds : rounding.scope === "group" ? roundSeconds(sums.seconds, rounding) : sums.rounded;
+  const totals: Totals = {
+    total_seconds: sums.seconds,
+    billable_seconds: sums.billable,
+    rounded_seconds: rounded,
+    entry_count: sums.entries,
+  };
+  if (pricer) {
+    totals.billable_amount = pricer.shown(sums.amount);
+    totals.unrated_seconds = sums.unrated;
+  }
+  return totals;
 }
 
 function linesOf(
@@ -115,77 +153,113 @@ function linesOf(
   grouping: Grouping,
   subGrouping: Grouping | undefined,
   names: Names,
-  rounding: Rounding,
+  shown: { rounding: Rounding; pricer: EntryPricer | undefined },
 ): SummaryGroup[] {
   const lines = [...groups].map(([key, sums]): SummaryGroup => {
-    const line: SummaryGroup = { key, name: nameOf(grouping, key, names), ...totalsOfSums(sums, rounding) };
-    if (subGrouping) line.sub_groups = linesOf(sums.subGroups ?? new Map(), subGrouping, undefined, names, rounding);
+    const line: SummaryGroup = { key, name: nameOf(grouping, key, names), ...totalsOfSums(sums, shown.rounding, shown.pricer) };
+    if (subGrouping) line.sub_groups = linesOf(sums.subGroups ?? new Map(), subGrouping, undefined, names, shown);
     return line;
   });
   return lines.sort(order(grouping));
 }
 
-/** Which ids of projects, tasks and users the report's lines need names for. */
-function wantedNames(groups: Map<Key, Sums>, grouping: Grouping, subGrouping: Grouping | undefined) {
+/** The ids of projects, tasks and users the sums name, for their names (and projects' clients). */
+function wantedNames(lines: readonly TotalsLine[], asked: EntryTotalsQuery) {
   const wanted: Record<"project" | "task" | "user", Set<string>> = { project: new Set(), task: new Set(), user: new Set() };
-  const note = (kind: Grouping, key: Key) => {
-    if (key !== null && (kind === "project" || kind === "task" || kind === "user")) wanted[kind].add(key);
+  const note = (kind: TotalsKey | undefined, key: TotalsKeyValue) => {
+    if (typeof key === "string" && (kind === "project" || kind === "task" || kind === "user")) wanted[kind].add(key);
   };
-  for (const [key, sums] of groups) {
-    note(grouping, key);
-    if (subGrouping) for (const subKey of sums.subGroups?.keys() ?? []) note(subGrouping, subKey);
+  const [outer, inner] = asked.groupBy;
+  for (const line of lines) {
+    if (line[0] === "group") note(outer, line[1]);
+    else if (line[0] === "sub") note(inner, line[2]);
   }
   return { projects: wanted.project, tasks: wanted.task, users: wanted.user };
 }
 
-/** Adds up every batch into its group and sub-group. */
-async function addUp(
-  batches: AsyncIterable<EntryTotalsBatch>,
+/** What the time-entries service is asked to add up: by what, over which days, rounded how, priced how. */
+function totalsQuery(
   query: SummaryQuery,
+  window: EntryTotalsQuery["window"],
   calendar: ZoneCalendar,
-  asOfMs: number,
-): Promise<{ all: Sums; groups: Map<Key, Sums> }> {
-  const rounding: Rounding = { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope };
-  const perEntry = rounding.mode !== "none" && rounding.scope === "entry";
-  const keys = new KeyReader(calendar, query.week_start);
+  asOf: string,
+  money: ReportMoney | undefined,
+): EntryTotalsQuery {
+  const outer = ADDED_UP_BY[query.group_by];
+  const inner = query.sub_group_by ? ADDED_UP_BY[query.sub_group_by] : undefined;
+  const groupBy = inner && inner !== outer ? [outer, inner] : [outer];
+  const perEntry = query.rounding !== "none" && query.rounding_scope === "entry";
+  return {
+    window,
+    groupBy,
+    dayStarts: groupBy.includes("day") ? calendar.starts : undefined,
+    rounding: perEntry && query.rounding !== "none" ? { mode: query.rounding, minutes: query.rounding_minutes } : undefined,
+    asOf,
+    money: money && { minorDigits: money.minorDigits, rates: money.rates },
+  };
+}
+
+/** Merges the time-entries service's sums into the report's groups and sub-groups. */
+function merged(
+  lines: readonly TotalsLine[],
+  query: SummaryQuery,
+  asked: EntryTotalsQuery,
+  keys: KeyReader,
+): { all: Sums; groups: Map<Key, Sums> } {
+  const sub = query.sub_group_by;
+  // Both groupings made of the same thing (a week of days, a client of projects): each line is a group's and a sub-group's at once.
+  const sameBase = sub !== undefined && asked.groupBy.length === 1;
   const all = new Sums();
   const groups = new Map<Key, Sums>();
-  for await (const { ids, rows } of batches) {
-    for (const row of rows) {
-      const seconds = row[1] ?? Math.max(0, Math.floor((asOfMs - Date.parse(row[0])) / 1000));
-      const rounded = perEntry ? roundSeconds(seconds, rounding) : seconds;
-      const billable = row[5] === 1;
-      const day = calendar.dayIndexOf(row[0]);
-      const key = keys.keyOf(query.group_by, row, ids, day);
-      let group = groups.get(key);
-      if (!group) {
-        group = new Sums();
-        groups.set(key, group);
-      }
-      all.add(seconds, rounded, billable);
-      group.add(seconds, rounded, billable);
-      if (query.sub_group_by) group.subGroup(keys.keyOf(query.sub_group_by, row, ids, day)).add(seconds, rounded, billable);
+  for (const line of lines) {
+    if (line[0] === "all") {
+      all.add(line.slice(1) as TotalsFigures);
+    } else if (line[0] === "group") {
+      const figures = line.slice(2) as TotalsFigures;
+      const group = sumsAt(groups, keys.keyOf(query.group_by, line[1]));
+      group.add(figures);
+      if (sameBase) group.subGroup(keys.keyOf(sub, line[1])).add(figures);
+    } else if (sub) {
+      sumsAt(groups, keys.keyOf(query.group_by, line[1]))
+        .subGroup(keys.keyOf(sub, line[2]))
+        .add(line.slice(3) as TotalsFigures);
     }
   }
   return { all, groups };
 }
 
-export async function summaryReport(caller: Caller, who: Identity, query: SummaryQuery): Promise<SummaryReport> {
+export async function summaryReport(ctx: StreamContext, who: Identity, query: SummaryQuery): Promise<SummaryReport> {
   const calendar = new ZoneCalendar(query.start_date, query.end_date, query.timezone);
   const window = windowFor(who, query, calendar);
   const asOf = isoSeconds();
-  const { all, groups } = await addUp(totalsOf(caller, window), query, calendar, Date.parse(asOf));
-  const names = await namesOf(caller, who.organizationId, wantedNames(groups, query.group_by, query.sub_group_by));
-  const rounding: Rounding = { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope };
-  const lines = linesOf(groups, query.group_by, query.sub_group_by, names, rounding);
-  const totals = totalsOfSums(all, rounding);
+  const money = await moneyFor(ctx, who);
+  const asked = totalsQuery(query, window, calendar, asOf, money);
+  // The sums are as many as the groups; names (and clients) are needed before merging them.
+  const lines: TotalsLine[] = [];
+  for await (const batch of totalsOf(ctx, asked)) for (const line of batch) lines.push(line);
+  const names = await namesOf(ctx, who.organizationId, wantedNames(lines, asked));
+  const { all, groups } = merged(lines, query, asked, new KeyReader(calendar, query.week_start, names));
+  const shown = {
+    rounding: { mode: query.rounding, minutes: query.rounding_minutes, scope: query.rounding_scope },
+    pricer: money && new EntryPricer(money),
+  };
+  const groupLines = linesOf(groups, query.group_by, query.sub_group_by, names, shown);
+  const totals = totalsOfSums(all, shown.rounding, shown.pricer);
   // With group scope the report's rounded time is what its lines bill: the sum of theirs.
-  if (rounding.mode !== "none" && rounding.scope === "group")
-    totals.rounded_seconds = lines.reduce((sum, line) => sum + line.rounded_seconds, 0);
-  return { start_date: query.start_date, end_date: query.end_date, timezone: query.timezone, as_of: asOf, ...totals, groups: lines };
+  if (shown.rounding.mode !== "none" && shown.rounding.scope === "group")
+    totals.rounded_seconds = groupLines.reduce((sum, line) => sum + line.rounded_seconds, 0);
+  return {
+    start_date: query.start_date,
+    end_date: query.end_date,
+    timezone: query.timezone,
+    as_of: asOf,
+    ...(money ? { currency: money.currency } : {}),
+    ...totals,
+    groups: groupLines,
+  };
 }
 
-export const SUMMARY_COLUMNS = [
+const SUMMARY_COLUMNS = [
   "group_key",
   "group_name",
   "sub_group_key",
@@ -198,9 +272,10 @@ export const SUMMARY_COLUMNS = [
   "rounded_hours",
   "entry_count",
 ] as const;
+const MONEY_COLUMNS = ["unrated_seconds", "unrated_hours", "billable_amount", "currency"] as const;
 
-function totalsCells(line: Totals): Cell[] {
-  return [
+function totalsCells(line: Totals, currency: string | undefined): Cell[] {
+  const cells: Cell[] = [
     line.total_seconds,
     hours(line.total_seconds),
     line.billable_seconds,
@@ -209,21 +284,35 @@ function totalsCells(line: Totals): Cell[] {
     hours(line.rounded_seconds),
     line.entry_count,
   ];
+  if (currency !== undefined) {
+    const unrated = line.unrated_seconds ?? 0;
+    cells.push(unrated, hours(unrated), line.billable_amount ?? 0, currency);
+  }
+  return cells;
 }
 
 /**
  * The report as rows: one per group, or, with `sub_group_by`, one per sub-group with its
- * group's key and name beside it, so that the rows of a file add up to the report.
+ * group's key and name beside it, so that the rows of a file add up to the report. The
+ * money columns come with the amounts, for whoever may see them.
  */
-export function summaryTable(report: SummaryReport, style: "A" | "B"): Table {
-  const shown = (key: string | null) => (key !== null && style === "B" ? toStyleBProjectId(key) : key);
+export function summaryTable(report: SummaryReport, query: Pick<SummaryQuery, "group_by" | "sub_group_by">, style: "A" | "B"): Table {
+  const shown = (grouping: Grouping | undefined, key: string | null) =>
+    key !== null && grouping === "project" && style === "B" ? toStyleBProjectId(key) : key;
+  const currency = report.currency;
   const rows = report.groups.flatMap((group): Cell[][] =>
     group.sub_groups === undefined
-      ? [[shown(group.key), group.name, null, null, ...totalsCells(group)]]
-      : group.sub_groups.map((sub) => [shown(group.key), group.name, shown(sub.key), sub.name, ...totalsCells(sub)]),
+      ? [[shown(query.group_by, group.key), group.name, null, null, ...totalsCells(group, currency)]]
+      : group.sub_groups.map((sub) => [
+          shown(query.group_by, group.key),
+          group.name,
+          shown(query.sub_group_by, sub.key),
+          sub.name,
+          ...totalsCells(sub, currency),
+        ]),
   );
   async function* batches(): AsyncGenerator<Cell[][]> {
     yield rows;
   }
-  return { columns: SUMMARY_COLUMNS, rows: batches() };
+  return { columns: currency === undefined ? SUMMARY_COLUMNS : [...SUMMARY_COLUMNS, ...MONEY_COLUMNS], rows: batches() };
 }

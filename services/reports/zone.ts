@@ -21,23 +21,38 @@ class LocalDates {
   private readonly format: Intl.DateTimeFormat;
 
   constructor(zone: string) {
-    this.format = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", hourCycle: "h23" });
+    this.format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+  }
+
+  /** The local wall-clock time at `ms`, read as if it were UTC. */
+  private wallClockAt(ms: number): number {
+    const part = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+    for (const { type, value } of this.format.formatToParts(ms)) if (type in part) part[type as keyof typeof part] = Number(value);
+    return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
   }
 
   dayNumberAt(ms: number): number {
-    let year = 0;
-    let month = 0;
-    let day = 0;
-    for (const part of this.format.formatToParts(ms)) {
-      if (part.type === "year") year = Number(part.value);
-      else if (part.type === "month") month = Number(part.value);
-      else if (part.type === "day") day = Number(part.value);
-    }
-    return Date.UTC(year, month - 1, day) / DAY_MS;
+    return Math.floor(this.wallClockAt(ms) / DAY_MS);
   }
 
-  /** The first second whose local date is `day` or later. */
+  /**
+   * The first second whose local date is `day` or later: local midnight at the offset in
+   * force then, when the clocks show it so on both sides (nearly every day); otherwise (a
+   * change at midnight) found by halving.
+   */
   startOf(day: number): number {
+    const nearby = day * DAY_MS;
+    const guess = nearby - (this.wallClockAt(nearby) - nearby);
+    if (this.dayNumberAt(guess) >= day && this.dayNumberAt(guess - 1000) < day) return guess;
     let low = day * DAY_MS - WIDEST_OFFSET_MS;
     let high = day * DAY_MS + WIDEST_OFFSET_MS;
     // Seconds: zone offsets before 1972 were not always whole minutes.

@@ -10,8 +10,9 @@ import { MAX_ENTRY_SECONDS, type CreateEntryInput, type ListEntriesQuery, type U
 import { checkPlacement } from "./placement";
 import type { EntryStore } from "./entry-store";
 import type { EntryEvents, EntryStores } from "./ports";
-import { presentTimeEntry, secondsBetween, type TimeEntryDocument } from "./time-entry";
-import type { TimeEntry } from "./contract";
+import { presentTimeEntry, secondsBetween, tagFields, type TimeEntryDocument } from "./time-entry";
+import { tagKey, type TimeEntry } from "./contract";
+import type { TagStore } from "./tag-store";
 
 /** Admins may act for a member of their organization; members only for themselves (docs/api.md#time-entries-and-timers). */
 async function subjectOf(stores: EntryStores, who: Identity, userId: string | undefined): Promise<string> {
@@ -40,6 +41,7 @@ export async function createEntry(
 ): Promise<TimeEntry> {
   const userId = await subjectOf(stores, who, input.user_id);
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
+  const tags = await stores.tags.spell(who.organizationId, input.tags);
   const now = isoSeconds();
   const doc: TimeEntryDocument = {
     _id: createdId("timeEntry", request),
@@ -52,6 +54,7 @@ export async function createEntry(
     end_time: input.end_time,
     duration: secondsBetween(input.start_time, input.end_time),
     billable: input.billable ?? placement.billable,
+    ...tagFields(tags),
     created_at: now,
     updated_at: now,
   };
@@ -72,7 +75,7 @@ export async function listEntries(stores: EntryStores, who: Identity, query: Lis
   }
   const userId = isManager(who) ? query.user_id : who.userId;
   const page = { page: query.page, per_page: query.per_page };
-  const { items, total } = await stores.entries.list(who.organizationId, { ...query, user_id: userId }, page);
+  const { items, total } = await stores.entries.list(who.organizationId, { ...query, user_id: userId, tags: query.tag }, page);
   const now = new Date();
   return listEnvelope(
     items.map((doc) => presentTimeEntry(doc, now)),
@@ -133,6 +136,7 @@ export async function updateEntry(
   };
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.billable !== undefined) set.billable = changes.billable;
+  if (changes.tags !== undefined) Object.assign(set, tagFields(await stores.tags.spell(who.organizationId, changes.tags)));
   if (changes.project_id !== undefined || changes.task_id !== undefined) {
     const projectId = changes.project_id ?? current.project_id;
     const taskId = changes.task_id === undefined ? current.task_id : changes.task_id;
@@ -167,12 +171,13 @@ export async function deleteEntry(stores: EntryStores, events: EntryEvents, who:
  * sent per entry: a flood of thousands is not what a webhook receiver wants.
  */
 export async function importEntries(
-  entries: EntryStore,
+  stores: Pick<EntryStores, "entries" | "tags">,
   organizationId: string,
   imported: readonly ImportedEntry[],
 ): Promise<{ inserted: number }> {
   const now = isoSeconds();
-  const inserted = await entries.insertMany(
+  const spelled = await spellingsOf(stores.tags, organizationId, imported);
+  const inserted = await stores.entries.insertMany(
     imported.map((entry): TimeEntryDocument => ({
       _id: entry.id,
       organization_id: organizationId,
@@ -184,11 +189,24 @@ export async function importEntries(
       end_time: entry.end_time,
       duration: secondsBetween(entry.start_time, entry.end_time),
       billable: entry.billable,
+      ...tagFields(entry.tags.map((name) => spelled.get(tagKey(name)) ?? name)),
       created_at: now,
       updated_at: now,
     })),
   );
   return { inserted };
+}
+
+/**
+ * The organization's spelling of every tag of a batch, asked for once: a tag new to the
+ * organization takes the spelling of its first entry in the batch, as in the file.
+ */
+async function spellingsOf(tags: TagStore, organizationId: string, imported: readonly ImportedEntry[]): Promise<Map<string, string>> {
+  const firsts = new Map<string, string>();
+  for (const entry of imported) for (const name of entry.tags) if (!firsts.has(tagKey(name))) firsts.set(tagKey(name), name);
+  const names = [...firsts.values()];
+  const spelled = await tags.spell(organizationId, names);
+  return new Map(names.map((name, i) => [tagKey(name), spelled[i] ?? name]));
 }
 
 /** How many entries point at a project or a task (a project with entries is archived, not deleted). */

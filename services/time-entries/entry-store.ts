@@ -1,6 +1,7 @@
 import type { Page } from "../../shared/paging";
 import { skipOf } from "../../shared/paging";
-import { DuplicateKeyError, type Collection, type Filter, type PipelineStage } from "../../shared/storage/port";
+import { DuplicateKeyError, type Collection, type Filter } from "../../shared/storage/port";
+import { tagKey } from "./contract";
 import type { TimeEntryDocument } from "./time-entry";
 
 export interface EntryFilters {
@@ -11,6 +12,8 @@ export interface EntryFilters {
   /** Inclusive UTC dates; an entry is in range when its `start_time` falls in it. */
   start_date?: string;
   end_date?: string;
+  /** Entries with any of these tags, in any case. */
+  tags?: readonly string[];
 }
 
 function dayAfter(date: string): string {
@@ -29,6 +32,7 @@ export function entryQuery(organizationId: string, filters: EntryFilters): Filte
   if (filters.start_date) range.$gte = `${filters.start_date}T00:00:00Z`;
   if (filters.end_date) range.$lt = `${dayAfter(filters.end_date)}T00:00:00Z`;
   if (Object.keys(range).length > 0) query.start_time = range;
+  if (filters.tags !== undefined && filters.tags.length > 0) query.tag_keys = { $in: [...new Set(filters.tags.map(tagKey))] };
   return query;
 }
 
@@ -76,18 +80,20 @@ export class EntryStore {
   }
 
   /**
-   * Every entry a query built by `entryQuery` selects, in one read, with only `fields`
-   * (`null`: all of them), in `order` or none.
+   * Every entry a query built by `entryQuery` selects, in batches read as they are taken,
+   * with only `fields` (`null`: every field, `_id` too), in `order` or in none.
    */
-  readFields<T extends Partial<TimeEntryDocument>>(
+  stream<T extends object>(
     query: Filter,
-    fields: readonly (keyof TimeEntryDocument)[] | null,
-    order?: Record<string, 1 | -1>,
-  ): Promise<T[]> {
-    const pipeline: PipelineStage[] = [{ $match: query }];
-    if (order) pipeline.push({ $sort: order });
-    if (fields) pipeline.push({ $project: Object.fromEntries(fields.map((field) => [field, 1])) });
-    return this.entries.aggregate<T>(pipeline);
+    fields: readonly string[] | null,
+    options: { order?: Record<string, 1 | -1>; batchSize: number },
+  ): AsyncIterable<T[]> {
+    return this.entries.stream(query, {
+      fields: fields ?? undefined,
+      omitId: fields !== null,
+      sort: options.order,
+      batchSize: options.batchSize,
+    }) as AsyncIterable<T[]>;
   }
 
   update(organizationId: string, id: string, changes: Partial<TimeEntryDocument>): Promise<TimeEntryDocument | null> {
@@ -105,5 +111,23 @@ export class EntryStore {
 
   count(organizationId: string, filters: Pick<EntryFilters, "project_id" | "task_id">): Promise<number> {
     return this.entries.count(entryQuery(organizationId, filters));
+  }
+
+  /**
+   * How many entries carry each of these tag keys, of one user or of the whole
+   * organization; a key no entry carries is left out.
+   */
+  async tagCounts(organizationId: string, keys: readonly string[], userId?: string): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    const match: Filter = { organization_id: organizationId, tag_keys: { $in: [...keys] } };
+    if (userId !== undefined) match.user_id = userId;
+    const counted = await this.entries.aggregate<{ _id: string; count: number }>([
+      { $match: match },
+      { $project: { tag_keys: 1 } },
+      { $unwind: "$tag_keys" },
+      { $match: { tag_keys: { $in: [...keys] } } },
+      { $group: { _id: "$tag_keys", count: { $sum: 1 } } },
+    ]);
+    return new Map(counted.map((row) => [row._id, row.count]));
   }
 }

@@ -41,6 +41,7 @@ const FILTER_CASES: [string, EntryFilters][] = [
   ["one project", { project_id: newId("project") }],
   ["one task, with dates", { task_id: newId("task"), start_date: "2026-03-01" }],
   ["billable only", { billable: true, end_date: "2026-03-31" }],
+  ["one tag", { tags: ["Design"] }],
 ];
 
 describe("time entry indexes", () => {

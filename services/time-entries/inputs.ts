@@ -1,12 +1,46 @@
 import { z } from "zod";
-import { calendarDate, datesInOrder, instant as timestamp, someChanges, nothing as none } from "../../shared/inputs";
+import { calendarDate, datesInOrder, instant as timestamp, someChanges, nothing as none, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY, tagKey } from "./contract";
 
 export const MAX_ENTRY_SECONDS = 24 * 60 * 60;
 
 const description = z.string().max(5000, "must be at most 5000 characters");
 const entryPath = z.object({ id: idOf("timeEntry") }).strict();
+
+const tagName = trimmedText(MAX_TAG_LENGTH);
+
+/** An entry's tags: trimmed, at most 20, no two the same ignoring case (docs/api.md#tags). */
+const tags = z
+  .array(tagName)
+  .max(MAX_TAGS_PER_ENTRY, `must hold at most ${MAX_TAGS_PER_ENTRY} tags`)
+  .superRefine((names, ctx) => {
+    const seen = new Set<string>();
+    names.forEach((name, index) => {
+      const key = tagKey(name);
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: "repeats a tag of this entry (ignoring case)",
+          params: { reason: "invalid" },
+        });
+      }
+      seen.add(key);
+    });
+  });
+
+/**
+ * `?tag=a&tag=b`: entries with any of these tags, ignoring case. One value arrives as a
+ * string, several as an array; more than 20 arrive as neither (the query parser makes an
+ * object of them), so the union's own message says what is allowed.
+ */
+const tagFilter = z
+  .union([tagName, z.array(tagName).min(1).max(MAX_TAGS_PER_ENTRY, `must name at most ${MAX_TAGS_PER_ENTRY} tags`)], {
+    error: `must name 1 to ${MAX_TAGS_PER_ENTRY} tags, each 1-${MAX_TAG_LENGTH} characters`,
+  })
+  .transform((value) => (Array.isArray(value) ? value : [value]));
 
 /** `end_time` after `start_time`, and a finished entry lasts at most 24 hours. */
 function checkSpan(body: { start_time?: string; end_time?: string | null }, ctx: z.RefinementCtx): void {
@@ -35,6 +69,7 @@ export const createEntryInput = z.object({
       task_id: idOf("task").nullable().default(null),
       description: description.default(""),
       billable: z.boolean().optional(),
+      tags: tags.default([]),
       user_id: idOf("user").optional(),
     })
     .strict()
@@ -53,6 +88,7 @@ export const updateEntryInput = z.object({
         task_id: idOf("task").nullable().optional(),
         description: description.optional(),
         billable: z.boolean().optional(),
+        tags: tags.optional(),
         user_id: idOf("user").optional(),
       })
       .strict(),
@@ -70,6 +106,7 @@ export const listEntriesInput = z.object({
       billable: queryBoolean.optional(),
       start_date: calendarDate.optional(),
       end_date: calendarDate.optional(),
+      tag: tagFilter.optional(),
     })
     .strict()
     .superRefine(datesInOrder),
@@ -87,6 +124,7 @@ export const startTimerInput = z.object({
       task_id: idOf("task").nullable().default(null),
       description: description.default(""),
       billable: z.boolean().optional(),
+      tags: tags.default([]),
     })
     .strict(),
 });
@@ -97,3 +135,6 @@ export type CreateEntryInput = z.output<typeof createEntryInput>["body"];
 export type UpdateEntryInput = z.output<typeof updateEntryInput>["body"];
 export type ListEntriesQuery = z.output<typeof listEntriesInput>["query"];
 export type StartTimerInput = z.output<typeof startTimerInput>["body"];
+
+export const listTagsInput = z.object({ params: none, query: z.object({ ...pagingQuery }).strict(), body: noBody });
+export type ListTagsQuery = z.output<typeof listTagsInput>["query"];

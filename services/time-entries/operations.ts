@@ -3,8 +3,8 @@ import { EVERY_ROLE, type CredentialAccess } from "../../shared/access";
 import { noInput } from "../../shared/inputs";
 import { defineOperations } from "../../shared/operations";
 import { list, single } from "../../shared/schemas";
-import { createEntryInput, entryByIdInput, listEntriesInput, startTimerInput, updateEntryInput } from "./inputs";
-import { timeEntrySchema } from "./contract";
+import { createEntryInput, entryByIdInput, listEntriesInput, listTagsInput, startTimerInput, updateEntryInput } from "./inputs";
+import { tagSchema, timeEntrySchema } from "./contract";
 
 /** Every role reads and records its time; what each sees is the use cases' business (docs/api.md#roles-and-tenancy). */
 const READ: CredentialAccess = { permission: "time_entries:read", roles: EVERY_ROLE };
@@ -36,6 +36,7 @@ export const timeEntryOperations = defineOperations("timeEntries", {
       billable: "Only billable (`true`) or only non-billable (`false`) entries",
       start_date: "`YYYY-MM-DD` (UTC): entries starting on or after this day",
       end_date: "`YYYY-MM-DD` (UTC): entries starting on or before this day",
+      tag: "Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them",
     },
   },
   create: {
@@ -124,5 +125,17 @@ export const timeEntryOperations = defineOperations("timeEntries", {
     access: WRITE,
     success: { status: 204, description: "Deleted" },
     parameters: entryPath,
+  },
+  listTags: {
+    method: "GET",
+    path: "/tags",
+    summary: "List the organization's tags",
+    description:
+      "Every tag used in the organization, by name ignoring case, in its first spelling, with how many entries carry it: all of them for owners and admins, their own for members (docs/api.md#tags).",
+    tag: ENTRIES,
+    resource: "Tag",
+    input: listTagsInput,
+    access: READ,
+    success: { status: 200, description: "A page of tags, by name", body: list(tagSchema) },
   },
 });

@@ -1,6 +1,7 @@
 import type { Announce } from "../../shared/announce";
 import type { ProjectForEntry } from "../projects/client";
 import type { EntryStore } from "./entry-store";
+import type { TagStore } from "./tag-store";
 import type { TimerChain } from "./timer-chain";
 import type { TimeEntry } from "./contract";
 
@@ -22,6 +23,7 @@ export interface EntryEvents {
 
 export interface EntryStores {
   entries: EntryStore;
+  tags: TagStore;
   timers: TimerChain;
   directory: EntryDirectory;
 }

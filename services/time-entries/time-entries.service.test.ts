@@ -38,9 +38,9 @@ describe("time-entries service events", () => {
     const project = await call<{ data: { id: string } }>("projects.create", { body: { name: "Evented" } });
     const projectId = project.data.id;
     const created = await call<{ data: TimeEntry }>("timeEntries.create", {
-      body: { project_id: projectId, start_time: "2026-01-05T09:00:00Z", end_time: "2026-01-05T10:00:00Z" },
+      body: { project_id: projectId, start_time: "2026-01-05T09:00:00Z", end_time: "2026-01-05T10:00:00Z", tags: ["Planning"] },
     });
-    await call("timeEntries.update", { params: { id: created.data.id }, body: { description: "changed" } });
+    await call("timeEntries.update", { params: { id: created.data.id }, body: { description: "changed", tags: ["planning", "Call"] } });
     await call("timeEntries.remove", { params: { id: created.data.id } });
     const first = await call<{ data: TimeEntry }>("timeEntries.start", { body: { project_id: projectId } });
     const second = await call<{ data: TimeEntry }>("timeEntries.start", { body: { project_id: projectId } });
@@ -62,7 +62,9 @@ describe("time-entries service events", () => {
       expect(Object.keys(event.data)).not.toContain("organization_id");
     }
     expect(events[0]?.data).toEqual(created.data);
+    expect(events[0]?.data.tags).toEqual(["Planning"]);
     expect(events[1]?.data.description).toBe("changed");
+    expect(events[1]?.data.tags).toEqual(["Planning", "Call"]);
     expect(events[4]?.data.end_time).toBe(second.data.start_time);
   });
 

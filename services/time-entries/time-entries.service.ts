@@ -4,6 +4,7 @@ import type { ApiContext } from "../../shared/context";
 import { IN_PROCESS_EVENTS, type EventPublisher } from "../../shared/announce";
 import type { EventType } from "../../shared/events";
 import { routedActions } from "../../shared/operations";
+import { offerValues, pullStreamAction } from "../../shared/pulled-stream";
 import { requireStore, stintService, type ServiceDependencies } from "../../shared/service";
 import { timeEntriesClient } from "./client";
 import { directoryOver } from "./directory";
@@ -13,8 +14,12 @@ import { timeEntryOperations } from "./operations";
 import type { EntryEvents, EntryStores } from "./ports";
 import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
-import { pageEntries, streamEntries, streamTotals } from "./report-reads";
+import { pageEntries, streamEntries, sumEntries } from "./report-reads";
 import { currentTimer, startTimer, stopTimer } from "./timers";
+import { projectUsage } from "./usage";
+import { listTags } from "./tags";
+import { TAGS_COLLECTION, type TagDocument } from "./tag";
+import { TagStore } from "./tag-store";
 import type { TimeEntry } from "./contract";
 
 type Collections = Omit<EntryStores, "directory">;
@@ -39,12 +44,13 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
     name: timeEntryOperations.service,
 
     async open() {
-      const [entries, links] = await Promise.all([
+      const [entries, links, tags] = await Promise.all([
         store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION),
         store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION),
+        store.collection<TagDocument>(TAGS_COLLECTION),
       ]);
       const entryStore = new EntryStore(entries);
-      return { entries: entryStore, timers: new TimerChain(links, entryStore) };
+      return { entries: entryStore, timers: new TimerChain(links, entryStore), tags: new TagStore(tags) };
     },
 
     actions(started) {
@@ -68,16 +74,19 @@ export function timeEntriesService(deps: ServiceDependencies): ServiceSchema {
             await deleteEntry(stores(ctx), eventsFor(ctx, who.organizationId), who, input.params.id);
             return null;
           },
+          listTags: (input, who, ctx) => listTags(stores(ctx), who, input.query),
         }),
         ...internalActions(timeEntriesClient, {
           spanOf: (query) => entrySpan(started().entries, query.organizationId, query.id),
           countReferences: (query) =>
             countReferences(started().entries, query.organizationId, { project_id: query.projectId, task_id: query.taskId }),
-          streamTotals: (window) => streamTotals(started().entries, window),
-          streamEntries: (window) => streamEntries(started().entries, window),
+          sumEntries: async (query, ctx) => offerValues(ctx, timeEntryOperations.service, sumEntries(started().entries, query)),
+          streamEntries: async (window, ctx) => offerValues(ctx, timeEntryOperations.service, streamEntries(started().entries, window)),
           pageEntries: (query) => pageEntries(started().entries, query.window, query),
-          importEntries: (batch) => importEntries(started().entries, batch.organizationId, batch.entries),
+          importEntries: (batch) => importEntries(started(), batch.organizationId, batch.entries),
+          projectUsage: (query) => projectUsage(started().entries, query),
         }),
+        pullStream: pullStreamAction(),
       };
     },
   });

@@ -1,15 +1,21 @@
 import type { CollectionSpec, StoredDocument } from "../../shared/storage/port";
 import { isoSeconds } from "../../shared/time";
-import type { TimeEntry } from "./contract";
+import { tagKey, type TimeEntry } from "./contract";
 
 /**
  * A time entry as stored. `_id` is `te_...`, `project_id` the Style A id (`prj_...`).
  * Timestamps are ISO 8601 UTC with whole seconds, so they sort as strings.
  */
-export interface TimeEntryDocument extends StoredDocument, Omit<TimeEntry, "id" | "duration" | "is_running"> {
+export interface TimeEntryDocument extends StoredDocument, Omit<TimeEntry, "id" | "duration" | "is_running" | "tags"> {
   organization_id: string;
   /** Seconds; `null` while the timer runs (it is computed when shown). */
   duration: number | null;
+  /**
+   * The organization's spelling of each tag, and the same lower-cased, which the `tag`
+   * filter matches (docs/api.md#tags). Absent on entries stored before entries had tags.
+   */
+  tags?: string[];
+  tag_keys?: string[];
 }
 
 /**
@@ -17,20 +23,33 @@ export interface TimeEntryDocument extends StoredDocument, Omit<TimeEntry, "id" 
  * MongoDB reads one user's month without reading anyone else's entries. FerretDB 1.x
  * builds these indexes but never reads through them (every find scans the collection);
  * the embedded store (SQLite) reads through them as MongoDB does.
+ *
+ * The organization's index also holds every field a summary report adds up (`TOTALS_FIELDS`
+ * in report-reads.ts), so that a year's summary reads the index alone, never a document:
+ * SQLite answers from it without opening the stored JSON, MongoDB as a covered query.
  */
 export const TIME_ENTRIES_COLLECTION: CollectionSpec = {
   name: "time_entries",
   indexes: [
     { fields: { organization_id: 1, user_id: 1, start_time: -1, _id: -1 } },
-    { fields: { organization_id: 1, start_time: -1, _id: -1 } },
+    {
+      fields: { organization_id: 1, start_time: -1, _id: -1, user_id: 1, project_id: 1, task_id: 1, billable: 1, duration: 1 },
+    },
     { fields: { organization_id: 1, project_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, task_id: 1, start_time: -1, _id: -1 } },
     { fields: { organization_id: 1, billable: 1, start_time: -1, _id: -1 } },
+    // MongoDB indexes each element of `tag_keys` (a multikey index).
+    { fields: { organization_id: 1, tag_keys: 1, start_time: -1, _id: -1 } },
   ],
 };
 
 export function secondsBetween(start: string, end: string): number {
   return Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
+}
+
+/** The stored fields of an entry's tags, already in the organization's spelling. */
+export function tagFields(tags: readonly string[]): Pick<TimeEntryDocument, "tags" | "tag_keys"> {
+  return { tags: [...tags], tag_keys: tags.map(tagKey) };
 }
 
 /** A running entry's duration is the time elapsed so far (docs/api.md#time-entries-and-timers). */
@@ -48,6 +67,7 @@ export function presentTimeEntry(doc: TimeEntryDocument, now: Date = new Date())
       ? secondsBetween(doc.start_time, isoSeconds(now))
       : (doc.duration ?? secondsBetween(doc.start_time, doc.end_time ?? doc.start_time)),
     billable: doc.billable,
+    tags: doc.tags ?? [],
     is_running: running,
     created_at: doc.created_at,
     updated_at: doc.updated_at,

@@ -8,6 +8,8 @@ import { describeWithServers, mongoUrlWithDatabase, serverUrl } from "../../test
 import { temporaryDir } from "../../test/support/stint";
 import { EntryStore } from "./entry-store";
 import type { EntryDirectory, EntryEvents, EntryStores } from "./ports";
+import { TAGS_COLLECTION, type TagDocument } from "./tag";
+import { TagStore } from "./tag-store";
 import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "./time-entry";
 import { TIMER_LINKS_COLLECTION, TimerChain, type TimerLinkDocument } from "./timer-chain";
 import { currentTimer, startTimer, stopTimer } from "./timers";
@@ -53,7 +55,8 @@ function recorder(): EntryEvents & { log: { type: string; entry: TimeEntry }[] }
 async function storesOver(store: DocumentStore): Promise<EntryStores> {
   const entries = new EntryStore(await store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION));
   const links = await store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION);
-  return { entries, timers: new TimerChain(links, entries), directory };
+  const tags = new TagStore(await store.collection<TagDocument>(TAGS_COLLECTION));
+  return { entries, timers: new TimerChain(links, entries), tags, directory };
 }
 
 /** A clock that moves one second per reading, so every start has its own time. */
@@ -81,8 +84,8 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
       const events = recorder();
       const [view] = views as [EntryStores];
       const clock = tickingClock();
-      const first = await startTimer(view, events, who, { project_id: PROJECT, task_id: null, description: "one" }, clock);
-      const second = await startTimer(view, events, who, { project_id: PROJECT, task_id: null, description: "two" }, clock);
+      const first = await startTimer(view, events, who, { project_id: PROJECT, task_id: null, description: "one", tags: [] }, clock);
+      const second = await startTimer(view, events, who, { project_id: PROJECT, task_id: null, description: "two", tags: [] }, clock);
       const stopped = await stopTimer(view, events, who, clock);
       expect(events.log.map((e) => [e.type, e.entry.description])).toEqual([
         ["started", "one"],
@@ -101,7 +104,13 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
       const who = person();
       const [view] = views as [EntryStores];
       const clock = tickingClock();
-      const running = await startTimer(view, recorder(), who, { project_id: PROJECT, task_id: null, description: "before" }, clock);
+      const running = await startTimer(
+        view,
+        recorder(),
+        who,
+        { project_id: PROJECT, task_id: null, description: "before", tags: [] },
+        clock,
+      );
       // A start that claimed the next link and then stopped: no entry written, the old one still open.
       const head = await view.timers.head(who.organizationId, who.userId);
       const orphan: TimeEntryDocument = {
@@ -133,7 +142,7 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
         view,
         recorder(),
         who,
-        { project_id: PROJECT, task_id: null, description: "after" },
+        { project_id: PROJECT, task_id: null, description: "after", tags: [] },
         tickingClock(Date.UTC(2026, 10, 21, 11)),
       );
       const before = await view.entries.find(who.organizationId, running.id);
@@ -149,7 +158,7 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
         view,
         recorder(),
         who,
-        { project_id: PROJECT, task_id: null, description: "left running" },
+        { project_id: PROJECT, task_id: null, description: "left running", tags: [] },
         tickingClock(),
       );
       const head = await view.timers.head(who.organizationId, who.userId);
@@ -176,6 +185,7 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
             project_id: PROJECT,
             task_id: null,
             description: `start ${i}`,
+            tags: [],
           }),
         ),
       );
@@ -197,6 +207,36 @@ function describeTimerRules(label: string, open: () => Promise<DocumentStore[]>)
 const dir = temporaryDir("timers");
 afterAll(() => dir.remove());
 describeTimerRules("embedded store", async () => [await openEmbeddedStore(dir.path)]);
+
+describe("one process's changes of one user's timer", () => {
+  it("take turns, so that none claims a link another of them has taken", async () => {
+    const data = temporaryDir("timer-turns");
+    const store = await openEmbeddedStore(data.path);
+    try {
+      const entries = new EntryStore(await store.collection<TimeEntryDocument>(TIME_ENTRIES_COLLECTION));
+      const links = await store.collection<TimerLinkDocument>(TIMER_LINKS_COLLECTION);
+      let claims = 0;
+      const counted = new Proxy(links, {
+        get(target, key, receiver) {
+          if (key === "insertOne") return (doc: TimerLinkDocument) => (claims++, target.insertOne(doc));
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const tags = new TagStore(await store.collection<TagDocument>(TAGS_COLLECTION));
+      const view: EntryStores = { entries, timers: new TimerChain(counted, entries), tags, directory };
+      const who = person();
+      const input = { project_id: PROJECT, task_id: null, description: "again", tags: [] };
+      await Promise.all(Array.from({ length: 10 }, () => startTimer(view, recorder(), who, input)));
+      await Promise.all([stopTimer(view, recorder(), who), stopTimer(view, recorder(), who).catch(() => null)]);
+      // Ten starts and one stop: each claim the first time; the second stop finds nothing running.
+      expect(claims).toBe(11);
+      expect(await currentTimer(view, who)).toBeNull();
+    } finally {
+      await store.close();
+      data.remove();
+    }
+  });
+});
 
 describeWithServers(["mongo"], "timer rules on MongoDB", () => {
   const url = () => mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_timers_${randomUUID().slice(0, 8)}`);

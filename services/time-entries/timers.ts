@@ -6,7 +6,7 @@ import { isoSeconds } from "../../shared/time";
 import type { StartTimerInput } from "./inputs";
 import { checkPlacement } from "./placement";
 import type { EntryEvents, EntryStores } from "./ports";
-import { presentTimeEntry, secondsBetween, type TimeEntryDocument } from "./time-entry";
+import { presentTimeEntry, secondsBetween, tagFields, type TimeEntryDocument } from "./time-entry";
 import type { Clock } from "./timer-chain";
 import type { TimeEntry } from "./contract";
 
@@ -57,6 +57,7 @@ export async function startTimer(
     }
   }
   const placement = await checkPlacement(stores.directory, who.organizationId, input.project_id, input.task_id);
+  const tags = tagFields(await stores.tags.spell(who.organizationId, input.tags));
   const draft = (start: string, now: string): TimeEntryDocument => ({
     _id: id,
     organization_id: who.organizationId,
@@ -68,6 +69,7 @@ export async function startTimer(
     end_time: null,
     duration: null,
     billable: input.billable ?? placement.billable,
+    ...tags,
     created_at: now,
     updated_at: now,
   });

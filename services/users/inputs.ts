@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, nothing as none, trimmedText } from "../../shared/inputs";
+import { emailAddress, hourlyRate, nothing as none, someChanges, trimmedText } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody } from "../../shared/validation";
 
@@ -13,7 +13,11 @@ export const listUsersInput = z.object({
   body: noBody,
 });
 export const userByIdInput = z.object({ params: userPath, query: none, body: noBody });
-export const changeRoleInput = z.object({ params: userPath, query: none, body: z.object({ role: assignableRole }).strict() });
+export const changeRoleInput = z.object({
+  params: userPath,
+  query: none,
+  body: someChanges(z.object({ role: assignableRole.optional(), hourly_rate: hourlyRate.nullable().optional() }).strict()),
+});
 export const inviteInput = z.object({
   params: none,
   query: none,
@@ -38,4 +42,5 @@ export const acceptInvitationInput = z.object({
     .strict(),
 });
 
+export type ChangeUserBody = z.output<typeof changeRoleInput>["body"];
 export type AcceptInvitationBody = z.output<typeof acceptInvitationInput>["body"];

@@ -106,13 +106,14 @@ export const userOperations = defineOperations("users", {
   changeRole: {
     method: "PATCH",
     path: "/users/:id",
-    summary: "Change a user's role",
-    description: "Owners and admins only. The owner's role is fixed (409). The user's existing access tokens stop working at once.",
+    summary: "Change a user's role or own hourly rate",
+    description:
+      "Owners and admins only. The owner's role is fixed (409); a new role makes the user's existing access tokens stop working at once. `hourly_rate` is the user's own rate (`member` level), set from the beginning and replacing its history; like every rate it takes `projects:write`.",
     tag: USERS,
     resource: "User",
     input: changeRoleInput,
     access: MANAGE_USERS,
-    success: { status: 200, description: "The user with the new role", body: single(userSchema) },
+    success: { status: 200, description: "The user as changed", body: single(userSchema) },
     errors: [409],
     parameters: userId,
   },

@@ -12,3 +12,11 @@ export interface PeopleEvents {
   joined: Announce<User>;
   removed: Announce<User>;
 }
+
+/** Members' own rates (the `member` level), which the projects service keeps with every other rate. */
+export interface MemberRates {
+  /** The rates in force today of these users, by id (`null`: none). */
+  today(organizationId: string, userIds: readonly string[]): Promise<Record<string, number | null>>;
+  /** Sets a member's rate from the beginning, replacing its history; `null` removes it. */
+  set(organizationId: string, userId: string, rate: number | null): Promise<void>;
+}

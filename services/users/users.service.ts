@@ -10,8 +10,9 @@ import { InvitationStore } from "./invitation-store";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
 import { acceptInvitation, getInvitation, invite, listInvitations, revokeInvitation } from "./invitations";
 import { userOperations } from "./operations";
-import { changeRole, getUser, listUsers, removeUser } from "./people";
-import type { Accounts, PeopleEvents } from "./ports";
+import { getUser, listUsers, removeUser, updateUser } from "./people";
+import type { Accounts, MemberRates, PeopleEvents } from "./ports";
+import { projectsClient } from "../projects/client";
 import type { Invitation } from "./contract";
 
 /** Each event belongs to the organization of the invitation or user it carries. */
@@ -23,11 +24,23 @@ function eventsOver(publisher: EventPublisher) {
   };
 }
 
+/** Members' own rates, kept by the projects service with every other rate. */
+function memberRatesOver(ctx: ApiContext<unknown>): MemberRates {
+  const projects = projectsClient.over(ctx);
+  return {
+    today: async (organizationId, userIds) => (await projects.ratesToday({ organizationId, userIds: [...userIds] })).members,
+    set: async (organizationId, userId, hourlyRate) => {
+      await projects.setRate({ organizationId, level: "member", userId, hourlyRate });
+    },
+  };
+}
+
 /** Wiring only: the people of an organization and their invitations; accounts through the auth client. */
 export function usersService(deps: ServiceDependencies): ServiceSchema {
   const store = requireStore(deps);
   const eventsFor = eventsOver(deps.events ?? IN_PROCESS_EVENTS);
   const accounts = (ctx: ApiContext<unknown>): Accounts => authClient.over(ctx);
+  const rates = (ctx: ApiContext<unknown>): MemberRates => memberRatesOver(ctx);
 
   const keepAfterExpiryMs = deps.config.expiredRecordRetentionDays * DAY_MS;
   let stopSweeping: (() => void) | undefined;
@@ -50,7 +63,7 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
 
     actions: (started) =>
       routedActions(userOperations, {
-        list: (input, who, ctx) => listUsers(accounts(ctx), who, input.query.role, input.query),
+        list: (input, who, ctx) => listUsers(accounts(ctx), rates(ctx), who, input.query.role, input.query),
         listInvitations: (input, who) => listInvitations(started(), who, input.query),
         invite: async (input, who, ctx) => ({
           data: await invite(started(), accounts(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta),
@@ -60,8 +73,8 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
           await revokeInvitation(started(), who, input.params.id);
           return null;
         },
-        get: async (input, who, ctx) => ({ data: await getUser(accounts(ctx), who, input.params.id) }),
-        changeRole: async (input, who, ctx) => ({ data: await changeRole(accounts(ctx), who, input.params.id, input.body.role) }),
+        get: async (input, who, ctx) => ({ data: await getUser(accounts(ctx), rates(ctx), who, input.params.id) }),
+        changeRole: async (input, who, ctx) => ({ data: await updateUser(accounts(ctx), rates(ctx), who, input.params.id, input.body) }),
         remove: async (input, who, ctx) => {
           await removeUser(accounts(ctx), eventsFor(ctx), who, input.params.id);
           return null;

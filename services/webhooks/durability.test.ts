@@ -85,41 +85,76 @@ describe("webhook deliveries across a restart of the webhook service", () => {
     }
   });
 
-  it("takes over an attempt whose worker stopped without finishing it, once its lease has run out", async () => {
+  /**
+   * A delivery queued by a process whose worker is off, its first attempt claimed by `worker`
+   * until `leaseUntil`, as a worker that died mid-attempt leaves it.
+   */
+  async function abandonedAttempt(store: DocumentStore, inbox: WebhookReceiver, worker: string, leaseUntil: number) {
     const owner = ownerOf();
+    const queuing = await startWebhooks({ store, workerDisabled: true });
+    const webhook = await queuing.create(owner, inbox.url, ["user.removed"]);
+    await queuing.emit("user.removed", owner.organizationId, { id: "usr_0000000000000000000009" });
+    const [queued] = await queuing.deliveries(owner, webhook.id);
+    if (!queued) throw new Error("nothing queued");
+    await (
+      await store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION)
+    ).insertOne({
+      _id: attemptId(queued.id, 1),
+      organization_id: owner.organizationId,
+      webhook_id: webhook.id,
+      delivery_id: queued.id,
+      attempt: 1,
+      worker,
+      claimed_at: new Date(Date.now() - 60_000).toISOString(),
+      lease_until: leaseUntil,
+    });
+    return { owner, queuing, webhook };
+  }
+
+  /** The delivery once succeeded, its first attempt logged as interrupted. */
+  async function deliveredAfterInterruption(worker: WebhooksHarness, owner: ReturnType<typeof ownerOf>, webhookId: string) {
+    const [delivery] = await eventually("the delivery to succeed", async () => {
+      const list: Delivery[] = await worker.deliveries(owner, webhookId);
+      return list[0]?.status === "succeeded" ? list : undefined;
+    });
+    expect(delivery?.attempts).toMatchObject([
+      { attempt: 1, outcome: "failed", error: "interrupted: the worker making this attempt stopped before it finished" },
+      { attempt: 2, outcome: "succeeded", status_code: 200 },
+    ]);
+    return delivery as Delivery;
+  }
+
+  it("takes over an attempt whose worker stopped without finishing it, once its lease has run out", async () => {
     const store = await openEmbeddedStore(data.path);
     const inbox = await WebhookReceiver.start();
     try {
-      // A process that only queues (its worker is off), and an attempt claimed by a worker that then died.
-      const queuing = await startWebhooks({ store, workerDisabled: true });
-      const webhook = await queuing.create(owner, inbox.url, ["user.removed"]);
-      await queuing.emit("user.removed", owner.organizationId, { id: "usr_0000000000000000000009" });
-      const [queued] = await queuing.deliveries(owner, webhook.id);
-      if (!queued) throw new Error("nothing queued");
-      const claims = await store.collection<AttemptClaimDocument>(ATTEMPT_CLAIMS_COLLECTION);
-      await claims.insertOne({
-        _id: attemptId(queued.id, 1),
-        organization_id: owner.organizationId,
-        webhook_id: webhook.id,
-        delivery_id: queued.id,
-        attempt: 1,
-        worker: "a-worker-that-died",
-        claimed_at: new Date(Date.now() - 60_000).toISOString(),
-        lease_until: Date.now() + 500,
-      });
+      const leaseUntil = Date.now() + 500;
+      const { owner, queuing, webhook } = await abandonedAttempt(store, inbox, "a-worker-that-died", leaseUntil);
       const worker = await startWebhooks({ store });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(inbox.requests).toHaveLength(0);
-      await inbox.waitFor(1, 5000);
-      const [delivery] = await eventually("the delivery to succeed", async () => {
-        const list: Delivery[] = await worker.deliveries(owner, webhook.id);
-        return list[0]?.status === "succeeded" ? list : undefined;
-      });
-      expect(delivery?.attempts).toMatchObject([
-        { attempt: 1, outcome: "failed", error: "interrupted: the worker making this attempt stopped before it finished" },
-        { attempt: 2, outcome: "succeeded", status_code: 200 },
-      ]);
+      const [request] = await inbox.waitFor(1, 5000);
+      // Not before the lease ran out, however long the worker took to start.
+      expect(request?.receivedAt).toBeGreaterThanOrEqual(leaseUntil);
+      await deliveredAfterInterruption(worker, owner, webhook.id);
       await worker.stop();
+      await queuing.stop();
+    } finally {
+      await inbox.close();
+      await store.close();
+    }
+  });
+
+  it("takes over at once an attempt claimed by an earlier run of its own process, without waiting for the lease", async () => {
+    const store = await openEmbeddedStore(data.path);
+    const inbox = await WebhookReceiver.start();
+    try {
+      // The process ran as node "webhooks-1" and died mid-attempt; its claim's lease has ten minutes to go.
+      const leaseUntil = Date.now() + 600_000;
+      const { owner, queuing, webhook } = await abandonedAttempt(store, inbox, "webhooks-1/an-earlier-run", leaseUntil);
+      // Restarted under the same node id: a new run, which knows the earlier one is over.
+      const restarted = await startWebhooks({ store, broker: { nodeID: "webhooks-1" } });
+      const delivery = await deliveredAfterInterruption(restarted, owner, webhook.id);
+      expect(Date.parse(delivery.attempts[1]?.started_at ?? "")).toBeLessThan(leaseUntil);
+      await restarted.stop();
       await queuing.stop();
     } finally {
       await inbox.close();

@@ -1,5 +1,5 @@
 import { ApiError } from "../../shared/errors";
-import { EVENT_TYPES, type DomainEvent } from "../../shared/events";
+import { EVENT_TYPES, publishedEvent, type DomainEvent } from "../../shared/events";
 import { newId, parseId } from "../../shared/ids";
 import { createdId, insertOnce, type Creation } from "../../shared/creation";
 import type { Identity } from "../../shared/identity";
@@ -29,14 +29,8 @@ export interface WebhookStores {
 }
 
 /** The payload every attempt of a delivery sends, byte for byte (docs/api.md#a-delivery). */
-export function deliveryBody(event: { id: string; type: string; occurred_at: string; organization_id: string; data: unknown }): string {
-  return JSON.stringify({
-    id: event.id,
-    type: event.type,
-    created_at: isoSeconds(new Date(event.occurred_at)),
-    organization_id: event.organization_id,
-    data: event.data,
-  });
+export function deliveryBody(event: Parameters<typeof publishedEvent>[0]): string {
+  return JSON.stringify(publishedEvent(event));
 }
 
 async function checkedUrl(stores: WebhookStores, url: string): Promise<string> {

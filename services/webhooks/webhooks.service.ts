@@ -18,6 +18,7 @@ import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from "./schedule";
 import { createSender, type Sender } from "./sender";
 import * as useCases from "./use-cases";
 import { DAY_MS, sweepPeriodically } from "../../shared/sweep";
+import { workerNameOf, workerState } from "../../shared/workers";
 import { WebhookStore } from "./webhook-store";
 import { DeliveryWorker } from "./worker";
 
@@ -68,7 +69,8 @@ export function webhooksService(deps: ServiceDependencies & WebhookOptions): Ser
             deliveries,
             sender,
             options,
-            worker: service.broker.nodeID,
+            worker: workerNameOf(service.broker),
+            claimantGone: (claimant) => workerState(service.broker, claimant) === "gone",
             logger: service.logger,
             now: Date.now,
             random: Math.random,

@@ -18,8 +18,14 @@ export interface WorkerDependencies {
   deliveries: DeliveryStore;
   sender: Sender;
   options: DeliveryOptions;
-  /** This process's name, written on the attempts it claims. */
+  /** This process run's name, written on the attempts it claims (`shared/workers.ts`). */
   worker: string;
+  /**
+   * Whether the run that claimed an attempt is known to be gone: its process left the bus or
+   * came back as another run. Its attempt is taken over at once rather than at the end of
+   * its lease.
+   */
+  claimantGone(worker: string): boolean;
   logger: WorkerLogger;
   now(): number;
   random(): number;
@@ -51,10 +57,11 @@ export class DeliveryWorker {
   private readonly perWebhook = new Map<string, number>();
   private readonly due = new DueQueue(QUEUE_CAPACITY, QUEUE_PER_WEBHOOK);
   /**
-   * Attempts another process has claimed (by claim id), until their lease ends: polls skip
-   * them, rather than try again and again to claim what cannot be had before then.
+   * Attempts another process has claimed (by claim id), with that process and the claim's
+   * lease: polls skip them until the lease ends or that process is gone, rather than try
+   * again and again to claim what cannot be had before then.
    */
-  private readonly claimedElsewhere = new Map<string, number>();
+  private readonly claimedElsewhere = new Map<string, { worker: string; leaseUntil: number }>();
   private running = false;
   private polling = false;
   private pollAgain = false;
@@ -174,7 +181,8 @@ export class DeliveryWorker {
   }
 
   private forgetExpiredClaims(at: number): void {
-    for (const [id, leaseUntil] of this.claimedElsewhere) if (leaseUntil <= at) this.claimedElsewhere.delete(id);
+    for (const [id, { worker, leaseUntil }] of this.claimedElsewhere)
+      if (leaseUntil <= at || this.deps.claimantGone(worker)) this.claimedElsewhere.delete(id);
   }
 
   /**
@@ -206,15 +214,18 @@ export class DeliveryWorker {
 
   /**
    * The attempt this worker wanted is someone else's. Nothing to do while its worker may
-   * still be on it; once its lease has run out without the delivery moving on, that worker
-   * has stopped: the attempt is logged as interrupted and the delivery retried at once.
+   * still be on it; once that worker is known to be gone (its process left the bus or was
+   * restarted), or its lease has run out without the delivery moving on, it has stopped: the
+   * attempt is logged as interrupted and the delivery retried at once. Should a worker taken
+   * for gone still finish its send, the receiver gets the event twice under one webhook-id,
+   * and that worker's late result moves nothing (docs/api.md#retries-order-duplicates).
    */
   private async reconcile(delivery: DeliveryDocument): Promise<void> {
     const { deliveries, options, now } = this.deps;
     const claim = await deliveries.findClaim(delivery._id, delivery.next_attempt);
     if (!claim) return;
-    if (claim.lease_until > now()) {
-      this.claimedElsewhere.set(claim._id, claim.lease_until);
+    if (claim.lease_until > now() && !this.deps.claimantGone(claim.worker)) {
+      this.claimedElsewhere.set(claim._id, { worker: claim.worker, leaseUntil: claim.lease_until });
       return;
     }
     const at = now();

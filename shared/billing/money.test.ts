@@ -1,4 +1,4 @@
-import { amountInMinorUnits, isCurrency, isHourlyRate, majorUnits, minorDigits, rateInHundredths } from "./money";
+import { amountInMinorUnits, hasAtMostTwoDecimals, isCurrency, isHourlyRate, majorUnits, minorDigits, rateInHundredths } from "./money";
 
 describe("currencies", () => {
   it("when a code is ISO 4217, then it is known with its minor digits", () => {
@@ -64,5 +64,22 @@ describe("amounts", () => {
     expect(majorUnits(1501, 0)).toBe(1501);
     expect(majorUnits(12345, 3)).toBe(12.345);
     expect(majorUnits(10, 2)).toBe(0.1);
+  });
+});
+
+describe("two decimals", () => {
+  it.each([0.07, 19.99, 1000.5, 999_999_999.99, 1e9, 0])("when the value is %p, then it has at most two decimals", (value) => {
+    expect(hasAtMostTwoDecimals(value)).toBe(true);
+  });
+
+  it.each([7 * 0.01, 123_456_789 * 0.01, 0.1 + 0.2])(
+    "when a client's arithmetic left %p a unit in the last place off, then it has at most two decimals",
+    (value) => {
+      expect(hasAtMostTwoDecimals(value)).toBe(true);
+    },
+  );
+
+  it.each([10.005, 0.001, 999_999_999.995, Number.NaN, Number.POSITIVE_INFINITY])("when the value is %p, then it has more", (value) => {
+    expect(hasAtMostTwoDecimals(value)).toBe(false);
   });
 });

@@ -40,6 +40,17 @@ export function isHourlyRate(rate: number): boolean {
   return Math.abs(hundredths - rate * 100) < 1e-6;
 }
 
+/**
+ * True when `value` is a finite number with at most two decimals, as budgets are: a whole
+ * number of hundredths, up to the few units in the last place that a client's own arithmetic
+ * leaves (`7 * 0.01` is 0.07000000000000001), whatever its size.
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const hundredths = value * 100;
+  return Math.abs(hundredths - Math.round(hundredths)) <= Math.abs(hundredths) * Number.EPSILON * 4;
+}
+
 /** A rate (major units per hour, at most two decimals) as an integer count of hundredths. */
 export function rateInHundredths(rate: number): number {
   if (!isHourlyRate(rate)) throw new RangeError(`not an hourly rate: ${rate}`);

@@ -66,7 +66,8 @@ function valueOn(chain: readonly Step[] | undefined, day: string): Step | undefi
  */
 export class RateBook {
   private readonly chains = new Map<string, Step[]>();
-  private readonly timelines = new Map<string, RateTimeline>();
+  /** Timelines by project, then person: looked up for every entry priced, so without building a key. */
+  private readonly timelines = new Map<string, Map<string, RateTimeline>>();
 
   constructor(changes: Iterable<RateChange>) {
     for (const change of changes) {
@@ -84,9 +85,15 @@ export class RateBook {
 
   /** The timeline of one person on one project, computed once and kept. */
   timeline(userId: string, projectId: string): RateTimeline {
-    const pairKey = `${userId}\u0000${projectId}`;
-    const kept = this.timelines.get(pairKey);
-    if (kept) return kept;
+    let ofProject = this.timelines.get(projectId);
+    if (!ofProject) {
+      ofProject = new Map();
+      this.timelines.set(projectId, ofProject);
+    }
+    return ofProject.get(userId) ?? this.resolve(userId, projectId, ofProject);
+  }
+
+  private resolve(userId: string, projectId: string, ofProject: Map<string, RateTimeline>): RateTimeline {
     const mostSpecificFirst = [
       this.chains.get(chainKey("project_member", userId, projectId)),
       this.chains.get(chainKey("project", null, projectId)),
@@ -112,7 +119,7 @@ export class RateBook {
       hundredths.push(rate);
     }
     const timeline: RateTimeline = { starts, hundredths };
-    this.timelines.set(pairKey, timeline);
+    ofProject.set(userId, timeline);
     return timeline;
   }
 

@@ -144,6 +144,36 @@ describe("embedded store", () => {
     }
   });
 
+  it("streams fields an index holds from the index alone, without opening a document", async () => {
+    const store = await openEmbeddedStore(join(root, "covering"));
+    try {
+      const spans = await store.collection<{ _id: string; org: string; at: string; who: string; seconds: number | null; paid: boolean }>({
+        name: "spans",
+        indexes: [{ fields: { org: 1, at: -1, _id: -1, who: 1, seconds: 1, paid: 1 } }],
+      });
+      await spans.insertMany([
+        { _id: "a", org: "o", at: "2026-01-02", who: "u1", seconds: 60, paid: true },
+        { _id: "b", org: "o", at: "2026-01-03", who: "u2", seconds: null, paid: false },
+        { _id: "c", org: "p", at: "2026-01-04", who: "u1", seconds: 5, paid: true },
+      ]);
+      const filter = { org: "o", at: { $gte: "2026-01-01", $lt: "2027-01-01" } };
+      const options = { fields: ["at", "who", "seconds", "paid"], sort: { at: -1 as const, _id: -1 as const } };
+      const read: unknown[] = [];
+      for await (const batch of spans.stream(filter, options)) read.push(...batch);
+      expect(read).toStrictEqual([
+        { _id: "b", at: "2026-01-03", who: "u2", seconds: null, paid: false },
+        { _id: "a", at: "2026-01-02", who: "u1", seconds: 60, paid: true },
+      ]);
+      expect((await spans.streamPlan(filter, options)).join()).toMatch(/USING COVERING INDEX/);
+      expect((await spans.streamPlan(filter, { ...options, fields: ["at", "who", "seconds", "paid", "org"] })).join()).toMatch(
+        /USING COVERING INDEX/,
+      );
+      expect((await spans.streamPlan(filter)).join()).not.toMatch(/COVERING/);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("knows a field that appears late may be missing from earlier documents, and reads kinds again after reopening", async () => {
     const dataDir = join(root, "late");
     const store = await openEmbeddedStore(dataDir);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, SQLOutputValue } from "node:sqlite";
 import { Aggregator } from "mingo";
 import { GroupCommit } from "./group-commit";
 import { KIND, kindAt, valueSql } from "./json-paths";
@@ -19,9 +19,10 @@ import {
   type PipelineStage,
   type QueryReport,
   type StoredDocument,
+  type StreamOptions,
   type Update,
 } from "./port";
-import { assertPortablePipeline } from "./portable";
+import { assertPortablePipeline, assertStreamFields, STREAM_BATCH } from "./portable";
 import { SqlConnection } from "./sql-connection";
 import { filterToSql, sortToSql } from "./sql-filter";
 import { groupToSql } from "./sql-group";
@@ -111,6 +112,13 @@ function leadingPage(stages: PipelineStage[]): { options: FindOptions; rest: Pip
   return { options, rest: stages.slice(index) };
 }
 
+/** The named fields of a document and its `_id`, a missing one as null (what a stream with `fields` gives). */
+function projected(doc: Doc, fields: readonly string[], omitId = false): Doc {
+  const shaped: Doc = omitId ? {} : { _id: doc._id };
+  for (const field of fields) shaped[field] = doc[field] ?? null;
+  return shaped;
+}
+
 function pageStages(options: FindOptions): PipelineStage[] {
   const stages: PipelineStage[] = [];
   if (options.sort && Object.keys(options.sort).length > 0) stages.push({ $sort: options.sort });
@@ -123,6 +131,25 @@ function pageStages(options: FindOptions): PipelineStage[] {
 interface Query {
   sql: string;
   params: SQLInputValue[];
+}
+
+/** How a streamed field is read in SQL, and its value back from what SQL gives. */
+interface FieldColumn {
+  sql: string;
+  value(cell: SQLOutputValue): unknown;
+}
+
+/**
+ * A streamed field as SQL reads it: `json_extract`, the very expression of the indexes, for
+ * a field known to hold one kind of scalar (and null or nothing), so that SQLite can answer
+ * from an index that holds the field without opening the document; its JSON text otherwise
+ * (booleans mixed with numbers, objects, arrays, or kinds not known). Missing reads as null.
+ */
+function fieldColumn(name: string, kinds: number | undefined): FieldColumn {
+  const only = (allowed: number) => kinds !== undefined && (kinds & ~(allowed | KIND.null)) === 0;
+  if (only(KIND.string) || only(KIND.number)) return { sql: valueSql(name), value: (cell) => cell ?? null };
+  if (only(KIND.boolean)) return { sql: valueSql(name), value: (cell) => (cell === null ? null : cell === 1) };
+  return { sql: `(doc -> '$."${name}"')`, value: (cell) => (typeof cell === "string" ? (JSON.parse(cell) as unknown) : null) };
 }
 
 export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
@@ -328,6 +355,74 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const page = leadingPage(rest);
     const docs = await this.find(filter, page.options);
     return new Aggregator(page.rest).run(docs) as R[];
+  }
+
+  /**
+   * Read by one statement of its own, stepped a batch at a time between turns of the event
+   * loop, so rows die young; a sort SQL cannot give as MongoDB would is done in code, on the
+   * whole selection (the port's sorts on indexed fields never need it).
+   */
+  async *stream(filter: Filter, options: StreamOptions = {}): AsyncGenerator<T[]> {
+    this.checkOpen();
+    const size = options.batchSize ?? STREAM_BATCH;
+    const read = this.streamQuery(filter, options);
+    if (!read) {
+      const docs = await this.find(filter, { sort: options.sort });
+      const shaped = options.fields ? docs.map((doc) => projected(doc as unknown as Doc, options.fields ?? [], options.omitId)) : docs;
+      for (let start = 0; start < shaped.length; start += size) yield shaped.slice(start, start + size) as T[];
+      return;
+    }
+    const rows = this.reader.rowArrays(read.query.sql, read.query.params);
+    try {
+      let batch: Doc[] | undefined = [];
+      for (let full = true; full;) {
+        this.checkOpen();
+        batch = [];
+        while (batch.length < size) {
+          const next = rows.next();
+          if (next.done) break;
+          batch.push(read.build(next.value));
+        }
+        full = batch.length === size;
+        if (batch.length > 0) yield batch as unknown as T[];
+        // The read is synchronous: between batches the event loop turns, so other requests are answered meanwhile.
+        // The batch taken is let go first, so that a collection meanwhile finds it dead rather than moving it to the old generation.
+        batch = undefined;
+        if (full) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      rows.return?.();
+    }
+  }
+
+  /** The SQL of a stream and how a row becomes a document; `undefined` when code must sort. */
+  private streamQuery(filter: Filter, options: StreamOptions): { query: Query; build(row: SQLOutputValue[]): Doc } | undefined {
+    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
+    const orderBy = sort ? sortToSql(sort, this.tracked.of) : "";
+    if (options.fields) assertStreamFields(options.fields);
+    if (orderBy === undefined) return undefined;
+    const tail = orderBy ? ` ORDER BY ${orderBy}` : "";
+    if (!options.fields) return { query: this.query(DOC_TEXT, filter, tail), build: (row) => JSON.parse(row[0] as string) as Doc };
+    const names = options.fields;
+    const columns = names.map((name) => fieldColumn(name, this.tracked.of(name)));
+    const first = options.omitId ? 0 : 1;
+    return {
+      query: this.query([...(options.omitId ? [] : ["id"]), ...columns.map((column) => column.sql)].join(", "), filter, tail),
+      build(row) {
+        const doc: Doc = options.omitId ? {} : { _id: row[0] };
+        for (let at = 0; at < names.length; at++)
+          doc[names[at] as string] = (columns[at] as FieldColumn).value(row[at + first] as SQLOutputValue);
+        return doc;
+      },
+    };
+  }
+
+  /** SQLite's plan for a stream (`EXPLAIN QUERY PLAN`); empty when code sorts. */
+  async streamPlan(filter: Filter, options: StreamOptions = {}): Promise<string[]> {
+    this.checkOpen();
+    const read = this.streamQuery(filter, options);
+    if (!read) return [];
+    return this.reader.all(`EXPLAIN QUERY PLAN ${read.query.sql}`, read.query.params).map((row) => String(row.detail));
   }
 
   /**

@@ -12,9 +12,10 @@ import {
   type PipelineStage,
   type QueryReport,
   type StoredDocument,
+  type StreamOptions,
   type Update,
 } from "./port";
-import { assertPortablePipeline, assertPortableUpdate, equalityFields } from "./portable";
+import { assertPortablePipeline, assertPortableUpdate, assertStreamFields, equalityFields, STREAM_BATCH } from "./portable";
 
 /**
  * The storage port on MongoDB (or FerretDB) through mongoose: one model per collection whose
@@ -153,6 +154,36 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
     // mongoose refuses an empty pipeline; MongoDB answers it with every document, as this does.
     const stages = pipeline.length > 0 ? pipeline : [{ $match: {} }];
     return this.model.aggregate<R>(stages as unknown as mongoose.PipelineStage[]).exec();
+  }
+
+  /**
+   * A cursor of the driver itself (mongoose would wrap each document), which fetches the
+   * next batch from the server only when this one has been taken.
+   */
+  async *stream(filter: Filter, options: StreamOptions = {}): AsyncGenerator<T[]> {
+    const size = options.batchSize ?? STREAM_BATCH;
+    const fields = options.fields;
+    if (fields) assertStreamFields(fields);
+    const cursor = this.model.collection.find(filter, {
+      projection: fields ? { ...Object.fromEntries(fields.map((field) => [field, 1])), ...(options.omitId ? { _id: 0 } : {}) } : undefined,
+      sort: options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined,
+      batchSize: size,
+    });
+    try {
+      let batch: T[] = [];
+      for await (const doc of cursor) {
+        // A field the document lacks is `null`, as the embedded store reads it.
+        if (fields) for (const field of fields) if (!(field in doc)) (doc as Doc)[field] = null;
+        batch.push(doc as unknown as T);
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    } finally {
+      await cursor.close();
+    }
   }
 }
 

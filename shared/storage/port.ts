@@ -22,6 +22,19 @@ export interface FindOptions {
   limit?: number;
 }
 
+export interface StreamOptions {
+  /**
+   * Only these top-level fields, and `_id`; every field when absent. Each named field is in
+   * every document read: `null` when the stored document lacks it.
+   */
+  fields?: readonly string[];
+  /** Leave `_id` out (with `fields`): a read of every entry of a year has no use for it. */
+  omitId?: boolean;
+  sort?: Record<string, SortOrder>;
+  /** Documents per batch, at most; 1000 when absent. */
+  batchSize?: number;
+}
+
 export interface Update {
   $set?: Record<string, unknown>;
   $unset?: Record<string, true | "" | 1>;
@@ -66,6 +79,13 @@ export interface Collection<T extends StoredDocument> {
   deleteOne(filter: Filter): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
   aggregate<R = Record<string, unknown>>(pipeline: PipelineStage[]): Promise<R[]>;
+  /**
+   * The documents a filter selects, in batches, each read from the store only when the one
+   * before it has been taken (a cursor), so that reading every document of a collection
+   * holds one batch at a time. Stopping early (`break`, `return`) releases the cursor. A
+   * document written while a stream is read may or may not be in it.
+   */
+  stream(filter: Filter, options?: StreamOptions): AsyncIterable<T[]>;
   /** Answers `find` and reports how many documents the store read to do it. */
   explain(filter: Filter, options?: FindOptions): Promise<QueryReport>;
 }

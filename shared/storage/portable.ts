@@ -112,3 +112,15 @@ function checkStage(stage: PipelineStage): void {
 export function assertPortablePipeline(pipeline: readonly PipelineStage[]): void {
   for (const stage of pipeline) checkStage(stage);
 }
+
+/** Documents per batch of a stream when the caller names no size. */
+export const STREAM_BATCH = 1000;
+
+const TOP_LEVEL_NAME = /^[A-Za-z0-9_]{1,100}$/;
+
+/** Throws `UnsupportedQueryError` unless every streamed field is a top-level name other than `_id` (which always comes). */
+export function assertStreamFields(fields: readonly string[]): void {
+  for (const field of fields) {
+    if (field === "_id" || !TOP_LEVEL_NAME.test(field)) throw new UnsupportedQueryError(`stream field ${JSON.stringify(field)}`);
+  }
+}

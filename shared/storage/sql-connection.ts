@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from "node:sqlite";
 import { Query } from "mingo";
 import type { Filter } from "./port";
 
@@ -63,6 +63,17 @@ export class SqlConnection {
 
   iterate(sql: string, params: readonly SQLInputValue[] = []): Iterable<Row> {
     return this.db.prepare(sql).iterate(...params) as Iterable<Row>;
+  }
+
+  /**
+   * The rows of a query as arrays of its columns, read one by one as asked for. A statement
+   * of its own (never the cached one), since two readers of the same query may be under way
+   * at once; it holds one read transaction until the iterator ends or is returned.
+   */
+  rowArrays(sql: string, params: readonly SQLInputValue[] = []): IterableIterator<SQLOutputValue[]> {
+    const statement = this.db.prepare(sql);
+    statement.setReturnArrays(true);
+    return statement.iterate(...params) as unknown as IterableIterator<SQLOutputValue[]>;
   }
 
   /** Runs a data statement; answers how many rows it changed. */

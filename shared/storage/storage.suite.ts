@@ -606,6 +606,71 @@ export function describeStorageContract(name: string, open: () => Promise<Docume
       });
     });
 
+    describe("stream", () => {
+      let many: Collection<Row>;
+      const DOCS: Row[] = Array.from({ length: 23 }, (_, i) => ({
+        _id: `s${String(i).padStart(2, "0")}`,
+        rank: (i * 7) % 5,
+        team: i % 2 === 0 ? "even" : "odd",
+        ok: i % 3 === 0,
+        note: i % 4 === 0 ? null : `n${i}`,
+        ...(i % 5 === 0 ? {} : { extra: { list: [i, "x"] } }),
+      }));
+      const collect = async (stream: AsyncIterable<Row[]>) => {
+        const batches: Row[][] = [];
+        for await (const batch of stream) batches.push(batch);
+        return batches;
+      };
+
+      beforeAll(async () => {
+        many = await fresh<Row>([{ fields: { team: 1, rank: 1, _id: 1 } }, { fields: { ok: 1 } }, { fields: { note: 1 } }]);
+        await many.insertMany(structuredClone(DOCS).reverse());
+      });
+
+      it("yields every match in batches of at most the size asked, in the order asked", async () => {
+        const batches = await collect(many.stream({ team: "even" }, { sort: { rank: -1, _id: 1 }, batchSize: 5 }));
+        expect(batches.map((batch) => batch.length)).toEqual([5, 5, 2]);
+        const expected = DOCS.filter((doc) => doc.team === "even").sort(
+          (x, y) => (y.rank as number) - (x.rank as number) || (x._id < y._id ? -1 : 1),
+        );
+        expect(batches.flat()).toStrictEqual(expected);
+        const unordered = (await collect(many.stream({}))).flat();
+        expect(unordered.map((doc) => doc._id).sort()).toEqual(DOCS.map((doc) => doc._id));
+        expect(await collect(many.stream({ team: "none" }))).toEqual([]);
+      });
+
+      it("reads only the fields named, with _id unless left out, and null for one a document lacks", async () => {
+        const rows = (await collect(many.stream({}, { fields: ["ok", "note", "extra", "absent"], sort: { _id: 1 } }))).flat();
+        expect(rows).toStrictEqual(
+          DOCS.map((doc) => ({ _id: doc._id, ok: doc.ok, note: doc.note, extra: doc.extra ?? null, absent: null })),
+        );
+        const typed = await fresh<Row>([{ fields: { n: 1 } }]);
+        await typed.insertOne({ _id: "t1", n: 2.5, flag: true, text: "x", mixed: 1 });
+        await typed.insertOne({ _id: "t2", n: 0, flag: false, text: "", mixed: true });
+        expect((await collect(typed.stream({}, { fields: ["n", "flag", "text", "mixed"], sort: { _id: 1 } }))).flat()).toStrictEqual([
+          { _id: "t1", n: 2.5, flag: true, text: "x", mixed: 1 },
+          { _id: "t2", n: 0, flag: false, text: "", mixed: true },
+        ]);
+        const withoutIds = (await collect(many.stream({ team: "odd" }, { fields: ["rank"], omitId: true, sort: { _id: 1 } }))).flat();
+        expect(withoutIds).toStrictEqual(DOCS.filter((doc) => doc.team === "odd").map((doc) => ({ rank: doc.rank })));
+        await expect(collect(many.stream({}, { fields: ["a.b"] }))).rejects.toThrow(/outside the storage port/);
+      });
+
+      it("reads a batch only when the one before it is taken, and lets go when the reader stops", async () => {
+        const reader = many.stream({}, { sort: { _id: 1 }, batchSize: 4 })[Symbol.asyncIterator]();
+        const first = await reader.next();
+        expect(first.value).toHaveLength(4);
+        // Written after the first batch was read: a later batch may see it; the stream goes on.
+        await many.insertOne({ _id: "s99", rank: 0, team: "late" });
+        const second = await reader.next();
+        expect((second.value as Row[]).map((doc) => doc._id)).toEqual(["s04", "s05", "s06", "s07"]);
+        await reader.return?.();
+        expect(await many.count({})).toBe(DOCS.length + 1);
+        await many.deleteOne({ _id: "s99" });
+        expect((await collect(many.stream({ team: "odd" }, { batchSize: 100 }))).flat()).toHaveLength(11);
+      });
+    });
+
     describe("persistence", () => {
       it("keeps documents and unique indexes across close and reopen", async () => {
         const spec = { name: collectionName(), indexes: [{ fields: { org: 1 as const, key: 1 as const }, unique: true }] };

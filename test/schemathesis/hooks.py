@@ -17,15 +17,28 @@
 import itertools
 import os
 import re
-import sys
 import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 import schemathesis
+from hypothesis.internal import lambda_sources
 
-# Python 3.11 can fail with "AST constructor recursion depth mismatch" when Hypothesis reads
-# a lambda's source near the default recursion limit; the fuzzer's own call stacks get close.
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+# CPython 3.11 can raise SystemError "AST constructor recursion depth
+# mismatch" from ast.parse (python/cpython#106905). Hypothesis parses a lambda's source only
+# to describe it in reports, and a raised SystemError there ends the operation's tests as a
+# "Runtime Error" that says nothing about Stint; raising the recursion limit did not avoid
+# it. The description falls back to the one Hypothesis gives a lambda it cannot read.
+_describe_lambda = lambda_sources._lambda_description
+
+
+def _lambda_description_or_unknown(f, *args, **kwargs):
+    try:
+        return _describe_lambda(f, *args, **kwargs)
+    except SystemError:
+        return "lambda: <unknown>"
+
+
+lambda_sources._lambda_description = _lambda_description_or_unknown
 
 
 def _listed(name):

@@ -1,3 +1,4 @@
+import { aRegistration } from "./builders";
 import { checkAgainstOpenApi } from "./openapi-validation";
 
 /**
@@ -59,6 +60,30 @@ export async function request<T = unknown>(
   return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
 }
 
+/** How long a test's set-up keeps asking while the deployment answers 503 with `Retry-After`. */
+const SETUP_PATIENCE_MS = 30_000;
+
+/**
+ * A request a test's set-up depends on (signing up, joining a team). A 503 with `Retry-After`
+ * says "not now, ask again", and is asked again, as the client libraries do, after the wait
+ * it names (at most a second here) until the answer is another or `SETUP_PATIENCE_MS` has
+ * passed. Tests of the 503 itself call `request`.
+ */
+export async function setUpRequest<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const deadline = Date.now() + SETUP_PATIENCE_MS;
+  for (;;) {
+    const res = await request<T>(baseUrl, method, path, options);
+    const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
+    if (res.status !== 503 || !Number.isFinite(retryAfter) || Date.now() > deadline) return res;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 1) * 1000));
+  }
+}
+
 /** A client whose requests all carry `defaults` (a credential, say) unless a call overrides them. */
 export function client(baseUrl: string, defaults: Record<string, string> = {}) {
   const send = <T>(method: string, path: string, options: RequestOptions = {}) =>
@@ -84,15 +109,7 @@ export interface Account {
 
 /** Registers a new organization and its owner; returns the account and a client signed in as the owner. */
 export async function registerOwner(baseUrl: string, label = "Owner"): Promise<{ account: Account; api: Client }> {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const res = await request<Account>(baseUrl, "POST", "/api/auth/register", {
-    body: {
-      email: `${label.toLowerCase()}-${unique}@example.test`,
-      password: "correct horse battery",
-      name: label,
-      organization_name: `${label} Org ${unique}`,
-    },
-  });
+  const res = await setUpRequest<Account>(baseUrl, "POST", "/api/auth/register", { body: aRegistration({ name: label }) });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { account: res.body, api: client(baseUrl, { authorization: `Bearer ${res.body.access_token}` }) };
 }

@@ -183,6 +183,15 @@ class ResponseValidator {
     );
   }
 
+  checkStreamedEvent(style: ApiStyle, event: unknown): void {
+    const pointer = `/paths/${token("/events/stream")}/get/responses/200/content/${token("text/event-stream")}/x-event-data`;
+    const validate = this.validatorAt(style, pointer);
+    if (!validate(event))
+      throw new Error(
+        `a streamed event does not match the OpenAPI document:\n${describeErrors(validate.errors)}\n${JSON.stringify(event)}`,
+      );
+  }
+
   private validateBody(style: ApiStyle, pointer: string, received: ReceivedResponse, what: string): void {
     if (received.body === undefined)
       throw new Error(
@@ -198,6 +207,12 @@ class ResponseValidator {
 }
 
 let validator: ResponseValidator | undefined;
+
+/** Throws when one event of a live stream (its `data`, parsed) is not what the documents say each message carries. */
+export function checkStreamedEventAgainstOpenApi(style: ApiStyle, event: unknown): void {
+  validator ??= new ResponseValidator(buildOpenApiDocuments());
+  validator.checkStreamedEvent(style, event);
+}
 
 /** Throws, with a readable message, when a response is not what the documents say. */
 export function checkAgainstOpenApi(received: ReceivedResponse): void {

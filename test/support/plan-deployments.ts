@@ -1,14 +1,14 @@
-import { startStint, type RunningStint } from "../../app";
 import { setOrganizationPlan } from "../../cli/plans";
+import { openAccountStores } from "../../services/auth/account-stores";
 import { loadConfig } from "../../shared/config";
 import type { Plan } from "../../shared/identity";
+import type { KeyValueStore } from "../../shared/kv/port";
 import { openKeyValueStore } from "../../shared/kv/open";
 import { openStore } from "../../shared/storage/open";
-import { startDistributed, temporaryDir, TEST_JWT_SECRET } from "./stint";
-import { openAccountStores } from "../../services/auth/account-stores";
+import { useStint, type StintMode, type SuiteStint } from "./stint";
 
 /**
- * A deployment whose organizations' plans a test changes the way the operator does: with
+ * A suite's Stint whose organizations' plans a test changes the way the operator does: with
  * `setOrganizationPlan`, the function behind `npm run admin -- set-plan`, on the
  * deployment's own store and key-value store.
  */
@@ -22,68 +22,42 @@ export interface PlanDeployment {
    * from the store (an embedded one on its restart).
    */
   announcesToGateways: boolean;
-  stop(): Promise<void>;
 }
+
+const { accessTokenTtlSeconds } = loadConfig({});
 
 /**
- * Everything in one process on the embedded store. The store belongs to one process, so a
- * plan changes as the operator does it: stop Stint, run the tool on `DATA_DIR`, start Stint.
+ * Embedded, the store belongs to one process, so a plan changes as the operator does it: stop
+ * Stint, run the tool on `DATA_DIR`, start Stint. Distributed, the tool runs beside it on
+ * MongoDB and tells the gateways through Redis.
  */
-export async function embeddedPlanDeployment(): Promise<PlanDeployment> {
-  const data = temporaryDir("plans");
-  const config = loadConfig({
-    PORT: "0",
-    LOG_LEVEL: "fatal",
-    LOG_FORMAT: "json",
-    JWT_SECRET: TEST_JWT_SECRET,
-    TRUSTED_PROXIES: "127.0.0.1,::1",
-    DATA_DIR: data.path,
-  });
-  let running: RunningStint = await startStint(config);
-  const url = () => {
-    if (!running.url) throw new Error("the gateway did not start");
-    return running.url;
-  };
+export function usePlanDeployment(mode: StintMode): PlanDeployment {
+  const stint = useStint({ mode, label: "plans" });
   return {
-    url,
-    announcesToGateways: false,
-    async setPlan(organizationId, plan) {
-      await running.stop();
-      const store = await openStore({ dataDir: config.dataDir });
-      try {
-        const { organizations } = await openAccountStores(store);
-        await setOrganizationPlan({ organizations, kv: null, accessTokenTtlSeconds: config.accessTokenTtlSeconds }, organizationId, plan);
-      } finally {
-        await store.close();
-      }
-      running = await startStint(config);
-    },
-    async stop() {
-      await running.stop();
-      data.remove();
-    },
+    url: () => stint.url,
+    announcesToGateways: mode === "distributed",
+    setPlan: (organizationId, plan) =>
+      mode === "embedded"
+        ? stint.restart(() => setPlanInStore(stint, null, organizationId, plan))
+        : withKeyValueStore(stint, (kv) => setPlanInStore(stint, kv, organizationId, plan)),
   };
 }
 
-/** The gateway and the services over NATS, with MongoDB and Redis, changed while they run. */
-export async function distributedPlanDeployment(servers: { mongoUrl: string; natsUrl: string; redisUrl: string }): Promise<PlanDeployment> {
-  const stint = await startDistributed(servers);
-  const namespace = stint.stints[0]?.broker.namespace;
-  if (!namespace) throw new Error("the deployment has no bus namespace");
-  return {
-    url: () => stint.url,
-    announcesToGateways: true,
-    async setPlan(organizationId, plan) {
-      const store = await openStore({ mongoUrl: servers.mongoUrl, dataDir: "" });
-      const kv = await openKeyValueStore({ redisUrl: servers.redisUrl, namespace });
-      try {
-        const { organizations } = await openAccountStores(store);
-        await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds: 900 }, organizationId, plan);
-      } finally {
-        await kv.close();
-        await store.close();
-      }
-    },
-    stop: () => stint.stop(),
-  };
+async function setPlanInStore(stint: SuiteStint, kv: KeyValueStore | null, organizationId: string, plan: Plan): Promise<void> {
+  const store = await openStore(stint.mode === "embedded" ? { dataDir: stint.dataDir } : { mongoUrl: stint.servers.mongoUrl, dataDir: "" });
+  try {
+    const { organizations } = await openAccountStores(store);
+    await setOrganizationPlan({ organizations, kv, accessTokenTtlSeconds }, organizationId, plan);
+  } finally {
+    await store.close();
+  }
+}
+
+async function withKeyValueStore(stint: SuiteStint, work: (kv: KeyValueStore) => Promise<void>): Promise<void> {
+  const kv = await openKeyValueStore({ redisUrl: stint.servers.redisUrl, namespace: stint.servers.namespace });
+  try {
+    await work(kv);
+  } finally {
+    await kv.close();
+  }
 }

@@ -21,3 +21,8 @@ export interface List<T> {
 
 export const A = "/api/v1";
 export const B = "/api";
+
+/** A project id as the given style writes it (`prj_` in A, `proj_` in B), from either style's (docs/api.md#identifiers). */
+export function projectIdIn(style: "A" | "B", id: string): string {
+  return `${style === "A" ? "prj" : "proj"}_${id.slice(id.indexOf("_") + 1)}`;
+}

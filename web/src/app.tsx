@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { Layout } from "./layout";
 import { ErrorNotice, Loading } from "./components/status";
+import { startLiveUpdates } from "./lib/live-updates";
 import { PAGES } from "./pages";
 import { JoinPage } from "./pages/signed-out/join";
 import { SignInPage } from "./pages/signed-out/sign-in";
@@ -28,6 +29,9 @@ function SignedInApp({
   setOrganization(organization: Organization): void;
   signOut(): Promise<void>;
 }) {
+  // One connection for every tab of this browser keeps the pages in step with changes made elsewhere.
+  const { session } = account;
+  useEffect(() => startLiveUpdates(session.client, session.identity.userId), [session]);
   const value = useMemo<SignedIn>(
     () => ({
       session: account.session,

@@ -1,12 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import { eventually, WebhookReceiver } from "../../test/support/webhook-receiver";
 import {
   DESKTOP,
   navigateTo,
-  openApp,
   PASSWORD,
   PHONE,
   savePicture,
@@ -15,7 +13,7 @@ import {
   signUpInApp,
   uniqueEmail,
 } from "./support/browser";
-import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
+import { contentWidth, useWebApp } from "./support/web-app";
 
 /** The page's serious and critical axe findings on a desktop and then on a phone, each empty. */
 async function expectAccessible(page: Page, name: string): Promise<void> {
@@ -29,19 +27,13 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 }
 
 describeWithChromium("web application: API keys, the developer portal and webhooks", () => {
-  let deployment: TestStint;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // The webhook receiver of these tests listens on loopback, which only a test deployment allows.
-    ({ deployment, browser } = await startWebApp({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" }));
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
+  // The webhook receiver of these tests listens on loopback, which only a test deployment allows.
+  const web = useWebApp({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+  const { deployment } = web;
 
   /** Signs a new owner up in the app, and gives the test a client library signed in as them. */
   async function ownerInApp(label: string) {
-    const app = await openApp(browser, deployment.url);
+    const app = await web.open();
     const email = uniqueEmail(label);
     await signUpInApp(app.page, { name: `${label} owner`, organization: `${label} org`, email, password: PASSWORD });
     const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
@@ -53,7 +45,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
    * another browser profile, allowing the application; its callback is answered by the test.
    */
   async function consentTo(clientId: string, redirectUri: string, email: string): Promise<void> {
-    const consent = await browser.newContext();
+    const consent = await web.browser.newContext();
     try {
       await consent.route(`${redirectUri}**`, (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<p>back at the application</p>" }),
@@ -72,7 +64,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     }
   }
 
-  it("creates a key with one permission, shows it once, the key works like curl would use it, shows its use, and revokes it", async () => {
+  it("when an owner makes an API key in the portal, then it is shown once, works as curl would send it, shows its use, and stops once revoked", async () => {
     const { page, context, problems } = await ownerInApp("keys");
     await navigateTo(page, "API keys");
     await page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
@@ -91,6 +83,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       "screenshots:write",
       "webhooks:read",
       "webhooks:write",
+      "events:read",
     ]) {
       expect(await page.getByRole("checkbox", { name: permission, exact: true }).isEnabled()).toBe(true);
     }
@@ -149,7 +142,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await context.close();
   }, 60_000);
 
-  it("offers a member only the permissions of a member's role, and no webhooks", async () => {
+  it("when a member opens the portal, then only a member's permissions are offered, and no webhooks", async () => {
     const owner = new Stint({ baseUrl: deployment.url });
     const email = uniqueEmail("keys-owner");
     const session = await owner.auth.register({ email, password: PASSWORD, name: "Owner", organizationName: "Members org" });
@@ -159,7 +152,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     });
     const member = await owner.invitations.accept({ token: invitation.token, name: "Mia Member", password: PASSWORD });
 
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     await signInInApp(page, member.user.email, PASSWORD);
     await navigateTo(page, "API keys");
     expect(await page.getByRole("checkbox", { name: "projects:read", exact: true }).isEnabled()).toBe(true);
@@ -173,7 +166,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await context.close();
   }, 60_000);
 
-  it("registers an OAuth application in the portal, whose secret works, then rotates it and disables the application", async () => {
+  it("when an OAuth application is registered in the portal, then its secret works, can be rotated, and the application disabled", async () => {
     const { page, context, problems, stint, email } = await ownerInApp("portal");
     await navigateTo(page, "Developer portal");
     await page.getByRole("heading", { level: 1, name: "Developer portal" }).waitFor();
@@ -267,7 +260,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
     await context.close();
   }, 60_000);
 
-  it("creates a webhook in the page, logs the delivery of an event, and redelivers it", async () => {
+  it("when a webhook is made in the page, then an event's delivery is logged there and can be redelivered", async () => {
     const receiver = await WebhookReceiver.start();
     try {
       const { page, context, problems, stint } = await ownerInApp("hooks");
@@ -338,7 +331,7 @@ describeWithChromium("web application: API keys, the developer portal and webhoo
       await receiver.close();
     }
   }, 60_000);
-  it("changes a webhook's URL and events, rotates its secret, sends test events, pages the log, disables, enables and deletes it", async () => {
+  it("when a webhook is managed in the page (URL, events, secret, test events, log pages, disabling, deleting), then each change holds", async () => {
     const receiver = await WebhookReceiver.start();
     try {
       const { page, context, problems, stint } = await ownerInApp("hooks2");

@@ -1,11 +1,8 @@
 import { Stint } from "../../sdk/js/src/index";
-import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import {
   DESKTOP,
   navigateTo,
-  openApp,
   PASSWORD,
   PHONE,
   savePicture,
@@ -14,20 +11,14 @@ import {
   signUpInApp,
   uniqueEmail,
 } from "./support/browser";
-import { startWebApp, stopWebApp, libraryAs, contentWidth } from "./support/web-app";
+import { contentWidth, libraryAs, useWebApp } from "./support/web-app";
 
 describeWithChromium("web application: projects, tasks, the team and the organization's settings", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const web = useWebApp();
+  const { deployment } = web;
 
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
-
-  it("creates a project with a colour and a rate and a task, archives and unarchives it, and stores what the page showed", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when a project with a colour, a rate and a task is made, archived and unarchived in the page, then the API stores what the page showed", async () => {
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("projects");
     await signUpInApp(page, { name: "Ada Owner", organization: "Analytical Engines", email, password: PASSWORD });
     const stint = await libraryAs(deployment.url, email);
@@ -133,8 +124,8 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await context.close();
   }, 90_000);
 
-  it("invites a member who joins by the link; the owner makes them admin and removes them", async () => {
-    const owner = await openApp(browser, deployment.url);
+  it("when a member joins by the invitation link, then the owner can make them admin and remove them in the page", async () => {
+    const owner = await web.open();
     const ownerEmail = uniqueEmail("team-owner");
     await signUpInApp(owner.page, { name: "Ada Owner", organization: "Difference Works", email: ownerEmail, password: PASSWORD });
     const stint = await libraryAs(deployment.url, ownerEmail);
@@ -153,7 +144,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await owner.page.getByRole("row").filter({ hasText: memberEmail }).waitFor();
     await savePicture(owner.page, "team");
 
-    const member = await openApp(browser, deployment.url);
+    const member = await web.open();
     await member.page.goto(link);
     await member.page.getByRole("heading", { level: 1, name: "Join your team" }).waitFor();
     await member.page.getByLabel("Your name").fill("Charles Member");
@@ -213,8 +204,8 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await owner.context.close();
   }, 90_000);
 
-  it("renames the organization into the header and refuses a retention out of range in words", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when the organization is renamed, then the header follows, and a retention out of range is refused in words", async () => {
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("settings");
     await signUpInApp(page, { name: "Ada Owner", organization: "Old Name Works", email, password: PASSWORD });
     const stint = await libraryAs(deployment.url, email);
@@ -251,7 +242,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await context.close();
   }, 60_000);
 
-  it("offers an admin what an admin may do: retention but not the name, roles of others but not their own or the owner's", async () => {
+  it("when an admin opens the organization, then only what an admin may do is offered: retention but not the name, others' roles but not their own or the owner's", async () => {
     const ownerEmail = uniqueEmail("admin-owner");
     const signedUp = await new Stint({ baseUrl: deployment.url }).auth.register({
       email: ownerEmail,
@@ -273,7 +264,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
       password: PASSWORD,
     });
 
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     await signInInApp(page, adminEmail, PASSWORD);
     await navigateTo(page, "Team");
     await page.getByLabel("Role of Plain Member").waitFor();
@@ -290,12 +281,28 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
     expect(await stint.organization.get()).toMatchObject({ name: "Admin Works", screenshot_retention_days: 14 });
+
+    // The capture agent's settings: an interval out of range is refused in words, 0 turns capture off.
+    const interval = page.getByLabel("Screenshot interval (minutes)");
+    expect(await interval.inputValue()).toBe("10");
+    await interval.fill("61");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /screenshot interval minutes:/i })
+      .waitFor();
+    expect(await stint.organization.get()).toMatchObject({ screenshot_interval_minutes: 10, screenshot_blur: false });
+    await interval.fill("0");
+    await page.getByLabel("Blur screenshots before they are uploaded").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+    expect(await stint.organization.get()).toMatchObject({ screenshot_interval_minutes: 0, screenshot_blur: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
 
-  it("has no serious accessibility violation on its pages, on a desktop and a phone, and nothing wider than the screen", async () => {
+  it("when its pages are checked on a desktop and a phone, then none has a serious accessibility violation or is wider than the screen", async () => {
     const email = uniqueEmail("axe");
     await new Stint({ baseUrl: deployment.url }).auth.register({
       email,
@@ -315,7 +322,7 @@ describeWithChromium("web application: projects, tasks, the team and the organiz
     await stint.invitations.create({ email: invitee, role: "admin" });
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await web.open(viewport);
       await signInInApp(page, email, PASSWORD);
       // Each page with what it loads on show, so the check sees the page filled, not loading.
       // Reached by links, as a person would: one page load, one resumed sign-in.

@@ -1,20 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
-import {
-  openApp,
-  PASSWORD,
-  PHONE,
-  savePicture,
-  seriousAccessibilityViolations,
-  signInInApp,
-  signUpInApp,
-  uniqueEmail,
-} from "./support/browser";
-import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
+import { PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { contentWidth, useWebApp } from "./support/web-app";
 
 /** Every row of a table as the text of its cells, header cells included. */
 async function rowsOf(table: Locator): Promise<string[][]> {
@@ -80,21 +70,15 @@ async function ownerThroughLibrary(baseUrl: string, name: string): Promise<{ ema
 const WEEK = "from=2026-11-02&to=2026-11-08";
 
 describeWithChromium("web application: reports, screenshots and imports", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const web = useWebApp();
+  const { deployment } = web;
   let stint: Stint;
   let email: string;
   let mondayEntry: string;
   let shooter: { email: string; stint: Stint; entryIds: string[] };
 
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
-
-  it("signs up in the app, and the report of seeded time matches by project and by day, in the zone chosen, rounded as asked", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when time is seeded, then the report page matches it by project and by day, in the zone chosen, rounded as asked", async () => {
+    const { page, context, problems } = await web.open();
     email = uniqueEmail("reports");
     await signUpInApp(page, { name: "Ada Owner", organization: "Reporting Works", email, password: PASSWORD });
     const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
@@ -181,8 +165,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 90_000);
 
-  it("downloads the report as CSV and XLSX through the library, offered as a file; filters and presets change the address", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when the report is downloaded, then CSV and XLSX come through the library as files, and filters and presets change the address", async () => {
+    const { page, context, problems } = await web.open();
     await signInInApp(page, email, PASSWORD);
     await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
     await page.getByRole("table", { name: "Hours by project" }).waitFor();
@@ -194,11 +178,12 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable",
+      "id,user_id,user_email,user_name,project_id,project_name,task_id,task_name,description,start_time,end_time,duration_seconds,duration_hours,billable,tags,hourly_rate,billable_amount,currency",
     );
     expect(lines).toHaveLength(5);
+    // No tags and no rate: billable, nothing billed, in the organization's currency.
     expect(lines.find((line) => line.startsWith(`${mondayEntry},`))).toMatch(
-      /,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true$/,
+      /,Website,.*,home page,2026-11-02T09:00:00(\.000)?Z,2026-11-02T10:30:00(\.000)?Z,5400,1\.5,true,,,0,USD$/,
     );
     await page.getByRole("status").getByRole("link", { name: "stint-detailed-2026-11-02-2026-11-08.csv" }).waitFor();
 
@@ -243,8 +228,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 60_000);
 
-  it("shows screenshots by day and by entry as thumbnails, opens one and deletes one", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when screenshots are browsed, then they show by day and by entry as thumbnails, and one can be opened and deleted", async () => {
+    const { page, context, problems } = await web.open();
     const { email: shooterEmail, stint: library } = await ownerThroughLibrary(deployment.url, "Grace Shots");
     const project = await library.projects.create({ name: "Design" });
     const tuesday = await library.timeEntries.create({
@@ -324,7 +309,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 60_000);
 
-  it("shows a member only their own screenshots and time, and a manager everyone's, by person", async () => {
+  it("when a member looks, then only their own screenshots and time show, while a manager sees everyone's by person", async () => {
     const grace = shooter.stint;
     const milo = `milo-${Date.now().toString(36)}@example.test`;
     const invitation = await grace.invitations.create({ email: milo, role: "member" });
@@ -343,7 +328,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     });
     await member.screenshots.upload({ file: await png(320, 200, 90), timeEntryId: own.id, takenAt: "2026-11-03T15:20:00Z" });
 
-    const asMember = await openApp(browser, deployment.url);
+    const asMember = await web.open();
     await signInInApp(asMember.page, milo, PASSWORD);
     await asMember.page.goto("/screenshots?date=2026-11-03");
     const memberShots = asMember.page.getByRole("img", { name: /^Screenshot of / });
@@ -366,7 +351,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(asMember.problems).toEqual([]);
     await asMember.context.close();
 
-    const asManager = await openApp(browser, deployment.url);
+    const asManager = await web.open();
     await signInInApp(asManager.page, shooter.email, PASSWORD);
     await asManager.page.goto("/screenshots?date=2026-11-03");
     const managerShots = asManager.page.getByRole("img", { name: /^Screenshot of / });
@@ -378,8 +363,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await asManager.context.close();
   }, 60_000);
 
-  it("imports a Stint CSV through the page, shows the counts, and a bad row's error", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when a Stint CSV is imported through the page, then the counts show, and a bad row's error", async () => {
+    const { page, context, problems } = await web.open();
     const { email, stint: library } = await ownerThroughLibrary(deployment.url, "Ima Porter");
     await signInInApp(page, email, PASSWORD);
     await page.goto("/imports");
@@ -441,16 +426,16 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 60_000);
 
-  it("previews a day-first, semicolon-separated Clockify file, says how it read it, and imports it only when confirmed", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when a day-first, semicolon-separated Clockify file is previewed, then the page shows how it was read and imports it only once confirmed", async () => {
+    const { page, context, problems } = await web.open();
     const { email, stint: library } = await ownerThroughLibrary(deployment.url, "Day First");
     await signInInApp(page, email, PASSWORD);
     await page.goto("/imports");
     await page.getByRole("heading", { level: 1, name: "Imports" }).waitFor();
     const file = [
-      "Project;Client;Description;Task;User;Email;Billable;Start Date;Start Time;End Date;End Time",
-      `Kites;Windward;Cut the sails;Sewing;Day First;${email};Yes;12/02/2026;09:00;12/02/2026;10:30`,
-      `Kites;Windward;Flew the prototype;;Day First;${email};No;13/02/2026;14:00;13/02/2026;14:45`,
+      "Project;Client;Description;Task;User;Email;Billable;Start Date;Start Time;End Date;End Time;Tags",
+      `Kites;Windward;Cut the sails;Sewing;Day First;${email};Yes;12/02/2026;09:00;12/02/2026;10:30;workshop, night`,
+      `Kites;Windward;Flew the prototype;;Day First;${email};No;13/02/2026;14:00;13/02/2026;14:45;`,
     ].join("\r\n");
     await page.getByLabel("Exported from").selectOption("clockify");
     await page.getByLabel("Time zone of the file's times").selectOption("UTC");
@@ -465,9 +450,9 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     expect(await page.getByTestId("preview-date-source").innerText()).toMatch(/read from the file's own dates/);
     expect(await page.getByTestId("preview-to-create").innerText()).toMatch(/Project Kites[\s\S]*Task Sewing in Kites/);
     const firstRows = await rowsOf(page.getByRole("table", { name: /rows, as they would be stored/ }));
-    expect(firstRows.slice(1).map((row) => [row[0], row[3], row[4], row[7]])).toEqual([
-      ["2", "1:30", "Kites (new)", "yes"],
-      ["3", "0:45", "Kites (new)", "no"],
+    expect(firstRows.slice(1).map((row) => [row[0], row[3], row[4], row[7], row[8]])).toEqual([
+      ["2", "1:30", "Kites (new)", "yes", "workshop, night"],
+      ["3", "0:45", "Kites (new)", "no", ""],
     ]);
     // 12/02 is the 12th of February, as the 13/02 of the next row shows.
     expect(firstRows[1]![1]).toMatch(/Feb\w* 12|12 Feb/);
@@ -494,7 +479,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await context.close();
   }, 90_000);
 
-  it("keeps the three pages usable and accessible 360 px wide", async () => {
+  it("when the three pages are 360 px wide, then they stay usable and accessible", async () => {
     const visits = [
       { who: email, path: `/reports?${WEEK}&group=day&tz=UTC`, ready: (page: Page) => page.getByRole("table", { name: "Hours by day" }) },
       { who: email, path: "/imports", ready: (page: Page) => page.getByLabel("CSV file (at most 100 MiB)") },
@@ -505,7 +490,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       },
     ];
     for (const visit of visits) {
-      const { page, context, problems } = await openApp(browser, deployment.url, PHONE);
+      const { page, context, problems } = await web.open(PHONE);
       await signInInApp(page, visit.who, PASSWORD);
       await page.goto(visit.path);
       await visit.ready(page).waitFor();

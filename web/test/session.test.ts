@@ -1,10 +1,7 @@
 import { Stint } from "../../sdk/js/src/index";
-import type { Browser } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import {
   DESKTOP,
-  openApp,
   PASSWORD,
   PHONE,
   savePicture,
@@ -13,20 +10,14 @@ import {
   signUpInApp,
   uniqueEmail,
 } from "./support/browser";
-import { startWebApp, stopWebApp, contentWidth } from "./support/web-app";
+import { contentWidth, useWebApp } from "./support/web-app";
 
 describeWithChromium("web application: signing up, in and out, the session cookie and the timer bar", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const web = useWebApp();
+  const { deployment } = web;
 
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
-
-  it("signs up, survives a reload without any token in script-readable storage, signs out and in again", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when someone signs up, then a reload keeps them signed in with no token in script-readable storage, and they can sign out and in again", async () => {
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("owner");
     await signUpInApp(page, { name: "Ada Owner", organization: "Analytical Engines", email, password: PASSWORD });
     await page.getByText("Analytical Engines").waitFor();
@@ -64,8 +55,8 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
-  it("stays signed in through reloads, even one that cuts a session refresh off mid-way", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when reloads come, even one that cuts a session refresh off mid-way, then the person stays signed in", async () => {
+    const { page, context, problems } = await web.open();
     await signUpInApp(page, { name: "Rea Loader", organization: "Reloads", email: uniqueEmail("reload"), password: PASSWORD });
     // Reloads at once and after a pause in turn: some leave while the refresh is on the wire.
     for (let round = 0; round < 6; round += 1) {
@@ -78,8 +69,8 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
-  it("starts and stops the timer from the bar on any page, and its ticking shifts nothing", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when the timer is started and stopped from the bar on any page, then it works there and its ticking shifts nothing", async () => {
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("timer");
     await signUpInApp(page, { name: "Tim Er", organization: "Clockworks", email, password: PASSWORD });
     const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
@@ -114,9 +105,9 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     await context.close();
   }, 60_000);
 
-  it("has no serious accessibility violation on the signed-out pages, on a desktop and a phone", async () => {
+  it("when the signed-out pages are checked on a desktop and a phone, then none has a serious accessibility violation", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await web.open(viewport);
       for (const path of ["/signin", "/signup", "/join"]) {
         await page.goto(path);
         await page.getByRole("heading", { level: 1 }).waitFor();
@@ -133,8 +124,8 @@ describeWithChromium("web application: signing up, in and out, the session cooki
     }
   }, 60_000);
 
-  it("serves the app under a strict Content-Security-Policy the page lives with", async () => {
-    const { page, context, problems } = await openApp(browser, deployment.url);
+  it("when the app is served, then its strict Content-Security-Policy troubles nothing on the page", async () => {
+    const { page, context, problems } = await web.open();
     const answer = await page.goto("/signin");
     const csp = answer?.headers()["content-security-policy"] ?? "";
     expect(csp).toContain("script-src 'self'");

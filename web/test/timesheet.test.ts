@@ -1,12 +1,10 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import {
   DESKTOP,
-  openApp,
   PASSWORD,
   PHONE,
   savePicture,
@@ -15,7 +13,7 @@ import {
   signUpInApp,
   uniqueEmail,
 } from "./support/browser";
-import { contentWidth, startWebApp, stopWebApp } from "./support/web-app";
+import { contentWidth, useWebApp } from "./support/web-app";
 import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
 
 /** Monday 00:00 local time of the week holding `date` (the test runs in the browser's time zone). */
@@ -83,7 +81,7 @@ async function entriesOf(stint: Stint, userId: string): Promise<TimeEntry[]> {
 }
 
 describe("timesheet weeks, in the local time zone", () => {
-  it("takes the week from the address: any day of it names its Monday; anything else is this week", () => {
+  it("when the address names a day, then the week is the one of its Monday, and anything else means this week", () => {
     const today = new Date(2026, 10, 25, 15, 30);
     expect(dayKey(weekFromSearch("?week=2026-11-18", today))).toBe("2026-11-16");
     expect(dayKey(weekFromSearch("?week=2026-11-22", today))).toBe("2026-11-16");
@@ -95,7 +93,7 @@ describe("timesheet weeks, in the local time zone", () => {
     expect(instantOf("2026-11-17", "09:05")).toEqual(new Date(2026, 10, 17, 9, 5));
   });
 
-  it("asks the API for a UTC day either side, and keeps only what starts inside the local week, by day", () => {
+  it("when a local week is loaded, then the API is asked for a UTC day either side and only what starts inside the week is kept, by day", () => {
     const monday = new Date(2026, 10, 16);
     const range = utcRangeOf(monday);
     expect(Date.parse(`${range.startDate}T00:00:00Z`)).toBeLessThanOrEqual(monday.getTime());
@@ -144,8 +142,8 @@ async function invitedMember(owner: Stint, baseUrl: string, name: string): Promi
  * as real people would, each within their own allowance.
  */
 describeWithChromium("web application: the timesheet and the timer bar", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const web = useWebApp();
+  const { deployment } = web;
   // The owner signs up in the app once; the tests share their organization and browser context.
   let owner: { page: Page; context: BrowserContext; problems: string[]; stint: Stint; userId: string; email: string };
   let orrery: Project;
@@ -154,8 +152,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
   let member: { page: Page; context: BrowserContext; problems: string[] } | undefined;
 
   beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     const email = uniqueEmail("sheet-owner");
     await signUpInApp(page, { name: "Olive Owner", organization: "Orrery Works", email, password: PASSWORD });
     const { stint, userId } = await libraryFor(deployment.url, email);
@@ -168,14 +165,13 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
   afterAll(async () => {
     await member?.context.close();
-    await stopWebApp({ deployment, browser });
   }, 30_000);
 
   afterEach(() => {
     expect(owner.problems).toEqual([]);
   });
 
-  it("starts the timer from the bar, ticks, stops, and the week shows the entry with the right totals", async () => {
+  it("when the timer runs from the bar and stops, then the week shows the entry with the right totals", async () => {
     const { page, stint } = owner;
     await page.goto("/");
     await page.getByText("No time this week.").waitFor();
@@ -242,9 +238,9 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(await weekTotal(page)).toBe(expected);
   }, 60_000);
 
-  it("adds an entry by form, refuses a bad one in words, edits its description and times, adds up days and the week, and deletes it", async () => {
+  it("when entries are added, edited and deleted by form, then bad ones are refused in words and the days and the week add up", async () => {
     const fay = await invitedMember(owner.stint, deployment.url, "Fay Former");
-    const { page, context, problems } = await openApp(browser, deployment.url);
+    const { page, context, problems } = await web.open();
     await signInInApp(page, fay.email, PASSWORD);
     const stint = fay.stint;
     const monday = new Date(2026, 10, 16);
@@ -340,7 +336,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await context.close();
   }, 60_000);
 
-  it("moves nothing while the timer ticks", async () => {
+  it("when the timer ticks, then nothing on the page moves", async () => {
     const { page } = owner;
     await page.goto("/");
     const timer = page.getByRole("region", { name: "Timer" });
@@ -380,7 +376,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(await owner.stint.timeEntries.current()).toBeNull();
   }, 60_000);
 
-  it("shows a member only their own time, never the owner's", async () => {
+  it("when a member opens the timesheet, then only their own time shows, never the owner's", async () => {
     const week = new Date(2026, 10, 9);
     await owner.stint.timeEntries.create({
       projectId: orrery.id,
@@ -396,7 +392,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       description: "member's own sanding",
     });
 
-    member = await openApp(browser, deployment.url);
+    member = await web.open();
     const { page, problems } = member;
     await signInInApp(page, mo.email, PASSWORD);
     await page.goto(`/?week=${dayKey(week)}`);
@@ -412,7 +408,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(await weekTotal(owner.page)).toBe("2:00");
   }, 60_000);
 
-  it("keeps the sign-in and the week across a reload", async () => {
+  it("when the page reloads, then the sign-in and the week are kept", async () => {
     if (!member) throw new Error("the member's test did not sign them in");
     const { page, problems } = member;
     await page.goto("/?week=2026-11-18");
@@ -438,7 +434,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("has no serious accessibility violation on a desktop and a phone, and is pictured with a week of time", async () => {
+  it("when the timesheet is checked on a desktop and a phone, then it has no serious accessibility violation", async () => {
     // A person of their own, with a few entries this week and a timer running.
     const email = uniqueEmail("sheet-picture");
     const session = await new Stint({ baseUrl: deployment.url }).auth.register({
@@ -472,7 +468,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await stint.timeEntries.start({ projectId: compiler.id, taskId: parser.id, description: "Operator precedence" });
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await web.open(viewport);
       await signInInApp(page, email, PASSWORD);
       await page.getByRole("row", { name: /Index and glossary/ }).waitFor();
       await page.getByRole("region", { name: "Timer" }).getByText("Compiler · Parser").waitFor();

@@ -1,9 +1,12 @@
 import { APIPromise } from "./api-promise.js";
 import { HttpClient, type ClientOptions, type RequestOptions } from "./core.js";
 import { ApiKeys, Auth, OrganizationResource } from "./resources/account.js";
+import { Events } from "./resources/events.js";
 import { Imports } from "./resources/imports.js";
 import { OAuth } from "./resources/oauth.js";
 import { Projects } from "./resources/projects.js";
+import { Rates } from "./resources/rates.js";
+import { Tags } from "./resources/tags.js";
 import { Reports } from "./resources/reports.js";
 import { Screenshots } from "./resources/screenshots.js";
 import { Tasks } from "./resources/tasks.js";
@@ -29,7 +32,9 @@ abstract class ClientBase {
 export class Stint extends ClientBase {
   readonly projects = new Projects(this.http);
   readonly tasks = new Tasks(this.http);
+  readonly rates = new Rates(this.http);
   readonly timeEntries = new TimeEntries(this.http);
+  readonly tags = new Tags(this.http);
   readonly users = new Users(this.http);
   readonly invitations = new Invitations(this.http);
   readonly apiKeys = new ApiKeys(this.http);
@@ -40,6 +45,7 @@ export class Stint extends ClientBase {
   readonly imports = new Imports(this.http);
   readonly screenshots = new Screenshots(this.http);
   readonly oauth = new OAuth(this.http);
+  readonly events = new Events(this.http);
 
   /** The service root this client talks to. */
   get baseUrl(): string {

@@ -166,6 +166,33 @@ type AttemptFailure = { kind: "timeout" } | { kind: "abort" } | { kind: "connect
 type Attempt = { response: Response; body: Uint8Array } | { failure: AttemptFailure };
 
 /**
+ * One attempt's own abort signal: aborted when the caller's signal is, or once `timeoutMs`
+ * pass (then `timedOut` says so). `answered` ends the timeout and keeps the tie to the
+ * caller's signal (a body still to read); `release` ends both.
+ */
+function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  callerSignal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    answered: () => clearTimeout(timer),
+    release: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+/**
  * The transport under every resource: the address, the credential, the headers, and the
  * retries. One instance per `Stint` client.
  */
@@ -217,6 +244,38 @@ export class HttpClient {
     return { data: body, response };
   }
 
+  /**
+   * Opens a response to read as it arrives (a live stream): the answer once its headers are
+   * in, with its body unread. One attempt: whoever reads the stream decides when to try again.
+   * An error status is read and thrown as its typed error; a connection that fails as an
+   * `APIConnectionError`, or `APITimeoutError` when the headers take longer than `timeout`.
+   */
+  async open(request: ApiRequest, options: RequestOptions = {}): Promise<Response> {
+    const signal = options.signal;
+    if (signal?.aborted) throw new APIUserAbortError();
+    const own = attemptSignal(signal, options.timeout ?? this.timeout);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.urlOf(request), {
+        method: request.method,
+        headers: this.headersOf(request, options, undefined, 0),
+        signal: own.signal,
+      });
+    } catch (cause) {
+      own.release();
+      if (signal?.aborted) throw new APIUserAbortError();
+      if (own.timedOut)
+        throw new APITimeoutError(`No answer from ${request.method} ${request.path} within ${options.timeout ?? this.timeout} ms`);
+      throw new APIConnectionError(`Could not reach ${this.baseUrl}: ${describeFailure(cause)}`, { cause });
+    }
+    // From here the caller's signal ends the body's reading: the attempt's signal stays tied to it.
+    own.answered();
+    if (response.ok) return response;
+    own.release();
+    const body = parseErrorBody(new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0))));
+    throw errorForStatus(response.status, body, response.headers, response.statusText || undefined);
+  }
+
   private async send(request: ApiRequest, options: RequestOptions): Promise<{ response: Response; body: Uint8Array }> {
     const maxRetries = options.maxRetries ?? this.maxRetries;
     // One key for every attempt, so a POST whose answer was lost runs once.
@@ -259,31 +318,23 @@ export class HttpClient {
   private async attempt(request: ApiRequest, options: RequestOptions, idempotencyKey: string | undefined, retry: number): Promise<Attempt> {
     const signal = options.signal;
     if (signal?.aborted) return { failure: { kind: "abort" } };
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeout ?? this.timeout);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const own = attemptSignal(signal, options.timeout ?? this.timeout);
     try {
       const response = await this.fetchImpl(this.urlOf(request), {
         method: request.method,
         headers: this.headersOf(request, options, idempotencyKey, retry),
         body: request.body === undefined ? undefined : isForm(request.body) ? request.body : JSON.stringify(request.body),
-        signal: controller.signal,
+        signal: own.signal,
       });
       // The body is part of the attempt: a connection that breaks mid-body is retried too.
       const body = new Uint8Array(await response.arrayBuffer());
       return { response, body };
     } catch (cause) {
       if (signal?.aborted) return { failure: { kind: "abort" } };
-      if (timedOut) return { failure: { kind: "timeout" } };
+      if (own.timedOut) return { failure: { kind: "timeout" } };
       return { failure: { kind: "connection", cause } };
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      own.release();
     }
   }
 

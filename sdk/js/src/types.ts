@@ -8,6 +8,8 @@ type Schemas = components["schemas"];
 
 export type Project = Schemas["Project"];
 export type Task = Schemas["Task"];
+export type Rate = Schemas["Rate"];
+export type Tag = Schemas["Tag"];
 export type TimeEntry = Schemas["TimeEntry"];
 export type User = Schemas["User"];
 export type Invitation = Schemas["Invitation"];
@@ -30,6 +32,45 @@ export type OAuthApplicationWithSecret = Schemas["OAuthApplicationWithSecret"];
 export type OAuthAuthorization = Schemas["OAuthAuthorization"];
 export type Version = Schemas["Version"];
 export type PageMeta = Schemas["PageMeta"];
+
+/** An event's type: the catalogue, as the server's document lists it. */
+export type EventType = Schemas["Event"]["type"];
+
+/** What each event of the catalogue carries as `data`: the resource as it was then. */
+interface EventData {
+  "time_entry.created": TimeEntry;
+  "time_entry.updated": TimeEntry;
+  "time_entry.deleted": TimeEntry;
+  "time_entry.started": TimeEntry;
+  "time_entry.stopped": TimeEntry;
+  "screenshot.captured": Screenshot;
+  "screenshot.deleted": Screenshot;
+  "project.created": Project;
+  "project.updated": Project;
+  "project.deleted": Project;
+  "user.invited": Invitation;
+  "user.joined": User;
+  "user.removed": User;
+}
+
+/**
+ * One event of a live stream, typed by its `type`: `if (event.type === "time_entry.started")`
+ * makes `event.data` a `TimeEntry`. A type the server knows and this library does not carries
+ * its data untyped.
+ */
+export type StintEvent = {
+  [K in EventType]: Omit<Schemas["Event"], "type" | "data"> & {
+    type: K;
+    data: K extends keyof EventData ? EventData[K] : Record<string, unknown>;
+  };
+}[EventType];
+
+/** Said by a live stream that could not resume where it was (the last event is too old): reload what you show. */
+export interface StreamReset {
+  type: "reset";
+  reason: string;
+  message: string;
+}
 
 export type OperationId = keyof operations;
 

@@ -6,7 +6,7 @@ import { join, normalize } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_PATH, describeWithChromium } from "../../../test/support/servers";
-import { startEmbedded, type TestStint } from "../../../test/support/stint";
+import { useStint } from "../../../test/support/stint";
 import { signUp } from "./support/accounts";
 
 const LIBRARY = join(__dirname, "..");
@@ -61,7 +61,7 @@ interface BrowserRun {
 }
 
 describeWithChromium("@stint/sdk in a real browser (Chromium), from its ES module build", () => {
-  let deployment: TestStint;
+  const deployment = useStint({ mode: "embedded" });
   let browser: Browser;
   let site: Server;
   const headers: IncomingHttpHeaders[] = [];
@@ -69,7 +69,6 @@ describeWithChromium("@stint/sdk in a real browser (Chromium), from its ES modul
 
   beforeAll(async () => {
     await promisify(execFile)(process.execPath, [join(LIBRARY, "scripts", "build.cjs")], { cwd: LIBRARY });
-    deployment = await startEmbedded();
     const { stint, session } = await signUp(deployment.url, "browser");
     token = session.access_token;
     for (const name of ["Alpha", "Beta", "Gamma"]) await stint.projects.create({ name });
@@ -81,10 +80,9 @@ describeWithChromium("@stint/sdk in a real browser (Chromium), from its ES modul
     await browser?.close();
     site?.closeAllConnections();
     await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
-    await deployment?.stop();
   }, 30_000);
 
-  it("lists, pages, starts and stops a timer, types its errors and checks webhook signatures with Web Crypto", async () => {
+  it("when the ES module build runs in Chromium, then it lists, pages, starts and stops a timer, types its errors and checks webhook signatures with Web Crypto", async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));

@@ -65,6 +65,10 @@ const CALLS: Record<Covered, (stint: Stint) => PromiseLike<unknown>> = {
   "projects.getTask": (s) => s.tasks.get("prj_1", "task_1"),
   "projects.updateTask": (s) => s.tasks.update("prj_1", "task_1", { name: "U" }),
   "projects.removeTask": (s) => s.tasks.delete("prj_1", "task_1"),
+  "projects.listRates": (s) => s.rates.list(),
+  "projects.createRate": (s) => s.rates.create({ level: "organization", hourlyRate: 50, effectiveFrom: "2026-01-01" }),
+  "projects.getRate": (s) => s.rates.get("rate_1"),
+  "projects.deleteRate": (s) => s.rates.delete("rate_1"),
   "timeEntries.list": (s) => s.timeEntries.list(),
   "timeEntries.create": (s) =>
     s.timeEntries.create({ projectId: "prj_1", startTime: "2026-01-01T09:00:00Z", endTime: "2026-01-01T10:00:00Z" }),
@@ -74,6 +78,7 @@ const CALLS: Record<Covered, (stint: Stint) => PromiseLike<unknown>> = {
   "timeEntries.get": (s) => s.timeEntries.get("te_1"),
   "timeEntries.update": (s) => s.timeEntries.update("te_1", { description: "d" }),
   "timeEntries.remove": (s) => s.timeEntries.delete("te_1"),
+  "timeEntries.listTags": (s) => s.tags.list(),
   "webhooks.list": (s) => s.webhooks.list(),
   "webhooks.create": (s) => s.webhooks.create({ url: "https://example.com/h", events: ["project.created"] }),
   "webhooks.get": (s) => s.webhooks.get("wh_1"),
@@ -103,6 +108,12 @@ const CALLS: Record<Covered, (stint: Stint) => PromiseLike<unknown>> = {
   "oauth.rotateSecret": (s) => s.oauth.applications.rotateSecret("app_1"),
   "oauth.listAuthorizations": (s) => s.oauth.authorizations.list(),
   "oauth.revokeAuthorization": (s) => s.oauth.authorizations.revoke("cli_1"),
+  // The recording answers JSON, not a stream: the stream refuses it and sends nothing more.
+  "events.stream": (s) =>
+    s.events
+      .stream()
+      .next()
+      .catch(() => undefined),
 };
 
 /** Every operation of the Style A document: its method and path template, by operation id. */

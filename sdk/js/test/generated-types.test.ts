@@ -8,7 +8,7 @@ const REPOSITORY = join(__dirname, "..", "..", "..");
 const GENERATED_TYPES_FILE = join(__dirname, "..", "src", "generated", "openapi.ts");
 
 describe("the library's generated types and its version", () => {
-  it("has the types openapi-typescript makes from today's Style A document checked in", async () => {
+  it("when openapi-typescript runs on today's Style A document, then it makes the types checked in", async () => {
     // The Node running the tests: the document's time zones are the runtime's.
     const tsx = join(REPOSITORY, "node_modules", "tsx", "dist", "cli.mjs");
     const script = join(__dirname, "..", "scripts", "generate-types.ts");
@@ -27,7 +27,7 @@ describe("the library's generated types and its version", () => {
     }
   }, 120_000);
 
-  it("says in its user agent the version package.json has", () => {
+  it("when the library names itself, then its version is package.json's", () => {
     const manifest = JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string; name: string };
     expect(manifest.name).toBe("@stint/sdk");
     expect(VERSION).toBe(manifest.version);

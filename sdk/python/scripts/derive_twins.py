@@ -8,7 +8,9 @@ writes, for each of them:
 - ``Async<Name>``: the same methods with the same signatures and docstrings, ``async``, every
   request awaited (a method returning a ``SyncPage`` returns an ``AsyncPager`` instead);
 - ``<Name>WithRawResponse`` and ``Async<Name>WithRawResponse``: each method again, answering a
-  ``RawResponse`` of what it answers.
+  ``RawResponse`` of what it answers. A method returning a ``SyncEventStream`` (a live stream,
+  which has no one response) has no raw twin; its async twin returns an ``AsyncEventStream``
+  and, like a pager, is not itself ``async``.
 
 The classes above the marker are copied by editing their source text (never re-printed), so
 signatures, docstrings and layout carry over as written. Run it after changing a resource:
@@ -108,6 +110,12 @@ def _returns_page(function: ast.FunctionDef) -> bool:
     return isinstance(returns, ast.Subscript) and isinstance(returns.value, ast.Name) and returns.value.id == "SyncPage"
 
 
+def _returns_stream(function: ast.FunctionDef) -> bool:
+    """A method that gives a live stream: made when called, sending its requests as it is read."""
+    returns = function.returns
+    return isinstance(returns, ast.Name) and returns.id == "SyncEventStream"
+
+
 def _is_request_method(function: ast.FunctionDef) -> bool:
     """A method that sends a request: public, neither a property nor a static method."""
     return not function.name.startswith("_") and not _decorators(function)
@@ -134,9 +142,9 @@ def _async_twin(lines: Sequence[bytes], cls: ast.ClassDef, renames: Dict[str, st
         target = base.slice if isinstance(base, ast.Subscript) else None
         if isinstance(target, ast.Constant) and isinstance(target.value, str):
             edits.append(Edit(*_span(target), f'"Async{target.value}"'))
-    awaited = TRANSPORT_CALLS | {f.name for f in _methods(cls) if _is_request_method(f) and not _returns_page(f)}
+    awaited = TRANSPORT_CALLS | {f.name for f in _methods(cls) if _is_request_method(f) and not _returns_page(f) and not _returns_stream(f)}
     for function in _methods(cls):
-        if not _is_request_method(function):
+        if not _is_request_method(function) or _returns_stream(function):
             continue
         if _returns_page(function):
             for node in ast.walk(function):
@@ -188,11 +196,11 @@ def _raw_twin(lines: Sequence[bytes], cls: ast.ClassDef, renames: Dict[str, str]
         "\n",
         f"    _resource: {prefix}{cls.name}\n",
     ]
-    resources = set(renames) - {"SyncResource", "SyncPage"}
+    resources = set(renames) - {"SyncResource", "SyncPage", "SyncEventStream"}
     for function in _methods(cls):
         if "property" in _decorators(function) and not function.name.startswith("_"):
             out += ["\n", _sub_resource(lines, function, resources, prefix)]
-        if not _is_request_method(function):
+        if not _is_request_method(function) or _returns_stream(function):
             continue
         docstring = _docstring(lines, function)
         returns = function.returns
@@ -254,11 +262,17 @@ def derive(text: str) -> str:
     if not classes:
         return above
     imported = {alias.asname or alias.name for node in module.body if isinstance(node, ast.ImportFrom) for alias in node.names}
-    missing = sorted(DERIVED_NAMES - imported)
+    streams = any(_returns_stream(function) for cls in classes for function in _methods(cls))
+    missing = sorted((DERIVED_NAMES | ({"AsyncEventStream"} if streams else set())) - imported)
     if missing:
         raise DeriveError(f"import {', '.join(missing)}: the derived classes use them")
     lines = above.encode("utf-8").splitlines(keepends=True)
-    renames = {"SyncResource": "AsyncResource", "SyncPage": "AsyncPager", **{cls.name: f"Async{cls.name}" for cls in classes}}
+    renames = {
+        "SyncResource": "AsyncResource",
+        "SyncPage": "AsyncPager",
+        "SyncEventStream": "AsyncEventStream",
+        **{cls.name: f"Async{cls.name}" for cls in classes},
+    }
     parts = [above, "\n\n", MARKER, "\n"]
     for cls in classes:
         parts += ["\n\n", _async_twin(lines, cls, renames)]

@@ -29,11 +29,15 @@ def test_the_timer_and_entries_by_hand(owner: stint.Stint) -> None:
     with pytest.raises(stint.NotFoundError):
         owner.time_entries.stop()
 
-    by_hand = owner.time_entries.create(project["id"], "2026-03-02T09:00:00Z", "2026-03-02T10:30:00Z", description="Planning", billable=True)
-    assert (by_hand["duration"], by_hand["billable"]) == (5400, True)
+    tagged = owner.time_entries.start(project["id"], tags=["Design", "review"])
+    assert (tagged["tags"], owner.time_entries.stop()["id"]) == (["Design", "review"], tagged["id"])
+
+    by_hand = owner.time_entries.create(project["id"], "2026-03-02T09:00:00Z", "2026-03-02T10:30:00Z", description="Planning", billable=True, tags=["design"])
+    assert (by_hand["duration"], by_hand["billable"], by_hand["tags"]) == (5400, True, ["Design"])
+    assert [entry["id"] for entry in owner.time_entries.list(tags=["DESIGN", "nothing"], start_date="2026-03-02", end_date="2026-03-02")] == [by_hand["id"]]
     assert owner.time_entries.get(by_hand["id"]) == by_hand
-    changed = owner.time_entries.update(by_hand["id"], description="Planning, longer", end_time="2026-03-02T11:00:00Z")
-    assert (changed["description"], changed["duration"]) == ("Planning, longer", 7200)
+    changed = owner.time_entries.update(by_hand["id"], description="Planning, longer", end_time="2026-03-02T11:00:00Z", tags=[])
+    assert (changed["description"], changed["duration"], changed["tags"]) == ("Planning, longer", 7200, [])
     listed = owner.time_entries.list(project_id=project["id"], start_date="2026-03-01", end_date="2026-03-31")
     assert [entry["id"] for entry in listed] == [by_hand["id"]]
 
@@ -93,6 +97,11 @@ def test_sessions_organization_and_version(deployment: Deployment) -> None:
         assert (both["name"], both["screenshot_retention_days"]) == ("Analytical Engine", None)
         with pytest.raises(stint.BadRequestError):
             client.organization.update(screenshot_retention_days=0)
+        assert (both["screenshot_interval_minutes"], both["screenshot_blur"]) == (10, False)
+        capture = client.organization.update(screenshot_interval_minutes=0, screenshot_blur=True)
+        assert (capture["screenshot_interval_minutes"], capture["screenshot_blur"], capture["name"]) == (0, True, "Analytical Engine")
+        with pytest.raises(stint.BadRequestError):
+            client.organization.update(screenshot_interval_minutes=61)
 
 
 def test_api_keys_are_made_used_and_revoked(deployment: Deployment, owner: stint.Stint) -> None:

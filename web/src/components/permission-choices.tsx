@@ -18,6 +18,7 @@ export const PERMISSIONS: Record<Permission, PermissionInfo> = {
   "reports:read": { allows: "Run summary and detailed reports and download them as CSV or XLSX." },
   "screenshots:read": { allows: "See screenshots and their images (a member's key sees only their own)." },
   "webhooks:read": { allows: "Read webhooks and their delivery logs.", managersOnly: true },
+  "events:read": { allows: "Follow live updates: changes to what the other read permissions show, as they happen." },
   "time_entries:write": { allows: "Add, change and delete time entries, start and stop timers, import entries." },
   "projects:write": { allows: "Create, change, archive and delete projects and tasks.", managersOnly: true },
   "users:write": { allows: "Invite and remove people, change roles and the organization's settings.", managersOnly: true },

@@ -152,6 +152,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
                 <th scope="col">Task</th>
                 <th scope="col">Description</th>
                 <th scope="col">Billable</th>
+                <th scope="col">Tags</th>
               </tr>
             </thead>
             <tbody>
@@ -168,6 +169,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
                   <td>{row.task_name ?? ""}</td>
                   <td>{row.description}</td>
                   <td>{row.billable ? "yes" : "no"}</td>
+                  <td>{row.tags.join(", ")}</td>
                 </tr>
               ))}
             </tbody>

@@ -20,9 +20,16 @@ function showRetention(days: number | null): string {
   return days === 1 ? "Deleted after 1 day" : `Deleted after ${days} days`;
 }
 
+function showCapture(organization: Organization): string {
+  const minutes = organization.screenshot_interval_minutes;
+  if (minutes === 0) return "Off: the capture agent takes no screenshots";
+  const every = minutes === 1 ? "every minute" : `every ${minutes} minutes`;
+  return `One ${organization.screenshot_blur ? "blurred " : ""}screenshot ${every} while a timer runs`;
+}
+
 /**
- * The organization's name, plan and how long screenshots are kept. The owner renames it;
- * the owner and admins set the retention; members read. Saving updates the name in the header.
+ * The organization's name, plan, how long screenshots are kept and how the capture agent
+ * takes them. The owner renames it; the owner and admins set the rest; members read. Saving updates the name in the header.
  */
 export default function OrganizationSettingsPage() {
   const client = useStint();
@@ -50,6 +57,8 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
   const [retention, setRetention] = useState(
     organization.screenshot_retention_days === null ? "" : String(organization.screenshot_retention_days),
   );
+  const [intervalMinutes, setIntervalMinutes] = useState(String(organization.screenshot_interval_minutes));
+  const [blur, setBlur] = useState(organization.screenshot_blur);
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -63,13 +72,21 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
       const days = retention.trim();
       if (days !== "" && !/^-?\d+$/.test(days))
         throw new Error("Screenshot retention must be a whole number of days, or empty to keep screenshots.");
+      const minutes = intervalMinutes.trim();
+      if (!/^\d+$/.test(minutes)) throw new Error("The screenshot interval must be a whole number of minutes, 0 to turn capture off.");
       // Only what this role may change: an admin sending the name would be refused whole.
-      const changes: OrganizationUpdateParams = { screenshotRetentionDays: days === "" ? null : Number(days) };
+      const changes: OrganizationUpdateParams = {
+        screenshotRetentionDays: days === "" ? null : Number(days),
+        screenshotIntervalMinutes: Number(minutes),
+        screenshotBlur: blur,
+      };
       if (owner) changes.name = name;
       const saved = await client.organization.update(changes);
       setOrganization(saved);
       setName(saved.name);
       setRetention(saved.screenshot_retention_days === null ? "" : String(saved.screenshot_retention_days));
+      setIntervalMinutes(String(saved.screenshot_interval_minutes));
+      setBlur(saved.screenshot_blur);
       setSaid("Settings saved.");
     } catch (failure) {
       setError(failure);
@@ -97,6 +114,8 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           {plan}
           <dt>Screenshots</dt>
           <dd>{showRetention(organization.screenshot_retention_days)}</dd>
+          <dt>Screenshot capture</dt>
+          <dd>{showCapture(organization)}</dd>
         </dl>
         <p className="hint">Only the owner and admins change these settings.</p>
       </section>
@@ -140,6 +159,24 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           Screenshots older than this many days are deleted, with their images, from 1 to 3650 days. Leave empty to keep them until someone
           deletes them.
         </small>
+        <label className="field">
+          <span>Screenshot interval (minutes)</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={intervalMinutes}
+            aria-describedby="interval-hint"
+            onChange={(event) => setIntervalMinutes(event.target.value)}
+          />
+        </label>
+        <small id="interval-hint" className="hint">
+          While someone&apos;s timer runs, the capture agent (<code>stint capture</code>) takes one screenshot of every screen at a random
+          moment in each interval, from 1 to 60 minutes. 0 turns capture off for everyone.
+        </small>
+        <label className="checkbox">
+          <input type="checkbox" checked={blur} onChange={(event) => setBlur(event.target.checked)} />
+          <span>Blur screenshots before they are uploaded</span>
+        </label>
         <ErrorNotice error={error} />
         <div className="row">
           <button type="submit" disabled={busy}>

@@ -184,6 +184,7 @@ export function Swatch({ color }: { color: string | null }) {
 
 const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export function showRate(rate: number | null): string {
-  return rate === null ? "—" : money.format(rate);
+/** A project's rate, or a dash when it has none or the reader may not see it (members see no rates). */
+export function showRate(rate: number | null | undefined): string {
+  return rate === null || rate === undefined ? "—" : money.format(rate);
 }

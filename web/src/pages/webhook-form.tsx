@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS: Record<WebhookEventName, string> = {
   "project.created": "A project was created.",
   "project.updated": "A project was changed or archived.",
   "project.deleted": "A project was deleted.",
+  "project.budget_reached": "A project's budget reached its alert percent or 100 %, once a period.",
   "screenshot.captured": "A screenshot was uploaded.",
   "screenshot.deleted": "A screenshot was deleted.",
   "user.invited": "Someone was invited to the organization.",

@@ -59,8 +59,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization or set how long screenshots are kept
-         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted). An admin sending `name` gets a 403.
+         * Rename the organization, or change its screenshot or money settings
+         * @description The owner renames it; the owner and admins set `screenshot_retention_days` (`null` keeps screenshots until deleted), `screenshot_interval_minutes` (0-60, 0 turns the capture agent off), `screenshot_blur`, `currency`, `members_see_own_amounts` and, with `projects:write`, `default_hourly_rate` (set from the beginning, replacing its history). An admin sending `name` gets a 403; an unknown currency is a 400 naming `currency`.
          *
          *     **Access:** the `users:write` permission, owner or admin.
          */
@@ -143,6 +143,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's tags
+         * @description Every tag used in the organization, by name ignoring case, in its first spelling, with how many entries carry it: all of them for owners and admins, their own for members (docs/api.md#tags).
+         *
+         *     **Access:** the `time_entries:read` permission, any role.
+         */
+        get: operations["timeEntries.listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -152,17 +174,47 @@ export interface paths {
         };
         /**
          * List projects
-         * @description **Access:** the `projects:read` permission, any role.
+         * @description Owners and admins see each project's `hourly_rate`, `budget` and `budget_used`; members see none of them.
+         *
+         *     **Access:** the `projects:read` permission, any role.
          */
         get: operations["projects.list"];
         put?: never;
         /**
          * Create a project
-         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409.
+         * @description Owners and admins only; members read projects. A name already used in the organization, in any case, is a 409. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
         post: operations["projects.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rate changes
+         * @description Owners and admins only. Every recorded change at every level, oldest recorded first. A filter naming another organization's user or project selects nothing.
+         *
+         *     **Access:** the `projects:read` permission, owner or admin.
+         */
+        get: operations["projects.listRates"];
+        put?: never;
+        /**
+         * Record a rate change
+         * @description Owners and admins only. From `effective_from` on (the UTC date of an entry's `start_time`), the level's target is billed at `hourly_rate` (`null`: no rate at this level). The level decides which of `user_id` and `project_id` are taken; both must be the organization's (400 otherwise). A second change of one target on one day is a 409 naming the first.
+         *
+         *     **Access:** the `projects:write` permission, owner or admin.
+         */
+        post: operations["projects.createRate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -440,7 +492,7 @@ export interface paths {
         };
         /**
          * Summary report
-         * @description Time added up by `group_by`, and within each group by `sub_group_by`, over whole days of `timezone`: raw and rounded seconds side by side. Running entries count up to `as_of`. Groups are sorted by `total_seconds` descending, ties by key; `day`, `week` and `month` groups by date. Members see only their own time; a member who filters by another user's `user_id` gets a 403. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours.
+         * @description Time added up by `group_by`, and within each group by `sub_group_by`, over whole days of `timezone`: raw and rounded seconds side by side, and the amounts they bill in the organization's `currency`. Running entries count up to `as_of`. An entry with two tags counts in both tags' groups; untagged entries, and projects without a client, in a group with key `null`. Groups are sorted by `total_seconds` descending, ties by key; `day`, `week` and `month` groups by date. Members see only their own time; a member who filters by another user's `user_id` gets a 403. Rates and amounts are shown to owners and admins, and to members only when the organization sets `members_see_own_amounts`; otherwise their fields (and export columns) are absent. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours.
          *
          *     **Access:** the `reports:read` permission, any role.
          */
@@ -462,11 +514,33 @@ export interface paths {
         };
         /**
          * Detailed report
-         * @description The entries of the range, newest `start_time` first (ties by id), with the names of their user, project and task, paged like every list. Members see only their own time; a member who filters by another user's `user_id` gets a 403. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours. The CSV's columns, in order: `id, user_id, user_email, user_name, project_id, project_name, task_id, task_name, description, start_time, end_time, duration_seconds, duration_hours, billable`.
+         * @description The entries of the range, newest `start_time` first (ties by id), with the names of their user, project and task, paged like every list. Members see only their own time; a member who filters by another user's `user_id` gets a 403. Rates and amounts are shown to owners and admins, and to members only when the organization sets `members_see_own_amounts`; otherwise their fields (and export columns) are absent. `format=csv` or `format=xlsx` answers a file (`Content-Disposition: attachment`, named like `stint-summary-2026-01-01-2026-12-31.csv`) with every row, streamed; durations in seconds and in decimal hours. The CSV's columns, in order: `id, user_id, user_email, user_name, project_id, project_name, task_id, task_name, description, start_time, end_time, duration_seconds, duration_hours, billable, tags` (joined with `; `), then, for whoever sees amounts, `hourly_rate, billable_amount, currency`.
          *
          *     **Access:** the `reports:read` permission, any role.
          */
         get: operations["reports.detailed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the organization's events as they happen
+         * @description Server-Sent Events: each message has `id:` (the event id), `event:` (its type) and `data:` (the event, as a webhook delivery carries it). A member sees events of their own time entries and screenshots, of projects and of the organization's people; owners and admins every event of the organization. Each kind also needs its read permission (`time_entries:read`, `screenshots:read`, `projects:read`, `users:read`). Send the last id seen as `Last-Event-ID` (or `last_event_id`) to resume after it without a loss or a repeat, for at least 24 hours; an id the stream no longer knows gets a `reset` message first, then events from now on. A comment line comes every 15 seconds. The stream ends when the credential stops being valid, or the server shuts down: reconnect.
+         *
+         *     **Access:** the `events:read` permission, any role.
+         */
+        get: operations["events.stream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -492,7 +566,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth application
-         * @description Owners and admins, with a signed-in user's access token. Another organization's application is a 404. A `confidential` application gets a `client_secret`, shown only in this answer; a `public` one has none and must use PKCE. Redirect URIs are `https://`, `http://` on a loopback address, or a private-use scheme (`com.example.app:/callback`), without a fragment; they are matched exactly.
+         * @description Owners and admins, with a signed-in user's access token. Another organization's application is a 404. A `confidential` application gets a `client_secret`, shown only in this answer; a `public` one has none and must use PKCE. Redirect URIs are `https://`, `http://` on a loopback address, or a private-use scheme (`com.example.app:/callback`), without a fragment; they are matched exactly, except that `http://127.0.0.1` and `http://[::1]` ones match on any port.
          *
          *     **Access:** owner or admin, a signed-in user's access token (not an API key).
          */
@@ -697,8 +771,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a user's role
-         * @description Owners and admins only. The owner's role is fixed (409). The user's existing access tokens stop working at once.
+         * Change a user's role or own hourly rate
+         * @description Owners and admins only. The owner's role is fixed (409); a new role makes the user's existing access tokens stop working at once. `hourly_rate` is the user's own rate (`member` level), set from the beginning and replacing its history; like every rate it takes `projects:write`.
          *
          *     **Access:** the `users:write` permission, owner or admin.
          */
@@ -753,7 +827,7 @@ export interface paths {
         get: operations["projects.get"];
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
@@ -770,11 +844,39 @@ export interface paths {
         head?: never;
         /**
          * Change a project
-         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400.
+         * @description Owners and admins only; members read projects. Changes only the fields given (`PATCH` and `PUT` alike); unknown fields are a 400. `hourly_rate` is set from the beginning, replacing the project's rate history; `budget` may be `null`. Members read neither rates nor budgets.
          *
          *     **Access:** the `projects:write` permission, owner or admin.
          */
         patch: operations["projects.update.patch"];
+        trace?: never;
+    };
+    "/rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one rate change
+         * @description Owners and admins only.
+         *
+         *     **Access:** the `projects:read` permission, owner or admin.
+         */
+        get: operations["projects.getRate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rate change
+         * @description Owners and admins only. Entries it applied to are billed at the rate in force without it.
+         *
+         *     **Access:** the `projects:write` permission, owner or admin.
+         */
+        delete: operations["projects.deleteRate"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/imports/{id}": {
@@ -1126,7 +1228,7 @@ export interface paths {
         };
         /**
          * Authorization endpoint (a page)
-         * @description Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. `redirect_uri` must be one the application registered, exactly; an unknown `client_id` or `redirect_uri` shows an error page and never redirects. Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.
+         * @description Where an application sends a person (RFC 6749 §4.1.1). A page of this site: sign-in when there is no session, then consent naming the application and each scope. `redirect_uri` must be one the application registered, exactly (a loopback one, `http://127.0.0.1` or `http://[::1]`, on any port); it may be left out when the application registered only one. An unknown `client_id` or `redirect_uri` shows an error page and never redirects. Other problems and a refusal go back to `redirect_uri` with `error`, `state` and `iss`; approval with `code`, `state` and `iss`. PKCE (`code_challenge`, `code_challenge_method=S256`) is required for public applications and accepted for all. Consent is remembered: the same scopes again skip the consent page.
          */
         get: operations["oauth.getAuthOauthAuthorize"];
         put?: never;
@@ -1216,7 +1318,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a token
-         * @description RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown token is a 200 too.
+         * @description RFC 7009: an application revokes one of its access or refresh tokens, which ends every token of the same authorization. An unknown or expired token is a 200 too; another client's token is a 400 `unauthorized_client`, and stays valid.
          */
         post: operations["oauth.postAuthOauthRevoke"];
         delete?: never;
@@ -1275,6 +1377,19 @@ export interface components {
             /** @description Screenshots taken longer ago than this many days are deleted, with their images; `null` (the default) keeps them until someone deletes them */
             screenshot_retention_days: number | null;
             /**
+             * @description ISO 4217 code of every rate and amount (default `USD`)
+             * @example EUR
+             */
+            currency: string;
+            /** @description The organization's default rate in force today; present for owners and admins on `GET` and `PATCH /organization` */
+            default_hourly_rate?: number | null;
+            /** @description Members see the rates and amounts of their own time (default `false`) */
+            members_see_own_amounts: boolean;
+            /** @description The capture agent (`stint capture`) takes one screenshot at a random moment in every interval of this many minutes while a person's timer runs (default 10); `0` turns capture off for everyone */
+            screenshot_interval_minutes: number;
+            /** @description The capture agent blurs every screenshot before uploading it (default `false`) */
+            screenshot_blur: boolean;
+            /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
              */
@@ -1291,7 +1406,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1321,7 +1436,7 @@ export interface components {
             id: string;
             name: string;
             /** @description What the key may do, never beyond its user's role */
-            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /** @description The start of every key: `tt_live_` */
             prefix: string;
             /** @description The key's last four characters, to tell keys apart */
@@ -1357,6 +1472,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "member";
+            /** @description The user's own rate (`member` level) in force today, in the organization's currency; on the users operations, to owners and admins, and to members for themselves when `members_see_own_amounts` is set */
+            hourly_rate?: number | null;
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -1393,6 +1510,8 @@ export interface components {
             /** @description Seconds; for a running entry, the seconds elapsed so far */
             duration: number;
             billable: boolean;
+            /** @description Each as the organization first spelled it; unique per entry ignoring case */
+            tags: string[];
             is_running: boolean;
             /**
              * Format: date-time
@@ -1404,6 +1523,12 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Tag: {
+            /** @description As the organization first spelled it */
+            name: string;
+            /** @description Entries carrying it that the caller sees: all of them for owners and admins, their own for members */
+            entry_count: number;
         };
         Project: {
             /**
@@ -1419,7 +1544,12 @@ export interface components {
             client_name: string | null;
             /** @description The default for the project's time entries */
             billable: boolean;
-            hourly_rate: number | null;
+            /** @description The project's rate in force today (UTC), in the organization's currency; shown to owners and admins only */
+            hourly_rate?: number | null;
+            /** @description Shown to owners and admins only; `null`: no budget */
+            budget?: components["schemas"]["Budget"] | null;
+            /** @description The current period's use of the budget (`null` without one); on owners' and admins' answers */
+            budget_used?: components["schemas"]["BudgetUsed"] | null;
             /** @description An archived project takes no new time entries or timers */
             archived: boolean;
             /**
@@ -1432,6 +1562,52 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             updated_at: string;
+        };
+        Budget: {
+            /**
+             * @description `hours` of time recorded, or `amount` billed in the organization's currency
+             * @enum {string}
+             */
+            kind: "hours" | "amount";
+            /** @description Hours or major units of the currency */
+            value: number;
+            /**
+             * @description `total`: all time; `monthly`: each calendar month (UTC) afresh
+             * @enum {string}
+             */
+            period: "total" | "monthly";
+            /** @description `project.budget_reached` is announced at this percent and at 100 */
+            alert_percent: number;
+        };
+        BudgetUsed: {
+            /** @description Every entry of the period, billable or not; a running one up to now */
+            seconds: number;
+            /** @description The period's billable amount, in major units of the organization's currency */
+            amount: number;
+            /** @description Of the budget's value, rounded down to hundredths */
+            percent: number;
+        };
+        Rate: {
+            /** @example rate_4fJ2kLm9QxT7bN1cR8sV0w */
+            id: string;
+            /**
+             * @description Most specific first: `project_member` > `project` > `member` > `organization`
+             * @enum {string}
+             */
+            level: "organization" | "member" | "project" | "project_member";
+            /** @description The member of a `member` or `project_member` change */
+            user_id: string | null;
+            /** @description The project of a `project` or `project_member` change */
+            project_id: string | null;
+            /** @description Major units an hour; `null`: not set at this level from that day on */
+            hourly_rate: number | null;
+            /** @description First UTC day of `start_time` it applies to; `null`: from the beginning */
+            effective_from: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
         };
         ImportJob: {
             /** @example imp_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1527,7 +1703,7 @@ export interface components {
         ImportLayout: {
             /** @description The layout the header was read as */
             name: string;
-            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
+            /** @description For each thing read (`email`, `person`, `first_name`, `last_name`, `project`, `task`, `description`, `billable`, `tags`, `start`, `end`, `start_date`, `start_time`, `end_date`, `end_time`, `date`, `hours`), the file's column it is read from, as the header writes it */
             columns: {
                 [key: string]: string;
             };
@@ -1557,6 +1733,8 @@ export interface components {
             /** @description Seconds */
             duration: number;
             billable: boolean;
+            /** @description As the file spells them; each is stored in the organization's spelling of the tag, if it has one */
+            tags: string[];
         };
         ImportPreviewPerson: {
             /** @description As the file names them, by email... */
@@ -1749,6 +1927,8 @@ export interface components {
              * @example 2026-11-21T09:30:00Z
              */
             as_of: string;
+            /** @description The organization's currency (ISO 4217), with the amounts; shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            currency?: string;
             /** @description Seconds recorded; running entries count up to `as_of` */
             total_seconds: number;
             /** @description Of those, the seconds of billable entries */
@@ -1757,12 +1937,16 @@ export interface components {
             rounded_seconds: number;
             /** @description Entries counted */
             entry_count: number;
+            /** @description The sum of the entries' amounts: each billable entry's (entry-scope rounded) time at its rate, half-up to the minor unit. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+            /** @description Of `total_seconds`, those of entries that earn nothing: not billable, or no rate at any level. Shown with `billable_amount` */
+            unrated_seconds?: number;
             groups: components["schemas"]["ReportGroup"][];
         };
         ReportGroup: {
-            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`) or `true`/`false`; `null` for entries without a task */
+            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`), `true`/`false`, tag or client; `null` for entries without a task or a tag, or projects without a client */
             key: string | null;
-            /** @description The project's, task's or user's name, or the key itself for dates; `null` for no task or a removed user */
+            /** @description The project's, task's or user's name, or the key itself for dates, tags and clients; `null` for no task, tag or client, or a removed user */
             name: string | null;
             /** @description Seconds recorded; running entries count up to `as_of` */
             total_seconds: number;
@@ -1772,13 +1956,17 @@ export interface components {
             rounded_seconds: number;
             /** @description Entries counted */
             entry_count: number;
+            /** @description The sum of the entries' amounts: each billable entry's (entry-scope rounded) time at its rate, half-up to the minor unit. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+            /** @description Of `total_seconds`, those of entries that earn nothing: not billable, or no rate at any level. Shown with `billable_amount` */
+            unrated_seconds?: number;
             /** @description Present when `sub_group_by` was given */
             sub_groups?: components["schemas"]["ReportSubGroup"][];
         };
         ReportSubGroup: {
-            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`) or `true`/`false`; `null` for entries without a task */
+            /** @description The group's id, date (`YYYY-MM-DD`), month (`YYYY-MM`), `true`/`false`, tag or client; `null` for entries without a task or a tag, or projects without a client */
             key: string | null;
-            /** @description The project's, task's or user's name, or the key itself for dates; `null` for no task or a removed user */
+            /** @description The project's, task's or user's name, or the key itself for dates, tags and clients; `null` for no task, tag or client, or a removed user */
             name: string | null;
             /** @description Seconds recorded; running entries count up to `as_of` */
             total_seconds: number;
@@ -1788,6 +1976,10 @@ export interface components {
             rounded_seconds: number;
             /** @description Entries counted */
             entry_count: number;
+            /** @description The sum of the entries' amounts: each billable entry's (entry-scope rounded) time at its rate, half-up to the minor unit. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+            /** @description Of `total_seconds`, those of entries that earn nothing: not billable, or no rate at any level. Shown with `billable_amount` */
+            unrated_seconds?: number;
         };
         DetailedReportEntry: {
             /** @example te_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1817,7 +2009,37 @@ export interface components {
             /** @description Seconds; a running entry's up to the moment of the request */
             duration: number;
             billable: boolean;
+            /** @description The entry's tags, as the organization spells them */
+            tags: string[];
             is_running: boolean;
+            /** @description The rate that bills the entry (major units an hour); `null` when it is not billable or no level sets a rate. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            hourly_rate?: number | null;
+            /** @description The entry's duration at `hourly_rate`, half-up to the minor unit; 0 without one. Shown to owners and admins, and members when the organization sets `members_see_own_amounts` */
+            billable_amount?: number;
+        };
+        Event: {
+            /**
+             * @description The event's id, also the message's `id:` (send it back as `Last-Event-ID`)
+             * @example evt_4fJ2kLm9QxT7bN1cR8sV0w
+             */
+            id: string;
+            /**
+             * @description The event's type, also the message's `event:`
+             * @enum {string}
+             */
+            type: "time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed";
+            /**
+             * Format: date-time
+             * @description When it happened
+             * @example 2026-11-21T09:30:00Z
+             */
+            created_at: string;
+            /** @example org_4fJ2kLm9QxT7bN1cR8sV0w */
+            organization_id: string;
+            /** @description The resource as it was then, as the style's other answers show it */
+            data: {
+                [key: string]: unknown;
+            };
         };
         /** @description An OAuth application of the organization: never its secret */
         OAuthApplication: {
@@ -1844,11 +2066,11 @@ export interface components {
              * @enum {string}
              */
             client_type: "confidential" | "public";
-            /** @description Where the authorization endpoint may send the user back; matched exactly */
+            /** @description Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address */
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
         };
         OAuthApplicationWithSecret: {
             /** @example app_4fJ2kLm9QxT7bN1cR8sV0w */
@@ -1874,11 +2096,11 @@ export interface components {
              * @enum {string}
              */
             client_type: "confidential" | "public";
-            /** @description Where the authorization endpoint may send the user back; matched exactly */
+            /** @description Where the authorization endpoint may send the user back; matched exactly, but for the port of a loopback IP address */
             redirect_uris: string[];
             homepage_url: string | null;
             /** @description The most the application may ask for; each user grants at most their role's permissions */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * @description Shown only in this answer: store it now. `null` for public applications, which have none
              * @example cls_...
@@ -1893,7 +2115,7 @@ export interface components {
             name: string;
             homepage_url: string | null;
             /** @description What the person granted it (its tokens also stay within the person's role) */
-            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
             /**
              * Format: date-time
              * @example 2026-11-21T09:30:00Z
@@ -2000,7 +2222,7 @@ export interface components {
             grant_type: "authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code";
             /** @description `authorization_code`: the code from the redirect */
             code?: string;
-            /** @description `authorization_code`: the same as in the authorization request */
+            /** @description `authorization_code`: the same as in the authorization request; may be left out when that request left it out */
             redirect_uri?: string;
             /** @description `authorization_code`: the PKCE verifier, when the request had a `code_challenge` */
             code_verifier?: string;
@@ -2456,7 +2678,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The organization, with its plan */
+            /** @description The organization, with its plan; owners and admins see its `default_hourly_rate` */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2490,6 +2712,15 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     screenshot_retention_days?: number | null;
+                    /**
+                     * @example EUR
+                     * @enum {string}
+                     */
+                    currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
+                    default_hourly_rate?: number | null;
+                    members_see_own_amounts?: boolean;
+                    screenshot_interval_minutes?: number;
+                    screenshot_blur?: boolean;
                 };
             };
         };
@@ -2569,7 +2800,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    permissions: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -2659,6 +2890,8 @@ export interface operations {
                 start_date?: string;
                 /** @description `YYYY-MM-DD` (UTC): entries starting on or before this day */
                 end_date?: string;
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
             };
             header?: never;
             path?: never;
@@ -2717,6 +2950,8 @@ export interface operations {
                     /** @default  */
                     description?: string;
                     billable?: boolean;
+                    /** @default [] */
+                    tags?: string[];
                     user_id?: string;
                 };
             };
@@ -2744,6 +2979,43 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "timeEntries.listTags": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tags, by name */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tag"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2813,6 +3085,16 @@ export interface operations {
                     billable?: boolean;
                     /** @default null */
                     hourly_rate?: number | null;
+                    /** @default null */
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                 };
             };
         };
@@ -2829,6 +3111,120 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Project"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.listRates": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Page size, at most 200 */
+                per_page?: number;
+                /** @description Only changes of this level */
+                level?: "organization" | "member" | "project" | "project_member";
+                /** @description Only changes naming this member (`member` and `project_member`) */
+                user_id?: string;
+                /** @description Only changes naming this project, with either prefix (`project` and `project_member`) */
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rate changes, in the order they were recorded */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rate"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.createRate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body within 24 hours gets the first answer again (with `Idempotent-Replayed: true`) instead of running twice. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    level: "organization" | "member" | "project" | "project_member";
+                    user_id?: string | null;
+                    project_id?: string | null;
+                    hourly_rate: number | null;
+                    /** Format: date */
+                    effective_from: string;
+                } & ({
+                    /** @constant */
+                    level?: "organization";
+                    user_id?: null;
+                    project_id?: null;
+                } | {
+                    /** @constant */
+                    level?: "member";
+                    user_id: string;
+                    project_id?: null;
+                } | {
+                    /** @constant */
+                    level?: "project";
+                    user_id?: null;
+                    project_id: string;
+                } | {
+                    /** @constant */
+                    level?: "project_member";
+                    user_id: string;
+                    project_id: string;
+                });
+            };
+        };
+        responses: {
+            /** @description The recorded change */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rate"];
                     };
                 };
             };
@@ -3059,7 +3455,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                 };
             };
         };
@@ -3376,6 +3772,8 @@ export interface operations {
                     /** @default  */
                     description?: string;
                     billable?: boolean;
+                    /** @default [] */
+                    tags?: string[];
                 };
             };
         };
@@ -3463,12 +3861,14 @@ export interface operations {
                 task_id?: string;
                 /** @description Only billable (`true`) or only non-billable (`false`) time */
                 billable?: "true" | "false";
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
                 /** @description `json` (default), `csv` or `xlsx` */
                 format?: "json" | "csv" | "xlsx";
-                /** @description `project` (default), `user`, `task`, `day`, `week`, `month` or `billable` */
-                group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable";
+                /** @description `project` (default), `user`, `task`, `day`, `week`, `month`, `billable`, `tag` or `client` (the project's `client_name`) */
+                group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable" | "tag" | "client";
                 /** @description A second grouping inside each group, other than `group_by` */
-                sub_group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable";
+                sub_group_by?: "project" | "user" | "task" | "day" | "week" | "month" | "billable" | "tag" | "client";
                 /** @description `none` (default), `up`, `down` or `nearest` (halves up); a duration already on a step never moves */
                 rounding?: "none" | "up" | "down" | "nearest";
                 /** @description The rounding step: 1, 5, 6, 10, 15 (default), 30 or 60 minutes */
@@ -3526,6 +3926,8 @@ export interface operations {
                 task_id?: string;
                 /** @description Only billable (`true`) or only non-billable (`false`) time */
                 billable?: "true" | "false";
+                /** @description Only entries carrying this tag, in any case; repeated (`?tag=a&tag=b`), entries carrying any of them */
+                tag?: string | string[];
                 /** @description `json` (default), `csv` or `xlsx` */
                 format?: "json" | "csv" | "xlsx";
                 /** @description Page number, from 1 */
@@ -3555,6 +3957,50 @@ export interface operations {
                     };
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "events.stream": {
+        parameters: {
+            query?: {
+                /** @description The id of the last event seen, when the client cannot send `Last-Event-ID`; the header wins */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream resumes after it (an id it no longer knows gets a `reset` message first) */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, `text/event-stream`, until either side closes it */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** @description The event's type */
+                        event: string;
+                        /** @description One line of JSON */
+                        data: string;
+                        /** @description The event's id, to resume from with `Last-Event-ID` */
+                        id?: string;
+                        /** @description How long to wait before reconnecting, in milliseconds */
+                        retry?: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3623,7 +4069,7 @@ export interface operations {
                     client_type?: "confidential" | "public";
                     redirect_uris: string[];
                     homepage_url?: string | null;
-                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                 };
             };
         };
@@ -3879,7 +4325,7 @@ export interface operations {
                     name?: string;
                     redirect_uris?: string[];
                     homepage_url?: string | null;
-                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes?: ("time_entries:read" | "time_entries:write" | "projects:read" | "projects:write" | "users:read" | "users:write" | "reports:read" | "screenshots:read" | "screenshots:write" | "webhooks:read" | "webhooks:write" | "events:read")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };
@@ -4096,12 +4542,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    role: "admin" | "member";
+                    role?: "admin" | "member";
+                    hourly_rate?: number | null;
                 };
             };
         };
         responses: {
-            /** @description The user with the new role */
+            /** @description The user as changed */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4189,6 +4636,7 @@ export interface operations {
                     task_id?: string | null;
                     description?: string;
                     billable?: boolean;
+                    tags?: string[];
                     user_id?: string;
                 };
             };
@@ -4304,6 +4752,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4386,6 +4843,15 @@ export interface operations {
                     client_name?: string | null;
                     billable?: boolean;
                     hourly_rate?: number | null;
+                    budget?: {
+                        /** @enum {string} */
+                        kind: "hours" | "amount";
+                        value: number;
+                        /** @enum {string} */
+                        period: "total" | "monthly";
+                        /** @default 80 */
+                        alert_percent?: number;
+                    } | null;
                     archived?: boolean;
                 };
             };
@@ -4412,6 +4878,72 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.getRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change's id (`rate_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate change */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "projects.deleteRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change's id (`rate_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4599,7 +5131,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url?: string;
-                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "user.invited" | "user.joined" | "user.removed")[];
+                    events?: ("time_entry.created" | "time_entry.updated" | "time_entry.deleted" | "time_entry.started" | "time_entry.stopped" | "screenshot.captured" | "screenshot.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.budget_reached" | "user.invited" | "user.joined" | "user.removed")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                 };
@@ -5242,7 +5774,7 @@ export interface operations {
             query: {
                 response_type: "code";
                 client_id: string;
-                redirect_uri: string;
+                redirect_uri?: string;
                 scope?: string;
                 state?: string;
                 code_challenge?: string;

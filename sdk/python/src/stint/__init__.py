@@ -27,6 +27,7 @@ from ._errors import (
     UnprocessableEntityError,
     WebhookVerificationError,
 )
+from ._event_stream import AsyncEventStream, SyncEventStream
 from ._pagination import AsyncPage, AsyncPager, SyncPage
 from ._response import RawResponse
 from ._version import __version__
@@ -38,6 +39,8 @@ __all__ = [
     "SyncPage",
     "AsyncPage",
     "AsyncPager",
+    "SyncEventStream",
+    "AsyncEventStream",
     "RawResponse",
     "ScreenshotImage",
     "NOT_GIVEN",

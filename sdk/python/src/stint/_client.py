@@ -14,13 +14,16 @@ from ._response import record
 from ._retries import delay_before_retry, is_retryable_status
 from .resources.api_keys import ApiKeys, AsyncApiKeys
 from .resources.auth import AsyncAuth, Auth
+from .resources.events import AsyncEvents, Events
 from .resources.imports import AsyncImports, Imports
 from .resources.oauth import AsyncOAuth, OAuth
 from .resources.organization import AsyncOrganizationResource, OrganizationResource
 from .resources.projects import AsyncProjects, Projects
+from .resources.rates import AsyncRates, Rates
 from .resources.reports import AsyncReports, Reports
 from .resources.screenshots import AsyncScreenshots, Screenshots
 from .resources.system import AsyncSystem, System
+from .resources.tags import AsyncTags, Tags
 from .resources.tasks import AsyncTasks, Tasks
 from .resources.time_entries import AsyncTimeEntries, TimeEntries
 from .resources.users import AsyncInvitations, AsyncUsers, Invitations, Users
@@ -100,12 +103,15 @@ class Stint(_ClientBase):
         self.invitations = Invitations(self)
         self.projects = Projects(self)
         self.tasks = Tasks(self)
+        self.rates = Rates(self)
         self.time_entries = TimeEntries(self)
+        self.tags = Tags(self)
         self.webhooks = Webhooks(self)
         self.reports = Reports(self)
         self.imports = Imports(self)
         self.screenshots = Screenshots(self)
         self.oauth = OAuth(self)
+        self.events = Events(self)
 
     def with_options(
         self,
@@ -195,12 +201,15 @@ class AsyncStint(_ClientBase):
         self.invitations = AsyncInvitations(self)
         self.projects = AsyncProjects(self)
         self.tasks = AsyncTasks(self)
+        self.rates = AsyncRates(self)
         self.time_entries = AsyncTimeEntries(self)
+        self.tags = AsyncTags(self)
         self.webhooks = AsyncWebhooks(self)
         self.reports = AsyncReports(self)
         self.imports = AsyncImports(self)
         self.screenshots = AsyncScreenshots(self)
         self.oauth = AsyncOAuth(self)
+        self.events = AsyncEvents(self)
 
     def with_options(
         self,

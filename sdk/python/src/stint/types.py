@@ -8,7 +8,7 @@ Fields that may be absent are declared in a ``total=False`` subclass.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
     "Permission",
@@ -21,6 +21,12 @@ __all__ = [
     "ApiKey",
     "CreatedApiKey",
     "Project",
+    "Budget",
+    "BudgetSetting",
+    "BudgetUsed",
+    "Rate",
+    "RateLevel",
+    "Tag",
     "Task",
     "TimeEntry",
     "Invitation",
@@ -47,6 +53,15 @@ __all__ = [
     "OAuthApplication",
     "OAuthApplicationWithSecret",
     "OAuthAuthorization",
+    "EventType",
+    "Event",
+    "TimeEntryEvent",
+    "ProjectEvent",
+    "ScreenshotEvent",
+    "InvitationEvent",
+    "UserEvent",
+    "StintEvent",
+    "StreamReset",
     "COMPONENTS",
 ]
 
@@ -62,6 +77,7 @@ Permission = Literal[
     "screenshots:write",
     "webhooks:read",
     "webhooks:write",
+    "events:read",
 ]
 Plan = Literal["free", "standard", "pro", "enterprise"]
 Role = Literal["owner", "admin", "member"]
@@ -80,17 +96,30 @@ class Version(TypedDict):
     api: Literal["v1"]
 
 
-class Organization(TypedDict):
+class _OrganizationFields(TypedDict):
     id: str
     name: str
     plan: Plan
     #: Screenshots older than this many days are deleted; ``None`` keeps them until deleted.
     screenshot_retention_days: Optional[int]
+    #: The ISO 4217 code of every rate and amount.
+    currency: str
+    #: Members see the rates and amounts of their own time.
+    members_see_own_amounts: bool
+    #: Minutes between the capture agent's screenshots (0-60); 0 turns capture off for everyone.
+    screenshot_interval_minutes: int
+    #: Whether the capture agent blurs screenshots before uploading them.
+    screenshot_blur: bool
     created_at: str
     updated_at: str
 
 
-class User(TypedDict):
+class Organization(_OrganizationFields, total=False):
+    #: The default rate in force today; shown to owners and admins only.
+    default_hourly_rate: Optional[float]
+
+
+class _UserFields(TypedDict):
     id: str
     organization_id: str
     email: str
@@ -98,6 +127,11 @@ class User(TypedDict):
     role: Role
     created_at: str
     updated_at: str
+
+
+class User(_UserFields, total=False):
+    #: The user's own rate in force today; to owners and admins, and to a member for themselves when the organization allows it.
+    hourly_rate: Optional[float]
 
 
 class Tokens(TypedDict):
@@ -128,17 +162,71 @@ class CreatedApiKey(ApiKey):
     key: str
 
 
-class Project(TypedDict):
+class Budget(TypedDict):
+    kind: Literal["hours", "amount"]
+    #: Hours, or major units of the organization's currency.
+    value: float
+    period: Literal["total", "monthly"]
+    alert_percent: int
+
+
+class _BudgetSettingFields(TypedDict):
+    kind: Literal["hours", "amount"]
+    value: float
+    period: Literal["total", "monthly"]
+
+
+class BudgetSetting(_BudgetSettingFields, total=False):
+    """A budget as sent on a project's create or update: ``alert_percent`` defaults to 80."""
+
+    alert_percent: int
+
+
+class BudgetUsed(TypedDict):
+    seconds: int
+    #: The period's billable amount, in major units.
+    amount: float
+    #: Of the budget's value, rounded down to hundredths.
+    percent: float
+
+
+class _ProjectFields(TypedDict):
     id: str
     name: str
     description: Optional[str]
     color: Optional[str]
     client_name: Optional[str]
     billable: bool
-    hourly_rate: Optional[float]
     archived: bool
     created_at: str
     updated_at: str
+
+
+class Project(_ProjectFields, total=False):
+    #: Shown to owners and admins only: the rate in force today, the budget and the current period's use of it.
+    hourly_rate: Optional[float]
+    budget: Optional[Budget]
+    budget_used: Optional[BudgetUsed]
+
+
+RateLevel = Literal["organization", "member", "project", "project_member"]
+
+
+class Rate(TypedDict):
+    id: str
+    level: RateLevel
+    user_id: Optional[str]
+    project_id: Optional[str]
+    #: Major units an hour from ``effective_from`` on; ``None``: not set at this level from that day.
+    hourly_rate: Optional[float]
+    #: ``YYYY-MM-DD``; ``None``: from the beginning (a rate set directly).
+    effective_from: Optional[str]
+    created_at: str
+
+
+class Tag(TypedDict):
+    name: str
+    entry_count: int
 
 
 class Task(TypedDict):
@@ -162,6 +250,7 @@ class TimeEntry(TypedDict):
     end_time: Optional[str]
     duration: int
     billable: bool
+    tags: List[str]
     is_running: bool
     created_at: str
     updated_at: str
@@ -231,7 +320,7 @@ class WebhookEvent(TypedDict):
     data: Dict[str, Any]
 
 
-class ReportSubGroup(TypedDict):
+class _ReportSubGroupFields(TypedDict):
     key: Optional[str]
     name: Optional[str]
     total_seconds: int
@@ -240,12 +329,19 @@ class ReportSubGroup(TypedDict):
     entry_count: int
 
 
+class ReportSubGroup(_ReportSubGroupFields, total=False):
+    #: Major units of the organization's currency, summed from each entry's amount; to owners and admins, and to members when the organization allows it.
+    billable_amount: float
+    #: Seconds of entries that earn nothing (not billable, or no rate); shown with ``billable_amount``.
+    unrated_seconds: int
+
+
 class ReportGroup(ReportSubGroup, total=False):
     #: Present when the report was asked for with ``sub_group_by``.
     sub_groups: List[ReportSubGroup]
 
 
-class SummaryReport(TypedDict):
+class _SummaryReportFields(TypedDict):
     start_date: str
     end_date: str
     timezone: str
@@ -257,7 +353,16 @@ class SummaryReport(TypedDict):
     groups: List[ReportGroup]
 
 
-class DetailedReportEntry(TypedDict):
+class SummaryReport(_SummaryReportFields, total=False):
+    #: The organization's currency, with the amounts; shown when the amounts are.
+    currency: str
+    #: Major units of the currency; to owners and admins, and to members when the organization allows it.
+    billable_amount: float
+    #: Seconds of entries that earn nothing (not billable, or no rate); shown with ``billable_amount``.
+    unrated_seconds: int
+
+
+class _DetailedReportEntryFields(TypedDict):
     id: str
     user_id: str
     user_email: Optional[str]
@@ -271,7 +376,15 @@ class DetailedReportEntry(TypedDict):
     end_time: Optional[str]
     duration: int
     billable: bool
+    tags: List[str]
     is_running: bool
+
+
+class DetailedReportEntry(_DetailedReportEntryFields, total=False):
+    #: The rate that bills the entry (major units an hour), ``None`` without one; to owners and admins, and to members when the organization allows it.
+    hourly_rate: Optional[float]
+    #: The entry's amount in major units, 0 without a rate; shown with ``hourly_rate``.
+    billable_amount: float
 
 
 class ImportRowError(TypedDict):
@@ -316,6 +429,7 @@ class ImportPreviewRow(TypedDict):
     end_time: str
     duration: int
     billable: bool
+    tags: List[str]
 
 
 class ImportPreviewPerson(TypedDict):
@@ -397,6 +511,97 @@ class OAuthAuthorization(TypedDict):
 
 
 #: Each type above and the OpenAPI component it mirrors (the test suite compares them).
+#: The event catalogue: what a live stream (and a webhook) carries.
+EventType = Literal[
+    "time_entry.created",
+    "time_entry.updated",
+    "time_entry.deleted",
+    "time_entry.started",
+    "time_entry.stopped",
+    "screenshot.captured",
+    "screenshot.deleted",
+    "project.created",
+    "project.updated",
+    "project.deleted",
+    "project.budget_reached",
+    "user.invited",
+    "user.joined",
+    "user.removed",
+]
+
+
+class Event(TypedDict):
+    """One event of a live stream: ``data`` is the resource as it was then."""
+
+    id: str
+    type: EventType
+    created_at: str
+    organization_id: str
+    data: Dict[str, Any]
+
+
+class TimeEntryEvent(TypedDict):
+    """An event about a time entry: ``data`` is the entry."""
+
+    id: str
+    type: Literal["time_entry.created", "time_entry.updated", "time_entry.deleted", "time_entry.started", "time_entry.stopped"]
+    created_at: str
+    organization_id: str
+    data: TimeEntry
+
+
+class ProjectEvent(TypedDict):
+    """An event about a project: ``data`` is the project."""
+
+    id: str
+    type: Literal["project.created", "project.updated", "project.deleted"]
+    created_at: str
+    organization_id: str
+    data: Project
+
+
+class ScreenshotEvent(TypedDict):
+    """An event about a screenshot: ``data`` is the screenshot."""
+
+    id: str
+    type: Literal["screenshot.captured", "screenshot.deleted"]
+    created_at: str
+    organization_id: str
+    data: Screenshot
+
+
+class InvitationEvent(TypedDict):
+    """``user.invited``: ``data`` is the invitation, without its token."""
+
+    id: str
+    type: Literal["user.invited"]
+    created_at: str
+    organization_id: str
+    data: Invitation
+
+
+class UserEvent(TypedDict):
+    """``user.joined`` and ``user.removed``: ``data`` is the user."""
+
+    id: str
+    type: Literal["user.joined", "user.removed"]
+    created_at: str
+    organization_id: str
+    data: User
+
+
+#: One event of a live stream, narrowed by its ``type`` (``if event["type"] == "project.created"``).
+StintEvent = Union[TimeEntryEvent, ProjectEvent, ScreenshotEvent, InvitationEvent, UserEvent]
+
+
+class StreamReset(TypedDict):
+    """Said by a live stream that could not resume where it was (its last event is too old): reload what you show."""
+
+    type: Literal["reset"]
+    reason: str
+    message: str
+
+
 COMPONENTS: Dict[str, type] = {
     "PageMeta": PageMeta,
     "Version": Version,
@@ -407,6 +612,10 @@ COMPONENTS: Dict[str, type] = {
     "ApiKey": ApiKey,
     "CreatedApiKey": CreatedApiKey,
     "Project": Project,
+    "Budget": Budget,
+    "BudgetUsed": BudgetUsed,
+    "Rate": Rate,
+    "Tag": Tag,
     "Task": Task,
     "TimeEntry": TimeEntry,
     "Invitation": Invitation,
@@ -430,4 +639,5 @@ COMPONENTS: Dict[str, type] = {
     "OAuthApplication": OAuthApplication,
     "OAuthApplicationWithSecret": OAuthApplicationWithSecret,
     "OAuthAuthorization": OAuthAuthorization,
+    "Event": Event,
 }

@@ -4,7 +4,8 @@ Each rule matches requests by method and path and, for its next ``times`` matche
 a status of its own (a 429 or a 503 with chosen headers), forwards the request but drops the
 response (as a connection that broke after the server did the work), waits before
 forwarding, or forwards to another path. Everything else is forwarded as it is. Every request
-is recorded with its arrival time and headers.
+is recorded with its arrival time, headers and body. While ``offline`` is set, every
+connection is closed without an answer, as when the server cannot be reached.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Seen:
     method: str
     path: str
     headers: Dict[str, str]
+    body: bytes = b""
     response_headers: Dict[str, str] = field(default_factory=dict)
     status: Optional[int] = None
 
@@ -49,6 +51,7 @@ class MisbehavingProxy:
         self.upstream = upstream.rstrip("/")
         self.rules: List[Rule] = []
         self.seen: List[Seen] = []
+        self.offline = False
         self._lock = threading.Lock()
         self._http = httpx.Client(timeout=60)
         proxy = self
@@ -87,9 +90,12 @@ class MisbehavingProxy:
         return None
 
     def _serve(self, handler: BaseHTTPRequestHandler) -> None:
+        if self.offline:
+            handler.close_connection = True
+            return
         length = int(handler.headers.get("content-length") or 0)
         content = handler.rfile.read(length) if length else b""
-        seen = Seen(time.monotonic(), handler.command, handler.path, {k.lower(): v for k, v in handler.headers.items()})
+        seen = Seen(time.monotonic(), handler.command, handler.path, {k.lower(): v for k, v in handler.headers.items()}, content)
         with self._lock:
             self.seen.append(seen)
         rule = self._take_rule(handler.command, handler.path)

@@ -6,7 +6,7 @@ from typing import Optional, Union, cast
 
 from .._base import NOT_GIVEN, Call, NotGiven, body, path, query
 from .._pagination import AsyncPage, AsyncPager, SyncPage
-from ..types import Project
+from ..types import BudgetSetting, Project
 from .._response import RawResponse
 from ._resource import AsyncRawResource, AsyncResource, SyncRawResource, SyncResource
 
@@ -15,8 +15,17 @@ def _list(archived: Optional[bool], billable: Optional[bool], page: Optional[int
     return Call("GET", "/projects", params=query(archived=archived, billable=billable, page=page, per_page=per_page))
 
 
-def _create(name: str, description: Union[str, None, NotGiven], color: Union[str, None, NotGiven], client_name: Union[str, None, NotGiven], billable: Union[bool, NotGiven], hourly_rate: Union[float, None, NotGiven]) -> Call:
-    return Call("POST", "/projects", json=body(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate))
+def _create(
+    name: str,
+    description: Union[str, None, NotGiven],
+    color: Union[str, None, NotGiven],
+    client_name: Union[str, None, NotGiven],
+    billable: Union[bool, NotGiven],
+    hourly_rate: Union[float, None, NotGiven],
+    budget: Union[BudgetSetting, None, NotGiven],
+) -> Call:
+    fields = body(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, budget=budget)
+    return Call("POST", "/projects", json=fields)
 
 
 def _update(
@@ -27,9 +36,10 @@ def _update(
     client_name: Union[str, None, NotGiven],
     billable: Union[bool, NotGiven],
     hourly_rate: Union[float, None, NotGiven],
+    budget: Union[BudgetSetting, None, NotGiven],
     archived: Union[bool, NotGiven],
 ) -> Call:
-    fields = body(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, archived=archived)
+    fields = body(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, budget=budget, archived=archived)
     return Call("PATCH", path("/projects/{}", project_id), json=fields)
 
 
@@ -47,9 +57,10 @@ class Projects(SyncResource["ProjectsWithRawResponse"]):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
     ) -> Project:
         """A new project; its name must be free in the organization (``ConflictError`` otherwise)."""
-        return cast(Project, self._data(_create(name, description, color, client_name, billable, hourly_rate)))
+        return cast(Project, self._data(_create(name, description, color, client_name, billable, hourly_rate, budget)))
 
     def get(self, project_id: str) -> Project:
         """One project, by either id prefix (``prj_`` or ``proj_``)."""
@@ -65,10 +76,11 @@ class Projects(SyncResource["ProjectsWithRawResponse"]):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
         archived: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> Project:
         """Changes only the fields given."""
-        return cast(Project, self._data(_update(project_id, name, description, color, client_name, billable, hourly_rate, archived)))
+        return cast(Project, self._data(_update(project_id, name, description, color, client_name, billable, hourly_rate, budget, archived)))
 
     def delete(self, project_id: str) -> None:
         """Deletes a project without time entries (one with entries is a ``ConflictError``: archive it)."""
@@ -100,9 +112,10 @@ class AsyncProjects(AsyncResource["AsyncProjectsWithRawResponse"]):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
     ) -> Project:
         """A new project; its name must be free in the organization (``ConflictError`` otherwise)."""
-        return cast(Project, await self._data(_create(name, description, color, client_name, billable, hourly_rate)))
+        return cast(Project, await self._data(_create(name, description, color, client_name, billable, hourly_rate, budget)))
 
     async def get(self, project_id: str) -> Project:
         """One project, by either id prefix (``prj_`` or ``proj_``)."""
@@ -118,10 +131,11 @@ class AsyncProjects(AsyncResource["AsyncProjectsWithRawResponse"]):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
         archived: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> Project:
         """Changes only the fields given."""
-        return cast(Project, await self._data(_update(project_id, name, description, color, client_name, billable, hourly_rate, archived)))
+        return cast(Project, await self._data(_update(project_id, name, description, color, client_name, billable, hourly_rate, budget, archived)))
 
     async def delete(self, project_id: str) -> None:
         """Deletes a project without time entries (one with entries is a ``ConflictError``: archive it)."""
@@ -154,9 +168,10 @@ class ProjectsWithRawResponse(SyncRawResource):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Project]:
         """A new project; its name must be free in the organization (``ConflictError`` otherwise)."""
-        return self._call(lambda: self._resource.create(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate))
+        return self._call(lambda: self._resource.create(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, budget=budget))
 
     def get(self, project_id: str) -> RawResponse[Project]:
         """One project, by either id prefix (``prj_`` or ``proj_``)."""
@@ -172,10 +187,11 @@ class ProjectsWithRawResponse(SyncRawResource):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
         archived: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Project]:
         """Changes only the fields given."""
-        return self._call(lambda: self._resource.update(project_id=project_id, name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, archived=archived))
+        return self._call(lambda: self._resource.update(project_id=project_id, name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, budget=budget, archived=archived))
 
     def delete(self, project_id: str) -> RawResponse[None]:
         """Deletes a project without time entries (one with entries is a ``ConflictError``: archive it)."""
@@ -208,9 +224,10 @@ class AsyncProjectsWithRawResponse(AsyncRawResource):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Project]:
         """A new project; its name must be free in the organization (``ConflictError`` otherwise)."""
-        return await self._call(lambda: self._resource.create(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate))
+        return await self._call(lambda: self._resource.create(name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, budget=budget))
 
     async def get(self, project_id: str) -> RawResponse[Project]:
         """One project, by either id prefix (``prj_`` or ``proj_``)."""
@@ -226,10 +243,11 @@ class AsyncProjectsWithRawResponse(AsyncRawResource):
         client_name: Union[str, None, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
         hourly_rate: Union[float, None, NotGiven] = NOT_GIVEN,
+        budget: Union[BudgetSetting, None, NotGiven] = NOT_GIVEN,
         archived: Union[bool, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[Project]:
         """Changes only the fields given."""
-        return await self._call(lambda: self._resource.update(project_id=project_id, name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, archived=archived))
+        return await self._call(lambda: self._resource.update(project_id=project_id, name=name, description=description, color=color, client_name=client_name, billable=billable, hourly_rate=hourly_rate, budget=budget, archived=archived))
 
     async def delete(self, project_id: str) -> RawResponse[None]:
         """Deletes a project without time entries (one with entries is a ``ConflictError``: archive it)."""

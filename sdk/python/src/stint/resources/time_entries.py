@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Optional, Union, cast
+from typing import List, Optional, Union, cast
 
 from .._base import NOT_GIVEN, Call, NotGiven, body, path, query
 from .._pagination import AsyncPage, AsyncPager, SyncPage
@@ -16,13 +16,16 @@ Moment = Union[str, datetime]
 Day = Union[str, date]
 
 
-def _list(user_id: Optional[str], project_id: Optional[str], task_id: Optional[str], billable: Optional[bool], start_date: Optional[Day], end_date: Optional[Day], page: Optional[int], per_page: Optional[int]) -> Call:
+def _list(user_id: Optional[str], project_id: Optional[str], task_id: Optional[str], billable: Optional[bool], start_date: Optional[Day], end_date: Optional[Day], tags: Optional[List[str]], page: Optional[int], per_page: Optional[int]) -> Call:
     params = query(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page)
+    if tags:
+        # `?tag=a&tag=b`: entries carrying any of them.
+        params["tag"] = list(tags)
     return Call("GET", "/time-entries", params=params)
 
 
-def _create(project_id: str, start_time: Moment, end_time: Moment, task_id: Union[str, None, NotGiven], description: Union[str, NotGiven], billable: Union[bool, NotGiven], user_id: Union[str, NotGiven]) -> Call:
-    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id)
+def _create(project_id: str, start_time: Moment, end_time: Moment, task_id: Union[str, None, NotGiven], description: Union[str, NotGiven], billable: Union[bool, NotGiven], tags: Union[List[str], NotGiven], user_id: Union[str, NotGiven]) -> Call:
+    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id)
     return Call("POST", "/time-entries", json=fields)
 
 
@@ -34,14 +37,15 @@ def _update(
     task_id: Union[str, None, NotGiven],
     description: Union[str, NotGiven],
     billable: Union[bool, NotGiven],
+    tags: Union[List[str], NotGiven],
     user_id: Union[str, NotGiven],
 ) -> Call:
-    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id)
+    fields = body(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id)
     return Call("PUT", path("/time-entries/{}", entry_id), json=fields)
 
 
-def _start(project_id: str, description: Optional[str], task_id: Optional[str], billable: Union[bool, NotGiven]) -> Call:
-    fields = body(project_id=project_id, billable=billable)
+def _start(project_id: str, description: Optional[str], task_id: Optional[str], billable: Union[bool, NotGiven], tags: Union[List[str], NotGiven]) -> Call:
+    fields = body(project_id=project_id, billable=billable, tags=tags)
     if description is not None:
         fields["description"] = description
     if task_id is not None:
@@ -63,11 +67,12 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         billable: Optional[bool] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> SyncPage[TimeEntry]:
         """A page of entries, newest first; iterate it for every entry."""
-        return self._page(_list(user_id, project_id, task_id, billable, start_date, end_date, page, per_page))
+        return self._page(_list(user_id, project_id, task_id, billable, start_date, end_date, tags, page, per_page))
 
     def create(
         self,
@@ -78,10 +83,11 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
         """A finished entry recorded by hand."""
-        return cast(TimeEntry, self._data(_create(project_id, start_time, end_time, task_id, description, billable, user_id)))
+        return cast(TimeEntry, self._data(_create(project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     def get(self, entry_id: str) -> TimeEntry:
         """One time entry."""
@@ -97,18 +103,27 @@ class TimeEntries(SyncResource["TimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
         """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return cast(TimeEntry, self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, user_id)))
+        return cast(TimeEntry, self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     def delete(self, entry_id: str) -> None:
         """Deletes the entry."""
         self._none(Call("DELETE", path("/time-entries/{}", entry_id)))
 
-    def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> TimeEntry:
+    def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> TimeEntry:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return cast(TimeEntry, self._data(_start(project_id, description, task_id, billable)))
+        return cast(TimeEntry, self._data(_start(project_id, description, task_id, billable, tags)))
 
     def stop(self) -> TimeEntry:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
@@ -132,11 +147,12 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         billable: Optional[bool] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> AsyncPager[TimeEntry]:
         """A page of entries, newest first; iterate it for every entry."""
-        return self._pager(_list(user_id, project_id, task_id, billable, start_date, end_date, page, per_page))
+        return self._pager(_list(user_id, project_id, task_id, billable, start_date, end_date, tags, page, per_page))
 
     async def create(
         self,
@@ -147,10 +163,11 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
         """A finished entry recorded by hand."""
-        return cast(TimeEntry, await self._data(_create(project_id, start_time, end_time, task_id, description, billable, user_id)))
+        return cast(TimeEntry, await self._data(_create(project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     async def get(self, entry_id: str) -> TimeEntry:
         """One time entry."""
@@ -166,18 +183,27 @@ class AsyncTimeEntries(AsyncResource["AsyncTimeEntriesWithRawResponse"]):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> TimeEntry:
         """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return cast(TimeEntry, await self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, user_id)))
+        return cast(TimeEntry, await self._data(_update(entry_id, project_id, start_time, end_time, task_id, description, billable, tags, user_id)))
 
     async def delete(self, entry_id: str) -> None:
         """Deletes the entry."""
         await self._none(Call("DELETE", path("/time-entries/{}", entry_id)))
 
-    async def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> TimeEntry:
+    async def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> TimeEntry:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return cast(TimeEntry, await self._data(_start(project_id, description, task_id, billable)))
+        return cast(TimeEntry, await self._data(_start(project_id, description, task_id, billable, tags)))
 
     async def stop(self) -> TimeEntry:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
@@ -202,11 +228,12 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         billable: Optional[bool] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> RawResponse[SyncPage[TimeEntry]]:
         """A page of entries, newest first; iterate it for every entry."""
-        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+        return self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, tags=tags, page=page, per_page=per_page))
 
     def create(
         self,
@@ -217,10 +244,11 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
         """A finished entry recorded by hand."""
-        return self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        return self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     def get(self, entry_id: str) -> RawResponse[TimeEntry]:
         """One time entry."""
@@ -236,18 +264,27 @@ class TimeEntriesWithRawResponse(SyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
         """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        return self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     def delete(self, entry_id: str) -> RawResponse[None]:
         """Deletes the entry."""
         return self._call(lambda: self._resource.delete(entry_id=entry_id))
 
-    def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> RawResponse[TimeEntry]:
+    def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable))
+        return self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable, tags=tags))
 
     def stop(self) -> RawResponse[TimeEntry]:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""
@@ -272,11 +309,12 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         billable: Optional[bool] = None,
         start_date: Optional[Day] = None,
         end_date: Optional[Day] = None,
+        tags: Optional[List[str]] = None,
         page: Optional[int] = None,
         per_page: Optional[int] = None,
     ) -> RawResponse[AsyncPage[TimeEntry]]:
         """A page of entries, newest first; iterate it for every entry."""
-        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, page=page, per_page=per_page))
+        return await self._call(lambda: self._resource.list(user_id=user_id, project_id=project_id, task_id=task_id, billable=billable, start_date=start_date, end_date=end_date, tags=tags, page=page, per_page=per_page))
 
     async def create(
         self,
@@ -287,10 +325,11 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
         """A finished entry recorded by hand."""
-        return await self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        return await self._call(lambda: self._resource.create(project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     async def get(self, entry_id: str) -> RawResponse[TimeEntry]:
         """One time entry."""
@@ -306,18 +345,27 @@ class AsyncTimeEntriesWithRawResponse(AsyncRawResource):
         task_id: Union[str, None, NotGiven] = NOT_GIVEN,
         description: Union[str, NotGiven] = NOT_GIVEN,
         billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
         user_id: Union[str, NotGiven] = NOT_GIVEN,
     ) -> RawResponse[TimeEntry]:
         """Changes only the fields given (a running entry's ``end_time`` stops it)."""
-        return await self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, user_id=user_id))
+        return await self._call(lambda: self._resource.update(entry_id=entry_id, project_id=project_id, start_time=start_time, end_time=end_time, task_id=task_id, description=description, billable=billable, tags=tags, user_id=user_id))
 
     async def delete(self, entry_id: str) -> RawResponse[None]:
         """Deletes the entry."""
         return await self._call(lambda: self._resource.delete(entry_id=entry_id))
 
-    async def start(self, project_id: str, description: Optional[str] = None, task_id: Optional[str] = None, *, billable: Union[bool, NotGiven] = NOT_GIVEN) -> RawResponse[TimeEntry]:
+    async def start(
+        self,
+        project_id: str,
+        description: Optional[str] = None,
+        task_id: Optional[str] = None,
+        *,
+        billable: Union[bool, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+    ) -> RawResponse[TimeEntry]:
         """Starts the caller's timer (stopping a running one first) and returns the running entry."""
-        return await self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable))
+        return await self._call(lambda: self._resource.start(project_id=project_id, description=description, task_id=task_id, billable=billable, tags=tags))
 
     async def stop(self) -> RawResponse[TimeEntry]:
         """Stops the caller's running timer; ``NotFoundError`` when none runs."""

@@ -19,6 +19,10 @@ def _change_role(user_id: str, role: Role) -> Call:
     return Call("PATCH", path("/users/{}", user_id), json=body(role=role))
 
 
+def _set_rate(user_id: str, hourly_rate: Optional[float]) -> Call:
+    return Call("PATCH", path("/users/{}", user_id), json=body(hourly_rate=hourly_rate))
+
+
 class Users(SyncResource["UsersWithRawResponse"]):
     def list(self, *, role: Optional[Role] = None, page: Optional[int] = None, per_page: Optional[int] = None) -> SyncPage[User]:
         """A page of the organization's people, oldest first; iterate it for every one."""
@@ -31,6 +35,10 @@ class Users(SyncResource["UsersWithRawResponse"]):
     def change_role(self, user_id: str, role: Role) -> User:
         """Makes someone an admin or a member (owners and admins); the owner's role is fixed (``ConflictError``)."""
         return cast(User, self._data(_change_role(user_id, role)))
+
+    def set_rate(self, user_id: str, hourly_rate: Optional[float]) -> User:
+        """Sets someone's own rate from the beginning, replacing its history (``None``: none); owners and admins, with ``projects:write``."""
+        return cast(User, self._data(_set_rate(user_id, hourly_rate)))
 
     def remove(self, user_id: str) -> None:
         """Removes someone from the organization and revokes their credentials; the owner cannot be removed."""
@@ -87,6 +95,10 @@ class AsyncUsers(AsyncResource["AsyncUsersWithRawResponse"]):
         """Makes someone an admin or a member (owners and admins); the owner's role is fixed (``ConflictError``)."""
         return cast(User, await self._data(_change_role(user_id, role)))
 
+    async def set_rate(self, user_id: str, hourly_rate: Optional[float]) -> User:
+        """Sets someone's own rate from the beginning, replacing its history (``None``: none); owners and admins, with ``projects:write``."""
+        return cast(User, await self._data(_set_rate(user_id, hourly_rate)))
+
     async def remove(self, user_id: str) -> None:
         """Removes someone from the organization and revokes their credentials; the owner cannot be removed."""
         await self._none(Call("DELETE", path("/users/{}", user_id)))
@@ -109,6 +121,10 @@ class UsersWithRawResponse(SyncRawResource):
         """Makes someone an admin or a member (owners and admins); the owner's role is fixed (``ConflictError``)."""
         return self._call(lambda: self._resource.change_role(user_id=user_id, role=role))
 
+    def set_rate(self, user_id: str, hourly_rate: Optional[float]) -> RawResponse[User]:
+        """Sets someone's own rate from the beginning, replacing its history (``None``: none); owners and admins, with ``projects:write``."""
+        return self._call(lambda: self._resource.set_rate(user_id=user_id, hourly_rate=hourly_rate))
+
     def remove(self, user_id: str) -> RawResponse[None]:
         """Removes someone from the organization and revokes their credentials; the owner cannot be removed."""
         return self._call(lambda: self._resource.remove(user_id=user_id))
@@ -130,6 +146,10 @@ class AsyncUsersWithRawResponse(AsyncRawResource):
     async def change_role(self, user_id: str, role: Role) -> RawResponse[User]:
         """Makes someone an admin or a member (owners and admins); the owner's role is fixed (``ConflictError``)."""
         return await self._call(lambda: self._resource.change_role(user_id=user_id, role=role))
+
+    async def set_rate(self, user_id: str, hourly_rate: Optional[float]) -> RawResponse[User]:
+        """Sets someone's own rate from the beginning, replacing its history (``None``: none); owners and admins, with ``projects:write``."""
+        return await self._call(lambda: self._resource.set_rate(user_id=user_id, hourly_rate=hourly_rate))
 
     async def remove(self, user_id: str) -> RawResponse[None]:
         """Removes someone from the organization and revokes their credentials; the owner cannot be removed."""

@@ -1,5 +1,5 @@
 /**
- * Rounding of durations to a step of minutes, up, down or to the nearest step (halves
+ * Rounding of durations (reports, docs/api.md#the-summary) to a step of minutes, up, down or to the nearest step (halves
  * go up). A duration already on a step never moves.
  */
 export type RoundingMode = "none" | "up" | "down" | "nearest";

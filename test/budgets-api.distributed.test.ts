@@ -1,0 +1,3 @@
+import { describeBudgetsApi } from "./budgets-api.suite";
+
+describeBudgetsApi("distributed");

@@ -1,0 +1,3 @@
+import { describeLiveEventsApi } from "./live-events.suite";
+
+describeLiveEventsApi("distributed");

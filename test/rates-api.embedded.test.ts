@@ -1,0 +1,3 @@
+import { describeRatesApi } from "./rates-api.suite";
+
+describeRatesApi("embedded");

@@ -1,0 +1,89 @@
+import type { Page, Request } from "playwright-core";
+import type { Stint } from "../../sdk/js/src/index";
+import { describeWithChromium } from "../../test/support/servers";
+import { PASSWORD, signUpInApp, uniqueEmail, type AppPage } from "./support/browser";
+import { libraryAs, useWebApp } from "./support/web-app";
+
+/** Generous: the promise is within a second (the delay to every stream is measured by bench/live-events.ts), but a busy machine must not fail the test. */
+const SHOWS_WITHIN_MS = 10_000;
+
+const timerOf = (page: Page) => page.getByRole("region", { name: "Timer" });
+
+/** Waits until the page's timer bar shows `description` running, and says how long that took. */
+async function showsRunning(page: Page, description: string): Promise<number> {
+  const started = Date.now();
+  await timerOf(page).getByText(description).waitFor({ timeout: SHOWS_WITHIN_MS });
+  await timerOf(page).getByRole("button", { name: "Stop timer" }).waitFor({ timeout: SHOWS_WITHIN_MS });
+  return Date.now() - started;
+}
+
+const isStream = (request: Request) => new URL(request.url()).pathname === "/api/v1/events/stream";
+
+describeWithChromium("web application: live updates across tabs", () => {
+  const web = useWebApp();
+  let app: AppPage;
+  let second: Page;
+  let stint: Stint;
+  let projectId: string;
+  /** Every stream request the browser sent, from any tab, with its Last-Event-ID. */
+  const streams: { at: number; lastEventId: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    app = await web.open();
+    app.context.on("request", (request) => {
+      if (isStream(request)) streams.push({ at: Date.now(), lastEventId: request.headers()["last-event-id"] });
+    });
+    const email = uniqueEmail("live");
+    await signUpInApp(app.page, { name: "Lee", organization: "Live Co", email, password: PASSWORD });
+    stint = await libraryAs(web.deployment.url, email);
+    projectId = (await stint.projects.create({ name: "Clockwork" })).id;
+    // A second tab of the same browser: the same sign-in, its own page.
+    second = await app.context.newPage();
+    await second.goto("/");
+    await timerOf(second).getByRole("button", { name: "Start timer" }).waitFor();
+  }, 120_000);
+
+  it("when a timer starts through the API, then both tabs show it, over one connection for the two", async () => {
+    await stint.timeEntries.start({ projectId, description: "started through the API" });
+    const [first, other] = await Promise.all([
+      showsRunning(app.page, "started through the API"),
+      showsRunning(second, "started through the API"),
+    ]);
+    console.log(`live updates: the API's timer showed in the tabs after ${first} ms and ${other} ms`);
+    // One stream open for both tabs: only one request went out, from whichever tab leads.
+    expect(streams.filter((stream) => stream.lastEventId === undefined)).toHaveLength(1);
+    expect(app.problems).toEqual([]);
+  });
+
+  it("when one tab stops the timer, then the other shows it stopped at once", async () => {
+    await timerOf(app.page).getByRole("button", { name: "Stop timer" }).click();
+    await timerOf(second).getByRole("button", { name: "Start timer" }).waitFor({ timeout: SHOWS_WITHIN_MS });
+    expect(await stint.timeEntries.current()).toBeNull();
+  });
+
+  it("when the browser was offline while a timer started, then on coming back the tabs catch up without a reload", async () => {
+    await app.context.setOffline(true);
+    // Made while the browser cannot hear of it.
+    await stint.timeEntries.start({ projectId, description: "started while offline" });
+    const beforeOnline = Date.now();
+    await Promise.all([markDocument(app.page), markDocument(second)]);
+    await app.context.setOffline(false);
+    await Promise.all([showsRunning(app.page, "started while offline"), showsRunning(second, "started while offline")]);
+    // It came by resuming the stream after the last event seen, not by loading the pages again.
+    expect(streams.some((stream) => stream.at >= beforeOnline && stream.lastEventId?.startsWith("evt_"))).toBe(true);
+    expect([await isMarked(app.page), await isMarked(second)]).toEqual([true, true]);
+  });
+});
+
+type Marked = { liveTestMark?: boolean };
+
+/** Marks the tab's document: a reload would make a new one, without the mark. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as Marked).liveTestMark = true;
+  });
+}
+
+function isMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (globalThis as Marked).liveTestMark === true);
+}
