@@ -1,7 +1,6 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
 import {
   DESKTOP,
   navigateTo,
@@ -12,8 +11,8 @@ import {
   signInInApp,
   uniqueEmail,
 } from "./support/browser";
-import { chooseTimerProject, mondayOf } from "./support/workday";
-import { contentWidth, startWebApp, stopWebApp } from "./support/web-app";
+import { chooseProject, mondayOf, projectPicker } from "./support/workday";
+import { contentWidth, useWebApp } from "./support/web-app";
 
 /** `length` characters of words, as people write them. */
 function words(start: string, length: number): string {
@@ -55,14 +54,13 @@ async function expectNoOverflow(page: Page, where: string, viewport: { width: nu
  * text cut with the whole of it on hover and in full in the editor.
  */
 describeWithChromium("web application: long names and descriptions on every page", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const app = useWebApp({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
   const people: { email: string; stint: Stint }[] = [];
   let projectId = "";
   let webhookId = "";
 
   beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" }));
+    const deployment = app.deployment;
     const email = uniqueEmail("long-owner");
     const session = await new Stint({ baseUrl: deployment.url }).auth.register({
       email,
@@ -89,7 +87,7 @@ describeWithChromium("web application: long names and descriptions on every page
       redirectUris: [`https://integration.example.test/${unbroken("callback", 300)}`],
       scopes: ["projects:read"],
     });
-    await owner.invitations.create({ email: `${"pending".repeat(20)}@example.test`, role: "member" });
+    await owner.invitations.create({ email: `${"pending".repeat(9)}@example.test`, role: "member" });
     // A second person with a name at the longest, who also looks at the pages from a phone.
     const invitation = await owner.invitations.create({ email: uniqueEmail("long-admin"), role: "admin" });
     const joined = await new Stint({ baseUrl: deployment.url }).invitations.accept({
@@ -114,17 +112,15 @@ describeWithChromium("web application: long names and descriptions on every page
     }
   }, 120_000);
 
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
-
   it.each([
     ["desktop", DESKTOP, 0],
     ["phone", PHONE_375, 1],
   ] as const)(
-    "on a %s, no page is wider than the screen, and the cut names show whole on hover",
+    "when names and descriptions are at their longest, on a %s, then no page is wider than the screen and the cut texts show whole on hover",
     async (_name, viewport, person) => {
       const { email, stint } = people[person]!;
       await stint.timeEntries.start({ projectId, description: DESCRIPTION });
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       const timer = page.getByRole("region", { name: "Timer" });
       await timer.getByRole("button", { name: "Stop timer" }).waitFor();
@@ -142,9 +138,14 @@ describeWithChromium("web application: long names and descriptions on every page
           "Screenshots",
           () => page.getByRole("main").getByLabel("Day", { exact: true }),
         ],
-        ["imports", () => navigateTo(page, "Imports"), "Imports", () => page.getByLabel(/CSV file/)],
+        ["imports", () => navigateTo(page, "Imports"), "Imports", () => page.getByLabel(/^CSV file/)],
         ["projects", () => navigateTo(page, "Projects"), "Projects", () => page.getByRole("link", { name: PROJECT })],
-        ["project", () => page.getByRole("link", { name: PROJECT }).click(), PROJECT, () => page.getByRole("cell", { name: TASK })],
+        [
+          "project",
+          () => page.getByRole("link", { name: PROJECT }).click(),
+          PROJECT,
+          () => page.getByRole("cell", { name: TASK, exact: true }),
+        ],
         ["team", () => navigateTo(page, "Team"), "Team", () => page.getByText(PERSON).first()],
         ["webhooks", () => navigateTo(page, "Webhooks"), "Webhooks", () => page.getByRole("link", { name: /^https:\/\/127/ })],
         ["webhook", () => page.goto(`/webhooks/${webhookId}`), "Webhook", () => page.getByRole("heading", { name: "Delivery log" })],
@@ -172,8 +173,8 @@ describeWithChromium("web application: long names and descriptions on every page
       await timer.getByRole("button", { name: "Stop timer" }).click();
       await timer.getByRole("button", { name: "Start timer" }).waitFor();
       const before = (await timer.boundingBox())!.height;
-      await chooseTimerProject(page, PROJECT);
-      const picker = timer.getByLabel("Project", { exact: true });
+      await chooseProject(page, projectPicker(timer), PROJECT);
+      const picker = projectPicker(timer);
       expect((await picker.boundingBox())!.width).toBeLessThanOrEqual(Math.min(viewport.width, 360));
       expect((await timer.boundingBox())!.height).toBe(before);
       await expectNoOverflow(page, "timer with a long project", viewport);
@@ -187,10 +188,10 @@ describeWithChromium("web application: long names and descriptions on every page
     ["desktop", DESKTOP],
     ["phone", PHONE_375],
   ] as const)(
-    "on a %s, a long entry's Edit and Delete are on screen, and its editor shows the description in full",
+    "when a long entry is shown on a %s, then its Edit, Continue and Delete are on screen and its editor shows the description in full",
     async (_name, viewport) => {
       const { email } = people[0]!;
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       await page.goto(`/?week=${new Date().toISOString().slice(0, 10)}`);
       const row = page.getByRole("row", { name: /Sanding/ }).first();

@@ -1,10 +1,8 @@
-import type { Browser } from "playwright-core";
-import { Stint, type Project } from "../../sdk/js/src/index";
+import type { Project, Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
-import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE_375, signInInApp, uniqueEmail } from "./support/browser";
-import { chooseTimerProject, eventually, isFocused, timerOf } from "./support/workday";
-import { startWebApp, stopWebApp } from "./support/web-app";
+import { DESKTOP, navigateTo, openApp, PASSWORD, PHONE_375, signInInApp } from "./support/browser";
+import { chooseProject, eventually, isFocused, projectPicker, someoneWithProjects, timerOf } from "./support/workday";
+import { useWebApp } from "./support/web-app";
 
 const VIEWPORTS = [
   ["desktop", DESKTOP],
@@ -21,34 +19,19 @@ function at(year: number, month: number, day: number, hours: number, minutes = 0
  * something is missing or refused, which messages stay, how times are written.
  */
 describeWithChromium("web application: focus, messages and words", () => {
-  let deployment: TestStint;
-  let browser: Browser;
+  const app = useWebApp();
 
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
-
-  /** An organization of its own with one project, for one test (each person has their own request allowance). */
+  /** An organization of its own with one project, Orrery, for one test. */
   async function someone(label: string): Promise<{ email: string; stint: Stint; project: Project }> {
-    const email = uniqueEmail(label);
-    const session = await new Stint({ baseUrl: deployment.url }).auth.register({
-      email,
-      password: PASSWORD,
-      name: `${label} person`,
-      organizationName: `${label} works`,
-    });
-    const stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
-    const project = await stint.projects.create({ name: "Orrery", color: "#2f7d4f" });
-    return { email, stint, project };
+    const { email, stint, projects } = await someoneWithProjects(app.deployment.url, label, ["Orrery"]);
+    return { email, stint, project: projects[0]! };
   }
 
   it.each(VIEWPORTS)(
-    "on a %s, /timesheet is the timesheet, as the README says",
+    "when /timesheet is opened on a %s, then it is the timesheet, as the README says",
     async (_name, viewport) => {
       const { email } = await someone("address");
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       await page.goto("/timesheet?week=2026-11-18");
       await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
@@ -65,15 +48,20 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
-    "on a %s, the timer is the first stop of the keyboard, and Start and Stop keep the focus on the timer's button",
+    "when the keyboard starts and stops the timer on a %s, then the timer is its first stop and the focus stays on the timer's button",
     async (_name, viewport) => {
       const { email } = await someone("focus");
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       const timer = timerOf(page);
       await timer.getByRole("button", { name: "Start timer" }).waitFor();
       // From the top of the page, one Tab and Enter reach the timer.
-      await page.locator("body").focus();
+      // From the top of the page: the keyboard on the application's outermost element.
+      await page.locator("#root").evaluate((root) => {
+        const element = root as unknown as { tabIndex: number; focus(): void };
+        element.tabIndex = -1;
+        element.focus();
+      });
       await page.keyboard.press("Tab");
       const skip = page.getByRole("link", { name: "Skip to the timer" });
       expect(await isFocused(skip)).toBe(true);
@@ -81,7 +69,7 @@ describeWithChromium("web application: focus, messages and words", () => {
       const description = timer.getByLabel("What are you working on?", { exact: true });
       expect(await eventually(() => isFocused(description), Boolean)).toBe(true);
       await page.keyboard.type("winding the spring");
-      await chooseTimerProject(page, "Orrery");
+      await chooseProject(page, projectPicker(timer), "Orrery");
       const start = timer.getByRole("button", { name: "Start timer" });
       await start.focus();
       await page.keyboard.press("Enter");
@@ -98,10 +86,10 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
-    "on a %s, Enter in the timer with no project says a project is missing",
+    "when Enter is pressed in the timer with no project on a %s, then it says a project is missing",
     async (_name, viewport) => {
       const { email, stint } = await someone("missing");
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       const timer = timerOf(page);
       const description = timer.getByLabel("What are you working on?", { exact: true });
@@ -118,7 +106,7 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
-    "on a %s, a success message goes once the next action is taken",
+    "when the next action is taken on a %s, then the success message before it goes",
     async (_name, viewport) => {
       const { email, stint, project } = await someone("messages");
       const old = await stint.timeEntries.create({
@@ -127,7 +115,7 @@ describeWithChromium("web application: focus, messages and words", () => {
         startTime: at(2026, 11, 17, 9).toISOString(),
         endTime: at(2026, 11, 17, 10).toISOString(),
       });
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       await page.goto("/timesheet?week=2026-11-16");
       await page.getByRole("button", { name: "Add time" }).click();
@@ -135,15 +123,7 @@ describeWithChromium("web application: focus, messages and words", () => {
       await form.getByLabel("Date").fill("2026-11-18");
       await form.getByLabel("Start").fill("13:00");
       await form.getByLabel("End").fill("14:00");
-      const picker = form.getByLabel("Project", { exact: true });
-      if ((await picker.evaluate((element) => element.tagName)) === "SELECT") await picker.selectOption({ label: "Orrery" });
-      else {
-        await picker.fill("Orr");
-        await page
-          .getByRole("listbox")
-          .getByRole("option", { name: /^Orrery/ })
-          .click();
-      }
+      await chooseProject(page, projectPicker(form), "Orrery");
       await form.getByRole("button", { name: "Add entry" }).click();
       await page.getByText("Entry added.").waitFor();
       const row = page.getByRole("row", { name: /an old entry/ });
@@ -163,7 +143,7 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
-    "on a %s, a reversed report range is said once, with no Try again and no chart of the range before",
+    "when a report's range is reversed on a %s, then it is said once, with no Try again and no chart of the range before",
     async (_name, viewport) => {
       const { email, stint, project } = await someone("range");
       await stint.timeEntries.create({
@@ -171,7 +151,7 @@ describeWithChromium("web application: focus, messages and words", () => {
         startTime: at(2026, 11, 17, 9).toISOString(),
         endTime: at(2026, 11, 17, 11).toISOString(),
       });
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       await page.goto("/reports?from=2026-11-16&to=2026-11-22");
       await page.getByRole("table", { name: "Hours by project" }).waitFor();
@@ -198,10 +178,10 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
-    "on a %s, refusals name the fields as the forms do, never as the API spells them",
+    "when the API refuses a form's field on a %s, then the refusal names it as the form does",
     async (_name, viewport) => {
       const { email, project } = await someone("fields");
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
 
       await page.goto(`/projects/${project.id}`);
@@ -240,7 +220,7 @@ describeWithChromium("web application: focus, messages and words", () => {
     ["en-GB", PHONE_375],
     ["de-DE", DESKTOP],
   ] as const)(
-    "in %s, the timesheet and the reports write clock times alike, as the locale does",
+    "when the browser speaks %s, then the timesheet and the reports write clock times alike, as the locale does",
     async (locale, viewport) => {
       const { email, stint, project } = await someone(`clock-${locale}`);
       const start = at(2026, 11, 17, 9);
@@ -252,7 +232,7 @@ describeWithChromium("web application: focus, messages and words", () => {
         endTime: end.toISOString(),
       });
       const clock = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" });
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport, locale);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport, locale);
       await signInInApp(page, email, PASSWORD);
       await page.goto("/timesheet?week=2026-11-16");
       const row = page.getByRole("row", { name: /a clock entry/ });
@@ -268,10 +248,10 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
-    "on a %s, the organization page says what the plan means in plain words",
+    "when the organization page is opened on a %s, then it says what the plan means in plain words",
     async (_name, viewport) => {
       const { email } = await someone("plan");
-      const { page, context, problems } = await openApp(browser, deployment.url, viewport);
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
       await signInInApp(page, email, PASSWORD);
       await navigateTo(page, "Organization");
       const plan = page.getByRole("main").getByText(/^Free/);

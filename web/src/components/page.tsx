@@ -1,19 +1,34 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { setPageTitle } from "../lib/document-title";
+import { TIMER_ID } from "./timer-bar";
 import { markFirstPageShown } from "../lib/page-shown";
 
 /**
  * A page's heading and title. The heading takes focus when the page appears, so after a
  * link is followed by keyboard or screen reader the reading starts at the new page.
  */
-export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  actions,
+  children,
+  onClickCapture,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  /** Hears every click on the page first (the timesheet ends its messages with the next action). */
+  onClickCapture?: (event: MouseEvent) => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · Stint`;
-    heading.current?.focus({ preventScroll: true });
+    setPageTitle(title);
+    // Unless the keyboard is at work in the timer (typing there while the page loads): the
+    // heading never takes the focus from it.
+    if (!document.activeElement?.closest(`#${TIMER_ID}`)) heading.current?.focus({ preventScroll: true });
     markFirstPageShown();
   }, [title]);
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page" aria-labelledby="page-title" onClickCapture={onClickCapture}>
       <header className="page-header">
         <h1 id="page-title" tabIndex={-1} ref={heading}>
           {title}

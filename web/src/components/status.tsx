@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { describeError } from "../lib/errors";
+import { describeError, type FieldWords } from "../lib/errors";
 
 /** A polite live region, so a screen reader hears that something is loading without losing its place. */
 export function Loading({ what }: { what: string }) {
@@ -10,12 +10,12 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-/** An API error in words, announced when it appears. */
-export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/** An API error in words (a form's fields under its own labels, `fields`), announced when it appears. */
+export function ErrorNotice({ error, onRetry, fields }: { error: unknown; onRetry?: () => void; fields?: FieldWords }) {
   if (!error) return null;
   return (
     <div className="notice notice-error" role="alert">
-      <p>{describeError(error)}</p>
+      <p>{describeError(error, fields)}</p>
       {onRetry ? (
         <button type="button" className="button-secondary" onClick={onRetry}>
           Try again

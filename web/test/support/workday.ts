@@ -1,4 +1,6 @@
 import type { Locator, Page } from "playwright-core";
+import { Stint, type Project } from "../../../sdk/js/src/index";
+import { PASSWORD, uniqueEmail } from "./browser";
 
 /** Monday 00:00 local time of the week holding `date` (the tests run in the browser's time zone). */
 export function mondayOf(date: Date): Date {
@@ -36,14 +38,6 @@ export async function chooseProject(page: Page, picker: Locator, name: string): 
     .click();
 }
 
-/** Chooses the timer's project, whether the bar offers a plain select (older builds) or the searchable picker. */
-export async function chooseTimerProject(page: Page, name: string): Promise<void> {
-  const timer = timerOf(page);
-  const select = timer.locator("select").filter({ has: page.locator("option", { hasText: name.slice(0, 20) }) });
-  if ((await select.count()) > 0) return void (await select.first().selectOption({ label: name }));
-  await chooseProject(page, projectPicker(timer), name);
-}
-
 /** Whether the element focused now is `locator`'s. */
 export function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === (element.ownerDocument as unknown as { activeElement: unknown }).activeElement);
@@ -58,4 +52,26 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     value = await read();
   }
   return value;
+}
+
+/**
+ * Someone who signed up with an organization of their own, holding projects of these names:
+ * one per test, so each person has their own request allowance and data.
+ */
+export async function someoneWithProjects(
+  baseUrl: string,
+  label: string,
+  names: readonly string[],
+): Promise<{ email: string; stint: Stint; projects: Project[] }> {
+  const email = uniqueEmail(label);
+  const session = await new Stint({ baseUrl }).auth.register({
+    email,
+    password: PASSWORD,
+    name: `${label} person`,
+    organizationName: `${label} works`,
+  });
+  const stint = new Stint({ baseUrl, accessToken: session.access_token });
+  const projects: Project[] = [];
+  for (const name of names) projects.push(await stint.projects.create({ name }));
+  return { email, stint, projects };
 }
