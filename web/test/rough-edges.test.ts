@@ -143,6 +143,28 @@ describeWithChromium("web application: focus, messages and words", () => {
   );
 
   it.each(VIEWPORTS)(
+    "when a task is added after the project was saved on a %s, then the project's message goes",
+    async (_name, viewport) => {
+      const { email, project } = await someone("projects");
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
+      await signInInApp(page, email, PASSWORD);
+      await page.goto(`/projects/${project.id}`);
+      await page.getByRole("button", { name: "Edit project" }).click();
+      await page.getByRole("button", { name: "Save project" }).click();
+      const saved = page.getByRole("status").filter({ hasText: "Project saved." });
+      await saved.waitFor();
+      const newTask = page.getByRole("form", { name: "New task" });
+      await newTask.getByLabel("New task name").fill("Polish");
+      await newTask.getByRole("button", { name: "Add task" }).click();
+      await page.getByRole("status").filter({ hasText: "Task Polish added." }).waitFor();
+      expect(await saved.count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it.each(VIEWPORTS)(
     "when a report's range is reversed on a %s, then it is said once, with no Try again and no chart of the range before",
     async (_name, viewport) => {
       const { email, stint, project } = await someone("range");

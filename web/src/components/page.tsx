@@ -1,5 +1,6 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { setPageTitle } from "../lib/document-title";
+import { PageActions } from "../lib/page-actions";
 import { TIMER_ID } from "./timer-bar";
 import { markFirstPageShown } from "../lib/page-shown";
 
@@ -7,18 +8,12 @@ import { markFirstPageShown } from "../lib/page-shown";
  * A page's heading and title. The heading takes focus when the page appears, so after a
  * link is followed by keyboard or screen reader the reading starts at the new page.
  */
-export function Page({
-  title,
-  actions,
-  children,
-  onClickCapture,
-}: {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-  /** Hears every click on the page first (the timesheet ends its messages with the next action). */
-  onClickCapture?: (event: MouseEvent) => void;
-}) {
+export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  // Every press of a button or a link on the page is an action: it ends the messages of the last one.
+  const [actionCount, setActionCount] = useState(0);
+  const countAction = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest("button, a")) setActionCount((count) => count + 1);
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     setPageTitle(title);
@@ -28,14 +23,14 @@ export function Page({
     markFirstPageShown();
   }, [title]);
   return (
-    <section className="page" aria-labelledby="page-title" onClickCapture={onClickCapture}>
+    <section className="page" aria-labelledby="page-title" onClickCapture={countAction}>
       <header className="page-header">
         <h1 id="page-title" tabIndex={-1} ref={heading}>
           {title}
         </h1>
         {actions ? <div className="page-actions">{actions}</div> : null}
       </header>
-      {children}
+      <PageActions.Provider value={actionCount}>{children}</PageActions.Provider>
     </section>
   );
 }

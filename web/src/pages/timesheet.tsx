@@ -1,5 +1,5 @@
 import type { Project, Task, TimeEntry } from "@stint/sdk";
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
@@ -39,7 +39,6 @@ interface Catalog {
  * The signed-in person's own time, one week (Monday to Sunday in the browser's time zone) at
  * a time, grouped by day, with totals; add, change and delete entries. The week lives in the
  * address (`/timesheet?week=2026-11-23`) so a reload or a shared link opens the same week.
- * A success message lasts until the next action on the page: it never speaks of an older one.
  */
 export default function TimesheetPage() {
   const { client, identity } = useSignedIn();
@@ -115,15 +114,9 @@ export default function TimesheetPage() {
   const inWeek = days.some((day) => day.key === today);
   const activeProjects = (projects.data ?? []).filter((project) => !project.archived);
 
-  // The next action on the page (a button, a link, a form sent) ends the message of the last one.
-  const endMessages = (event: MouseEvent) => {
-    if (added && event.target instanceof Element && event.target.closest("button, a")) setAdded(false);
-  };
-
   return (
     <Page
       title="Timesheet"
-      onClickCapture={endMessages}
       actions={
         <button
           type="button"
