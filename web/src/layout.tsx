@@ -1,10 +1,19 @@
-import { Fragment, useState, type ReactNode } from "react";
+import { Fragment, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { PAGES } from "./pages";
 import { useIsManager, useSignedIn } from "./session/session-context";
-import { TimerBar } from "./components/timer-bar";
+import { Shortcuts } from "./components/shortcuts";
+import { TIMER_ID, TimerBar } from "./components/timer-bar";
 
 const GROUPS = ["Track", "Manage", "Settings"] as const;
+
+/** Puts the keyboard on the timer's first control: what to work on, or Stop while it runs. */
+function focusTimer(event: MouseEvent): void {
+  const first = document.querySelector<HTMLElement>(`#${TIMER_ID} input, #${TIMER_ID} button`);
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
+}
 
 function Navigation({ onNavigate }: { onNavigate(): void }) {
   const [location] = useLocation();
@@ -16,7 +25,10 @@ function Navigation({ onNavigate }: { onNavigate(): void }) {
           <h2 className="nav-heading">{group}</h2>
           <ul>
             {PAGES.filter((page) => page.group === group && page.label && (manager || !page.managersOnly)).map((page) => {
-              const current = page.path === "/" ? location === "/" : location === page.path || location.startsWith(`${page.path}/`);
+              const current =
+                page.path === "/timesheet"
+                  ? location === "/" || location === page.path
+                  : location === page.path || location.startsWith(`${page.path}/`);
               return (
                 <li key={page.path}>
                   <Link href={page.path} aria-current={current ? "page" : undefined} onClick={onNavigate}>
@@ -42,6 +54,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const [visit, setVisit] = useState(0);
   return (
     <div className="app">
+      {/* The first stop of the keyboard: the timer, which a day's work comes back to most. */}
+      <a className="skip-link" href={`#${TIMER_ID}`} onClick={focusTimer}>
+        Skip to the timer
+      </a>
       <a className="skip-link" href="#main">
         Skip to the page
       </a>
@@ -49,7 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />
           <span className="brand-name">Stint</span>
-          <span className="brand-org">{organization.name}</span>
+          <span className="brand-org" title={organization.name}>
+            {organization.name}
+          </span>
         </div>
         <button
           type="button"
@@ -61,13 +79,16 @@ export function Layout({ children }: { children: ReactNode }) {
           Menu
         </button>
         <div className="account">
-          <span className="account-name">{user.name}</span>
+          <span className="account-name" title={user.name}>
+            {user.name}
+          </span>
           <button type="button" className="button-secondary" onClick={() => void signOut()}>
             Sign out
           </button>
         </div>
       </header>
       <TimerBar />
+      <Shortcuts />
       <div className="body">
         <nav id="main-navigation" className={menuOpen ? "side-nav open" : "side-nav"} aria-label="Main">
           <Navigation

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "./support/browser";
 import { contentWidth, useWebApp } from "./support/web-app";
+import { chooseProject, projectPicker } from "./support/workday";
 
 describeWithChromium("web application: signing up, in and out, the session cookie and the timer bar", () => {
   const web = useWebApp();
@@ -80,7 +81,7 @@ describeWithChromium("web application: signing up, in and out, the session cooki
 
     const timer = page.getByRole("region", { name: "Timer" });
     await timer.getByPlaceholder("What are you working on?").fill("polishing gears");
-    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    await chooseProject(page, projectPicker(timer), "Orrery");
     await timer.getByRole("button", { name: "Start timer" }).click();
     await timer.getByRole("button", { name: "Stop timer" }).waitFor();
     expect(await stint.timeEntries.current()).toMatchObject({ project_id: project.id, description: "polishing gears", is_running: true });

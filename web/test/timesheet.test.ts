@@ -14,18 +14,8 @@ import {
   uniqueEmail,
 } from "./support/browser";
 import { contentWidth, useWebApp } from "./support/web-app";
+import { chooseProject, dayKey, eventually, mondayOf, projectPicker } from "./support/workday";
 import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
-
-/** Monday 00:00 local time of the week holding `date` (the test runs in the browser's time zone). */
-function mondayOf(date: Date): Date {
-  const monday = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
-  return monday;
-}
-
-function dayKey(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-}
 
 /** A local day plus hours and minutes, as an instant. */
 function at(day: Date, hours: number, minutes = 0): Date {
@@ -36,17 +26,6 @@ function at(day: Date, hours: number, minutes = 0): Date {
 function hoursMinutes(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-/** What `read` answers once `accept` takes it, waiting for the page to catch up; the last answer when it never does. */
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeout = 10_000): Promise<T> {
-  const until = Date.now() + timeout;
-  let value = await read();
-  while (!accept(value) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -177,7 +156,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await page.getByText("No time this week.").waitFor();
     const timer = page.getByRole("region", { name: "Timer" });
     await timer.getByPlaceholder("What are you working on?").fill("polishing gears");
-    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    await chooseProject(page, projectPicker(timer), "Orrery");
     await timer.getByLabel("Task").selectOption({ label: "Gears" });
     await timer.getByRole("button", { name: "Start timer" }).click();
     await timer.getByRole("button", { name: "Stop timer" }).waitFor();
@@ -255,7 +234,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       await form.getByLabel("Date").fill(dayKey(day));
       await form.getByLabel("Start").fill(start);
       await form.getByLabel("End").fill(end);
-      await form.getByLabel("Project").selectOption({ label: "Orrery" });
+      await chooseProject(page, projectPicker(form), "Orrery");
       await form.getByLabel("Description").fill(description);
       return form;
     };
@@ -274,7 +253,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
     const docs = page.getByRole("row", { name: /writing docs/ });
     await docs.getByRole("cell", { name: "Gears", exact: true }).waitFor();
-    expect(await docs.innerText()).toMatch(/09:00–10:30[\s\S]*1:30[\s\S]*Orrery[\s\S]*Gears[\s\S]*writing docs[\s\S]*Not billable/);
+    expect(await docs.innerText()).toMatch(/9:00\sAM–10:30\sAM[\s\S]*1:30[\s\S]*Orrery[\s\S]*Gears[\s\S]*writing docs[\s\S]*Not billable/);
     const created = (await entriesOf(stint, fay.userId)).find((entry) => entry.description === "writing docs")!;
     expect(created).toMatchObject({
       project_id: orrery.id,
@@ -292,7 +271,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
     // Edit in place, by keyboard: the form takes focus, Escape leaves it, Enter saves.
     await docs.getByRole("button", { name: /^Edit/ }).click();
-    const edit = page.getByRole("form", { name: /Change the entry 09:00–10:30/ });
+    const edit = page.getByRole("form", { name: /Change the entry 9:00\sAM–10:30\sAM/ });
     expect(
       await eventually(
         () => edit.getByLabel("Date").evaluate((input) => input === (input.ownerDocument as { activeElement: unknown }).activeElement),
@@ -313,7 +292,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await edit.getByLabel("Description").press("Enter");
     const guide = page.getByRole("row", { name: /writing the guide/ });
     await guide.waitFor();
-    expect(await guide.innerText()).toMatch(/08:00–10:15[\s\S]*2:15/);
+    expect(await guide.innerText()).toMatch(/8:00\sAM–10:15\sAM[\s\S]*2:15/);
     expect(await dayTotal(page, tuesday)).toBe("2:15");
     expect(await weekTotal(page)).toBe("3:00");
     expect(await stint.timeEntries.get(created.id)).toMatchObject({ description: "writing the guide", duration: 8100 });
@@ -341,7 +320,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await page.goto("/");
     const timer = page.getByRole("region", { name: "Timer" });
     await timer.getByPlaceholder("What are you working on?").fill("steady hands");
-    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    await chooseProject(page, projectPicker(timer), "Orrery");
     // The project bills by default; this time is not billed.
     expect(await timer.getByLabel("Billable").isChecked()).toBe(true);
     await timer.getByLabel("Billable").uncheck();
@@ -487,7 +466,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
         .getByRole("row", { name: /Index and glossary/ })
         .getByRole("button", { name: /^Edit/ })
         .click();
-      const edit = page.getByRole("form", { name: /Change the entry 10:00–11:00/ });
+      const edit = page.getByRole("form", { name: /Change the entry 10:00\sAM–11:00\sAM/ });
       await edit.getByLabel("Description").waitFor();
       expect({ viewport, edit: true, violations: await seriousAccessibilityViolations(page) }).toEqual({
         viewport,

@@ -1,11 +1,14 @@
 import type { TimeEntry } from "@stint/sdk";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useActiveProjects, useProjectTasks } from "../lib/catalog";
 import { announceChange } from "../lib/changes";
+import { setRunningTitle } from "../lib/document-title";
 import { describeError } from "../lib/errors";
 import { clockDuration } from "../lib/format";
+import { recentProjectIds, recentWork, useRecentEntries } from "../lib/recent";
 import { useLoad } from "../lib/use-load";
-import { useStint } from "../session/session-context";
+import { useSignedIn, useStint } from "../session/session-context";
+import { ProjectPicker } from "./project-picker";
 import "./timer-bar.css";
 
 /** Seconds since `startTime`, ticking once a second. */
@@ -19,36 +22,61 @@ function useElapsed(startTime: string | undefined): number {
   return startTime ? (now - Date.parse(startTime)) / 1000 : 0;
 }
 
+/** Which of the timer's buttons takes the keyboard once the bar shows the other state. */
+type FocusAfter = "stop" | "start" | null;
+
+/** The timer bar's id: the "Skip to the timer" link and the shortcuts reach it by it. */
+export const TIMER_ID = "timer";
+
 /**
  * The running timer, on every page: what runs and for how long, or what to start. The clock
  * sits in a box of fixed width with figures of equal width, so its ticking moves nothing.
+ * Starting leaves the keyboard on Stop, stopping on Start, so the same key toggles the timer.
  */
 export function TimerBar() {
   const client = useStint();
   const current = useLoad(() => client.timeEntries.current(), [client], ["time-entries"]);
   const running = current.data ?? null;
+  const [focusAfter, setFocusAfter] = useState<FocusAfter>(null);
   return (
-    <section className="timer-bar" aria-label="Timer">
-      {running ? <RunningTimer entry={running} /> : <StartTimer disabled={current.loading && current.data === undefined} />}
+    <section className="timer-bar" id={TIMER_ID} aria-label="Timer">
+      {running ? (
+        <RunningTimer entry={running} focusStop={focusAfter === "stop"} onStopped={() => setFocusAfter("start")} />
+      ) : (
+        // Ready before the running timer is known: a start then simply follows whatever ran (the API keeps one).
+        <StartTimer focusStart={focusAfter === "start"} onStarted={() => setFocusAfter("stop")} />
+      )}
     </section>
   );
 }
 
-function RunningTimer({ entry }: { entry: TimeEntry }) {
+/** Focuses `ref`'s element once it is on the page, when `wanted`. */
+function useFocusOnArrival(ref: RefObject<HTMLElement | null>, wanted: boolean): void {
+  useEffect(() => {
+    if (wanted) ref.current?.focus();
+  }, [ref, wanted]);
+}
+
+function RunningTimer({ entry, focusStop, onStopped }: { entry: TimeEntry; focusStop: boolean; onStopped(): void }) {
   const client = useStint();
   const projects = useActiveProjects(client);
   const tasks = useProjectTasks(client, entry.task_id ? entry.project_id : "");
   const elapsed = useElapsed(entry.start_time);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  useFocusOnArrival(stopButton, focusStop);
+  const shown = clockDuration(elapsed);
+  useEffect(() => setRunningTitle(shown), [shown]);
+  useEffect(() => () => setRunningTitle(null), []);
   const project = projects.data?.find((candidate) => candidate.id === entry.project_id);
   const task = tasks.data?.find((candidate) => candidate.id === entry.task_id);
-  const where = [project?.name, task?.name].filter(Boolean).join(" · ");
   const stop = async () => {
     setBusy(true);
     setError(null);
     try {
       await client.timeEntries.stop();
+      onStopped();
       announceChange("time-entries");
     } catch (failure) {
       setError(failure);
@@ -56,21 +84,25 @@ function RunningTimer({ entry }: { entry: TimeEntry }) {
       setBusy(false);
     }
   };
+  const description = entry.description || "(no description)";
   return (
     <div className="timer-row">
       <p className="timer-what">
-        <span className="timer-description">{entry.description || "(no description)"}</span>
+        <span className="timer-description" title={description}>
+          {description}
+        </span>
         {/* A no-break space holds the line while the names load, so nothing below moves when they come. */}
         <span className="timer-project">
           {project ? <span className="swatch" aria-hidden="true" style={{ backgroundColor: project.color ?? "#8a94a3" }} /> : null}
-          {where || "\u00a0"}
+          {project ? <span title={project.name}>{project.name}</span> : "\u00a0"}
+          {task ? <span title={task.name}> · {task.name}</span> : null}
           {entry.billable ? <span className="timer-billable"> · billable</span> : null}
         </span>
       </p>
       <p className="timer-clock" aria-label="Time running">
-        <time dateTime={`PT${Math.floor(elapsed)}S`}>{clockDuration(elapsed)}</time>
+        <time dateTime={`PT${Math.floor(elapsed)}S`}>{shown}</time>
       </p>
-      <button type="button" className="button-stop" onClick={() => void stop()} disabled={busy}>
+      <button type="button" className="button-stop" ref={stopButton} onClick={() => void stop()} disabled={busy}>
         Stop timer
       </button>
       {error ? (
@@ -82,9 +114,10 @@ function RunningTimer({ entry }: { entry: TimeEntry }) {
   );
 }
 
-function StartTimer({ disabled }: { disabled: boolean }) {
-  const client = useStint();
+function StartTimer({ focusStart, onStarted }: { focusStart: boolean; onStarted(): void }) {
+  const { client, identity } = useSignedIn();
   const projects = useActiveProjects(client);
+  const recent = useRecentEntries(client, identity.userId);
   const [projectId, setProjectId] = useState("");
   const [taskId, setTaskId] = useState("");
   const [description, setDescription] = useState("");
@@ -93,15 +126,25 @@ function StartTimer({ disabled }: { disabled: boolean }) {
   const tasks = useProjectTasks(client, projectId);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const projectField = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(startButton, focusStart);
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
+    if (!projectId) {
+      // Said, not silently ignored: Enter in the description with no project chosen.
+      setError(new Error("Choose a project for the timer first."));
+      projectField.current?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable });
       setDescription("");
       setBillableChoice(null);
+      onStarted();
       announceChange("time-entries");
     } catch (failure) {
       setError(failure);
@@ -110,38 +153,57 @@ function StartTimer({ disabled }: { disabled: boolean }) {
     }
   };
 
-  const noProjects = projects.data !== undefined && projects.data.length === 0;
+  const suggestions = recentWork(recent.data ?? [], description);
+  // A description taken from the suggestions brings its project and task along, unless one is chosen already.
+  const describe = (typed: string) => {
+    setDescription(typed);
+    const earlier = suggestions.find((work) => work.description === typed);
+    if (!earlier || projectId || !projects.data?.some((project) => project.id === earlier.projectId)) return;
+    setProjectId(earlier.projectId);
+    setTaskId(earlier.taskId ?? "");
+    setBillableChoice(null);
+    setError(null);
+  };
+
   const chosenProject = projects.data?.find((project) => project.id === projectId);
   const chosenTask = tasks.data?.find((task) => task.id === taskId);
   const billable = billableChoice ?? chosenTask?.billable ?? chosenProject?.billable ?? true;
   return (
-    <form className="timer-row" onSubmit={(event) => void start(event)}>
+    <form className="timer-row" aria-label="Start a timer" onSubmit={(event) => void start(event)} noValidate>
       <label className="timer-field timer-field-wide">
         <span className="visually-hidden">What are you working on?</span>
         <input
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => describe(event.target.value)}
           placeholder="What are you working on?"
           maxLength={1000}
+          title={description || undefined}
+          list="timer-suggestions"
+          autoComplete="off"
         />
       </label>
-      <label className="timer-field">
-        <span className="visually-hidden">Project</span>
-        <select value={projectId} required onChange={(event) => (setProjectId(event.target.value), setTaskId(""), setBillableChoice(null))}>
-          <option value="">{noProjects ? "No projects yet" : "Project…"}</option>
-          {projects.data?.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="timer-field">
+      {/* What was worked on lately, offered as the description is typed. */}
+      <datalist id="timer-suggestions">
+        {suggestions.map((work) => (
+          <option key={work.description} value={work.description} />
+        ))}
+      </datalist>
+      <ProjectPicker
+        className="timer-field timer-project-picker"
+        hideLabel
+        projects={projects.data ?? []}
+        recent={recentProjectIds(recent.data ?? [])}
+        value={projectId}
+        inputRef={projectField}
+        onChange={(id) => (setProjectId(id), setTaskId(""), setBillableChoice(null), id && setError(null))}
+      />
+      <label className="timer-field timer-task">
         <span className="visually-hidden">Task</span>
         <select
           value={taskId}
           onChange={(event) => (setTaskId(event.target.value), setBillableChoice(null))}
           disabled={!projectId || !tasks.data?.length}
+          title={chosenTask?.name}
         >
           <option value="">{projectId && tasks.data?.length ? "Task (optional)…" : "No task"}</option>
           {tasks.data?.map((task) => (
@@ -158,7 +220,7 @@ function StartTimer({ disabled }: { disabled: boolean }) {
       <p className="timer-clock" aria-hidden="true">
         {clockDuration(0)}
       </p>
-      <button type="submit" className="button-start" disabled={disabled || busy || !projectId}>
+      <button type="submit" className="button-start" ref={startButton} disabled={busy}>
         Start timer
       </button>
       {error || projects.error ? (

@@ -37,7 +37,21 @@ export function addDays(date: Date, days: number): Date {
   return next;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// Every clock time the app writes is in the browser's locale, one format for every page
+// ("9:00 AM" in the United States, "09:00" in Britain and Germany).
+const clock = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** The time of day of an instant, as the browser's locale writes it. */
+export function showClock(iso: string): string {
+  return clock.format(new Date(iso));
+}
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 export function showDateTime(iso: string | null | undefined): string {

@@ -100,7 +100,7 @@ function CreateKey({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
           {problem}
         </p>
       ) : null}
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error} fields={{ name: "Key name", permissions: "Permissions" }} />
       <p>
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? "Creating…" : "Create key"}

@@ -234,7 +234,16 @@ function CreateApplication({ onCreated }: { onCreated(application: OAuthApplicat
           {problem}
         </p>
       ) : null}
-      <ErrorNotice error={error} />
+      <ErrorNotice
+        error={error}
+        fields={{
+          name: "Application name",
+          redirect_uris: "Redirect URI",
+          homepage_url: "Homepage",
+          scopes: "Scopes",
+          client_type: "Type",
+        }}
+      />
       <p>
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? "Registering…" : "Register application"}

@@ -225,7 +225,7 @@ function ImportResult({ job }: { job: ImportJob }) {
     <section className="stack" aria-labelledby="import-result-title">
       <h2 id="import-result-title">Result</h2>
       {job.status === "succeeded" ? (
-        <Success>The import finished {showDateTime(job.finished_at)}.</Success>
+        <Success lasting>The import finished {showDateTime(job.finished_at)}.</Success>
       ) : (
         <div className="notice notice-error" role="alert">
           <p>

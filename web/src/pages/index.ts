@@ -19,12 +19,16 @@ function page(load: () => Promise<PageModule>): Pick<PageRoute, "component" | "l
   return { component: lazy(load), load };
 }
 
+const timesheet = page(() => import("./timesheet"));
+
 /**
  * Every page, each loaded when first visited, so the first page a person opens carries only
  * its own code (the reports page's chart library is the largest part).
  */
 export const PAGES: readonly PageRoute[] = [
-  { path: "/", label: "Timesheet", group: "Track", ...page(() => import("./timesheet")) },
+  { path: "/timesheet", label: "Timesheet", group: "Track", ...timesheet },
+  // The address a visit starts at: the timesheet too, as the signed-in home.
+  { path: "/", ...timesheet },
   { path: "/reports", label: "Reports", group: "Track", ...page(() => import("./reports")) },
   { path: "/screenshots", label: "Screenshots", group: "Track", ...page(() => import("./screenshots")) },
   { path: "/imports", label: "Imports", group: "Track", ...page(() => import("./imports")) },

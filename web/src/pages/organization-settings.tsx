@@ -6,12 +6,23 @@ import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import "./projects.css";
 
-/** Requests per hour through the second style of the API, by plan (the first style's limits are the same for all). */
+/**
+ * What each plan allows, in plain words: requests per hour for each API key or person through
+ * the API's second style (docs/api.md; the first style's limits are the same for every plan).
+ */
 const PLAN_LIMITS: Record<Organization["plan"], string> = {
-  free: "100 requests an hour",
-  standard: "1,000 requests an hour",
-  pro: "5,000 requests an hour",
-  enterprise: "no hourly limit",
+  free: "up to 100 requests per hour",
+  standard: "up to 1,000 requests per hour",
+  pro: "up to 5,000 requests per hour",
+  enterprise: "no hourly limit on requests",
+};
+
+/** The settings form's labels for the fields the API names in a refusal. */
+const SETTINGS_FIELDS = {
+  name: "Name",
+  screenshot_retention_days: "Screenshot retention (days)",
+  screenshot_interval_minutes: "Screenshot interval (minutes)",
+  screenshot_blur: "Blur screenshots",
 };
 const PLAN_NAMES: Record<Organization["plan"], string> = { free: "Free", standard: "Standard", pro: "Pro", enterprise: "Enterprise" };
 
@@ -99,8 +110,8 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
     <>
       <dt>Plan</dt>
       <dd>
-        {PLAN_NAMES[organization.plan]}: {PLAN_LIMITS[organization.plan]} for each API key or person through the API&apos;s second style
-        (Style B). The people who run this Stint change plans; nothing here does.
+        {PLAN_NAMES[organization.plan]}: scripts and integrations may make {PLAN_LIMITS[organization.plan]} for each API key or person. The
+        people who run this Stint change plans; nothing here does.
       </dd>
     </>
   );
@@ -177,7 +188,7 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           <input type="checkbox" checked={blur} onChange={(event) => setBlur(event.target.checked)} />
           <span>Blur screenshots before they are uploaded</span>
         </label>
-        <ErrorNotice error={error} />
+        <ErrorNotice error={error} fields={SETTINGS_FIELDS} />
         <div className="row">
           <button type="submit" disabled={busy}>
             {busy ? "Saving…" : "Save settings"}

@@ -12,6 +12,9 @@ import { useLoad } from "../lib/use-load";
 import { useIsManager, useStint } from "../session/session-context";
 import { ProjectForm, showRate, Swatch } from "./project-form";
 
+/** The task forms' labels for the fields the API names in a refusal. */
+const TASK_FIELDS = { name: "Task name", estimate_seconds: "Estimate (hours)", billable: "Billable" };
+
 /** "1.5" hours as typed -> 5400 seconds; blank is no estimate. Limits (not negative, not absurd) are the API's to name. */
 function estimateSeconds(hours: string): number | null {
   const text = hours.trim().replace(",", ".");
@@ -347,7 +350,7 @@ function NewTaskForm({ client, project, onCreated }: { client: Stint; project: P
           Add task
         </button>
       </div>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error} fields={TASK_FIELDS} />
     </form>
   );
 }
@@ -378,7 +381,7 @@ function TaskEditForm({ task, onSave, onCancel }: { task: Task; onSave(changes: 
           Cancel
         </button>
       </div>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error} fields={TASK_FIELDS} />
     </form>
   );
 }

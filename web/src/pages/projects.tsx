@@ -134,9 +134,15 @@ export default function ProjectsPage() {
                 <tr key={project.id}>
                   <td className="project-name">
                     <Swatch color={project.color} />
-                    <Link href={`/projects/${project.id}`}>{project.name}</Link>
+                    <Link href={`/projects/${project.id}`} className="cut" title={project.name}>
+                      {project.name}
+                    </Link>
                   </td>
-                  <td>{project.client_name ?? "—"}</td>
+                  <td>
+                    <span className="cut project-client" title={project.client_name ?? undefined}>
+                      {project.client_name ?? "—"}
+                    </span>
+                  </td>
                   <td>{project.billable ? "Yes" : "No"}</td>
                   <td className="number">{showRate(project.hourly_rate)}</td>
                   {manager ? (

@@ -154,20 +154,26 @@ export default function ReportsPage() {
   );
   const people = useLoad(async () => (manager ? collect(client.users.list({ perPage: 200 })) : []), [client, manager]);
 
+  // A range that ends before it starts is said once, here, and nothing is asked of the API:
+  // no report, and none of the range before shown as if it were this one's.
+  const reversed = selection.from > selection.to;
   const summaryKey = JSON.stringify(summaryParams(selection));
   // The figures come with the grouping they were asked for, so the headings never name the next one early.
   const summary = useLoad(
-    async (signal) => ({
-      report: await client.reports.summary(summaryParams(selection), { signal }),
-      groupBy: selection.group,
-      rounded: selection.rounding !== "none",
-    }),
+    async (signal) =>
+      reversed
+        ? undefined
+        : {
+            report: await client.reports.summary(summaryParams(selection), { signal }),
+            groupBy: selection.group,
+            rounded: selection.rounding !== "none",
+          },
     [client, summaryKey],
     ["time-entries"],
   );
   const detailedParams: DetailedReportParams = { ...filtersOf(selection), page: selection.page, perPage: ENTRIES_PER_PAGE };
   const detailed = useLoad(
-    async (signal) => client.reports.detailed(detailedParams, { signal }),
+    async (signal) => (reversed ? undefined : client.reports.detailed(detailedParams, { signal })),
     [client, JSON.stringify(detailedParams)],
     ["time-entries"],
   );
@@ -346,11 +352,17 @@ export default function ReportsPage() {
         <ErrorNotice error={projects.error ?? tasks.error ?? people.error} />
       </form>
 
-      <Summary loaded={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} />
+      {reversed ? (
+        <p className="notice notice-error" role="alert">
+          The To date is before the From date. Choose a To date on or after the From date.
+        </p>
+      ) : (
+        <Summary loaded={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} />
+      )}
 
-      <ReportExport download={download} />
+      {reversed ? null : <ReportExport download={download} />}
 
-      <section className="stack" aria-labelledby="report-entries-title">
+      <section className="stack" aria-labelledby="report-entries-title" hidden={reversed}>
         <h2 id="report-entries-title">Entries</h2>
         <ErrorNotice error={detailed.error} onRetry={detailed.reload} />
         {detailed.data === undefined ? (
@@ -381,10 +393,18 @@ export default function ReportsPage() {
                   {detailed.data.data.map((entry) => (
                     <tr key={entry.id}>
                       <td className="report-nowrap">{showDateTime(entry.start_time)}</td>
-                      <td>{entry.user_name ?? entry.user_email ?? "Removed person"}</td>
-                      <td>{entry.project_name ?? "—"}</td>
-                      <td>{entry.task_name ?? ""}</td>
-                      <td>{entry.description}</td>
+                      <td>
+                        <Cut text={entry.user_name ?? entry.user_email ?? "Removed person"} />
+                      </td>
+                      <td>
+                        <Cut text={entry.project_name ?? "—"} />
+                      </td>
+                      <td>
+                        <Cut text={entry.task_name ?? ""} />
+                      </td>
+                      <td>
+                        <Cut text={entry.description} lines />
+                      </td>
                       <td className="number">
                         {hoursMinutes(entry.duration)}
                         {entry.is_running ? " (running)" : ""}
@@ -421,6 +441,15 @@ export default function ReportsPage() {
         )}
       </section>
     </Page>
+  );
+}
+
+/** A name or description that may be long, cut to fit its column, whole on hover. */
+function Cut({ text, lines = false }: { text: string; lines?: boolean }) {
+  return (
+    <span className={lines ? "cut-lines report-cut-wide" : "cut report-cut"} title={text || undefined}>
+      {text}
+    </span>
   );
 }
 
@@ -520,7 +549,7 @@ function Summary({
                         scope="row"
                         className={groupBy === "day" || groupBy === "week" || groupBy === "month" ? "report-nowrap" : undefined}
                       >
-                        {groupLabel(group, groupBy)}
+                        <Cut text={groupLabel(group, groupBy)} />
                       </th>
                       <td className="number">{hoursMinutes(group.total_seconds)}</td>
                       <td className="number">{hoursMinutes(group.billable_seconds)}</td>

@@ -213,7 +213,7 @@ function InviteForm({ client, onInvited }: { client: Stint; onInvited(): void })
         <small id="invite-role-hint" className="hint">
           A member tracks their own time and reads projects; an admin also manages projects, people and settings.
         </small>
-        <ErrorNotice error={error} />
+        <ErrorNotice error={error} fields={{ email: "Email", role: "Role" }} />
       </form>
       {created ? (
         <div className="notice notice-warning stack invite-result" role="status">

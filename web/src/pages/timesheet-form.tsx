@@ -1,8 +1,10 @@
 import type { Project } from "@stint/sdk";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ProjectPicker } from "../components/project-picker";
 import { useProjectTasks } from "../lib/catalog";
 import { describeError } from "../lib/errors";
-import { useStint } from "../session/session-context";
+import { recentProjectIds, useRecentEntries } from "../lib/recent";
+import { useSignedIn } from "../session/session-context";
 import { instantOf } from "./timesheet-week";
 
 /** What the form holds, as typed: a local day and local times. */
@@ -28,6 +30,16 @@ export interface EntryValues {
 }
 
 const DAY_SECONDS = 24 * 3600;
+
+/** The form's labels for the fields the API names in a refusal. */
+const ENTRY_FIELDS = {
+  project_id: "Project",
+  task_id: "Task",
+  start_time: "Start",
+  end_time: "End",
+  description: "Description",
+  billable: "Billable",
+};
 
 /** The first problem with a draft, in words, or the values to send. */
 export function checkDraft(draft: EntryDraft, running: boolean): { problem: string } | { values: EntryValues } {
@@ -76,7 +88,8 @@ export function EntryForm({
   onCancel?(): void;
   autoFocus?: boolean;
 }) {
-  const client = useStint();
+  const { client, identity } = useSignedIn();
+  const recent = useRecentEntries(client, identity.userId);
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,7 +121,7 @@ export function EntryForm({
     try {
       await onSubmit(checked.values);
     } catch (failure) {
-      setProblem(describeError(failure));
+      setProblem(describeError(failure, ENTRY_FIELDS));
     } finally {
       setBusy(false);
     }
@@ -144,20 +157,21 @@ export function EntryForm({
             <input type="time" value={draft.end} onChange={(event) => change({ end: event.target.value })} required />
           </label>
         )}
-        <label className="field">
-          <span>Project</span>
-          <select value={draft.projectId} onChange={(event) => chooseProject(event.target.value)} required>
-            <option value="">{projects.length ? "Choose…" : "No projects yet"}</option>
-            {projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
+        <ProjectPicker
+          className="field entry-form-project"
+          projects={projects}
+          recent={recentProjectIds(recent.data ?? [])}
+          value={draft.projectId}
+          onChange={chooseProject}
+        />
+        <label className="field entry-form-task">
           <span>Task</span>
-          <select value={draft.taskId} onChange={(event) => chooseTask(event.target.value)} disabled={!draft.projectId}>
+          <select
+            value={draft.taskId}
+            onChange={(event) => chooseTask(event.target.value)}
+            disabled={!draft.projectId}
+            title={taskChoices.find((task) => task.id === draft.taskId)?.name}
+          >
             <option value="">No task</option>
             {draft.taskId && !taskChoices.some((task) => task.id === draft.taskId) ? (
               <option value={draft.taskId}>(current task)</option>
@@ -171,7 +185,19 @@ export function EntryForm({
         </label>
         <label className="field entry-form-description">
           <span>Description</span>
-          <input value={draft.description} onChange={(event) => change({ description: event.target.value })} maxLength={1000} />
+          {/* As tall as its text, so a long description shows in full; Enter saves, as in a one-line field. */}
+          <textarea
+            rows={1}
+            value={draft.description}
+            onChange={(event) => change({ description: event.target.value.replace(/\n/g, " ") })}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            maxLength={1000}
+          />
         </label>
         <label className="checkbox entry-form-billable">
           <input type="checkbox" checked={draft.billable} onChange={(event) => change({ billable: event.target.checked })} />

@@ -1,15 +1,16 @@
 import type { Project, Task, TimeEntry } from "@stint/sdk";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { collect } from "../lib/collect";
-import { addDays, hoursMinutes, localDay } from "../lib/format";
+import { addDays, hoursMinutes, localDay, showClock } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useSignedIn } from "../session/session-context";
 import { EntryForm, type EntryDraft, type EntryValues } from "./timesheet-form";
+import { WeekGrid } from "./timesheet-grid";
 import { groupByDay, localTime, secondsOf, utcRangeOf, weekFromSearch, type Day } from "./timesheet-week";
 import "./timesheet.css";
 
@@ -37,13 +38,17 @@ interface Catalog {
 /**
  * The signed-in person's own time, one week (Monday to Sunday in the browser's time zone) at
  * a time, grouped by day, with totals; add, change and delete entries. The week lives in the
- * address (`/?week=2026-11-23`) so a reload or a shared link opens the same week.
+ * address (`/timesheet?week=2026-11-23`) so a reload or a shared link opens the same week.
  */
 export default function TimesheetPage() {
   const { client, identity } = useSignedIn();
   const search = useSearch();
   const monday = useMemo(() => weekFromSearch(search), [search]);
   const week = localDay(monday);
+  // The list by day, or the grid of projects by days (`?view=grid`), kept in the address like the week.
+  const grid = new URLSearchParams(search).get("view") === "grid";
+  const viewLink = (view: "list" | "grid", weekOf: Date = monday) =>
+    `/timesheet?week=${localDay(weekOf)}${view === "grid" ? "&view=grid" : ""}`;
 
   const entries = useLoad(
     async () => ({
@@ -84,7 +89,18 @@ export default function TimesheetPage() {
   const now = useNow(running ? 15_000 : null);
   const days = useMemo(() => groupByDay(monday, weekEntries ?? [], now), [monday, weekEntries, now]);
   const weekSeconds = days.reduce((sum, day) => sum + day.seconds, 0);
-  const [adding, setAdding] = useState(false);
+  // `?add` (the `n` shortcut) opens the new entry's form, then leaves the address.
+  const [adding, setAdding] = useState(() => new URLSearchParams(search).has("add"));
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!params.has("add")) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address asked for the form; it opens once and the address forgets it
+    setAdding(true);
+    params.delete("add");
+    const rest = params.toString();
+    navigate(`/timesheet${rest ? `?${rest}` : ""}`, { replace: true });
+  }, [search, navigate]);
   const [added, setAdded] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const wasAdding = useRef(false);
@@ -115,21 +131,33 @@ export default function TimesheetPage() {
       }
     >
       <nav className="week-nav" aria-label="Week">
-        <Link href={`/?week=${localDay(addDays(monday, -7))}`} className="button-secondary week-step">
+        <Link href={viewLink(grid ? "grid" : "list", addDays(monday, -7))} className="button-secondary week-step">
           <span aria-hidden="true" className="week-arrow">
             ←
           </span>
           Previous week
         </Link>
-        <Link href="/" className="button-secondary week-step" aria-current={inWeek ? "page" : undefined}>
+        <Link
+          href={grid ? "/timesheet?view=grid" : "/timesheet"}
+          className="button-secondary week-step"
+          aria-current={inWeek ? "page" : undefined}
+        >
           This week
         </Link>
-        <Link href={`/?week=${localDay(addDays(monday, 7))}`} className="button-secondary week-step">
+        <Link href={viewLink(grid ? "grid" : "list", addDays(monday, 7))} className="button-secondary week-step">
           Next week
           <span aria-hidden="true" className="week-arrow">
             →
           </span>
         </Link>
+        <span className="view-switch" role="group" aria-label="View">
+          <Link href={viewLink("list")} className="button-secondary week-step" aria-current={grid ? undefined : "page"}>
+            List
+          </Link>
+          <Link href={viewLink("grid")} className="button-secondary week-step" aria-current={grid ? "page" : undefined}>
+            Week grid
+          </Link>
+        </span>
         <p className="week-label" aria-live="polite">
           Week of {weekEdge.format(monday)} – {weekEdge.format(addDays(monday, 6))}
         </p>
@@ -169,6 +197,8 @@ export default function TimesheetPage() {
         entries.error ? null : (
           <Loading what="the week" />
         )
+      ) : grid ? (
+        <WeekGrid days={days} catalog={catalog.projects} projects={activeProjects} now={now} />
       ) : (
         <>
           <WeekTotals days={days} weekSeconds={weekSeconds} />
@@ -228,31 +258,34 @@ function DaySection({ day, catalog, projects, now }: { day: Day<TimeEntry>; cata
         </p>
       </header>
       <div className="table-wrap sheet-table">
-        <table className="entries">
-          <thead>
-            <tr>
-              <th scope="col" className="column-time">
+        {/* Table roles said outright: on a phone the rows are laid out as cards, which would drop them. */}
+        <table className="entries" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col" className="column-time">
                 Time
               </th>
-              <th scope="col" className="number column-duration">
+              <th role="columnheader" scope="col" className="number column-duration">
                 Duration
               </th>
-              <th scope="col" className="column-project">
+              <th role="columnheader" scope="col" className="column-project">
                 Project
               </th>
-              <th scope="col" className="column-task">
+              <th role="columnheader" scope="col" className="column-task">
                 Task
               </th>
-              <th scope="col">Description</th>
-              <th scope="col" className="column-billable">
+              <th role="columnheader" scope="col">
+                Description
+              </th>
+              <th role="columnheader" scope="col" className="column-billable">
                 Billable
               </th>
-              <th scope="col" className="column-actions">
+              <th role="columnheader" scope="col" className="column-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {day.entries.map((entry) => (
               <EntryRow key={entry.id} entry={entry} catalog={catalog} projects={projects} now={now} />
             ))}
@@ -291,14 +324,14 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
 
   const project = catalog.projects.get(entry.project_id);
   const task = entry.task_id ? catalog.tasks.get(entry.task_id) : undefined;
-  const span = `${localTime(entry.start_time)}–${entry.end_time ? localTime(entry.end_time) : "now"}`;
+  const span = `${showClock(entry.start_time)}–${entry.end_time ? showClock(entry.end_time) : "now"}`;
 
   if (editing) {
     // The entry's own project stays choosable even once archived.
     const choices = project && !projects.some((candidate) => candidate.id === project.id) ? [project, ...projects] : projects;
     return (
-      <tr className="editing">
-        <td colSpan={COLUMNS}>
+      <tr className="editing" role="row">
+        <td role="cell" colSpan={COLUMNS}>
           <EntryForm
             label={`Change the entry ${span}`}
             autoFocus
@@ -325,6 +358,22 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
     );
   }
 
+  // A new timer on the same work: project, task, description and billable as this entry's.
+  const continueEntry = async () => {
+    setError(null);
+    try {
+      await client.timeEntries.start({
+        projectId: entry.project_id,
+        taskId: entry.task_id,
+        description: entry.description,
+        billable: entry.billable,
+      });
+      announceChange("time-entries");
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+
   const remove = async () => {
     setError(null);
     try {
@@ -337,22 +386,45 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
 
   return (
     <>
-      <tr className={entry.is_running ? "entry running" : "entry"}>
-        <td className="entry-time">
+      <tr className={entry.is_running ? "entry running" : "entry"} role="row">
+        <td role="cell" className="entry-time">
           {span}
           {entry.is_running ? <span className="badge badge-running">Running</span> : null}
         </td>
-        <td className="number">{hoursMinutes(secondsOf(entry, now))}</td>
-        <td className="entry-project">
-          <span className="swatch" aria-hidden="true" style={{ backgroundColor: project?.color ?? "#8a94a3" }} />
-          {project?.name ?? "…"}
+        <td role="cell" className="number">
+          {hoursMinutes(secondsOf(entry, now))}
         </td>
-        <td>{entry.task_id ? (task?.name ?? "…") : <span className="hint">No task</span>}</td>
-        <td className="entry-description">{entry.description || <span className="hint">(no description)</span>}</td>
-        <td>{entry.billable ? "Billable" : "Not billable"}</td>
-        <td className="entry-actions">
+        <td role="cell" className="entry-project">
+          <span className="swatch" aria-hidden="true" style={{ backgroundColor: project?.color ?? "#8a94a3" }} />
+          <span className="cut" title={project?.name}>
+            {project?.name ?? "…"}
+          </span>
+        </td>
+        <td role="cell" className="entry-task">
+          {entry.task_id ? (
+            <span className="cut" title={task?.name}>
+              {task?.name ?? "…"}
+            </span>
+          ) : (
+            <span className="hint">No task</span>
+          )}
+        </td>
+        <td role="cell" className="entry-description">
+          {entry.description ? (
+            <span className="cut-lines" title={entry.description}>
+              {entry.description}
+            </span>
+          ) : (
+            <span className="hint">(no description)</span>
+          )}
+        </td>
+        <td role="cell">{entry.billable ? "Billable" : "Not billable"}</td>
+        <td role="cell" className="entry-actions">
           <button type="button" className="button-secondary" ref={editButton} onClick={() => setEditing(true)}>
             Edit<span className="visually-hidden"> the entry {span}</span>
+          </button>
+          <button type="button" className="button-secondary" onClick={() => void continueEntry()} disabled={entry.is_running}>
+            Continue<span className="visually-hidden"> the entry {span} in a new timer</span>
           </button>
           <Link href={`/screenshots?entry=${encodeURIComponent(entry.id)}`}>
             Screenshots<span className="visually-hidden"> of the entry {span}</span>
@@ -363,8 +435,8 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
         </td>
       </tr>
       {error ? (
-        <tr>
-          <td colSpan={COLUMNS}>
+        <tr role="row">
+          <td role="cell" colSpan={COLUMNS}>
             <ErrorNotice error={error} />
           </td>
         </tr>

@@ -130,7 +130,7 @@ export function WebhookForm({
           {problem}
         </p>
       ) : null}
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error} fields={{ url: "Payload URL", events: "Events" }} />
       <p>
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? "Saving…" : submitLabel}

@@ -47,10 +47,11 @@ function nextClientAddress(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${contexts % 250}`;
 }
 
-export async function openApp(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<AppPage> {
+export async function openApp(browser: Browser, baseUrl: string, viewport = DESKTOP, locale?: string): Promise<AppPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
+    ...(locale ? { locale } : {}),
     acceptDownloads: true,
     extraHTTPHeaders: { "X-Forwarded-For": nextClientAddress() },
   });
@@ -152,3 +153,6 @@ export function uniqueEmail(label: string): string {
 }
 
 export const PASSWORD = "a long passphrase for tests";
+
+/** A common phone's width (375 px), where every page is checked with long names. */
+export const PHONE_375 = { width: 375, height: 812 };
