@@ -6,6 +6,7 @@ import { describeError } from "../lib/errors";
 import { clockDuration } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useStint } from "../session/session-context";
+import { TagChips, TagPicker } from "./tag-picker";
 import "./timer-bar.css";
 
 /** Seconds since `startTime`, ticking once a second. */
@@ -66,6 +67,7 @@ function RunningTimer({ entry }: { entry: TimeEntry }) {
           {where || "\u00a0"}
           {entry.billable ? <span className="timer-billable"> · billable</span> : null}
         </span>
+        <TagChips tags={entry.tags} />
       </p>
       <p className="timer-clock" aria-label="Time running">
         <time dateTime={`PT${Math.floor(elapsed)}S`}>{clockDuration(elapsed)}</time>
@@ -88,6 +90,7 @@ function StartTimer({ disabled }: { disabled: boolean }) {
   const [projectId, setProjectId] = useState("");
   const [taskId, setTaskId] = useState("");
   const [description, setDescription] = useState("");
+  const [tags, setTags] = useState<string[]>([]);
   // null: follow the task's or else the project's default; a tick or untick overrides it.
   const [billableChoice, setBillableChoice] = useState<boolean | null>(null);
   const tasks = useProjectTasks(client, projectId);
@@ -99,8 +102,9 @@ function StartTimer({ disabled }: { disabled: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable });
+      await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable, tags });
       setDescription("");
+      setTags([]);
       setBillableChoice(null);
       announceChange("time-entries");
     } catch (failure) {
@@ -151,6 +155,7 @@ function StartTimer({ disabled }: { disabled: boolean }) {
           ))}
         </select>
       </label>
+      <TagPicker client={client} tags={tags} onChange={setTags} className="timer-field timer-tags" hiddenLabel />
       <label className="checkbox timer-billable-toggle">
         <input type="checkbox" checked={billable} onChange={(event) => setBillableChoice(event.target.checked)} />
         Billable

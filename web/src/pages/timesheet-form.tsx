@@ -1,5 +1,6 @@
 import type { Project } from "@stint/sdk";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { TagPicker } from "../components/tag-picker";
 import { useProjectTasks } from "../lib/catalog";
 import { describeError } from "../lib/errors";
 import { useStint } from "../session/session-context";
@@ -14,6 +15,7 @@ export interface EntryDraft {
   taskId: string;
   description: string;
   billable: boolean;
+  tags: string[];
 }
 
 /** What the form hands on once it is valid: instants in UTC, the API's shape. */
@@ -22,6 +24,7 @@ export interface EntryValues {
   taskId: string | null;
   description: string;
   billable: boolean;
+  tags: string[];
   startTime: string;
   /** Absent for a running entry, which has no end yet. */
   endTime?: string;
@@ -39,6 +42,7 @@ export function checkDraft(draft: EntryDraft, running: boolean): { problem: stri
     taskId: draft.taskId || null,
     description: draft.description.trim(),
     billable: draft.billable,
+    tags: draft.tags,
     startTime: start.toISOString(),
   };
   if (running) {
@@ -54,8 +58,8 @@ export function checkDraft(draft: EntryDraft, running: boolean): { problem: stri
 }
 
 /**
- * Adding or changing a time entry: the date, start and end, project, task, what was done and
- * whether it is billable. What was typed stays when the API refuses it, with the reason in words.
+ * Adding or changing a time entry: the date, start and end, project, task, what was done, its
+ * tags and whether it is billable. What was typed stays when the API refuses it, with the reason in words.
  */
 export function EntryForm({
   label,
@@ -173,6 +177,7 @@ export function EntryForm({
           <span>Description</span>
           <input value={draft.description} onChange={(event) => change({ description: event.target.value })} maxLength={1000} />
         </label>
+        <TagPicker client={client} tags={draft.tags} onChange={(tags) => change({ tags })} className="field entry-form-tags" />
         <label className="checkbox entry-form-billable">
           <input type="checkbox" checked={draft.billable} onChange={(event) => change({ billable: event.target.checked })} />
           Billable

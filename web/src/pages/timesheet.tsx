@@ -9,6 +9,7 @@ import { collect } from "../lib/collect";
 import { addDays, hoursMinutes, localDay } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useSignedIn } from "../session/session-context";
+import { TagChips } from "../components/tag-picker";
 import { EntryForm, type EntryDraft, type EntryValues } from "./timesheet-form";
 import { groupByDay, localTime, secondsOf, utcRangeOf, weekFromSearch, type Day } from "./timesheet-week";
 import "./timesheet.css";
@@ -143,7 +144,16 @@ export default function TimesheetPage() {
               key={week}
               label="New entry"
               autoFocus
-              initial={{ day: inWeek ? today : week, start: "", end: "", projectId: "", taskId: "", description: "", billable: true }}
+              initial={{
+                day: inWeek ? today : week,
+                start: "",
+                end: "",
+                projectId: "",
+                taskId: "",
+                description: "",
+                billable: true,
+                tags: [],
+              }}
               projects={activeProjects}
               submitLabel="Add entry"
               onCancel={() => setAdding(false)}
@@ -272,6 +282,7 @@ function draftOf(entry: TimeEntry): EntryDraft {
     taskId: entry.task_id ?? "",
     description: entry.description,
     billable: entry.billable,
+    tags: entry.tags,
   };
 }
 
@@ -313,6 +324,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
                 taskId: values.taskId,
                 description: values.description,
                 billable: values.billable,
+                tags: values.tags,
                 startTime: values.startTime,
                 ...(values.endTime ? { endTime: values.endTime } : {}),
               });
@@ -348,7 +360,10 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
           {project?.name ?? "…"}
         </td>
         <td>{entry.task_id ? (task?.name ?? "…") : <span className="hint">No task</span>}</td>
-        <td className="entry-description">{entry.description || <span className="hint">(no description)</span>}</td>
+        <td className="entry-description">
+          {entry.description || <span className="hint">(no description)</span>}
+          <TagChips tags={entry.tags} />
+        </td>
         <td>{entry.billable ? "Billable" : "Not billable"}</td>
         <td className="entry-actions">
           <button type="button" className="button-secondary" ref={editButton} onClick={() => setEditing(true)}>

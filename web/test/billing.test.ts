@@ -1,0 +1,203 @@
+import type { Browser } from "playwright-core";
+import { Stint } from "../../sdk/js/src/index";
+import { describeWithChromium } from "../../test/support/servers";
+import type { TestStint } from "../../test/support/stint";
+import { navigateTo, openApp, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { libraryAs, startWebApp, stopWebApp } from "./support/web-app";
+
+describeWithChromium("web application: billing (currency, rates, budgets and tags)", () => {
+  let deployment: TestStint;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ deployment, browser } = await startWebApp());
+  }, 120_000);
+
+  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
+
+  /** A new organization, its owner signed in in a browser and in the library. */
+  async function ownerOf(organization: string) {
+    const app = await openApp(browser, deployment.url);
+    const email = uniqueEmail("billing");
+    await signUpInApp(app.page, { name: "Ada Owner", organization, email, password: PASSWORD });
+    return { ...app, stint: await libraryAs(deployment.url, email) };
+  }
+
+  it("when the owner sets a currency, a default rate and members' amounts, then the organization stores them and the page shows them", async () => {
+    const { page, context, problems, stint } = await ownerOf("Currency Works");
+    await navigateTo(page, "Organization");
+    const billing = page.getByRole("group", { name: "Billing" });
+    await billing.getByLabel("Currency").selectOption("EUR");
+    await billing.getByLabel("Default hourly rate").fill("90.5");
+    await billing.getByLabel("Members see the rates and amounts of their own time").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+    expect(await stint.organization.get()).toMatchObject({ currency: "EUR", default_hourly_rate: 90.5, members_see_own_amounts: true });
+
+    // The page keeps what was saved after a reload, and a rate the server refuses is named.
+    await page.reload();
+    expect(await page.getByLabel("Currency").inputValue()).toBe("EUR");
+    expect(await page.getByLabel("Default hourly rate").inputValue()).toBe("90.5");
+    await page.getByLabel("Default hourly rate").fill("-3");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /default hourly rate/i })
+      .waitFor();
+    expect(await stint.organization.get()).toMatchObject({ default_hourly_rate: 90.5 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+  it("when a timer starts with a tag picked and a tag typed, then the entry carries both and the timesheet shows them", async () => {
+    const { page, context, problems, stint } = await ownerOf("Tag Works");
+    const project = await stint.projects.create({ name: "Orrery" });
+    const now = Date.now();
+    await stint.timeEntries.create({
+      projectId: project.id,
+      startTime: new Date(now - 3 * 3600_000).toISOString(),
+      endTime: new Date(now - 2 * 3600_000).toISOString(),
+      description: "drafting",
+      tags: ["Design"],
+    });
+    await page.reload();
+    const timer = page.getByRole("region", { name: "Timer" });
+    await timer.getByPlaceholder("What are you working on?").fill("sketching");
+    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    const tagField = timer.getByRole("combobox", { name: "Tags" });
+    // The organization's tags are offered as one types.
+    await timer.locator("datalist option[value='Design']").waitFor({ state: "attached" });
+    await tagField.fill("design");
+    await tagField.press("Enter");
+    await tagField.fill("urgent");
+    await tagField.press(",");
+    await timer.getByRole("button", { name: "Remove tag urgent" }).waitFor();
+    await timer.getByRole("button", { name: "Start timer" }).click();
+    await timer.getByRole("button", { name: "Stop timer" }).waitFor();
+    await timer.getByText("urgent", { exact: true }).waitFor();
+    expect((await stint.timeEntries.current())?.tags).toEqual(["Design", "urgent"]);
+    await timer.getByRole("button", { name: "Stop timer" }).click();
+    await timer.getByRole("button", { name: "Start timer" }).waitFor();
+
+    const row = page.getByRole("row").filter({ hasText: "sketching" });
+    await row.getByText("Tags:").waitFor({ state: "attached" });
+    expect(await row.locator(".tag-chip").allInnerTexts()).toEqual(["Design", "urgent"]);
+
+    // In the entry form the tags are chips too: one removed, one typed.
+    const drafting = page.getByRole("row").filter({ hasText: "drafting" });
+    await drafting.getByRole("button", { name: /^Edit/ }).click();
+    const form = page.getByRole("form", { name: /^Change the entry/ });
+    await form.getByRole("button", { name: "Remove tag Design" }).click();
+    await form.getByRole("combobox", { name: "Tags" }).fill("review");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await drafting.getByText("review", { exact: true }).waitFor();
+    expect(await drafting.locator(".tag-chip").allInnerTexts()).toEqual(["review"]);
+    const [entry] = (await stint.timeEntries.list({ tag: "review" })).data;
+    expect(entry).toMatchObject({ description: "drafting", tags: ["review"] });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+  it("when the owner sets an hours budget on a project with time, then the project and the list show how much of it is used", async () => {
+    const { page, context, problems, stint } = await ownerOf("Budget Works");
+    const project = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
+    const now = Date.now();
+    await stint.timeEntries.create({
+      projectId: project.id,
+      startTime: new Date(now - 3 * 3600_000).toISOString(),
+      endTime: new Date(now - 1.5 * 3600_000).toISOString(),
+    });
+    await navigateTo(page, "Projects");
+    await page.getByRole("link", { name: "Orrery" }).click();
+    await page.getByRole("heading", { level: 1, name: "Orrery" }).waitFor();
+    await page.getByRole("button", { name: "Edit project" }).click();
+    await page.getByLabel("Budget kind").selectOption("hours");
+    await page.getByLabel("Budget (hours)").fill("2");
+    await page.getByLabel("Budget period").selectOption("total");
+    await page.getByLabel("Alert at (%)").fill("50");
+    await page.getByRole("button", { name: "Save project" }).click();
+    await page.getByRole("status").filter({ hasText: "Project saved." }).waitFor();
+    expect(await stint.projects.get(project.id)).toMatchObject({
+      hourly_rate: 80,
+      budget: { kind: "hours", value: 2, period: "total", alert_percent: 50 },
+      budget_used: { seconds: 5400, percent: 75 },
+    });
+    await page.getByText("1:30 of 2 h (75 %)").waitFor();
+    expect(await page.getByRole("progressbar", { name: "Budget used of Orrery" }).getAttribute("value")).toBe("75");
+
+    await navigateTo(page, "Projects");
+    const row = page.getByRole("row").filter({ hasText: "Orrery" });
+    await row.getByText("1:30 of 2 h (75 %)").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+  it("when the owner adds a member's rate on a project from a date, then it is recorded from that day, and the member sees no rates", async () => {
+    const { page, context, problems, stint } = await ownerOf("Rate Works");
+    await stint.organization.update({ currency: "EUR" });
+    const project = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
+    const memberEmail = uniqueEmail("rated");
+    await new Stint({ baseUrl: deployment.url }).invitations.accept({
+      token: (await stint.invitations.create({ email: memberEmail, role: "member" })).token,
+      name: "Charles Member",
+      password: PASSWORD,
+    });
+    const member = (await stint.users.list()).data.find((user) => user.email === memberEmail)!;
+    await page.reload();
+
+    await navigateTo(page, "Projects");
+    await page.getByRole("link", { name: "Orrery" }).click();
+    const rates = page.getByRole("region", { name: "Rates" });
+    await rates.getByRole("row").filter({ hasText: "Everyone on the project" }).getByText("€80.00").waitFor();
+    const form = page.getByRole("form", { name: "New rate: Rates" });
+    await form.getByLabel("Rate for").selectOption({ label: "Charles Member" });
+    await form.getByLabel("New hourly rate (EUR)").fill("95");
+    await form.getByLabel("From (UTC date)").fill("2026-03-15");
+    await form.getByRole("button", { name: "Add rate" }).click();
+    await page.getByRole("status").filter({ hasText: "Rate for Charles Member from" }).waitFor();
+    const added = rates.getByRole("row").filter({ hasText: "Charles Member" });
+    await added.getByText("€95.00").waitFor();
+    expect((await stint.rates.list({ projectId: project.id, level: "project_member" })).data).toMatchObject([
+      { user_id: member.id, project_id: project.id, hourly_rate: 95, effective_from: "2026-03-15" },
+    ]);
+    // The project's own rate is untouched, and a change is deleted after a second press.
+    expect(await stint.projects.get(project.id)).toMatchObject({ hourly_rate: 80 });
+    await added.getByRole("button", { name: /^Delete the rate for Charles Member from/ }).click();
+    await page.getByRole("button", { name: /^Delete the rate for Charles Member from .* for good$/ }).click();
+    await page.getByRole("status").filter({ hasText: "deleted" }).waitFor();
+    expect((await stint.rates.list({ projectId: project.id, level: "project_member" })).data).toEqual([]);
+
+    // A member's own rate, from today, is the one in force, shown in the team's list.
+    await navigateTo(page, "Team");
+    await page.getByLabel("Show the rates of").selectOption({ label: "Charles Member" });
+    const memberForm = page.getByRole("form", { name: "New rate: Rates of Charles Member" });
+    await memberForm.getByLabel("New hourly rate (EUR)").fill("60");
+    await memberForm.getByRole("button", { name: "Add rate" }).click();
+    await page
+      .getByRole("region", { name: "Members of the organization" })
+      .getByRole("row")
+      .filter({ hasText: "Charles Member" })
+      .getByText("€60.00")
+      .waitFor();
+    expect(await stint.users.get(member.id)).toMatchObject({ hourly_rate: 60 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The member is sent no rates: a dash in their place, and nothing to change them with.
+    const seen = await openApp(browser, deployment.url);
+    await signInInApp(seen.page, memberEmail, PASSWORD);
+    await navigateTo(seen.page, "Team");
+    const own = seen.page.getByRole("row").filter({ hasText: "Charles Member" });
+    await own.getByRole("cell", { name: "—" }).waitFor();
+    expect(await seen.page.getByText("€60.00").count()).toBe(0);
+    expect(await seen.page.getByLabel("Show the rates of").count()).toBe(0);
+    await navigateTo(seen.page, "Projects");
+    await seen.page.getByRole("link", { name: "Orrery" }).click();
+    await seen.page.getByRole("heading", { level: 1, name: "Orrery" }).waitFor();
+    expect(await seen.page.getByText("€80.00").count()).toBe(0);
+    expect(await seen.page.getByRole("region", { name: "Rates" }).count()).toBe(0);
+    expect(seen.problems).toEqual([]);
+    await seen.context.close();
+  }, 90_000);
+});
