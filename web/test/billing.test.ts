@@ -1,23 +1,15 @@
-import type { Browser } from "playwright-core";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import type { TestStint } from "../../test/support/stint";
-import { navigateTo, openApp, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
-import { libraryAs, startWebApp, stopWebApp } from "./support/web-app";
+import { navigateTo, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { libraryAs, useWebApp } from "./support/web-app";
 
 describeWithChromium("web application: billing (currency, rates, budgets and tags)", () => {
-  let deployment: TestStint;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ deployment, browser } = await startWebApp());
-  }, 120_000);
-
-  afterAll(() => stopWebApp({ deployment, browser }), 30_000);
+  const web = useWebApp();
+  const { deployment } = web;
 
   /** A new organization, its owner signed in in a browser and in the library. */
   async function ownerOf(organization: string) {
-    const app = await openApp(browser, deployment.url);
+    const app = await web.open();
     const email = uniqueEmail("billing");
     await signUpInApp(app.page, { name: "Ada Owner", organization, email, password: PASSWORD });
     return { ...app, stint: await libraryAs(deployment.url, email) };
@@ -49,6 +41,7 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
   it("when a timer starts with a tag picked and a tag typed, then the entry carries both and the timesheet shows them", async () => {
     const { page, context, problems, stint } = await ownerOf("Tag Works");
     const project = await stint.projects.create({ name: "Orrery" });
@@ -98,6 +91,7 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
   it("when the owner sets an hours budget on a project with time, then the project and the list show how much of it is used", async () => {
     const { page, context, problems, stint } = await ownerOf("Budget Works");
     const project = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
@@ -132,6 +126,7 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
   it("when the owner adds a member's rate on a project from a date, then it is recorded from that day, and the member sees no rates", async () => {
     const { page, context, problems, stint } = await ownerOf("Rate Works");
     await stint.organization.update({ currency: "EUR" });
@@ -185,7 +180,7 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     await context.close();
 
     // The member is sent no rates: a dash in their place, and nothing to change them with.
-    const seen = await openApp(browser, deployment.url);
+    const seen = await web.open();
     await signInInApp(seen.page, memberEmail, PASSWORD);
     await navigateTo(seen.page, "Team");
     const own = seen.page.getByRole("row").filter({ hasText: "Charles Member" });

@@ -4,6 +4,20 @@
  * reader may not see is absent from what the server sends, and is shown as a dash.
  */
 
+import type { OrganizationUpdateParams } from "@stint/sdk";
+
+/** An ISO 4217 code as the API takes it: one of the codes its contract lists. */
+export type CurrencyCode = NonNullable<OrganizationUpdateParams["currency"]>;
+
+/**
+ * `code` as the API takes it. The browser's list of codes may differ from the server's, so
+ * the server decides: it refuses a code it does not keep with a 400 naming `currency`.
+ */
+export function currencyCode(code: string): CurrencyCode {
+  if (!/^[A-Z]{3}$/.test(code)) throw new Error("Choose a currency from the list.");
+  return code as CurrencyCode;
+}
+
 /**
  * ISO 4217 codes to offer: the browser's list (the server accepts the list of its own
  * platform, `Intl.supportedValuesOf("currency")`, and names `currency` when it refuses one),

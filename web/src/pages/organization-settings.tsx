@@ -2,7 +2,7 @@ import type { Organization, OrganizationUpdateParams } from "@stint/sdk";
 import { useMemo, useState, type FormEvent } from "react";
 import { Page } from "../components/page";
 import { ErrorNotice, Loading, Success } from "../components/status";
-import { currencyCodes, currencyLabel, parseRate, rateText, showMoney } from "../lib/money";
+import { currencyCode, currencyCodes, currencyLabel, parseRate, rateText, showMoney } from "../lib/money";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import "./projects.css";
@@ -87,7 +87,7 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
         screenshotRetentionDays: days === "" ? null : Number(days),
         screenshotIntervalMinutes: Number(minutes),
         screenshotBlur: blur,
-        currency,
+        currency: currencyCode(currency),
         membersSeeOwnAmounts,
       };
       if (owner) changes.name = name;

@@ -1,4 +1,4 @@
-import type { Rate, RateListParams, Stint } from "@stint/sdk";
+import type { Rate, RateCreateParams, RateListParams, Stint } from "@stint/sdk";
 import { useId, useState, type FormEvent } from "react";
 import { ConfirmButton } from "../components/confirm-button";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
@@ -7,12 +7,26 @@ import { parseRate, showMoney } from "../lib/money";
 import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
 
-/** Whom a rate change may name here: the project as a whole, a member on it, or a member everywhere. */
-export interface RateTarget {
-  label: string;
-  level: Rate["level"];
-  userId?: string;
-  projectId?: string;
+/**
+ * Whom a rate change may name here: the project as a whole, a member on it, or a member
+ * everywhere. Each level names exactly the ids the API asks of it (docs/api.md, "Rates and their history").
+ */
+export type RateTarget = { label: string } & (
+  | { level: "member"; userId: string }
+  | { level: "project"; projectId: string }
+  | { level: "project_member"; userId: string; projectId: string }
+);
+
+/** The body of `POST /rates` for a change to `target`'s rate from `effectiveFrom`. */
+function rateChange(target: RateTarget, hourlyRate: number | null, effectiveFrom: string): RateCreateParams {
+  switch (target.level) {
+    case "member":
+      return { level: "member", userId: target.userId, hourlyRate, effectiveFrom };
+    case "project":
+      return { level: "project", projectId: target.projectId, hourlyRate, effectiveFrom };
+    case "project_member":
+      return { level: "project_member", userId: target.userId, projectId: target.projectId, hourlyRate, effectiveFrom };
+  }
 }
 
 const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
@@ -67,13 +81,7 @@ export function RateHistory({
     if (!chosen) return;
     const added = await run(async () => {
       const hourlyRate = parseRate(rate);
-      await client.rates.create({
-        level: chosen.level,
-        userId: chosen.userId ?? null,
-        projectId: chosen.projectId ?? null,
-        hourlyRate,
-        effectiveFrom: from,
-      });
+      await client.rates.create(rateChange(chosen, hourlyRate, from));
       return changed(`Rate for ${chosen.label} from ${showDay(from)} added.`);
     });
     if (added) setRate("");
@@ -145,7 +153,7 @@ export function RateHistory({
               <span>Rate for</span>
               <select value={target} onChange={(event) => setTarget(Number(event.target.value))}>
                 {targets.map((each, index) => (
-                  <option key={`${each.level}-${each.userId ?? ""}`} value={index}>
+                  <option key={`${each.level}-${"userId" in each ? each.userId : ""}`} value={index}>
                     {each.label}
                   </option>
                 ))}
