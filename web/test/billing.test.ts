@@ -3,6 +3,15 @@ import { describeWithChromium } from "../../test/support/servers";
 import { navigateTo, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
 import { libraryAs, useWebApp } from "./support/web-app";
 
+/** Waits until `condition` holds, checking every 50 ms (the page answers when its requests do). */
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Still not so after ${timeoutMs} ms: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describeWithChromium("web application: billing (currency, rates, budgets and tags)", () => {
   const web = useWebApp();
   const { deployment } = web;
@@ -53,13 +62,27 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
       description: "drafting",
       tags: ["Design"],
     });
+    const asked = { tags: 0, running: 0 };
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === "/api/v1/tags") asked.tags += 1;
+      if (path === "/api/v1/time-entries/current") asked.running += 1;
+    });
     await page.reload();
     const timer = page.getByRole("region", { name: "Timer" });
+    await timer.getByRole("button", { name: "Start timer" }).waitFor();
+    // Settled: the live stream has opened and the page has loaded what it shows again (the
+    // running entry twice). The tags are not among it: every page has the timer bar, and each
+    // request counts against the person's rate limit.
+    await until(() => asked.running >= 2);
+    expect(asked.tags).toBe(0);
     await timer.getByPlaceholder("What are you working on?").fill("sketching");
     await timer.getByLabel("Project").selectOption({ label: "Orrery" });
     const tagField = timer.getByRole("combobox", { name: "Tags" });
-    // The organization's tags are offered as one types.
+    // The organization's tags are asked for once the field is used, and offered as one types.
+    await tagField.focus();
     await timer.locator("datalist option[value='Design']").waitFor({ state: "attached" });
+    expect(asked.tags).toBe(1);
     await tagField.fill("design");
     await tagField.press("Enter");
     await tagField.fill("urgent");

@@ -1,5 +1,6 @@
 import type { Stint } from "@stint/sdk";
-import { Fragment, useId, useState, type KeyboardEvent } from "react";
+import { Fragment, useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useOnChange } from "../lib/changes";
 import { collect } from "../lib/collect";
 import { useLoad } from "../lib/use-load";
 import "./tag-picker.css";
@@ -8,10 +9,27 @@ import "./tag-picker.css";
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 50;
 
-/** The organization's tag names, offered as people type (reloaded when entries change, which may add tags). */
-function useTagNames(client: Stint): string[] {
-  const tags = useLoad(() => collect(client.tags.list({ perPage: 200 })), [client], ["time-entries"]);
-  return tags.data?.map((tag) => tag.name) ?? [];
+/**
+ * The organization's tag names, offered as people type, and `wanted`, to call when the field
+ * gets focus. They are asked for only then, and again on the next focus after entries changed
+ * (which may add tags), never when a page loads: the timer bar is on every page, and every
+ * request counts against the person's rate limit of 100 a minute (docs/web-app.md, "Few requests").
+ */
+function useTagNames(client: Stint): { names: string[]; wanted(): void } {
+  const [round, setRound] = useState(0);
+  const stale = useRef(true);
+  const tags = useLoad(() => (round === 0 ? Promise.resolve([]) : collect(client.tags.list({ perPage: 200 }))), [client, round]);
+  const changed = useCallback(() => {
+    stale.current = true;
+  }, []);
+  useOnChange("time-entries", changed);
+  const failed = tags.error !== undefined && tags.error !== null;
+  const wanted = useCallback(() => {
+    if (!stale.current && !failed) return;
+    stale.current = false;
+    setRound((value) => value + 1);
+  }, [failed]);
+  return { names: tags.data?.map((tag) => tag.name) ?? [], wanted };
 }
 
 /** `tags` with `typed` added, in the organization's spelling when it knows the tag, unless the entry has it already. */
@@ -42,7 +60,7 @@ export function TagPicker({
   hiddenLabel?: boolean;
 }) {
   const id = useId();
-  const known = useTagNames(client);
+  const { names: known, wanted } = useTagNames(client);
   const [typed, setTyped] = useState("");
   const add = () => {
     if (typed.trim()) onChange(withTag(tags, typed, known));
@@ -90,6 +108,7 @@ export function TagPicker({
           aria-describedby={`${id}-hint`}
           onChange={(event) => setTyped(event.target.value.replace(/,/g, ""))}
           onKeyDown={keyDown}
+          onFocus={wanted}
           onBlur={add}
         />
         <datalist id={`${id}-known`}>
