@@ -1,10 +1,10 @@
-import type { TimeEntry } from "@stint/sdk";
+import type { Project, TimeEntry } from "@stint/sdk";
 import { useEffect, useState, type FormEvent } from "react";
 import { useActiveProjects, useProjectTasks } from "../lib/catalog";
 import { announceChange } from "../lib/changes";
 import { describeError } from "../lib/errors";
 import { clockDuration } from "../lib/format";
-import { useLoad } from "../lib/use-load";
+import { useLoad, type Loaded } from "../lib/use-load";
 import { useStint } from "../session/session-context";
 import { TagChips, TagPicker } from "./tag-picker";
 import "./timer-bar.css";
@@ -27,17 +27,23 @@ function useElapsed(startTime: string | undefined): number {
 export function TimerBar() {
   const client = useStint();
   const current = useLoad(() => client.timeEntries.current(), [client], ["time-entries"]);
+  // Loaded here, not by the running timer and the start form: one replaces the other at each
+  // start and stop, and would ask for the projects again each time (docs/web-app.md, "Few requests").
+  const projects = useActiveProjects(client);
   const running = current.data ?? null;
   return (
     <section className="timer-bar" aria-label="Timer">
-      {running ? <RunningTimer entry={running} /> : <StartTimer disabled={current.loading && current.data === undefined} />}
+      {running ? (
+        <RunningTimer entry={running} projects={projects} />
+      ) : (
+        <StartTimer disabled={current.loading && current.data === undefined} projects={projects} />
+      )}
     </section>
   );
 }
 
-function RunningTimer({ entry }: { entry: TimeEntry }) {
+function RunningTimer({ entry, projects }: { entry: TimeEntry; projects: Loaded<Project[]> }) {
   const client = useStint();
-  const projects = useActiveProjects(client);
   const tasks = useProjectTasks(client, entry.task_id ? entry.project_id : "");
   const elapsed = useElapsed(entry.start_time);
   const [error, setError] = useState<unknown>(null);
@@ -84,9 +90,8 @@ function RunningTimer({ entry }: { entry: TimeEntry }) {
   );
 }
 
-function StartTimer({ disabled }: { disabled: boolean }) {
+function StartTimer({ disabled, projects }: { disabled: boolean; projects: Loaded<Project[]> }) {
   const client = useStint();
-  const projects = useActiveProjects(client);
   const [projectId, setProjectId] = useState("");
   const [taskId, setTaskId] = useState("");
   const [description, setDescription] = useState("");
