@@ -1,15 +1,31 @@
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import { navigateTo, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { paintedPixels, rowsOf, settled } from "./support/report-page";
 import { libraryAs, useWebApp } from "./support/web-app";
 
-/** Waits until `condition` holds, checking every 50 ms (the page answers when its requests do). */
-async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Still not so after ${timeoutMs} ms: ${condition.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+const WEEK = "from=2026-11-02&to=2026-11-08";
+
+/**
+ * A week of time in EUR: Orrery (client Acme) at 80 an hour, 1:30 tagged design and 0:45
+ * tagged design and urgent; Sundial, without a rate or a client, 1:00 untagged. All billable.
+ */
+async function seedRatedWeek(stint: Stint): Promise<void> {
+  await stint.organization.update({ currency: "EUR" });
+  const orrery = await stint.projects.create({ name: "Orrery", hourlyRate: 80, clientName: "Acme" });
+  const sundial = await stint.projects.create({ name: "Sundial" });
+  const entry = (projectId: string, day: string, from: string, to: string, description: string, tags: string[]) =>
+    stint.timeEntries.create({
+      projectId,
+      startTime: `2026-11-${day}T${from}:00Z`,
+      endTime: `2026-11-${day}T${to}:00Z`,
+      description,
+      billable: true,
+      tags,
+    });
+  await entry(orrery.id, "03", "09:00", "10:30", "drafting", ["design"]);
+  await entry(orrery.id, "04", "09:00", "09:45", "pairing", ["design", "urgent"]);
+  await entry(sundial.id, "05", "10:00", "11:00", "gnomon", []);
 }
 
 describeWithChromium("web application: billing (currency, rates, budgets and tags)", () => {
@@ -74,7 +90,12 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     // Settled: the live stream has opened and the page has loaded what it shows again (the
     // running entry twice). The tags are not among it: every page has the timer bar, and each
     // request counts against the person's rate limit.
-    await until(() => asked.running >= 2);
+    expect(
+      await settled(
+        async () => asked.running,
+        (count) => count >= 2,
+      ),
+    ).toBeGreaterThanOrEqual(2);
     expect(asked.tags).toBe(0);
     await timer.getByPlaceholder("What are you working on?").fill("sketching");
     await timer.getByLabel("Project").selectOption({ label: "Orrery" });
@@ -218,4 +239,161 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     expect(seen.problems).toEqual([]);
     await seen.context.close();
   }, 90_000);
+  it("when the owner reads a report of rated time, then amounts stand beside the hours in the totals, the groups, the chart and the entries, in the organization's currency", async () => {
+    const { page, context, problems, stint } = await ownerOf("Report Money");
+    await seedRatedWeek(stint);
+    await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
+    const byProject = page.getByRole("table", { name: "Hours by project" });
+    expect(
+      await settled(
+        () => rowsOf(byProject),
+        (rows) => rows.length === 4 && rows[0]!.length === 5,
+      ),
+    ).toEqual([
+      ["Project", "Hours", "Billable hours", "Amount (EUR)", "Entries"],
+      ["Orrery", "2:15", "2:15", "€180.00", "2"],
+      ["Sundial", "1:00", "1:00", "€0.00", "1"],
+      ["Total", "3:15", "3:15", "€180.00", "3"],
+    ]);
+    expect(await page.getByTestId("billable-amount").innerText()).toBe("€180.00");
+    expect(await page.getByTestId("unrated-hours").innerText()).toBe("1:00");
+    // The chart draws the amounts on an axis of their own, and says them to a screen reader.
+    expect(await page.getByTestId("report-chart").getAttribute("aria-label")).toMatch(
+      /^Bar chart of hours by project: .* €180\.00 billed\./,
+    );
+    expect(await paintedPixels(page)).toBeGreaterThan(0);
+
+    // Each entry with its rate and amount, and its tags.
+    const entries = page.getByRole("table", { name: "Entries of the report, newest first" });
+    const rows = await settled(
+      () => rowsOf(entries),
+      (found) => found.length === 4,
+    );
+    expect(rows[0]!.slice(-3)).toEqual(["Billable", "Rate (EUR)", "Amount (EUR)"]);
+    expect(rows.find((row) => row[4]!.startsWith("pairing"))?.slice(2)).toEqual([
+      "Orrery",
+      "",
+      "pairingTags: design, urgent",
+      "0:45",
+      "Yes",
+      "€80.00",
+      "€60.00",
+    ]);
+    expect(rows.find((row) => row[4] === "gnomon")?.slice(-2)).toEqual(["—", "€0.00"]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("when a report is grouped by client and by tag and drawn as a donut, then each grouping adds up with its amounts and the donut shows the shares", async () => {
+    const { page, context, problems, stint } = await ownerOf("Report Groups");
+    await seedRatedWeek(stint);
+    await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
+    await page.getByRole("table", { name: "Hours by project" }).waitFor();
+
+    await page.getByLabel("Group by").selectOption({ label: "Client" });
+    const byClient = page.getByRole("table", { name: "Hours by client" });
+    expect(
+      await settled(
+        () => rowsOf(byClient),
+        (rows) => rows.length === 4,
+      ),
+    ).toEqual([
+      ["Client", "Hours", "Billable hours", "Amount (EUR)", "Entries"],
+      ["Acme", "2:15", "2:15", "€180.00", "2"],
+      ["No client", "1:00", "1:00", "€0.00", "1"],
+      ["Total", "3:15", "3:15", "€180.00", "3"],
+    ]);
+
+    // By tag, an entry with two tags counts in both; the total stays the report's.
+    await page.getByLabel("Group by").selectOption({ label: "Tag" });
+    const byTag = page.getByRole("table", { name: "Hours by tag" });
+    expect(
+      await settled(
+        () => rowsOf(byTag),
+        (rows) => rows.length === 5,
+      ),
+    ).toEqual([
+      ["Tag", "Hours", "Billable hours", "Amount (EUR)", "Entries"],
+      ["design", "2:15", "2:15", "€180.00", "2"],
+      ["No tag", "1:00", "1:00", "€0.00", "1"],
+      ["urgent", "0:45", "0:45", "€60.00", "1"],
+      ["Total", "3:15", "3:15", "€180.00", "3"],
+    ]);
+    await page.getByText("An entry with several tags counts in each of them.").waitFor();
+    expect(new URL(page.url()).searchParams.get("group")).toBe("tag");
+
+    await page.getByLabel("Chart", { exact: true }).selectOption({ label: "Donut" });
+    const chart = page.getByTestId("report-chart");
+    expect(
+      await settled(
+        async () => (await chart.getAttribute("aria-label")) ?? "",
+        (label) => label.startsWith("Donut"),
+      ),
+    ).toMatch(/^Donut chart of hours by tag: 3 slices, 4\.00 hours in all, the largest design with 2\.25 hours \(56 %\)\./);
+    expect(await paintedPixels(page)).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get("chart")).toBe("donut");
+    // The choice is kept in the address: a reload draws the donut again.
+    await page.reload();
+    await byTag.waitFor();
+    expect(await page.getByLabel("Chart", { exact: true }).inputValue()).toBe("donut");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("when a member reads the report, then amounts show only once the organization lets members see their own", async () => {
+    const { context, stint } = await ownerOf("Member Money");
+    await context.close();
+    await stint.organization.update({ currency: "EUR" });
+    const orrery = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
+    const memberEmail = uniqueEmail("member-money");
+    await new Stint({ baseUrl: deployment.url }).invitations.accept({
+      token: (await stint.invitations.create({ email: memberEmail, role: "member" })).token,
+      name: "Mia Member",
+      password: PASSWORD,
+    });
+    const member = await libraryAs(deployment.url, memberEmail);
+    await member.timeEntries.create({
+      projectId: orrery.id,
+      startTime: "2026-11-06T14:00:00Z",
+      endTime: "2026-11-06T15:00:00Z",
+      description: "polishing",
+      billable: true,
+    });
+
+    const { page, context: memberContext, problems } = await web.open();
+    await signInInApp(page, memberEmail, PASSWORD);
+    await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
+    const byProject = page.getByRole("table", { name: "Hours by project" });
+    expect(
+      await settled(
+        () => rowsOf(byProject),
+        (rows) => rows.length === 3,
+      ),
+    ).toEqual([
+      ["Project", "Hours", "Billable hours", "Entries"],
+      ["Orrery", "1:00", "1:00", "1"],
+      ["Total", "1:00", "1:00", "1"],
+    ]);
+    expect(await page.getByTestId("billable-amount").count()).toBe(0);
+    expect(await page.getByTestId("report-chart").getAttribute("aria-label")).not.toMatch(/billed/);
+    expect(await page.getByRole("columnheader", { name: /Amount/ }).count()).toBe(0);
+
+    await stint.organization.update({ membersSeeOwnAmounts: true });
+    await page.reload();
+    expect(
+      await settled(
+        () => rowsOf(byProject),
+        (rows) => rows.length === 3 && rows[0]!.length === 5,
+      ),
+    ).toEqual([
+      ["Project", "Hours", "Billable hours", "Amount (EUR)", "Entries"],
+      ["Orrery", "1:00", "1:00", "€80.00", "1"],
+      ["Total", "1:00", "1:00", "€80.00", "1"],
+    ]);
+    expect(await page.getByTestId("billable-amount").innerText()).toBe("€80.00");
+    expect(problems).toEqual([]);
+    await memberContext.close();
+  }, 60_000);
 });
