@@ -1,7 +1,7 @@
 import type { Project, TimeEntry } from "@stint/sdk";
 import { useEffect, useState, type FormEvent } from "react";
 import { useActiveProjects, useProjectTasks } from "../lib/catalog";
-import { announceChange } from "../lib/changes";
+import { announceChange, madeOf } from "../lib/changes";
 import { describeError } from "../lib/errors";
 import { clockDuration } from "../lib/format";
 import { useLoad, type Loaded } from "../lib/use-load";
@@ -55,8 +55,8 @@ function RunningTimer({ entry, projects }: { entry: TimeEntry; projects: Loaded<
     setBusy(true);
     setError(null);
     try {
-      await client.timeEntries.stop();
-      announceChange("time-entries");
+      const stopped = await client.timeEntries.stop();
+      announceChange("time-entries", { made: madeOf(stopped) });
     } catch (failure) {
       setError(failure);
     } finally {
@@ -107,11 +107,11 @@ function StartTimer({ disabled, projects }: { disabled: boolean; projects: Loade
     setBusy(true);
     setError(null);
     try {
-      await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable, tags });
+      const started = await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable, tags });
       setDescription("");
       setTags([]);
       setBillableChoice(null);
-      announceChange("time-entries");
+      announceChange("time-entries", { made: madeOf(started) });
     } catch (failure) {
       setError(failure);
     } finally {

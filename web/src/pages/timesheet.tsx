@@ -4,7 +4,7 @@ import { Link, useSearch } from "wouter";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
-import { announceChange } from "../lib/changes";
+import { announceChange, madeOf } from "../lib/changes";
 import { collect } from "../lib/collect";
 import { addDays, hoursMinutes, localDay } from "../lib/format";
 import { useLoad } from "../lib/use-load";
@@ -160,10 +160,10 @@ export default function TimesheetPage() {
               onSubmit={async ({ endTime, ...values }) => {
                 // The form asks for an end unless the entry runs, and a new entry never does.
                 if (!endTime) throw new Error("Give an end time.");
-                await client.timeEntries.create({ ...values, endTime });
+                const created = await client.timeEntries.create({ ...values, endTime });
                 setAdding(false);
                 setAdded(true);
-                announceChange("time-entries");
+                announceChange("time-entries", { made: madeOf(created) });
               }}
             />
           </section>
@@ -319,7 +319,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
             submitLabel="Save changes"
             onCancel={() => setEditing(false)}
             onSubmit={async (values: EntryValues) => {
-              await client.timeEntries.update(entry.id, {
+              const updated = await client.timeEntries.update(entry.id, {
                 projectId: values.projectId,
                 taskId: values.taskId,
                 description: values.description,
@@ -329,7 +329,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
                 ...(values.endTime ? { endTime: values.endTime } : {}),
               });
               setEditing(false);
-              announceChange("time-entries");
+              announceChange("time-entries", { made: madeOf(updated) });
             }}
           />
         </td>
@@ -341,7 +341,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
     setError(null);
     try {
       await client.timeEntries.delete(entry.id);
-      announceChange("time-entries");
+      announceChange("time-entries", { made: { id: entry.id, updatedAt: null } });
     } catch (failure) {
       setError(failure);
     }
