@@ -136,6 +136,29 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     await context.close();
   }, 60_000);
 
+  it("when a page appears while its owner types in the timer's tag field, then the field keeps the focus and Enter adds the tag", async () => {
+    const { page, context, problems } = await ownerOf("Slow Page");
+    // The timesheet's code held back until a tag is typed: the page appears after the timer bar.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/timesheet-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const timer = page.getByRole("region", { name: "Timer" });
+    const tagField = timer.getByRole("combobox", { name: "Tags" });
+    await tagField.fill("late");
+    release();
+    await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
+    expect(await tagField.evaluate((field) => field === (field.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    await tagField.press("Enter");
+    await timer.getByRole("button", { name: "Remove tag late" }).waitFor();
+    expect(await timer.getByRole("button", { name: "Start timer" }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("when the owner sets an hours budget on a project with time, then the project and the list show how much of it is used", async () => {
     const { page, context, problems, stint } = await ownerOf("Budget Works");
     const project = await stint.projects.create({ name: "Orrery", hourlyRate: 80 });
