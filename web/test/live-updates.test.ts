@@ -73,6 +73,45 @@ describeWithChromium("web application: live updates across tabs", () => {
     expect(streams.some((stream) => stream.at >= beforeOnline && stream.lastEventId?.startsWith("evt_"))).toBe(true);
     expect([await isMarked(app.page), await isMarked(second)]).toEqual([true, true]);
   });
+
+  it("when a tab starts the timer itself, then the stream's event for it loads nothing again in either tab", async () => {
+    await stint.timeEntries.stop();
+    await Promise.all([
+      timerOf(app.page).getByRole("button", { name: "Start timer" }).waitFor({ timeout: SHOWS_WITHIN_MS }),
+      timerOf(second).getByRole("button", { name: "Start timer" }).waitFor({ timeout: SHOWS_WITHIN_MS }),
+    ]);
+    const problemsBefore = app.problems.length;
+    // What each tab asks for from here: the running entry, and the projects (see below).
+    const asked = new Map<Page, { running: number; projects: number }>();
+    for (const page of [app.page, second]) {
+      const count = { running: 0, projects: 0 };
+      asked.set(page, count);
+      page.on("request", (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path === "/api/v1/time-entries/current") count.running += 1;
+        if (path === "/api/v1/projects") count.projects += 1;
+      });
+    }
+    const timer = timerOf(app.page);
+    await timer.getByPlaceholder("What are you working on?").fill("started in a tab");
+    await timer.getByLabel("Project").selectOption({ label: "Clockwork" });
+    await timer.getByRole("button", { name: "Start timer" }).click();
+    await Promise.all([showsRunning(app.page, "started in a tab"), showsRunning(second, "started in a tab")]);
+    // The stream keeps the order of events: once both tabs have loaded the projects again for
+    // a project made after the start, the start's own event has come and gone.
+    const [first, other] = [asked.get(app.page)!, asked.get(second)!];
+    const projectsBefore = [first.projects, other.projects];
+    await stint.projects.create({ name: "Made after the start" });
+    const until = Date.now() + SHOWS_WITHIN_MS;
+    while (first.projects === projectsBefore[0] || other.projects === projectsBefore[1]) {
+      if (Date.now() > until) throw new Error("The tabs did not load the projects again after a project was made");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Each tab loaded the running entry once: the tab that started it when the API answered,
+    // the other when that tab told it; the event of the same start loaded nothing again.
+    expect([first.running, other.running]).toEqual([1, 1]);
+    expect(app.problems.slice(problemsBefore)).toEqual([]);
+  });
 });
 
 type Marked = { liveTestMark?: boolean };

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page, Request } from "playwright-core";
 import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import {
@@ -158,6 +158,14 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await timer.getByPlaceholder("What are you working on?").fill("polishing gears");
     await chooseProject(page, projectPicker(timer), "Orrery");
     await timer.getByLabel("Task").selectOption({ label: "Gears" });
+    // Starting and stopping swaps the bar's form for the running timer and back; the projects
+    // it offers are not asked for again (each request counts against the person's rate limit).
+    let projectLoads = 0;
+    const countProjectLoads = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/v1/projects" && url.searchParams.get("archived") === "false") projectLoads += 1;
+    };
+    page.on("request", countProjectLoads);
     await timer.getByRole("button", { name: "Start timer" }).click();
     await timer.getByRole("button", { name: "Stop timer" }).waitFor();
     const running = await stint.timeEntries.current();
@@ -205,6 +213,8 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
         (count) => count === 0,
       ),
     ).toBe(0);
+    page.off("request", countProjectLoads);
+    expect(projectLoads).toBe(0);
 
     const stopped = (await entriesOf(stint, owner.userId)).find((entry) => entry.id === running!.id)!;
     expect(stopped.end_time).not.toBeNull();

@@ -4,9 +4,17 @@ import { PageActions } from "../lib/page-actions";
 import { TIMER_ID } from "./timer-bar";
 import { markFirstPageShown } from "../lib/page-shown";
 
+/** Whether the person is filling in a field (the timer bar's, say), whose focus a page must not take. */
+function typingInAField(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
+}
+
 /**
  * A page's heading and title. The heading takes focus when the page appears, so after a
- * link is followed by keyboard or screen reader the reading starts at the new page.
+ * link is followed by keyboard or screen reader the reading starts at the new page; but not
+ * from a field the person is already filling in, as in the timer bar while a slow page is
+ * still loading (the field would lose what was typed, and Enter would go elsewhere).
  */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   // Every press of a button or a link on the page is an action: it ends the messages of the last one.
@@ -17,9 +25,9 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     setPageTitle(title);
-    // Unless the keyboard is at work in the timer (typing there while the page loads): the
-    // heading never takes the focus from it.
-    if (!document.activeElement?.closest(`#${TIMER_ID}`)) heading.current?.focus({ preventScroll: true });
+    // Unless the keyboard is at work in the timer or in a field (typing there while the page
+    // loads): the heading never takes the focus from it.
+    if (!document.activeElement?.closest(`#${TIMER_ID}`) && !typingInAField()) heading.current?.focus({ preventScroll: true });
     markFirstPageShown();
   }, [title]);
   return (

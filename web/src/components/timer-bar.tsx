@@ -1,14 +1,15 @@
-import type { TimeEntry } from "@stint/sdk";
+import type { Project, TimeEntry } from "@stint/sdk";
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useActiveProjects, useProjectTasks } from "../lib/catalog";
-import { announceChange } from "../lib/changes";
+import { announceChange, madeOf } from "../lib/changes";
 import { setRunningTitle } from "../lib/document-title";
 import { describeError } from "../lib/errors";
 import { clockDuration } from "../lib/format";
 import { recentProjectIds, recentWork, useRecentEntries } from "../lib/recent";
-import { useLoad } from "../lib/use-load";
+import { useLoad, type Loaded } from "../lib/use-load";
 import { useSignedIn, useStint } from "../session/session-context";
 import { ProjectPicker } from "./project-picker";
+import { TagChips, TagPicker } from "./tag-picker";
 import "./timer-bar.css";
 
 /** Seconds since `startTime`, ticking once a second. */
@@ -36,15 +37,18 @@ export const TIMER_ID = "timer";
 export function TimerBar() {
   const client = useStint();
   const current = useLoad(() => client.timeEntries.current(), [client], ["time-entries"]);
+  // Loaded here, not by the running timer and the start form: one replaces the other at each
+  // start and stop, and would ask for the projects again each time (docs/web-app.md, "Few requests").
+  const projects = useActiveProjects(client);
   const running = current.data ?? null;
   const [focusAfter, setFocusAfter] = useState<FocusAfter>(null);
   return (
     <section className="timer-bar" id={TIMER_ID} aria-label="Timer">
       {running ? (
-        <RunningTimer entry={running} focusStop={focusAfter === "stop"} onStopped={() => setFocusAfter("start")} />
+        <RunningTimer entry={running} projects={projects} focusStop={focusAfter === "stop"} onStopped={() => setFocusAfter("start")} />
       ) : (
         // Ready before the running timer is known: a start then simply follows whatever ran (the API keeps one).
-        <StartTimer focusStart={focusAfter === "start"} onStarted={() => setFocusAfter("stop")} />
+        <StartTimer projects={projects} focusStart={focusAfter === "start"} onStarted={() => setFocusAfter("stop")} />
       )}
     </section>
   );
@@ -57,9 +61,18 @@ function useFocusOnArrival(ref: RefObject<HTMLElement | null>, wanted: boolean):
   }, [ref, wanted]);
 }
 
-function RunningTimer({ entry, focusStop, onStopped }: { entry: TimeEntry; focusStop: boolean; onStopped(): void }) {
+function RunningTimer({
+  entry,
+  projects,
+  focusStop,
+  onStopped,
+}: {
+  entry: TimeEntry;
+  projects: Loaded<Project[]>;
+  focusStop: boolean;
+  onStopped(): void;
+}) {
   const client = useStint();
-  const projects = useActiveProjects(client);
   const tasks = useProjectTasks(client, entry.task_id ? entry.project_id : "");
   const elapsed = useElapsed(entry.start_time);
   const [error, setError] = useState<unknown>(null);
@@ -75,9 +88,9 @@ function RunningTimer({ entry, focusStop, onStopped }: { entry: TimeEntry; focus
     setBusy(true);
     setError(null);
     try {
-      await client.timeEntries.stop();
+      const stopped = await client.timeEntries.stop();
       onStopped();
-      announceChange("time-entries");
+      announceChange("time-entries", { made: madeOf(stopped) });
     } catch (failure) {
       setError(failure);
     } finally {
@@ -98,6 +111,7 @@ function RunningTimer({ entry, focusStop, onStopped }: { entry: TimeEntry; focus
           {task ? <span title={task.name}> · {task.name}</span> : null}
           {entry.billable ? <span className="timer-billable"> · billable</span> : null}
         </span>
+        <TagChips tags={entry.tags} />
       </p>
       <p className="timer-clock" aria-label="Time running">
         <time dateTime={`PT${Math.floor(elapsed)}S`}>{shown}</time>
@@ -114,13 +128,13 @@ function RunningTimer({ entry, focusStop, onStopped }: { entry: TimeEntry; focus
   );
 }
 
-function StartTimer({ focusStart, onStarted }: { focusStart: boolean; onStarted(): void }) {
+function StartTimer({ projects, focusStart, onStarted }: { projects: Loaded<Project[]>; focusStart: boolean; onStarted(): void }) {
   const { client, identity } = useSignedIn();
-  const projects = useActiveProjects(client);
   const recent = useRecentEntries(client, identity.userId);
   const [projectId, setProjectId] = useState("");
   const [taskId, setTaskId] = useState("");
   const [description, setDescription] = useState("");
+  const [tags, setTags] = useState<string[]>([]);
   // null: follow the task's or else the project's default; a tick or untick overrides it.
   const [billableChoice, setBillableChoice] = useState<boolean | null>(null);
   const tasks = useProjectTasks(client, projectId);
@@ -141,11 +155,12 @@ function StartTimer({ focusStart, onStarted }: { focusStart: boolean; onStarted(
     setBusy(true);
     setError(null);
     try {
-      await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable });
+      const started = await client.timeEntries.start({ projectId, taskId: taskId || null, description, billable, tags });
       setDescription("");
+      setTags([]);
       setBillableChoice(null);
       onStarted();
-      announceChange("time-entries");
+      announceChange("time-entries", { made: madeOf(started) });
     } catch (failure) {
       setError(failure);
     } finally {
@@ -213,6 +228,7 @@ function StartTimer({ focusStart, onStarted }: { focusStart: boolean; onStarted(
           ))}
         </select>
       </label>
+      <TagPicker client={client} tags={tags} onChange={setTags} className="timer-field timer-tags" hiddenLabel />
       <label className="checkbox timer-billable-toggle">
         <input type="checkbox" checked={billable} onChange={(event) => setBillableChoice(event.target.checked)} />
         Billable

@@ -1,5 +1,5 @@
 import type { Stint, StintEvent, StreamReset } from "@stint/sdk";
-import { announceChange, CHANGE_KINDS, onAnnouncedChange, type ChangeKind } from "./changes";
+import { announceChange, CHANGE_KINDS, decideNews, onAnnouncedChange, type ChangeKind, type MadeChange } from "./changes";
 
 /**
  * The page in step with what happens elsewhere (docs/web-app.md, "Live updates"): a timer
@@ -14,8 +14,30 @@ import { announceChange, CHANGE_KINDS, onAnnouncedChange, type ChangeKind } from
  * or channels (an old browser), each tab reads a stream of its own.
  */
 
-/** What tabs tell each other. */
-type Message = { kind: "event"; id: string; type: string } | { kind: "reset" } | { kind: "changed"; change: ChangeKind };
+/**
+ * What tabs tell each other. An event and a change made in a tab name the state they leave
+ * their resource in, when they know it, so that each tab loads again for that state once.
+ */
+type Message =
+  | { kind: "event"; id: string; type: string; state?: string }
+  | { kind: "reset" }
+  | { kind: "changed"; change: ChangeKind; made?: MadeChange };
+
+/** How many states a tab keeps in mind (one whose second word never comes is forgotten in time). */
+const MAX_STATES = 200;
+
+/** A resource in one state: its id and `updated_at`, or its id and "deleted". */
+function stateKey(id: string, updatedAt: string | null): string {
+  return `${id} ${updatedAt ?? "deleted"}`;
+}
+
+/** The state an event leaves its resource in, when it names one. */
+function stateOf(event: StintEvent): string | undefined {
+  const data: { id?: unknown; updated_at?: unknown } = event.data;
+  if (typeof data.id !== "string") return undefined;
+  if (event.type.endsWith(".deleted")) return stateKey(data.id, null);
+  return typeof data.updated_at === "string" ? stateKey(data.id, data.updated_at) : undefined;
+}
 
 /** The parts of the page an event concerns, which then load again. */
 function changesOf(type: string): readonly ChangeKind[] {
@@ -33,14 +55,28 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
   const stopping = new AbortController();
   let lastEventId: string | undefined;
+  // A change made in this browser reaches a tab twice, in either order: told by the tab that
+  // made it (when the API answered) and as the stream's event. Both name the same state of
+  // the resource; the first loads again, and the second, which brings nothing new, does not.
+  const heardOnce = new Set<string>();
+  const isNews = (state: string | undefined): boolean => {
+    if (state === undefined) return true;
+    if (heardOnce.delete(state)) return false;
+    heardOnce.add(state);
+    if (heardOnce.size > MAX_STATES) heardOnce.delete(heardOnce.values().next().value!);
+    return true;
+  };
+  const stopDeciding = decideNews((made) => isNews(stateKey(made.id, made.updatedAt)));
 
   const apply = (message: Message) => {
     if (message.kind === "event") {
       lastEventId = message.id;
+      if (!isNews(message.state)) return;
       for (const change of changesOf(message.type)) announceChange(change, { fromElsewhere: true });
     } else if (message.kind === "reset") {
       for (const change of CHANGE_KINDS) announceChange(change, { fromElsewhere: true });
     } else {
+      if (message.made && !isNews(stateKey(message.made.id, message.made.updatedAt))) return;
       announceChange(message.change, { fromElsewhere: true });
     }
   };
@@ -51,7 +87,7 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
 
   if (channel) channel.onmessage = (received: MessageEvent<Message>) => apply(received.data);
   // This tab's own changes, told to the other tabs at once.
-  const unsubscribe = onAnnouncedChange((change) => channel?.postMessage({ kind: "changed", change } satisfies Message));
+  const unsubscribe = onAnnouncedChange((change, made) => channel?.postMessage({ kind: "changed", change, made } satisfies Message));
 
   /** Reads the stream until this tab stops, starting again at once when the browser is back online. */
   const lead = async () => {
@@ -73,7 +109,7 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
       });
       try {
         for await (const item of stream as AsyncIterable<StintEvent | StreamReset>) {
-          tell(item.type === "reset" ? { kind: "reset" } : { kind: "event", id: item.id, type: item.type });
+          tell(item.type === "reset" ? { kind: "reset" } : { kind: "event", id: item.id, type: item.type, state: stateOf(item) });
         }
       } catch (error) {
         // Refused for good (signed out, say): the page goes on without live updates.
@@ -96,6 +132,7 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
   return () => {
     stopping.abort();
     unsubscribe();
+    stopDeciding();
     channel?.close();
   };
 }

@@ -1,7 +1,8 @@
 import type { Organization, OrganizationUpdateParams } from "@stint/sdk";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Page } from "../components/page";
 import { ErrorNotice, Loading, Success } from "../components/status";
+import { currencyCode, currencyCodes, currencyLabel, parseRate, rateText, showMoney } from "../lib/money";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
 import "./projects.css";
@@ -23,6 +24,9 @@ const SETTINGS_FIELDS = {
   screenshot_retention_days: "Screenshot retention (days)",
   screenshot_interval_minutes: "Screenshot interval (minutes)",
   screenshot_blur: "Blur screenshots",
+  currency: "Currency",
+  default_hourly_rate: "Default hourly rate",
+  members_see_own_amounts: "Members see the rates and amounts of their own time",
 };
 const PLAN_NAMES: Record<Organization["plan"], string> = { free: "Free", standard: "Standard", pro: "Pro", enterprise: "Enterprise" };
 
@@ -39,8 +43,10 @@ function showCapture(organization: Organization): string {
 }
 
 /**
- * The organization's name, plan, how long screenshots are kept and how the capture agent
- * takes them. The owner renames it; the owner and admins set the rest; members read. Saving updates the name in the header.
+ * The organization's name, plan, how long screenshots are kept, how the capture agent takes
+ * them, and its billing: currency, default hourly rate and whether members see their own
+ * amounts. The owner renames it; the owner and admins set the rest; members read (without
+ * the default rate, which they are not sent). Saving updates the name in the header.
  */
 export default function OrganizationSettingsPage() {
   const client = useStint();
@@ -70,6 +76,11 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
   );
   const [intervalMinutes, setIntervalMinutes] = useState(String(organization.screenshot_interval_minutes));
   const [blur, setBlur] = useState(organization.screenshot_blur);
+  const [currency, setCurrency] = useState(organization.currency);
+  const [defaultRate, setDefaultRate] = useState(rateText(organization.default_hourly_rate));
+  const [membersSeeOwnAmounts, setMembersSeeOwnAmounts] = useState(organization.members_see_own_amounts);
+  const [savedRate, setSavedRate] = useState(rateText(organization.default_hourly_rate));
+  const currencies = useMemo(() => currencyCodes(currency), [currency]);
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -90,11 +101,20 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
         screenshotRetentionDays: days === "" ? null : Number(days),
         screenshotIntervalMinutes: Number(minutes),
         screenshotBlur: blur,
+        currency: currencyCode(currency),
+        membersSeeOwnAmounts,
       };
       if (owner) changes.name = name;
+      // Setting the default rate replaces its history (dated changes are kept on the rates),
+      // so it is sent only when it was changed here.
+      if (defaultRate.trim() !== savedRate) changes.defaultHourlyRate = parseRate(defaultRate, "The default hourly rate");
       const saved = await client.organization.update(changes);
       setOrganization(saved);
       setName(saved.name);
+      setCurrency(saved.currency);
+      setMembersSeeOwnAmounts(saved.members_see_own_amounts);
+      setDefaultRate(rateText(saved.default_hourly_rate));
+      setSavedRate(rateText(saved.default_hourly_rate));
       setRetention(saved.screenshot_retention_days === null ? "" : String(saved.screenshot_retention_days));
       setIntervalMinutes(String(saved.screenshot_interval_minutes));
       setBlur(saved.screenshot_blur);
@@ -127,6 +147,12 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           <dd>{showRetention(organization.screenshot_retention_days)}</dd>
           <dt>Screenshot capture</dt>
           <dd>{showCapture(organization)}</dd>
+          <dt>Currency</dt>
+          <dd>{currencyLabel(organization.currency)}</dd>
+          <dt>Default hourly rate</dt>
+          <dd>{showMoney(organization.default_hourly_rate, organization.currency)}</dd>
+          <dt>Members see their own amounts</dt>
+          <dd>{organization.members_see_own_amounts ? "Yes" : "No"}</dd>
         </dl>
         <p className="hint">Only the owner and admins change these settings.</p>
       </section>
@@ -188,6 +214,41 @@ function OrganizationSettings({ organization }: { organization: Organization }) 
           <input type="checkbox" checked={blur} onChange={(event) => setBlur(event.target.checked)} />
           <span>Blur screenshots before they are uploaded</span>
         </label>
+        <fieldset className="stack">
+          <legend>Billing</legend>
+          <label className="field">
+            <span>Currency</span>
+            <select value={currency} aria-describedby="currency-hint" onChange={(event) => setCurrency(event.target.value)}>
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <small id="currency-hint" className="hint">
+            Every rate and amount is in this currency. Changing it converts nothing: rates keep their numbers.
+          </small>
+          <label className="field">
+            <span>Default hourly rate</span>
+            <input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={defaultRate}
+              aria-describedby="default-rate-hint"
+              onChange={(event) => setDefaultRate(event.target.value)}
+            />
+          </label>
+          <small id="default-rate-hint" className="hint">
+            Used for time with no rate on its project or person. Leave empty for none. Setting it here applies it to all time, past
+            included; dated changes are made from a project or a team member.
+          </small>
+          <label className="checkbox">
+            <input type="checkbox" checked={membersSeeOwnAmounts} onChange={(event) => setMembersSeeOwnAmounts(event.target.checked)} />
+            Members see the rates and amounts of their own time
+          </label>
+        </fieldset>
         <ErrorNotice error={error} fields={SETTINGS_FIELDS} />
         <div className="row">
           <button type="submit" disabled={busy}>

@@ -1,16 +1,19 @@
 import type { Project, ProjectCreateParams, Stint, Task, TaskUpdateParams } from "@stint/sdk";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
+import { BudgetProgress, describeBudget } from "../components/budget-progress";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { collect } from "../lib/collect";
+import { showMoney } from "../lib/money";
 import { hoursMinutes } from "../lib/format";
 import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
-import { useIsManager, useStint } from "../session/session-context";
-import { ProjectForm, showRate, Swatch } from "./project-form";
+import { useIsManager, useSignedIn, useStint } from "../session/session-context";
+import { ProjectForm, Swatch } from "./project-form";
+import { RateHistory, type RateTarget } from "./rate-history";
 
 /** The task forms' labels for the fields the API names in a refusal. */
 const TASK_FIELDS = { name: "Task name", estimate_seconds: "Estimate (hours)", billable: "Billable" };
@@ -62,11 +65,13 @@ export default function ProjectDetailPage() {
       <ErrorNotice error={project.error} onRetry={project.reload} />
       <ProjectSettings client={client} project={project.data} manager={manager} />
       <ProjectTasks client={client} project={project.data} manager={manager} />
+      {manager ? <ProjectRates client={client} project={project.data} onChanged={project.reload} /> : null}
     </Page>
   );
 }
 
 function ProjectSettings({ client, project, manager }: { client: Stint; project: Project; manager: boolean }) {
+  const { currency } = useSignedIn().organization;
   const [editing, setEditing] = useState(false);
   const [said, setSaid] = useState("");
   const [error, setError] = useState<unknown>(null);
@@ -119,7 +124,17 @@ function ProjectSettings({ client, project, manager }: { client: Stint; project:
             <dt>Billable</dt>
             <dd>{project.billable ? "Yes" : "No"}</dd>
             <dt>Hourly rate</dt>
-            <dd>{showRate(project.hourly_rate)}</dd>
+            <dd>{showMoney(project.hourly_rate, currency)}</dd>
+            {manager ? (
+              <>
+                <dt>Budget</dt>
+                <dd>{project.budget ? describeBudget(project.budget, currency) : "None"}</dd>
+                <dt>Budget used</dt>
+                <dd>
+                  <BudgetProgress project={project} currency={currency} />
+                </dd>
+              </>
+            ) : null}
             <dt>Description</dt>
             <dd>{project.description ?? "—"}</dd>
           </dl>
@@ -136,6 +151,28 @@ function ProjectSettings({ client, project, manager }: { client: Stint; project:
         </>
       )}
     </section>
+  );
+}
+
+/** The project's rate history and its members' rates on it (owners and admins only: members are sent no rates). */
+function ProjectRates({ client, project, onChanged }: { client: Stint; project: Project; onChanged(): void }) {
+  const { currency } = useSignedIn().organization;
+  const users = useLoad(() => collect(client.users.list({ perPage: 200 })), [client]);
+  const names = new Map(users.data?.map((user) => [user.id, user.name]));
+  const targets: RateTarget[] = [
+    { label: "Everyone on the project", level: "project", projectId: project.id },
+    ...(users.data ?? []).map((user) => ({ label: user.name, level: "project_member" as const, userId: user.id, projectId: project.id })),
+  ];
+  return (
+    <RateHistory
+      client={client}
+      title="Rates"
+      filter={{ projectId: project.id }}
+      targets={targets}
+      describe={(rate) => (rate.level === "project" ? "Everyone on the project" : (names.get(rate.user_id ?? "") ?? "A former member"))}
+      currency={currency}
+      onChanged={onChanged}
+    />
   );
 }
 

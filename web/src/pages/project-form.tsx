@@ -1,6 +1,8 @@
 import type { Project, ProjectCreateParams } from "@stint/sdk";
 import { useId, useState, type FormEvent } from "react";
 import { ErrorNotice } from "../components/status";
+import { parseRate, rateText } from "../lib/money";
+import { useSignedIn } from "../session/session-context";
 import "./projects.css";
 
 /** A few distinct colours that keep white text and a thin border readable next to them. */
@@ -24,7 +26,15 @@ interface Draft {
   description: string;
   billable: boolean;
   hourlyRate: string;
+  /** "" for no budget. */
+  budgetKind: "" | "hours" | "amount";
+  budgetValue: string;
+  budgetPeriod: "total" | "monthly";
+  budgetAlert: string;
 }
+
+/** The alert percent the server takes when none is given. */
+const DEFAULT_ALERT_PERCENT = 80;
 
 function draftOf(project: Project | undefined): Draft {
   return {
@@ -33,26 +43,43 @@ function draftOf(project: Project | undefined): Draft {
     clientName: project?.client_name ?? "",
     description: project?.description ?? "",
     billable: project?.billable ?? true,
-    hourlyRate: project?.hourly_rate === null || project?.hourly_rate === undefined ? "" : String(project.hourly_rate),
+    hourlyRate: rateText(project?.hourly_rate),
+    budgetKind: project?.budget?.kind ?? "",
+    budgetValue: project?.budget ? String(project.budget.value) : "",
+    budgetPeriod: project?.budget?.period ?? "total",
+    budgetAlert: String(project?.budget?.alert_percent ?? DEFAULT_ALERT_PERCENT),
   };
+}
+
+function budgetOf(draft: Draft): ProjectCreateParams["budget"] {
+  if (draft.budgetKind === "") return null;
+  const value = Number(draft.budgetValue.trim());
+  if (draft.budgetValue.trim() === "" || !Number.isFinite(value))
+    throw new Error(
+      draft.budgetKind === "hours" ? "The budget must be a number of hours, such as 40." : "The budget must be an amount, such as 5000.",
+    );
+  const alert = Number(draft.budgetAlert.trim());
+  if (!Number.isInteger(alert)) throw new Error("The alert must be a whole percent, from 1 to 100.");
+  return { kind: draft.budgetKind, value, period: draft.budgetPeriod, alert_percent: alert };
 }
 
 /**
  * The fields as the API takes them. Blank optional text becomes `null` (cleared) rather than an
- * empty string; limits on the rate
- * are the API's to name.
+ * empty string; limits on the rate and the budget are the API's to name. The rate is sent only
+ * when it was changed: setting it replaces the project's rate history (dated changes included),
+ * so saving a new name must not.
  */
-function bodyOf(draft: Draft): ProjectCreateParams {
-  const rate = draft.hourlyRate.trim();
-  if (rate !== "" && !Number.isFinite(Number(rate))) throw new Error("The hourly rate must be a number, such as 85.50.");
-  return {
+function bodyOf(draft: Draft, project: Project | undefined): ProjectCreateParams {
+  const body: ProjectCreateParams = {
     name: draft.name,
     color: draft.color.trim() ? draft.color.trim() : null,
     clientName: draft.clientName.trim() || null,
     description: draft.description.trim() || null,
     billable: draft.billable,
-    hourlyRate: rate === "" ? null : Number(rate),
+    budget: budgetOf(draft),
   };
+  if (!project || draft.hourlyRate.trim() !== rateText(project.hourly_rate)) body.hourlyRate = parseRate(draft.hourlyRate);
+  return body;
 }
 
 /** Create or edit a project: name, colour (a preset or any hex), client, description, billing. */
@@ -71,6 +98,7 @@ export function ProjectForm({
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const { currency } = useSignedIn().organization;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -78,7 +106,7 @@ export function ProjectForm({
     setBusy(true);
     setError(null);
     try {
-      await onSave(bodyOf(draft));
+      await onSave(bodyOf(draft, project));
     } catch (failure) {
       setError(failure);
     } finally {
@@ -152,8 +180,60 @@ export function ProjectForm({
         </label>
       </div>
       <small id={`${id}-rate-hint`} className="hint">
-        In the organization&apos;s currency; leave empty for no rate.
+        In {currency}; leave empty for no rate. Saved here, it applies to all of the project&apos;s time; a rate from a date is added on the
+        project&apos;s page.
       </small>
+      <fieldset>
+        <legend>Budget</legend>
+        <div className="row">
+          <label className="field">
+            <span>Budget kind</span>
+            <select value={draft.budgetKind} onChange={(event) => set("budgetKind", event.target.value as Draft["budgetKind"])}>
+              <option value="">No budget</option>
+              <option value="hours">Hours</option>
+              <option value="amount">Amount ({currency})</option>
+            </select>
+          </label>
+          {draft.budgetKind ? (
+            <>
+              <label className="field">
+                <span>{draft.budgetKind === "hours" ? "Budget (hours)" : `Budget (${currency})`}</span>
+                <input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  value={draft.budgetValue}
+                  required
+                  onChange={(event) => set("budgetValue", event.target.value)}
+                />
+              </label>
+              <label className="field">
+                <span>Budget period</span>
+                <select value={draft.budgetPeriod} onChange={(event) => set("budgetPeriod", event.target.value as Draft["budgetPeriod"])}>
+                  <option value="total">In all</option>
+                  <option value="monthly">Each month</option>
+                </select>
+              </label>
+              <label className="field">
+                <span>Alert at (%)</span>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  value={draft.budgetAlert}
+                  aria-describedby={`${id}-alert-hint`}
+                  onChange={(event) => set("budgetAlert", event.target.value)}
+                />
+              </label>
+            </>
+          ) : null}
+        </div>
+        {draft.budgetKind ? (
+          <small id={`${id}-alert-hint`} className="hint">
+            Owners and admins are told (by webhook) when the time of a period reaches this percent of the budget, and again at 100 %.
+          </small>
+        ) : null}
+      </fieldset>
       <label className="field">
         <span>Description</span>
         <textarea value={draft.description} maxLength={5000} rows={3} onChange={(event) => set("description", event.target.value)} />
@@ -180,11 +260,4 @@ export function ProjectForm({
 /** A project's colour as a small square, or nothing when it has none. */
 export function Swatch({ color }: { color: string | null }) {
   return color ? <span className="swatch" style={{ background: color }} aria-hidden="true" /> : null;
-}
-
-const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A project's rate, or a dash when it has none or the reader may not see it (members see no rates). */
-export function showRate(rate: number | null | undefined): string {
-  return rate === null || rate === undefined ? "—" : money.format(rate);
 }

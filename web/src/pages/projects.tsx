@@ -1,15 +1,17 @@
 import type { Project, ProjectCreateParams } from "@stint/sdk";
 import { useState } from "react";
 import { Link } from "wouter";
+import { BudgetProgress } from "../components/budget-progress";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { collect } from "../lib/collect";
+import { showMoney } from "../lib/money";
 import { useAction } from "../lib/use-action";
 import { useLoad } from "../lib/use-load";
-import { useIsManager, useStint } from "../session/session-context";
-import { ProjectForm, showRate, Swatch } from "./project-form";
+import { useIsManager, useSignedIn, useStint } from "../session/session-context";
+import { ProjectForm, Swatch } from "./project-form";
 
 type Shown = "active" | "archived";
 
@@ -20,6 +22,7 @@ type Shown = "active" | "archived";
 export default function ProjectsPage() {
   const client = useStint();
   const manager = useIsManager();
+  const { currency } = useSignedIn().organization;
   const [shown, setShown] = useState<Shown>("active");
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
@@ -126,6 +129,7 @@ export default function ProjectsPage() {
                 <th scope="col" className="number">
                   Hourly rate
                 </th>
+                {manager ? <th scope="col">Budget used</th> : null}
                 {manager ? <th scope="col">Actions</th> : null}
               </tr>
             </thead>
@@ -144,7 +148,12 @@ export default function ProjectsPage() {
                     </span>
                   </td>
                   <td>{project.billable ? "Yes" : "No"}</td>
-                  <td className="number">{showRate(project.hourly_rate)}</td>
+                  <td className="number">{showMoney(project.hourly_rate, currency)}</td>
+                  {manager ? (
+                    <td>
+                      <BudgetProgress project={project} currency={currency} />
+                    </td>
+                  ) : null}
                   {manager ? (
                     <td>
                       <div className="actions-cell">

@@ -1,34 +1,27 @@
-import type { DetailedReportParams, ExportFormat, SummaryReport, SummaryReportParams } from "@stint/sdk";
+import type { DetailedReportParams, ExportFormat, SummaryReportParams } from "@stint/sdk";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "wouter";
+import { Cut } from "../components/cut";
 import { Page } from "../components/page";
+import { TagChips } from "../components/tag-picker";
 import { Empty, ErrorNotice, Loading } from "../components/status";
 import { TimeZoneSelect } from "../components/time-zone-select";
 import { collect } from "../lib/collect";
 import { browserTimeZone, hoursMinutes, showDateTime } from "../lib/format";
+import { showMoney } from "../lib/money";
 import { useLoad } from "../lib/use-load";
-import { useIsManager, useStint } from "../session/session-context";
-import { ReportChart, type ChartBar } from "./reports-chart";
+import { useIsManager, useSignedIn, useStint } from "../session/session-context";
+import { CHART_KINDS, type ChartKind } from "./reports-chart";
 import { ReportExport, type ExportKind } from "./reports-export";
+import { GROUPS, showsAmounts, type GroupBy } from "./reports-groups";
 import { isDay, presetOf, presetRange, RANGE_PRESETS, type RangePreset } from "./reports-range";
+import { Summary } from "./reports-summary";
 import "./reports.css";
 
-type GroupBy = NonNullable<SummaryReportParams["groupBy"]>;
 type Rounding = NonNullable<SummaryReportParams["rounding"]>;
 type RoundingMinutes = Extract<NonNullable<SummaryReportParams["roundingMinutes"]>, string>;
 type RoundingScope = NonNullable<SummaryReportParams["roundingScope"]>;
 type TimeZone = SummaryReportParams["timezone"];
-type ReportGroup = SummaryReport["groups"][number];
-
-const GROUPS: readonly { id: GroupBy; label: string }[] = [
-  { id: "project", label: "Project" },
-  { id: "user", label: "Person" },
-  { id: "task", label: "Task" },
-  { id: "day", label: "Day" },
-  { id: "week", label: "Week" },
-  { id: "month", label: "Month" },
-  { id: "billable", label: "Billable" },
-];
 const ROUNDINGS: readonly { id: Rounding; label: string }[] = [
   { id: "none", label: "No rounding" },
   { id: "up", label: "Up" },
@@ -43,6 +36,7 @@ interface Selection {
   from: string;
   to: string;
   group: GroupBy;
+  chart: ChartKind;
   tz: string;
   project: string;
   /** Only with a project: tasks belong to one. */
@@ -72,6 +66,11 @@ function readSelection(params: URLSearchParams): Selection {
       GROUPS.map((group) => group.id),
       "project",
     ),
+    chart: oneOf(
+      params.get("chart"),
+      CHART_KINDS.map((kind) => kind.id),
+      "bars",
+    ),
     tz: params.get("tz") || browserTimeZone(),
     project: params.get("project") ?? "",
     task: params.get("project") ? (params.get("task") ?? "") : "",
@@ -91,6 +90,7 @@ function readSelection(params: URLSearchParams): Selection {
 /** The address of a selection: only what differs from the defaults besides the range, group and zone. */
 function writeSelection(selection: Selection): URLSearchParams {
   const params = new URLSearchParams({ from: selection.from, to: selection.to, group: selection.group, tz: selection.tz });
+  if (selection.chart !== "bars") params.set("chart", selection.chart);
   if (selection.project) params.set("project", selection.project);
   if (selection.project && selection.task) params.set("task", selection.task);
   if (selection.user) params.set("user", selection.user);
@@ -127,18 +127,10 @@ function summaryParams(selection: Selection): SummaryReportParams {
   };
 }
 
-function groupLabel(group: ReportGroup, groupBy: GroupBy): string {
-  if (group.name) return group.name;
-  if (groupBy === "task") return "No task";
-  if (groupBy === "user") return "Removed person";
-  return group.key ?? "—";
-}
-
-const hours = (seconds: number): number => seconds / 3600;
-
 export default function ReportsPage() {
   const client = useStint();
   const manager = useIsManager();
+  const { organization } = useSignedIn();
   const [params, setParams] = useSearchParams();
   const selection = useMemo(() => readSelection(params), [params]);
   const change = useCallback(
@@ -184,6 +176,9 @@ export default function ReportsPage() {
       : client.reports.exportDetailed({ ...filtersOf(selection), format }, { signal });
 
   const preset = presetOf(selection);
+  // Money in the entries only where the summary of the same filters shows it (see `showsAmounts`).
+  const money = summary.data !== undefined && showsAmounts(summary.data.report);
+  const currency = summary.data?.report.currency ?? organization.currency;
 
   return (
     <Page title="Reports">
@@ -236,6 +231,18 @@ export default function ReportsPage() {
               {GROUPS.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="report-chart-kind">
+              Chart
+            </label>
+            <select id="report-chart-kind" value={selection.chart} onChange={(event) => change({ chart: event.target.value as ChartKind })}>
+              {CHART_KINDS.map((kind) => (
+                <option key={kind.id} value={kind.id}>
+                  {kind.label}
                 </option>
               ))}
             </select>
@@ -357,7 +364,14 @@ export default function ReportsPage() {
           The To date is before the From date. Choose a To date on or after the From date.
         </p>
       ) : (
-        <Summary loaded={summary.data} loading={summary.loading} error={summary.error} onRetry={summary.reload} />
+        <Summary
+          loaded={summary.data}
+          loading={summary.loading}
+          error={summary.error}
+          onRetry={summary.reload}
+          chart={selection.chart}
+          currency={organization.currency}
+        />
       )}
 
       {reversed ? null : <ReportExport download={download} />}
@@ -387,6 +401,16 @@ export default function ReportsPage() {
                       Duration
                     </th>
                     <th scope="col">Billable</th>
+                    {money ? (
+                      <>
+                        <th scope="col" className="number">
+                          Rate ({currency})
+                        </th>
+                        <th scope="col" className="number">
+                          Amount ({currency})
+                        </th>
+                      </>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -404,12 +428,19 @@ export default function ReportsPage() {
                       </td>
                       <td>
                         <Cut text={entry.description} lines />
+                        <TagChips tags={entry.tags} />
                       </td>
                       <td className="number">
                         {hoursMinutes(entry.duration)}
                         {entry.is_running ? " (running)" : ""}
                       </td>
                       <td>{entry.billable ? "Yes" : "No"}</td>
+                      {money ? (
+                        <>
+                          <td className="number">{showMoney(entry.hourly_rate, currency)}</td>
+                          <td className="number">{showMoney(entry.billable_amount, currency)}</td>
+                        </>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
@@ -441,137 +472,5 @@ export default function ReportsPage() {
         )}
       </section>
     </Page>
-  );
-}
-
-/** A name or description that may be long, cut to fit its column, whole on hover. */
-function Cut({ text, lines = false }: { text: string; lines?: boolean }) {
-  return (
-    <span className={lines ? "cut-lines report-cut-wide" : "cut report-cut"} title={text || undefined}>
-      {text}
-    </span>
-  );
-}
-
-interface LoadedSummary {
-  report: SummaryReport;
-  groupBy: GroupBy;
-  rounded: boolean;
-}
-
-function Summary({
-  loaded,
-  loading,
-  error,
-  onRetry,
-}: {
-  loaded: LoadedSummary | undefined;
-  loading: boolean;
-  error: unknown;
-  onRetry(): void;
-}) {
-  const summary = loaded?.report;
-  const groupBy = loaded?.groupBy ?? "project";
-  const rounded = loaded?.rounded ?? false;
-  const groupName = GROUPS.find((group) => group.id === groupBy)?.label ?? "Group";
-  const bars = useMemo<ChartBar[]>(
-    () =>
-      (summary?.groups ?? []).map((group) => ({
-        label: groupLabel(group, groupBy),
-        hours: hours(rounded ? group.rounded_seconds : group.total_seconds),
-        billableHours: hours(group.billable_seconds),
-      })),
-    [summary, groupBy, rounded],
-  );
-  return (
-    <section className="stack" aria-labelledby="report-summary-title" aria-busy={loading}>
-      <h2 id="report-summary-title">Summary</h2>
-      <ErrorNotice error={error} onRetry={onRetry} />
-      {summary === undefined ? (
-        loading ? (
-          <Loading what="the report" />
-        ) : null
-      ) : (
-        <>
-          <dl className="report-totals">
-            <div>
-              <dt>Total</dt>
-              <dd data-testid="total-hours">{hoursMinutes(summary.total_seconds)}</dd>
-            </div>
-            <div>
-              <dt>Billable</dt>
-              <dd>{hoursMinutes(summary.billable_seconds)}</dd>
-            </div>
-            {rounded ? (
-              <div>
-                <dt>Rounded</dt>
-                <dd data-testid="rounded-hours">{hoursMinutes(summary.rounded_seconds)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Entries</dt>
-              <dd>{summary.entry_count}</dd>
-            </div>
-          </dl>
-          <p className="hint">
-            Days of {summary.timezone.replace(/_/g, " ")}; an entry counts on the day it starts. Running entries count up to{" "}
-            {showDateTime(summary.as_of)}.
-          </p>
-          {summary.groups.length === 0 ? <Empty>No time in this range.</Empty> : null}
-          <ReportChart bars={bars} groupedBy={groupName.toLowerCase()} />
-          {summary.groups.length > 0 ? (
-            <div className="table-wrap" role="region" aria-label={`Hours by ${groupName.toLowerCase()}`} tabIndex={0}>
-              <table>
-                <caption className="visually-hidden">Hours by {groupName.toLowerCase()}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{groupName}</th>
-                    <th scope="col" className="number">
-                      Hours
-                    </th>
-                    <th scope="col" className="number">
-                      Billable hours
-                    </th>
-                    {rounded ? (
-                      <th scope="col" className="number">
-                        Rounded hours
-                      </th>
-                    ) : null}
-                    <th scope="col" className="number">
-                      Entries
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.groups.map((group) => (
-                    <tr key={group.key ?? "none"}>
-                      <th
-                        scope="row"
-                        className={groupBy === "day" || groupBy === "week" || groupBy === "month" ? "report-nowrap" : undefined}
-                      >
-                        <Cut text={groupLabel(group, groupBy)} />
-                      </th>
-                      <td className="number">{hoursMinutes(group.total_seconds)}</td>
-                      <td className="number">{hoursMinutes(group.billable_seconds)}</td>
-                      {rounded ? <td className="number">{hoursMinutes(group.rounded_seconds)}</td> : null}
-                      <td className="number">{group.entry_count}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td className="number">{hoursMinutes(summary.total_seconds)}</td>
-                    <td className="number">{hoursMinutes(summary.billable_seconds)}</td>
-                    {rounded ? <td className="number">{hoursMinutes(summary.rounded_seconds)}</td> : null}
-                    <td className="number">{summary.entry_count}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          ) : null}
-        </>
-      )}
-    </section>
   );
 }

@@ -7,8 +7,10 @@ import { Empty, ErrorNotice, Loading, Success } from "../components/status";
 import { collect } from "../lib/collect";
 import { showDate, showDateTime } from "../lib/format";
 import { useAction } from "../lib/use-action";
+import { showMoney } from "../lib/money";
 import { useLoad } from "../lib/use-load";
 import { useIsManager, useSignedIn, useStint } from "../session/session-context";
+import { RateHistory } from "./rate-history";
 import "./projects.css";
 
 type AssignableRole = "admin" | "member";
@@ -40,7 +42,8 @@ export default function TeamPage() {
 }
 
 function Members({ client, manager }: { client: Stint; manager: boolean }) {
-  const { identity } = useSignedIn();
+  const { identity, organization } = useSignedIn();
+  const { currency } = organization;
   const users = useLoad(() => collect(client.users.list({ perPage: 200 })), [client]);
   const { said, error, run } = useAction();
   const act = async (what: () => Promise<unknown>, done: string): Promise<void> => {
@@ -76,6 +79,9 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
+                <th scope="col" className="number">
+                  Hourly rate
+                </th>
                 {manager ? <th scope="col">Actions</th> : null}
               </tr>
             </thead>
@@ -104,6 +110,8 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
                       ROLE_NAMES[user.role]
                     )}
                   </td>
+                  {/* A rate the reader may not see is not sent at all: a dash, as for no rate. */}
+                  <td className="number">{showMoney(user.hourly_rate, currency)}</td>
                   {manager ? (
                     <td>
                       {manageable(user) ? (
@@ -124,7 +132,39 @@ function Members({ client, manager }: { client: Stint; manager: boolean }) {
           </table>
         </div>
       )}
+      {manager && users.data?.length ? <MemberRates client={client} users={users.data} onChanged={users.reload} /> : null}
     </section>
+  );
+}
+
+/** One member's own rate over time (the `member` level: their rate on every project without a more specific one). */
+function MemberRates({ client, users, onChanged }: { client: Stint; users: User[]; onChanged(): void }) {
+  const { currency } = useSignedIn().organization;
+  const [userId, setUserId] = useState(users[0]!.id);
+  const user = users.find((each) => each.id === userId) ?? users[0]!;
+  return (
+    <div className="stack">
+      <label className="field">
+        <span>Show the rates of</span>
+        <select value={user.id} onChange={(event) => setUserId(event.target.value)}>
+          {users.map((each) => (
+            <option key={each.id} value={each.id}>
+              {each.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <RateHistory
+        key={user.id}
+        client={client}
+        title={`Rates of ${user.name}`}
+        filter={{ level: "member", userId: user.id }}
+        targets={[{ label: user.name, level: "member", userId: user.id }]}
+        describe={() => `${user.name}, on every project`}
+        currency={currency}
+        onChanged={onChanged}
+      />
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Project } from "@stint/sdk";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ProjectPicker } from "../components/project-picker";
+import { TagPicker } from "../components/tag-picker";
 import { useProjectTasks } from "../lib/catalog";
 import { describeError } from "../lib/errors";
 import { recentProjectIds, useRecentEntries } from "../lib/recent";
@@ -16,6 +17,7 @@ export interface EntryDraft {
   taskId: string;
   description: string;
   billable: boolean;
+  tags: string[];
 }
 
 /** What the form hands on once it is valid: instants in UTC, the API's shape. */
@@ -24,6 +26,7 @@ export interface EntryValues {
   taskId: string | null;
   description: string;
   billable: boolean;
+  tags: string[];
   startTime: string;
   /** Absent for a running entry, which has no end yet. */
   endTime?: string;
@@ -51,6 +54,7 @@ export function checkDraft(draft: EntryDraft, running: boolean): { problem: stri
     taskId: draft.taskId || null,
     description: draft.description.trim(),
     billable: draft.billable,
+    tags: draft.tags,
     startTime: start.toISOString(),
   };
   if (running) {
@@ -66,8 +70,8 @@ export function checkDraft(draft: EntryDraft, running: boolean): { problem: stri
 }
 
 /**
- * Adding or changing a time entry: the date, start and end, project, task, what was done and
- * whether it is billable. What was typed stays when the API refuses it, with the reason in words.
+ * Adding or changing a time entry: the date, start and end, project, task, what was done, its
+ * tags and whether it is billable. What was typed stays when the API refuses it, with the reason in words.
  */
 export function EntryForm({
   label,
@@ -199,6 +203,7 @@ export function EntryForm({
             maxLength={1000}
           />
         </label>
+        <TagPicker client={client} tags={draft.tags} onChange={(tags) => change({ tags })} className="field entry-form-tags" />
         <label className="checkbox entry-form-billable">
           <input type="checkbox" checked={draft.billable} onChange={(event) => change({ billable: event.target.checked })} />
           Billable

@@ -4,11 +4,12 @@ import { Link, useLocation, useSearch } from "wouter";
 import { ConfirmButton } from "../components/confirm-button";
 import { Page } from "../components/page";
 import { Empty, ErrorNotice, Loading, Success } from "../components/status";
-import { announceChange } from "../lib/changes";
+import { announceChange, madeOf } from "../lib/changes";
 import { collect } from "../lib/collect";
 import { addDays, hoursMinutes, localDay, showClock } from "../lib/format";
 import { useLoad } from "../lib/use-load";
 import { useSignedIn } from "../session/session-context";
+import { TagChips } from "../components/tag-picker";
 import { EntryForm, type EntryDraft, type EntryValues } from "./timesheet-form";
 import { WeekGrid } from "./timesheet-grid";
 import { groupByDay, localTime, secondsOf, utcRangeOf, weekFromSearch, type Day } from "./timesheet-week";
@@ -171,17 +172,26 @@ export default function TimesheetPage() {
               key={week}
               label="New entry"
               autoFocus
-              initial={{ day: inWeek ? today : week, start: "", end: "", projectId: "", taskId: "", description: "", billable: true }}
+              initial={{
+                day: inWeek ? today : week,
+                start: "",
+                end: "",
+                projectId: "",
+                taskId: "",
+                description: "",
+                billable: true,
+                tags: [],
+              }}
               projects={activeProjects}
               submitLabel="Add entry"
               onCancel={() => setAdding(false)}
               onSubmit={async ({ endTime, ...values }) => {
                 // The form asks for an end unless the entry runs, and a new entry never does.
                 if (!endTime) throw new Error("Give an end time.");
-                await client.timeEntries.create({ ...values, endTime });
+                const created = await client.timeEntries.create({ ...values, endTime });
                 setAdding(false);
                 setAdded(true);
-                announceChange("time-entries");
+                announceChange("time-entries", { made: madeOf(created) });
               }}
             />
           </section>
@@ -305,6 +315,7 @@ function draftOf(entry: TimeEntry): EntryDraft {
     taskId: entry.task_id ?? "",
     description: entry.description,
     billable: entry.billable,
+    tags: entry.tags,
   };
 }
 
@@ -341,16 +352,17 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
             submitLabel="Save changes"
             onCancel={() => setEditing(false)}
             onSubmit={async (values: EntryValues) => {
-              await client.timeEntries.update(entry.id, {
+              const updated = await client.timeEntries.update(entry.id, {
                 projectId: values.projectId,
                 taskId: values.taskId,
                 description: values.description,
                 billable: values.billable,
+                tags: values.tags,
                 startTime: values.startTime,
                 ...(values.endTime ? { endTime: values.endTime } : {}),
               });
               setEditing(false);
-              announceChange("time-entries");
+              announceChange("time-entries", { made: madeOf(updated) });
             }}
           />
         </td>
@@ -367,6 +379,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
         taskId: entry.task_id,
         description: entry.description,
         billable: entry.billable,
+        tags: entry.tags,
       });
       announceChange("time-entries");
     } catch (failure) {
@@ -378,7 +391,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
     setError(null);
     try {
       await client.timeEntries.delete(entry.id);
-      announceChange("time-entries");
+      announceChange("time-entries", { made: { id: entry.id, updatedAt: null } });
     } catch (failure) {
       setError(failure);
     }
@@ -417,6 +430,7 @@ function EntryRow({ entry, catalog, projects, now }: { entry: TimeEntry; catalog
           ) : (
             <span className="hint">(no description)</span>
           )}
+          <TagChips tags={entry.tags} />
         </td>
         <td role="cell">{entry.billable ? "Billable" : "Not billable"}</td>
         <td role="cell" className="entry-actions">
