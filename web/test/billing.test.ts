@@ -3,6 +3,7 @@ import { describeWithChromium } from "../../test/support/servers";
 import { navigateTo, PASSWORD, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
 import { paintedPixels, rowsOf, settled } from "./support/report-page";
 import { libraryAs, useWebApp } from "./support/web-app";
+import { chooseProject, projectPicker } from "./support/workday";
 
 const WEEK = "from=2026-11-02&to=2026-11-08";
 
@@ -98,7 +99,7 @@ describeWithChromium("web application: billing (currency, rates, budgets and tag
     ).toBeGreaterThanOrEqual(2);
     expect(asked.tags).toBe(0);
     await timer.getByPlaceholder("What are you working on?").fill("sketching");
-    await timer.getByLabel("Project").selectOption({ label: "Orrery" });
+    await chooseProject(page, projectPicker(timer), "Orrery");
     const tagField = timer.getByRole("combobox", { name: "Tags" });
     // The organization's tags are asked for once the field is used, and offered as one types.
     await tagField.focus();

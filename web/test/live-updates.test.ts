@@ -3,6 +3,7 @@ import type { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
 import { PASSWORD, signUpInApp, uniqueEmail, type AppPage } from "./support/browser";
 import { libraryAs, useWebApp } from "./support/web-app";
+import { chooseProject, projectPicker } from "./support/workday";
 
 /** Generous: the promise is within a second (the delay to every stream is measured by bench/live-events.ts), but a busy machine must not fail the test. */
 const SHOWS_WITHIN_MS = 10_000;
@@ -94,7 +95,7 @@ describeWithChromium("web application: live updates across tabs", () => {
     }
     const timer = timerOf(app.page);
     await timer.getByPlaceholder("What are you working on?").fill("started in a tab");
-    await timer.getByLabel("Project").selectOption({ label: "Clockwork" });
+    await chooseProject(app.page, projectPicker(timer), "Clockwork");
     await timer.getByRole("button", { name: "Start timer" }).click();
     await Promise.all([showsRunning(app.page, "started in a tab"), showsRunning(second, "started in a tab")]);
     // The stream keeps the order of events: once both tabs have loaded the projects again for
