@@ -154,7 +154,7 @@ async function startTarget(ctx: BenchContext, name: TargetName): Promise<Target 
   const services = await startApp(ctx, {
     label: "services",
     http: false,
-    env: { ...bus, SERVICES: "auth,users,projects,timeEntries,webhooks,reports,imports,screenshots,oauth,system,events" },
+    env: { ...bus, SERVICES: "auth,users,projects,timeEntries,webhooks,reports,imports,screenshots,oauth,system,events,mail" },
   });
   const gateway = await startApp(ctx, { label: "gateway", http: true, env: { ...bus, SERVICES: "gateway" } });
   const baseUrl = gateway.baseUrl ?? "";

@@ -33,6 +33,7 @@ export async function invite(
   email: string,
   role: InvitedRole,
   request: Creation = {},
+  mailFailed: (error: unknown) => void = () => undefined,
 ): Promise<CreatedInvitation> {
   const id = createdId("invitation", request);
   if (isRepeatable(request) && (await invitations.find(who.organizationId, id))) throw createdBeforeWithSecret("This invitation", id);
@@ -62,17 +63,21 @@ export async function invite(
     accounts.organizationName({ organizationId: who.organizationId }),
     accounts.accountOf({ userId: who.userId }),
   ]);
-  await mailer.send({
-    kind: "invitation",
-    organizationId: who.organizationId,
-    invitationId: id,
-    to: email,
-    organizationName: organizationName ?? "your team",
-    inviterName: inviter?.name ?? "Someone",
-    role,
-    token,
-    expiresAt: doc.expires_at,
-  });
+  // The invitation is stored and its link is in this answer: a mail service that is away must
+  // not turn it into an error, which the caller would retry into a 409 for an invitation made.
+  await mailer
+    .send({
+      kind: "invitation",
+      organizationId: who.organizationId,
+      invitationId: id,
+      to: email,
+      organizationName: organizationName ?? "your team",
+      inviterName: inviter?.name ?? "Someone",
+      role,
+      token,
+      expiresAt: doc.expires_at,
+    })
+    .catch((error: unknown) => mailFailed(error));
   return { ...invitation, token };
 }
 

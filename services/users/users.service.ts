@@ -68,7 +68,17 @@ export function usersService(deps: ServiceDependencies): ServiceSchema {
         list: (input, who, ctx) => listUsers(accounts(ctx), rates(ctx), who, input.query.role, input.query),
         listInvitations: (input, who) => listInvitations(started(), who, input.query),
         invite: async (input, who, ctx) => ({
-          data: await invite(started(), accounts(ctx), mailer(ctx), eventsFor(ctx), who, input.body.email, input.body.role, ctx.meta),
+          data: await invite(
+            started(),
+            accounts(ctx),
+            mailer(ctx),
+            eventsFor(ctx),
+            who,
+            input.body.email,
+            input.body.role,
+            ctx.meta,
+            (error) => ctx.service?.logger.error({ err: error }, "an invitation's email could not be queued; its link was answered"),
+          ),
         }),
         getInvitation: async (input, who) => ({ data: await getInvitation(started(), who, input.params.id) }),
         revokeInvitation: async (input, who) => {

@@ -17,7 +17,7 @@ import httpx
 
 REPO_ROOT = Path(__file__).resolve().parents[4]
 NODE_BIN = REPO_ROOT / "node_modules" / ".bin"
-BACKEND_SERVICES = "auth,users,projects,timeEntries,webhooks,reports,imports,screenshots,oauth,system,events"
+BACKEND_SERVICES = "auth,users,projects,timeEntries,webhooks,reports,imports,screenshots,oauth,system,events,mail"
 JWT_SECRET = "python-sdk-tests-signing-secret-0123456789abcdef"
 START_TIMEOUT_SECONDS = 120.0
 
