@@ -94,3 +94,26 @@ describe("users service over the auth client", () => {
     expect(await accounts().isMember({ organizationId: who.organizationId, userId: joined.user.id })).toBe(false);
   });
 });
+
+describe("users service without a mail service", () => {
+  const bed = serviceTestBed("users-without-mail", (deps) => [authService(deps), usersService(deps)]);
+
+  it("when the invitation's email cannot be queued, then the invitation is still answered with its link", async () => {
+    const session = await bed.broker().call<Session, object>("auth.register", {
+      params: {},
+      query: {},
+      body: { email: email("owner"), password: "a long enough password", name: "Owner", organization_name: "Org" },
+    });
+    const who: Identity = {
+      organizationId: session.organization.id,
+      plan: "free",
+      userId: session.user.id,
+      role: "owner",
+      permissions: PERMISSIONS,
+    };
+    const invited = await bed.call<{ data: CreatedInvitation }>("users.invite", who, { body: { email: email("invitee") } });
+    expect(invited.data.token).toMatch(/^inv_tok_/);
+    const listed = await bed.call<{ data: { id: string }[] }>("users.listInvitations", who, { query: {} });
+    expect(listed.data.map((invitation) => invitation.id)).toEqual([invited.data.id]);
+  });
+});
