@@ -105,6 +105,16 @@ export const timeZone = z
   .meta({ examples: ["Europe/Berlin"] });
 
 /**
+ * The same, with the zones named in the documents one by one as this runtime knows them, so
+ * that a client generating values from the documents sends zones that exist; other spellings
+ * of the same zones are accepted too.
+ */
+export const namedTimeZone = timeZone.meta({
+  examples: ["Europe/Berlin"],
+  enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")],
+});
+
+/**
  * An hourly rate in the major unit of the organization's currency: 0 to 1,000,000 with at
  * most two decimals, so that every amount is exact in integers (docs/api.md, "Money:
  * rates, amounts and budgets").

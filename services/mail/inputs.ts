@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nothing as none, someChanges, timeZone } from "../../shared/inputs";
+import { namedTimeZone, nothing as none, someChanges } from "../../shared/inputs";
 import { pagingQuery } from "../../shared/paging";
 import { noBody } from "../../shared/validation";
 import { MAIL_KINDS, MAIL_STATES } from "./contract";
@@ -19,5 +19,5 @@ export const listOutboxInput = z.object({
 export const updatePreferencesInput = z.object({
   params: none,
   query: none,
-  body: someChanges(z.object({ weekly_summary: z.boolean().optional(), time_zone: timeZone.optional() }).strict()),
+  body: someChanges(z.object({ weekly_summary: z.boolean().optional(), time_zone: namedTimeZone.optional() }).strict()),
 });

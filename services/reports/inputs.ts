@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pagingQuery } from "../../shared/paging";
 import { idOf, noBody, queryBoolean } from "../../shared/validation";
-import { timeZone as anyTimeZone, nothing, trimmedText } from "../../shared/inputs";
+import { namedTimeZone as timeZone, nothing, trimmedText } from "../../shared/inputs";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "../time-entries/client";
 import { dayNumberOf } from "../../shared/time";
 
@@ -29,11 +29,6 @@ const calendarDate = z
   )
   // The documents promise a little less than the server takes, so that a zone's offset never carries a documented day outside it.
   .meta({ format: "date", pattern: "^(197[1-9]|19[89]\\d|20[0-8]\\d|209[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" });
-
-/** An IANA time zone name, given back in its canonical spelling. */
-const timeZone = anyTimeZone
-  // Named in the documents one by one, as this runtime knows them; other spellings of the same zones are accepted too.
-  .meta({ examples: ["Europe/Berlin"], enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] });
 
 /**
  * `?tag=a&tag=b`: entries carrying any of these tags, ignoring case, as time-entry lists
