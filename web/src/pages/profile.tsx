@@ -1,4 +1,4 @@
-import { BadRequestError, type EmailPreferences } from "@stint/sdk";
+import { BadRequestError, type EmailPreferences, type SummaryReportParams } from "@stint/sdk";
 import { useRef, useState, type FormEvent } from "react";
 import { Page } from "../components/page";
 import { ErrorNotice, Loading, Success } from "../components/status";
@@ -7,6 +7,9 @@ import { useLoad } from "../lib/use-load";
 import { useAction } from "../lib/use-action";
 import { useSignedIn, useStint } from "../session/session-context";
 import "./developer.css";
+
+/** A zone the documents name (the browser's list and the server's are the same IANA names). */
+type TimeZone = SummaryReportParams["timezone"];
 
 /** Settings > Profile: who you are, the weekly summary by email, and a new password (with the current one). */
 export default function ProfilePage() {
@@ -43,7 +46,7 @@ function WeeklySummaryForm({ saved }: { saved: EmailPreferences }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const changed = await client.emailPreferences.update({ weeklySummary: weekly, timeZone: zone });
+      const changed = await client.emailPreferences.update({ weeklySummary: weekly, timeZone: zone as TimeZone });
       return changed.weekly_summary
         ? `Saved. Your weekly summary comes every Monday, for the week before in ${changed.time_zone.replace(/_/g, " ")}.`
         : "Saved. You get no weekly summary.";
