@@ -1,4 +1,4 @@
-import type { Context } from "moleculer";
+import type { Context, ServiceBroker } from "moleculer";
 import type { DomainEvent } from "../../shared/events";
 import { PERMISSIONS, type Identity } from "../../shared/identity";
 import { serviceTestBed } from "../../test/support/service-broker";
@@ -10,6 +10,23 @@ import type { CreatedInvitation } from "./contract";
 
 function email(label: string): string {
   return `${label}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+}
+
+/** A new organization's owner, signed up through the auth service, and who they are to a handler. */
+async function registerFounder(broker: ServiceBroker): Promise<{ session: Session; who: Identity }> {
+  const session = await broker.call<Session, object>("auth.register", {
+    params: {},
+    query: {},
+    body: { email: email("owner"), password: "a long enough password", name: "Owner", organization_name: "Org" },
+  });
+  const who: Identity = {
+    organizationId: session.organization.id,
+    plan: "free",
+    userId: session.user.id,
+    role: "owner",
+    permissions: PERMISSIONS,
+  };
+  return { session, who };
 }
 
 describe("users service over the auth client", () => {
@@ -29,21 +46,7 @@ describe("users service over the auth client", () => {
   ]);
   const accounts = () => authClient.over(bed.broker());
 
-  async function founder(): Promise<{ session: Session; who: Identity }> {
-    const session = await bed.broker().call<Session, object>("auth.register", {
-      params: {},
-      query: {},
-      body: { email: email("owner"), password: "a long enough password", name: "Owner", organization_name: "Org" },
-    });
-    const who: Identity = {
-      organizationId: session.organization.id,
-      plan: "free",
-      userId: session.user.id,
-      role: "owner",
-      permissions: PERMISSIONS,
-    };
-    return { session, who };
-  }
+  const founder = () => registerFounder(bed.broker());
 
   it("never hands out a password hash, and refuses a taken email with the sign-up's 409", async () => {
     const { session, who } = await founder();
@@ -99,18 +102,7 @@ describe("users service without a mail service", () => {
   const bed = serviceTestBed("users-without-mail", (deps) => [authService(deps), usersService(deps)]);
 
   it("when the invitation's email cannot be queued, then the invitation is still answered with its link", async () => {
-    const session = await bed.broker().call<Session, object>("auth.register", {
-      params: {},
-      query: {},
-      body: { email: email("owner"), password: "a long enough password", name: "Owner", organization_name: "Org" },
-    });
-    const who: Identity = {
-      organizationId: session.organization.id,
-      plan: "free",
-      userId: session.user.id,
-      role: "owner",
-      permissions: PERMISSIONS,
-    };
+    const { who } = await registerFounder(bed.broker());
     const invited = await bed.call<{ data: CreatedInvitation }>("users.invite", who, { body: { email: email("invitee") } });
     expect(invited.data.token).toMatch(/^inv_tok_/);
     const listed = await bed.call<{ data: { id: string }[] }>("users.listInvitations", who, { query: {} });
