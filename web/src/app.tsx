@@ -10,6 +10,7 @@ import { JoinPage } from "./pages/signed-out/join";
 import { ResetPasswordPage } from "./pages/signed-out/reset-password";
 import { SignInPage } from "./pages/signed-out/sign-in";
 import { SignUpPage } from "./pages/signed-out/sign-up";
+import { SignedOutLinkPage } from "./pages/signed-out-link";
 import { BrowserSession } from "./session/browser-session";
 import { SignedInContext, type SignedIn } from "./session/session-context";
 
@@ -59,6 +60,12 @@ function SignedInApp({
             </Route>
             <Route path="/signup">
               <Redirect to="/" replace />
+            </Route>
+            <Route path="/join">
+              <SignedOutLinkPage purpose="join" />
+            </Route>
+            <Route path="/reset-password">
+              <SignedOutLinkPage purpose="reset" />
             </Route>
             <Route>
               <NotFound />

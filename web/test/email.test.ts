@@ -95,6 +95,42 @@ describeWithChromium("web application: email kept in the outbox (no SMTP), invit
     await member.context.close();
   }, 120_000);
 
+  it("when a signed-in person opens an invitation or a reset link, then the page says whose sign-in it is and signing out there opens the link", async () => {
+    const { page, context, problems } = await web.open(PHONE);
+    const ownerEmail = uniqueEmail("linked");
+    await signUpInApp(page, { name: "Lin Linked", organization: "Links", email: ownerEmail, password: PASSWORD });
+    const library = await libraryAs(deployment.url, ownerEmail);
+    const memberEmail = uniqueEmail("linked-member");
+    await library.invitations.create({ email: memberEmail, role: "member" });
+    const joinLink = await keptLinkFor(page, memberEmail, /invited you to Links/);
+
+    await page.goto(onDeployment(joinLink, deployment.url));
+    await page.getByRole("heading", { level: 1, name: "This invitation is for a new account" }).waitFor();
+    expect(await page.getByText(`You are signed in as ${ownerEmail}`).count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await contentWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole("button", { name: "Sign out and use the link" }).click();
+    await page.getByRole("heading", { level: 1, name: "Join your team" }).waitFor();
+    await page.getByLabel("Your name").fill("Lee Linked");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Join" }).click();
+    await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
+
+    // Now signed in as the member, who opens the reset link the owner passed on.
+    await new Stint({ baseUrl: deployment.url }).auth.requestPasswordReset({ email: memberEmail });
+    const { data: kept } = await library.organization.outbox({ kind: "password_reset" });
+    const token = tokenInLink(kept.find((message) => message.to === memberEmail)?.text ?? "", "/reset-password");
+    await page.goto(`/reset-password#token=${encodeURIComponent(token)}`);
+    await page.getByRole("heading", { level: 1, name: "This link sets a new password" }).waitFor();
+    await page.getByRole("button", { name: "Sign out and use the link" }).click();
+    await page.getByLabel(/^New password(?! again)/).fill(NEW_PASSWORD);
+    await page.getByLabel("New password again").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByRole("heading", { level: 1, name: "Your password is set" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("when someone changes their password in the profile, then a wrong current one is said in words and the new one signs in", async () => {
     const { page, context, problems } = await web.open(DESKTOP);
     const email = uniqueEmail("profile");
