@@ -286,4 +286,31 @@ describeWithChromium("web application: focus, messages and words", () => {
     },
     60_000,
   );
+  it.each(VIEWPORTS)(
+    "when a person's requests meet the rate limit on a %s, then the page says when to try again instead of loading silently",
+    async (_name, viewport) => {
+      const { email, stint } = await someone("limited");
+      const { page, context, problems } = await openApp(app.browser, app.deployment.url, viewport);
+      await signInInApp(page, email, PASSWORD);
+      // The minute's window is the one met: started early enough in it that its end is far off.
+      const secondsLeft = 60 - new Date().getUTCSeconds();
+      if (secondsLeft < 20) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 500));
+      // Their sign-ins share one count (the library's token and the page's): the library uses it up.
+      let refused = false;
+      while (!refused) {
+        const answers = await Promise.allSettled(Array.from({ length: 20 }, () => stint.projects.list({}, { maxRetries: 0 })));
+        refused = answers.some((answer) => answer.status === "rejected" && (answer.reason as { status?: number }).status === 429);
+      }
+      await navigateTo(page, "Projects");
+      const said = page
+        .getByRole("alert")
+        .filter({ hasText: /Too many requests just now\. Try again in \d+ seconds\./ })
+        .first();
+      await said.waitFor({ timeout: 15_000 });
+      expect(await said.getByRole("button", { name: "Try again" }).count()).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    90_000,
+  );
 });

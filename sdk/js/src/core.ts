@@ -23,6 +23,12 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Milliseconds each attempt may take, the answer's body included (default 60 000). */
   timeout?: number;
+  /**
+   * The longest `Retry-After`, in seconds, waited out before a retry (default 60); past it the
+   * error comes back at once. An interface a person watches sets it low, to say "try again in
+   * N seconds" rather than wait silently.
+   */
+  longestRetryAfter?: number;
   /** Another `fetch` (a proxy agent, a test double, an older runtime's polyfill). */
   fetch?: Fetch;
   /** Headers sent with every request. */
@@ -64,7 +70,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** First backoff and its cap, in seconds: full jitter picks a wait in [0, min(cap, base * 2^n)). */
 const BACKOFF_BASE_SECONDS = 0.5;
 const BACKOFF_CAP_SECONDS = 8;
-/** A `Retry-After` longer than this is not waited for: the error goes to the caller at once. */
+/** A `Retry-After` longer than this is not waited for unless the client says: the error goes to the caller at once. */
 const LONGEST_RETRY_AFTER_SECONDS = 60;
 
 const CLIENT_NAME = `stint-js/${VERSION}`;
@@ -200,6 +206,7 @@ export class HttpClient {
   readonly baseUrl: string;
   readonly maxRetries: number;
   readonly timeout: number;
+  readonly longestRetryAfter: number;
   private readonly credentialHeaders: Record<string, string>;
   private readonly defaultHeaders: Record<string, string>;
   private readonly fetchImpl: Fetch;
@@ -217,6 +224,7 @@ export class HttpClient {
         : {};
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    this.longestRetryAfter = options.longestRetryAfter ?? LONGEST_RETRY_AFTER_SECONDS;
     this.defaultHeaders = options.defaultHeaders ?? {};
     if (!options.fetch && typeof globalThis.fetch !== "function")
       throw new StintError("No fetch: run on Node 18 or later, a browser or Deno, or pass one as the fetch option");
@@ -312,7 +320,7 @@ export class HttpClient {
   private retryWaitMs(response: Response, retry: number): number | undefined {
     const told = retryAfterSeconds(response.headers);
     if (told === undefined) return backoffMs(retry);
-    return told <= LONGEST_RETRY_AFTER_SECONDS ? told * 1000 : undefined;
+    return told <= this.longestRetryAfter ? told * 1000 : undefined;
   }
 
   private async attempt(request: ApiRequest, options: RequestOptions, idempotencyKey: string | undefined, retry: number): Promise<Attempt> {

@@ -78,7 +78,7 @@ export function describeClient(mode: StintMode): void {
     beforeEach(() => proxy.reset());
 
     /** A client of the owner's through the proxy, so the test sees and shapes the traffic. */
-    const proxied = (options: { maxRetries?: number; timeout?: number } = {}) =>
+    const proxied = (options: { maxRetries?: number; timeout?: number; longestRetryAfter?: number } = {}) =>
       new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
     /** Someone else's client through the proxy. */
     const proxiedAs = (someone: Session) => new Stint({ baseUrl: proxy.url, accessToken: someone.access_token });
@@ -855,6 +855,12 @@ export function describeClient(mode: StintMode): void {
           body: { error: { code: "rate_limited", message: "Slow down", details: { retry_after: 3600 } } },
         });
         await expect(proxied().projects.list()).rejects.toMatchObject({ name: "RateLimitError", retryAfter: 3600 });
+        expect(proxy.requests).toHaveLength(1);
+      });
+
+      it("when a Retry-After is longer than the client's longestRetryAfter, then the caller gets the RateLimitError at once", async () => {
+        proxy.plan = () => ({ kind: "answer", status: 429, headers: { "retry-after": "6" }, body: STYLE_A_RATE_LIMITED });
+        await expect(proxied({ longestRetryAfter: 5 }).projects.list()).rejects.toMatchObject({ name: "RateLimitError", retryAfter: 6 });
         expect(proxy.requests).toHaveLength(1);
       });
 

@@ -35,9 +35,16 @@ async function postWebSession(path: string, body?: unknown): Promise<Response> {
   });
 }
 
+/**
+ * A person is watching: a rate limit that asks for a longer wait than this is said on the
+ * page ("try again in N seconds", with a button) instead of a silent "Loading" while the
+ * client waits it out (docs/web-app.md, "Few requests").
+ */
+const LONGEST_SILENT_WAIT_SECONDS = 3;
+
 /** A client for the calls that need no credential: sign-up, sign-in, joining by invitation. */
 export function anonymousClient(): Stint {
-  return new Stint({ baseUrl: window.location.origin });
+  return new Stint({ baseUrl: window.location.origin, longestRetryAfter: LONGEST_SILENT_WAIT_SECONDS });
 }
 
 /**
@@ -58,7 +65,11 @@ export class BrowserSession {
   ) {
     this.accessToken = tokens.access_token;
     this.expiresAtMs = Date.now() + tokens.expires_in * 1000;
-    this.client = new Stint({ baseUrl: window.location.origin, fetch: (input, init) => this.authorizedFetch(input, init) });
+    this.client = new Stint({
+      baseUrl: window.location.origin,
+      longestRetryAfter: LONGEST_SILENT_WAIT_SECONDS,
+      fetch: (input, init) => this.authorizedFetch(input, init),
+    });
   }
 
   get identity(): Identity {
