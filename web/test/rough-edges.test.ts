@@ -55,6 +55,8 @@ describeWithChromium("web application: focus, messages and words", () => {
       await signInInApp(page, email, PASSWORD);
       const timer = timerOf(page);
       await timer.getByRole("button", { name: "Start timer" }).waitFor();
+      // The page first: its heading takes the focus when it appears (after the timer bar, when its code comes later).
+      await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
       // From the top of the page, one Tab and Enter reach the timer.
       // From the top of the page: the keyboard on the application's outermost element.
       await page.locator("#root").evaluate((root) => {
