@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describeWithChromium } from "../../test/support/servers";
-import { gridOf, parseDuration } from "../src/pages/timesheet-grid-model";
+import { cellChange, gridOf, parseDuration } from "../src/pages/timesheet-grid-model";
 import { groupByDay } from "../src/pages/timesheet-week";
 import { DESKTOP, openApp, PASSWORD, PHONE_375, seriousAccessibilityViolations, signInInApp } from "./support/browser";
 import { contentWidth, useWebApp } from "./support/web-app";
@@ -45,6 +45,35 @@ describe("the week grid's arithmetic", () => {
       ["p2", [0, 0, 0, 1, 0, 0, 0], 1],
       ["p3", [0, 0, 0, 0, 0, 0, 0], 0],
     ]);
+  });
+
+  it("when a total is typed into a cell, then an empty cell gets an entry and otherwise the latest entry takes up the difference", () => {
+    const day = new Date(2026, 10, 18);
+    const entry = (id: string, from: number, hours: number) => ({
+      id,
+      project_id: "p1",
+      is_running: false,
+      start_time: at(day, from).toISOString(),
+      end_time: at(day, from + hours).toISOString(),
+      duration: hours * 3600,
+    });
+    const cellOf = (entries: ReturnType<typeof entry>[]) => ({
+      dayKey: "2026-11-18",
+      day,
+      entries,
+      seconds: entries.reduce((sum, one) => sum + one.duration, 0),
+    });
+    const [morning, afternoon] = [entry("morning", 9, 2), entry("afternoon", 14, 1)];
+    // The latest by start, whatever the order the cell lists them in.
+    const two = cellOf([afternoon, morning]);
+    expect(cellChange(cellOf([]), 5400)).toEqual({ kind: "create", seconds: 5400 });
+    expect(cellChange(cellOf([]), 0)).toEqual({ kind: "none" });
+    expect(cellChange(two, 3 * 3600)).toEqual({ kind: "none" });
+    expect(cellChange(two, 4 * 3600)).toEqual({ kind: "resize", entry: afternoon, seconds: 2 * 3600 });
+    expect(cellChange(two, 2.5 * 3600)).toEqual({ kind: "resize", entry: afternoon, seconds: 1800 });
+    expect(cellChange(two, 2 * 3600)).toEqual({ kind: "delete", entry: afternoon });
+    expect(cellChange(two, 3600)).toEqual({ kind: "below-the-others", othersSeconds: 2 * 3600 });
+    expect(cellChange(cellOf([morning]), 0)).toEqual({ kind: "delete", entry: morning });
   });
 });
 
@@ -267,6 +296,39 @@ describeWithChromium("web application: a day's work", () => {
       const made = [];
       for await (const entry of stint.timeEntries.list({ projectId: barometer!.id })) made.push(entry);
       expect(made.map((entry) => [entry.duration, Date.parse(entry.start_time)])).toEqual([[4500, at(monday, 9).getTime()]]);
+
+      // A day of two entries: the latest takes up the change; below the earlier one's hour, it is said.
+      const wednesday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 2);
+      const [first, second] = [
+        await stint.timeEntries.create({
+          projectId: barometer!.id,
+          startTime: at(wednesday, 9).toISOString(),
+          endTime: at(wednesday, 10).toISOString(),
+        }),
+        await stint.timeEntries.create({
+          projectId: barometer!.id,
+          startTime: at(wednesday, 13).toISOString(),
+          endTime: at(wednesday, 13, 30).toISOString(),
+        }),
+      ];
+      expect(
+        await eventually(
+          () => cell("Barometer", wednesday).inputValue(),
+          (shown) => shown === "1:30",
+        ),
+      ).toBe("1:30");
+      await cell("Barometer", wednesday).fill("2:00");
+      await cell("Barometer", wednesday).press("Enter");
+      expect(
+        await eventually(
+          async () => (await stint.timeEntries.get(second.id)).duration,
+          (seconds) => seconds === 3600,
+        ),
+      ).toBe(3600);
+      await cell("Barometer", wednesday).fill("0:30");
+      await cell("Barometer", wednesday).press("Enter");
+      await page.getByRole("alert").filter({ hasText: "The earlier entries of this day already make 1:00" }).waitFor();
+      expect([(await stint.timeEntries.get(first.id)).duration, (await stint.timeEntries.get(second.id)).duration]).toEqual([3600, 3600]);
 
       // Nonsense is said in words and stored nowhere.
       await cell("Almanac", monday).fill("soon");

@@ -53,7 +53,35 @@ export function parseDuration(typed: string): number | null {
   return seconds !== null && seconds <= 24 * 3600 ? seconds : null;
 }
 
-/** Whether a cell can be typed into: none or one finished entry behind it (more are changed in the list). */
+/** Whether a cell can be typed into: not while one of its entries runs (stop the timer first). */
 export function isEditable(cell: GridCell<GridEntry>): boolean {
-  return cell.entries.length <= 1 && !cell.entries.some((entry) => entry.is_running);
+  return !cell.entries.some((entry) => entry.is_running);
+}
+
+/** What a total typed into a cell does to the entries behind it. */
+export type CellChange<T extends GridEntry> =
+  | { kind: "none" }
+  | { kind: "create"; seconds: number }
+  | { kind: "resize"; entry: T; seconds: number }
+  | { kind: "delete"; entry: T }
+  | { kind: "below-the-others"; othersSeconds: number };
+
+/**
+ * Typing a day's total into a cell: an empty cell gets an entry of that length; otherwise the
+ * cell's latest entry takes up the difference (its end moves, 0 left deletes it), so the
+ * earlier ones keep their times and descriptions. A total below what the earlier entries
+ * already make is not guessed at: those are changed in the list.
+ */
+export function cellChange<T extends GridEntry>(cell: GridCell<T>, seconds: number): CellChange<T> {
+  if (seconds === cell.seconds) return { kind: "none" };
+  const latest = cell.entries.reduce<T | undefined>(
+    (last, entry) => (!last || Date.parse(entry.start_time) >= Date.parse(last.start_time) ? entry : last),
+    undefined,
+  );
+  if (!latest) return seconds > 0 ? { kind: "create", seconds } : { kind: "none" };
+  const othersSeconds = cell.seconds - latest.duration;
+  const length = seconds - othersSeconds;
+  if (length > 0) return { kind: "resize", entry: latest, seconds: length };
+  if (length === 0) return { kind: "delete", entry: latest };
+  return { kind: "below-the-others", othersSeconds };
 }

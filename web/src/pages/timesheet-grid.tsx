@@ -5,7 +5,7 @@ import { ErrorNotice } from "../components/status";
 import { announceChange } from "../lib/changes";
 import { hoursMinutes } from "../lib/format";
 import { useStint } from "../session/session-context";
-import { gridOf, isEditable, parseDuration, type GridCell } from "./timesheet-grid-model";
+import { cellChange, gridOf, isEditable, parseDuration, type GridCell } from "./timesheet-grid-model";
 import type { Day } from "./timesheet-week";
 
 const shortDay = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric" });
@@ -21,9 +21,9 @@ function startOfNewTime(day: Day<TimeEntry>): Date {
 /**
  * The week as a grid of projects by days, as a timesheet on paper: type a day's hours for a
  * project into its cell ("1:30", "1.5", "90m"), and the totals of the row, the column and the
- * week follow. A cell with no entry gets one (from 9:00, or after the day's last entry); a cell
- * with one entry changes that entry's length, and 0 deletes it; a cell with several entries, or
- * a running one, is changed in the list.
+ * week follow. A cell with no entry gets one (from 9:00, or after the day's last entry); in a
+ * cell with entries the latest takes up the difference (`cellChange`); a running one is
+ * changed once stopped.
  */
 export function WeekGrid({
   days,
@@ -45,19 +45,24 @@ export function WeekGrid({
 
   const save = async (projectId: string, cell: GridCell<TimeEntry>, seconds: number) => {
     setError(null);
-    const [entry] = cell.entries;
+    const change = cellChange(cell, seconds);
     try {
-      if (entry && seconds === 0) await client.timeEntries.delete(entry.id);
-      else if (entry) {
-        await client.timeEntries.update(entry.id, { endTime: new Date(Date.parse(entry.start_time) + seconds * 1000).toISOString() });
-      } else if (seconds > 0) {
+      if (change.kind === "below-the-others") {
+        throw new Error(`The earlier entries of this day already make ${hoursMinutes(change.othersSeconds)}: change them in the list.`);
+      }
+      if (change.kind === "delete") await client.timeEntries.delete(change.entry.id);
+      if (change.kind === "resize") {
+        const end = new Date(Date.parse(change.entry.start_time) + change.seconds * 1000);
+        await client.timeEntries.update(change.entry.id, { endTime: end.toISOString() });
+      }
+      if (change.kind === "create") {
         const day = days.find((candidate) => candidate.key === cell.dayKey)!;
         const start = startOfNewTime(day);
         const project = catalog.get(projectId);
         await client.timeEntries.create({
           projectId,
           startTime: start.toISOString(),
-          endTime: new Date(start.getTime() + seconds * 1000).toISOString(),
+          endTime: new Date(start.getTime() + change.seconds * 1000).toISOString(),
           billable: project?.billable ?? true,
         });
       }
@@ -160,13 +165,7 @@ function GridCellField({ label, cell, onSave }: { label: string; cell: GridCell<
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const hintId = useId();
-  if (!isEditable(cell)) {
-    return (
-      <span title={cell.entries.length > 1 ? "Several entries: change them in the list" : "Running: stop the timer to change it"}>
-        {shown}
-      </span>
-    );
-  }
+  if (!isEditable(cell)) return <span title="Running: stop the timer to change it">{shown}</span>;
   const commit = async () => {
     if (draft === null) return;
     const seconds = parseDuration(draft);
