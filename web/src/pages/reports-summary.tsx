@@ -1,7 +1,7 @@
 import { Cut } from "../components/cut";
 import type { SummaryReport } from "@stint/sdk";
 import { useMemo } from "react";
-import { Empty, ErrorNotice, Loading } from "../components/status";
+import { Empty, Loading } from "../components/status";
 import { hoursMinutes, showDateTime } from "../lib/format";
 import { showMoney } from "../lib/money";
 import { ReportChart, type ChartBar, type ChartKind } from "./reports-chart";
@@ -24,15 +24,11 @@ const DATE_GROUPS: readonly GroupBy[] = ["day", "week", "month"];
 export function Summary({
   loaded,
   loading,
-  error,
-  onRetry,
   chart,
   currency: organizationCurrency,
 }: {
   loaded: LoadedSummary | undefined;
   loading: boolean;
-  error: unknown;
-  onRetry(): void;
   chart: ChartKind;
   /** The organization's currency, for a report that names none. */
   currency: string;
@@ -56,7 +52,6 @@ export function Summary({
   return (
     <section className="stack" aria-labelledby="report-summary-title" aria-busy={loading}>
       <h2 id="report-summary-title">Summary</h2>
-      <ErrorNotice error={error} onRetry={onRetry} />
       {summary === undefined ? (
         loading ? (
           <Loading what="the report" />

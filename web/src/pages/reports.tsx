@@ -175,6 +175,8 @@ export default function ReportsPage() {
       ? client.reports.exportSummary({ ...summaryParams(selection), format }, { signal })
       : client.reports.exportDetailed({ ...filtersOf(selection), format }, { signal });
 
+  const loads = [projects, tasks, people, summary, detailed];
+  const failed = loads.find((load) => load.error);
   const preset = presetOf(selection);
   // Money in the entries only where the summary of the same filters shows it (see `showsAmounts`).
   const money = summary.data !== undefined && showsAmounts(summary.data.report);
@@ -356,29 +358,24 @@ export default function ReportsPage() {
             </select>
           </div>
         </div>
-        <ErrorNotice error={projects.error ?? tasks.error ?? people.error} />
       </form>
 
+      {/* One failure, one message: a refusal (a rate limit, a lost connection) met by every load at once is said once. */}
+      {reversed || !failed ? null : (
+        <ErrorNotice error={failed.error} onRetry={() => loads.forEach((load) => load.error && load.reload())} />
+      )}
       {reversed ? (
         <p className="notice notice-error" role="alert">
           The To date is before the From date. Choose a To date on or after the From date.
         </p>
       ) : (
-        <Summary
-          loaded={summary.data}
-          loading={summary.loading}
-          error={summary.error}
-          onRetry={summary.reload}
-          chart={selection.chart}
-          currency={organization.currency}
-        />
+        <Summary loaded={summary.data} loading={summary.loading} chart={selection.chart} currency={organization.currency} />
       )}
 
       {reversed ? null : <ReportExport download={download} />}
 
       <section className="stack" aria-labelledby="report-entries-title" hidden={reversed}>
         <h2 id="report-entries-title">Entries</h2>
-        <ErrorNotice error={detailed.error} onRetry={detailed.reload} />
         {detailed.data === undefined ? (
           detailed.loading ? (
             <Loading what="entries" />
