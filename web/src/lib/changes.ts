@@ -24,7 +24,13 @@ export function madeOf(resource: { id: string; updated_at: string }): MadeChange
   return { id: resource.id, updatedAt: resource.updated_at };
 }
 
-const listeners = new Map<ChangeKind, Set<() => void>>();
+/**
+ * Told of a change of its kind; `before`, when given, says the change was made before that
+ * instant (`Date.now()` in this browser): a load that started at or after it has the change.
+ */
+type ChangeListener = (before?: number) => void;
+
+const listeners = new Map<ChangeKind, Set<ChangeListener>>();
 /** Told of this page's own changes, to pass them to the other tabs. */
 const ownChangeListeners = new Set<(kind: ChangeKind, made: MadeChange | undefined) => void>();
 /** Whether a change this page made is news here; without live updates, every change is. */
@@ -32,10 +38,12 @@ let isNews: (made: MadeChange) => boolean = () => true;
 
 /**
  * Says that `kind` changed; `fromElsewhere` when another tab or the live stream said so (it is
- * not passed on again); `made`, the resource this page changed, as the API answered.
+ * not passed on again); `made`, the resource this page changed, as the API answered; `before`,
+ * an instant the change is known to precede (see `ChangeListener`).
  */
-export function announceChange(kind: ChangeKind, options: { fromElsewhere?: boolean; made?: MadeChange } = {}): void {
-  if (options.fromElsewhere || !options.made || isNews(options.made)) for (const listener of listeners.get(kind) ?? []) listener();
+export function announceChange(kind: ChangeKind, options: { fromElsewhere?: boolean; made?: MadeChange; before?: number } = {}): void {
+  if (options.fromElsewhere || !options.made || isNews(options.made))
+    for (const listener of listeners.get(kind) ?? []) listener(options.before);
   if (!options.fromElsewhere) for (const listener of ownChangeListeners) listener(kind, options.made);
 }
 
@@ -53,7 +61,7 @@ export function decideNews(decide: (made: MadeChange) => boolean): () => void {
   };
 }
 
-export function useOnChange(kind: ChangeKind, listener: () => void): void {
+export function useOnChange(kind: ChangeKind, listener: ChangeListener): void {
   useEffect(() => {
     const set = listeners.get(kind) ?? new Set();
     listeners.set(kind, set);

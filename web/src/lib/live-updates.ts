@@ -20,7 +20,7 @@ import { announceChange, CHANGE_KINDS, decideNews, onAnnouncedChange, type Chang
  */
 type Message =
   | { kind: "event"; id: string; type: string; state?: string }
-  | { kind: "reset" }
+  | { kind: "reset"; before?: number }
   | { kind: "changed"; change: ChangeKind; made?: MadeChange };
 
 /** How many states a tab keeps in mind (one whose second word never comes is forgotten in time). */
@@ -74,7 +74,7 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
       if (!isNews(message.state)) return;
       for (const change of changesOf(message.type)) announceChange(change, { fromElsewhere: true });
     } else if (message.kind === "reset") {
-      for (const change of CHANGE_KINDS) announceChange(change, { fromElsewhere: true });
+      for (const change of CHANGE_KINDS) announceChange(change, { fromElsewhere: true, before: message.before });
     } else {
       if (message.made && !isNews(stateKey(message.made.id, message.made.updatedAt))) return;
       announceChange(message.change, { fromElsewhere: true });
@@ -101,9 +101,10 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
         lastEventId,
         signal: reconnecting.signal,
         maxReconnectDelay: MAX_RECONNECT_MS,
-        // Opened without knowing where the page stands: whatever changed before is loaded again.
+        // Opened without knowing where the page stands: whatever was loaded before the stream
+        // opened is loaded again (a load begun since has what the stream missed).
         onOpen: () => {
-          if (!opened && lastEventId === undefined) tell({ kind: "reset" });
+          if (!opened && lastEventId === undefined) tell({ kind: "reset", before: Date.now() });
           opened = true;
         },
       });
