@@ -4,10 +4,16 @@ import { join } from "node:path";
 import { describeStorageContract } from "./storage.suite";
 import { DATABASE_FILE, openEmbeddedStore } from "./embedded";
 import { openStore } from "./open";
+import type { SumPricing } from "./port";
 import { roundSeconds } from "../rounding";
 import { amountInMinorUnits } from "../billing/money";
 
 const root = mkdtempSync(join(tmpdir(), "stint-embedded-"));
+
+/** Pricing of items by their `who` and `what` at `at` where `ok`, per hour of `n` seconds. */
+function pricedByWhoAndWhat(multiplier: number, timelines: SumPricing["timelines"]): SumPricing {
+  return { by: ["who", "what"], at: "at", when: "ok", multiplier, divisor: 360_000, timelines };
+}
 
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
@@ -290,19 +296,12 @@ describe("embedded store", () => {
       );
       await items.insertMany(docs);
       const timeline = (key: string) => ({ starts: ["", "2026-03-15"], rates: rates[key] as (number | null)[] });
-      const price = {
-        by: ["who", "what"] as const,
-        at: "at",
-        when: "ok",
-        multiplier: 1000,
-        divisor: 360_000,
-        timelines: [
-          { keys: ["a", "p"] as const, ...timeline("a p") },
-          { keys: ["a", null] as const, ...timeline("a *") },
-          { keys: [null, "p"] as const, ...timeline("* p") },
-          { keys: [null, null] as const, ...timeline("* *") },
-        ],
-      };
+      const price = pricedByWhoAndWhat(1000, [
+        { keys: ["a", "p"], ...timeline("a p") },
+        { keys: ["a", null], ...timeline("a *") },
+        { keys: [null, "p"], ...timeline("* p") },
+        { keys: [null, null], ...timeline("* *") },
+      ]);
       const rows = await items.sumBy?.({}, { keys: ["who"], field: "n", round: { mode: "up", step: 900 }, price });
       const expected = new Map<string, number>();
       for (const doc of docs) {
@@ -339,19 +338,12 @@ describe("embedded store", () => {
       // The person on the project (a, p) wins over the project (p), which wins over the organization.
       const rateOf = (doc: { who: string; what: string; at: string }) =>
         doc.who === "a" && doc.what === "p" ? (doc.at >= "2026-03-15" ? 15000 : 12345) : doc.what === "p" ? 9999 : 7000;
-      const price = {
-        by: ["who", "what"] as const,
-        at: "at",
-        when: "ok",
-        multiplier: 100,
-        divisor: 360_000,
-        timelines: [
-          { keys: ["a", "p"] as const, starts: ["", "2026-03-15"], rates: [12345, 15000] },
-          { keys: [null, "p"] as const, starts: [""], rates: [9999] },
-          { keys: ["a", null] as const, starts: [""], rates: [7000] },
-          { keys: [null, null] as const, starts: [""], rates: [7000] },
-        ],
-      };
+      const price = pricedByWhoAndWhat(100, [
+        { keys: ["a", "p"], starts: ["", "2026-03-15"], rates: [12345, 15000] },
+        { keys: [null, "p"], starts: [""], rates: [9999] },
+        { keys: ["a", null], starts: [""], rates: [7000] },
+        { keys: [null, null], starts: [""], rates: [7000] },
+      ]);
       const expected = (chosen: typeof docs, key: (doc: (typeof docs)[number]) => unknown[]) => {
         const sums = new Map<string, number>();
         for (const doc of chosen) {
