@@ -566,7 +566,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
    * A priced statement with its rate written in, kept per pricing and statement: a summary
    * asks the same statement for each of its days (other parameters), and writing a new text
    * of the rate's size for each, then hashing and comparing it to find the prepared
-   * statement, was a tenth of what amounts added to a year's sums (bench/README.md, `reports`).
+   * statement, was a tenth of what amounts added to a year's sums (bench/history/reports.md, "Amounts").
    */
   private pricedSql(price: SumPricing, rate: string, marked: string): string {
     let statements = this.pricedStatements.get(price);
