@@ -4,10 +4,16 @@ import { join } from "node:path";
 import { describeStorageContract } from "./storage.suite";
 import { DATABASE_FILE, openEmbeddedStore } from "./embedded";
 import { openStore } from "./open";
+import type { SumPricing } from "./port";
 import { roundSeconds } from "../rounding";
 import { amountInMinorUnits } from "../billing/money";
 
 const root = mkdtempSync(join(tmpdir(), "stint-embedded-"));
+
+/** Pricing of items by their `who` and `what` at `at` where `ok`, per hour of `n` seconds. */
+function pricedByWhoAndWhat(multiplier: number, timelines: SumPricing["timelines"]): SumPricing {
+  return { by: ["who", "what"], at: "at", when: "ok", multiplier, divisor: 360_000, timelines };
+}
 
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
@@ -290,19 +296,12 @@ describe("embedded store", () => {
       );
       await items.insertMany(docs);
       const timeline = (key: string) => ({ starts: ["", "2026-03-15"], rates: rates[key] as (number | null)[] });
-      const price = {
-        by: ["who", "what"] as const,
-        at: "at",
-        when: "ok",
-        multiplier: 1000,
-        divisor: 360_000,
-        timelines: [
-          { keys: ["a", "p"] as const, ...timeline("a p") },
-          { keys: ["a", null] as const, ...timeline("a *") },
-          { keys: [null, "p"] as const, ...timeline("* p") },
-          { keys: [null, null] as const, ...timeline("* *") },
-        ],
-      };
+      const price = pricedByWhoAndWhat(1000, [
+        { keys: ["a", "p"], ...timeline("a p") },
+        { keys: ["a", null], ...timeline("a *") },
+        { keys: [null, "p"], ...timeline("* p") },
+        { keys: [null, null], ...timeline("* *") },
+      ]);
       const rows = await items.sumBy?.({}, { keys: ["who"], field: "n", round: { mode: "up", step: 900 }, price });
       const expected = new Map<string, number>();
       for (const doc of docs) {
@@ -315,6 +314,57 @@ describe("embedded store", () => {
         );
       }
       expect(new Map(rows?.map(([keys, , , , , amount]) => [JSON.stringify(keys), amount]))).toEqual(expected);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("prices with one pricing statements of other shapes and parameters in turn, each with its own sums", async () => {
+    const store = await openEmbeddedStore(join(root, "sum-by-priced-again"));
+    try {
+      const items = await store.collection<{ _id: string; who: string; what: string; at: string; ok: boolean; n: number }>({
+        name: "items",
+        indexes: [{ fields: { who: 1, what: 1, at: 1, ok: 1, n: 1 } }],
+      });
+      const docs = ["a", "b"].flatMap((who, i) =>
+        ["p", "q"].flatMap((what, j) =>
+          // A rate change at midnight UTC, inside a day of a zone east of UTC: the same day's entries at two rates.
+          ["2026-03-14T22:30:00Z", "2026-03-15T00:30:00Z"].flatMap((at, k) =>
+            [61, 1799, 3601].map((n, l) => ({ _id: `${i}${j}${k}${l}`, who, what, at, ok: true, n: n + i + j })),
+          ),
+        ),
+      );
+      await items.insertMany(docs);
+      // The person on the project (a, p) wins over the project (p), which wins over the organization.
+      const rateOf = (doc: { who: string; what: string; at: string }) =>
+        doc.who === "a" && doc.what === "p" ? (doc.at >= "2026-03-15" ? 15000 : 12345) : doc.what === "p" ? 9999 : 7000;
+      const price = pricedByWhoAndWhat(100, [
+        { keys: ["a", "p"], starts: ["", "2026-03-15"], rates: [12345, 15000] },
+        { keys: [null, "p"], starts: [""], rates: [9999] },
+        { keys: ["a", null], starts: [""], rates: [7000] },
+        { keys: [null, null], starts: [""], rates: [7000] },
+      ]);
+      const expected = (chosen: typeof docs, key: (doc: (typeof docs)[number]) => unknown[]) => {
+        const sums = new Map<string, number>();
+        for (const doc of chosen) {
+          const at = JSON.stringify([...key(doc), rateOf(doc)]);
+          sums.set(at, (sums.get(at) ?? 0) + amountInMinorUnits(doc.n, rateOf(doc), 2));
+        }
+        return sums;
+      };
+      const amounts = (rows: Awaited<ReturnType<NonNullable<typeof items.sumBy>>>) =>
+        new Map(rows?.map(([keys, , , , , amount]) => [JSON.stringify(keys), amount]));
+      const byWho = () => items.sumBy?.({ ok: true }, { keys: ["who"], field: "n", price });
+      const dayOf = (from: string, to: string) => items.sumBy?.({ at: { $gte: from, $lt: to } }, { keys: ["what"], field: "n", price });
+      const day = (from: string, to: string) => docs.filter((doc) => doc.at >= from && doc.at < to);
+      expect(amounts(await byWho())).toEqual(expected(docs, (doc) => [doc.who]));
+      expect(amounts(await dayOf("2026-03-14T22:00:00Z", "2026-03-15T00:00:00Z"))).toEqual(
+        expected(day("2026-03-14T22:00:00Z", "2026-03-15T00:00:00Z"), (doc) => [doc.what]),
+      );
+      expect(amounts(await dayOf("2026-03-14T22:00:00Z", "2026-03-15T22:00:00Z"))).toEqual(
+        expected(day("2026-03-14T22:00:00Z", "2026-03-15T22:00:00Z"), (doc) => [doc.what]),
+      );
+      expect(amounts(await byWho())).toEqual(expected(docs, (doc) => [doc.who]));
     } finally {
       await store.close();
     }

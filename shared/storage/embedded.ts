@@ -237,6 +237,9 @@ function rateSql(price: SumPricing, known: (name: string, allowed: number) => bo
   return rate && `(CASE WHEN ${valueSql(price.when)} THEN ${rate} END)`;
 }
 
+/** Where a priced sum's statement takes its rate expression: no SQL text holds it. */
+const RATE_MARK = "\u0000rate\u0000";
+
 /** Whether every amount of a group is a whole number SQL computes exactly: its numerator stays a safe integer. */
 function exactlyPriced(highest: number, rate: number, price: SumPricing): boolean {
   return Number.isSafeInteger(2 * Math.max(highest, 0) * Math.max(rate, 0) * price.multiplier + price.divisor);
@@ -252,6 +255,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   private readonly table: string;
   private readonly indexes: KnownIndex[] = [];
   private readonly rates = new WeakMap<SumPricing, string | undefined>();
+  private readonly pricedStatements = new WeakMap<SumPricing, Map<string, string>>();
 
   constructor(
     private readonly name: string,
@@ -523,7 +527,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     if (price && rate === undefined) return undefined;
     const keys = spec.keys.map((name) => fieldColumn(name, this.tracked.of(name)));
     const value = valueSql(spec.field);
-    const columns = [...keys.map((key, at) => `${key.sql} AS k${at}`), `${value} AS v`, ...(rate ? [`${rate} AS rt`] : [])].join(", ");
+    // The rate (tens of kilobytes of SQL) stands in as a mark until the statement is complete: see `pricedSql`.
+    const columns = [...keys.map((key, at) => `${key.sql} AS k${at}`), `${value} AS v`, ...(rate ? [`${RATE_MARK} AS rt`] : [])].join(", ");
     const named = [...spec.keys, spec.field, ...(price ? [...price.by, price.at, price.when] : [])];
     const inner = this.query(columns, filter, " LIMIT -1", [], false, false, this.coveringIndex(filter, named));
     const groups = [...keys.map((_, at) => `k${at}`), ...(rate ? ["rt"] : [])];
@@ -543,7 +548,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       "MAX(typeof(v) = 'real') AS fractional",
       `MAX(${rounded}) AS highest`,
     ];
-    const rows = this.reader.all(`SELECT ${select.join(", ")} FROM (${inner.sql})${groupBy}`, inner.params);
+    const marked = `SELECT ${select.join(", ")} FROM (${inner.sql})${groupBy}`;
+    const rows = this.reader.all(price && rate ? this.pricedSql(price, rate, marked) : marked, inner.params);
     if (rows.some((row) => row.fractional === 1)) return undefined;
     if (price && !rows.every((row) => exactlyPriced(Number(row.highest ?? 0), Number(row.rt ?? 0), price))) return undefined;
     return rows.map((row) => [
@@ -554,6 +560,26 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
       Number(row.missing),
       Number(row.a),
     ]);
+  }
+
+  /**
+   * A priced statement with its rate written in, kept per pricing and statement: a summary
+   * asks the same statement for each of its days (other parameters), and writing a new text
+   * of the rate's size for each, then hashing and comparing it to find the prepared
+   * statement, was a tenth of what amounts added to a year's sums (bench/history/reports.md, "Amounts").
+   */
+  private pricedSql(price: SumPricing, rate: string, marked: string): string {
+    let statements = this.pricedStatements.get(price);
+    if (!statements) {
+      statements = new Map();
+      this.pricedStatements.set(price, statements);
+    }
+    let sql = statements.get(marked);
+    if (sql === undefined) {
+      sql = marked.replace(RATE_MARK, () => rate);
+      statements.set(marked, sql);
+    }
+    return sql;
   }
 
   /** The rate expression of a pricing, written once for the many sums (a day each) asked with it. */
