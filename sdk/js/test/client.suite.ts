@@ -77,9 +77,6 @@ export function describeClient(mode: StintMode): void {
 
     beforeEach(() => proxy.reset());
 
-    /** A client of the owner's through the proxy, so the test sees and shapes the traffic. */
-    const proxied = (options: { maxRetries?: number; timeout?: number; longestRetryAfter?: number } = {}) =>
-      new Stint({ baseUrl: proxy.url, accessToken: session.access_token, ...options });
     /** Someone else's client through the proxy. */
     const proxiedAs = (someone: Session) => new Stint({ baseUrl: proxy.url, accessToken: someone.access_token });
 
@@ -776,6 +773,17 @@ export function describeClient(mode: StintMode): void {
     });
 
     describe("retries, idempotency keys, timeouts and errors", () => {
+      // An account of its own: this block's requests, with the rest of the suite's, would take the
+      // owner past the rate limit (100 a minute), and a 429's wait would outlast a test.
+      let own: { session: Session; stint: Stint };
+      beforeAll(async () => {
+        const made = await signUp(deployment.url, "retrier");
+        own = { session: made.session, stint: made.stint };
+      });
+      /** A client of this block's account through the proxy, so the test sees and shapes the traffic. */
+      const proxied = (options: { maxRetries?: number; timeout?: number; longestRetryAfter?: number } = {}) =>
+        new Stint({ baseUrl: proxy.url, accessToken: own.session.access_token, ...options });
+
       it("when the client sends a request, then it names itself in X-Stint-Client and User-Agent", async () => {
         await proxied().projects.list();
         const [get] = proxy.requests;
@@ -912,7 +920,7 @@ export function describeClient(mode: StintMode): void {
         expect(retried?.headers["idempotency-key"]).toBe(lost?.headers["idempotency-key"]);
         expect(retried?.upstream?.headers["idempotent-replayed"]).toBe("true");
         expect(project.id).toBe((JSON.parse(lost?.upstream?.body ?? "{}") as { data: Project }).data.id);
-        const named = (await owner.projects.list({ perPage: 200 })).data.filter((p) => p.name === name);
+        const named = (await own.stint.projects.list({ perPage: 200 })).data.filter((p) => p.name === name);
         expect(named).toHaveLength(1);
       });
 
@@ -993,7 +1001,7 @@ export function describeClient(mode: StintMode): void {
         const seen: string[] = [];
         const stint = new Stint({
           baseUrl: deployment.url,
-          accessToken: session.access_token,
+          accessToken: own.session.access_token,
           fetch: (input, init) => {
             seen.push(`${init.method} ${new URL(input).pathname}`);
             return fetch(input, init);
@@ -1051,7 +1059,7 @@ export function describeClient(mode: StintMode): void {
       });
 
       it("when Stint's own rate limit is met, then it comes as a RateLimitError with retryAfter", async () => {
-        const key = await owner.apiKeys.create({ name: "busy", permissions: ["projects:read"] });
+        const key = await own.stint.apiKeys.create({ name: "busy", permissions: ["projects:read"] });
         const busy = new Stint({ baseUrl: deployment.url, apiKey: key.key, maxRetries: 0 });
         let limited: unknown;
         // 100 a minute (docs/api.md#rate-limits); a window that turns over midway needs up to twice
