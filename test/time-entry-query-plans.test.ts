@@ -104,6 +104,11 @@ describe("time entry lists in the embedded store (EXPLAIN QUERY PLAN)", () => {
     const options = { sort: ENTRY_ORDER, fields: [...REPORTED_FIELDS] };
     expect((await indexed.streamPlan(query, options)).join("\n")).toMatch(/USING COVERING INDEX/);
     expect((await unindexed.streamPlan(query, options)).join("\n")).not.toMatch(/COVERING/);
+    // One person's export is read through the person's index, not from every entry of the organization in the other.
+    const oneUser = { ...query, ...entryQuery(ORG, { user_id: USERS[0] as string }) };
+    expect((await indexed.streamPlan(oneUser, options)).join("\n")).toMatch(
+      /USING INDEX \S+ \(<expr>=\? AND <expr>=\? AND <expr>>\? AND <expr><\?\)/,
+    );
     const read: unknown[] = [];
     for await (const batch of indexed.stream(query, { ...options, batchSize: 7 })) read.push(...batch);
     const whole = await indexed.find(query, { sort: ENTRY_ORDER });

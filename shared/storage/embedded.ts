@@ -571,8 +571,9 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   /**
    * An index a query can read instead of the documents: it holds every field named, and its
    * first field is one the filter asks to equal a value, so that it also narrows the read.
-   * With `sort`, the index also lists the sort's fields right after that one, in its order
-   * (or wholly reversed), so that SQLite reads it in order and never sorts the rows itself.
+   * With `sort`, the index starts with every field the filter asks to equal a value, then
+   * lists the sort's fields in its order (or wholly reversed): SQLite then reads no entry the
+   * filter does not select, in order, and never sorts the rows itself.
    */
   private coveringIndex(filter: Filter, named: readonly string[], sort?: Record<string, SortOrder>): string | undefined {
     const fields = Object.keys(filter);
@@ -583,10 +584,18 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const needed = new Set([...fields, ...named]);
     const equal = (field: string | undefined) => field !== undefined && field in filter && !isPlainObject(filter[field]);
     const sorted = Object.entries(sort ?? {});
-    const inOrder = (index: KnownIndex) =>
-      [1, -1].some((direction) =>
-        sorted.every(([field, order], at) => index.fields[at + 1] === field && index.orders[at + 1] === order * direction),
+    const equalities = fields.filter(equal);
+    const inOrder = (index: KnownIndex) => {
+      if (!sort) return true;
+      const leading = index.fields.slice(0, equalities.length);
+      const after = equalities.length;
+      return (
+        equalities.every((field) => leading.includes(field)) &&
+        [1, -1].some((direction) =>
+          sorted.every(([field, order], at) => index.fields[after + at] === field && index.orders[after + at] === order * direction),
+        )
       );
+    };
     return this.indexes.find(
       (index) =>
         equal(index.fields[0]) &&
@@ -606,8 +615,8 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const names = options.fields;
     const columns = names.map((name) => fieldColumn(name, this.tracked.of(name)));
     const first = options.omitId ? 0 : 1;
-    // An index holding every field read gives them in its order: no document is opened (a page read each, wherever it lies).
-    const index = this.coveringIndex(filter, options.omitId ? names : [...names, "_id"], sort);
+    // An index holding every field read, in the sort's order, gives them: no document is opened (a page read each, wherever it lies).
+    const index = sort ? this.coveringIndex(filter, options.omitId ? names : [...names, "_id"], sort) : undefined;
     return {
       query: this.query(
         [...(options.omitId ? [] : ["id"]), ...columns.map((column) => column.sql)].join(", "),
