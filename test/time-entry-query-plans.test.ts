@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { ENTRY_ORDER, entryQuery, type EntryFilters } from "../services/time-entries/entry-store";
-import { TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "../services/time-entries/time-entry";
+import { REPORTED_FIELDS, TIME_ENTRIES_COLLECTION, type TimeEntryDocument } from "../services/time-entries/time-entry";
 import { newId } from "../shared/ids";
 import { openEmbeddedStore, type EmbeddedCollection } from "../shared/storage/embedded";
 import { openMongoStore } from "../shared/storage/mongo";
@@ -97,6 +97,24 @@ describe("time entry lists in the embedded store (EXPLAIN QUERY PLAN)", () => {
     const plan = (await unindexed.queryPlan(query, PAGE)).join("\n");
     expect(plan).toMatch(/^SCAN /m);
     expect(await unindexed.explain(query, PAGE)).toEqual({ documentsExamined: USERS.length * DAYS, returned: expected });
+  });
+
+  it("reads an export's entries, newest first, from an index holding every field they show, opening no document", async () => {
+    const query = { ...entryQuery(ORG, {}), start_time: { $gte: "2026-01-01T00:00:00Z", $lt: "2027-01-01T00:00:00Z" } };
+    const options = { sort: ENTRY_ORDER, fields: [...REPORTED_FIELDS] };
+    expect((await indexed.streamPlan(query, options)).join("\n")).toMatch(/USING COVERING INDEX/);
+    expect((await unindexed.streamPlan(query, options)).join("\n")).not.toMatch(/COVERING/);
+    // One person's export is read through the person's index, not from every entry of the organization in the other.
+    const oneUser = { ...query, ...entryQuery(ORG, { user_id: USERS[0] as string }) };
+    expect((await indexed.streamPlan(oneUser, options)).join("\n")).toMatch(
+      /USING INDEX \S+ \(<expr>=\? AND <expr>=\? AND <expr>>\? AND <expr><\?\)/,
+    );
+    const read: unknown[] = [];
+    for await (const batch of indexed.stream(query, { ...options, batchSize: 7 })) read.push(...batch);
+    const whole = await indexed.find(query, { sort: ENTRY_ORDER });
+    expect(read).toEqual(
+      whole.map((doc) => ({ _id: doc._id, ...Object.fromEntries(REPORTED_FIELDS.map((field) => [field, doc[field] ?? null])) })),
+    );
   });
 
   it("counts the whole list from the index alone", async () => {

@@ -81,16 +81,17 @@ export class EntryStore {
 
   /**
    * Every entry a query built by `entryQuery` selects, in batches read as they are taken,
-   * with only `fields` (`null`: every field, `_id` too), in `order` or in none.
+   * with only `fields` (`null`: every field, `_id` too), `_id` among them when `withId`, in
+   * `order` or in none.
    */
   stream<T extends object>(
     query: Filter,
     fields: readonly string[] | null,
-    options: { order?: Record<string, 1 | -1>; batchSize: number },
+    options: { order?: Record<string, 1 | -1>; batchSize: number; withId?: boolean },
   ): AsyncIterable<T[]> {
     return this.entries.stream(query, {
       fields: fields ?? undefined,
-      omitId: fields !== null,
+      omitId: fields !== null && !options.withId,
       sort: options.order,
       batchSize: options.batchSize,
     }) as AsyncIterable<T[]>;

@@ -69,7 +69,7 @@ describeWithServers(["mongo"], "time entry indexes on the MongoDB server", () =>
   const data = temporaryDir("indexes");
   afterAll(() => data.remove());
 
-  it("are built by the server, with their keys in order", async () => {
+  it("are built by the server, with their keys in order, but for those only the embedded store builds", async () => {
     const url = mongoUrlWithDatabase(serverUrl("mongo") as string, `stint_idx_${randomUUID().slice(0, 8)}`);
     const store = await openStore({ mongoUrl: url, dataDir: data.path });
     const connection = await mongoose.createConnection(url).asPromise();
@@ -77,7 +77,11 @@ describeWithServers(["mongo"], "time entry indexes on the MongoDB server", () =>
       await store.collection(TIME_ENTRIES_COLLECTION);
       const built = await connection.collection(TIME_ENTRIES_COLLECTION.name).indexes();
       const keys = built.map((index) => JSON.stringify(Object.entries(index.key)));
-      for (const index of INDEXES) expect(keys).toContain(JSON.stringify(Object.entries(index.fields)));
+      expect(INDEXES.some((index) => index.embeddedOnly)).toBe(true);
+      for (const index of INDEXES) {
+        if (index.embeddedOnly) expect(keys).not.toContain(JSON.stringify(Object.entries(index.fields)));
+        else expect(keys).toContain(JSON.stringify(Object.entries(index.fields)));
+      }
     } finally {
       await connection.close();
       await store.close();

@@ -182,6 +182,39 @@ describe("embedded store", () => {
     }
   });
 
+  it("streams a long read from an embedded-only index holding its fields, arrays too, when the index gives the sort's order", async () => {
+    const store = await openEmbeddedStore(join(root, "embedded-only"));
+    try {
+      type Note = { _id: string; org: string; at: string; text: string; tags?: string[] };
+      const notes = await store.collection<Note>({
+        name: "notes",
+        indexes: [{ fields: { org: 1, at: -1, _id: -1 } }, { fields: { org: 1, at: -1, _id: -1, text: 1, tags: 1 }, embeddedOnly: true }],
+      });
+      await notes.insertMany([
+        { _id: "a", org: "o", at: "2026-01-02", text: 'say "hi", twice', tags: ["x", "y"] },
+        { _id: "b", org: "o", at: "2026-01-03", text: "none" },
+        { _id: "c", org: "o", at: "2026-01-04", text: "empty", tags: [] },
+        { _id: "d", org: "p", at: "2026-01-05", text: "elsewhere", tags: ["z"] },
+      ]);
+      const filter = { org: "o", at: { $gte: "2026-01-01", $lt: "2027-01-01" } };
+      const options = { fields: ["at", "text", "tags"], sort: { at: -1 as const, _id: -1 as const } };
+      const read: unknown[] = [];
+      for await (const batch of notes.stream(filter, options)) read.push(...batch);
+      expect(read).toStrictEqual([
+        { _id: "c", at: "2026-01-04", text: "empty", tags: [] },
+        { _id: "b", at: "2026-01-03", text: "none", tags: null },
+        { _id: "a", at: "2026-01-02", text: 'say "hi", twice', tags: ["x", "y"] },
+      ]);
+      expect((await notes.streamPlan(filter, options)).join()).toMatch(/USING COVERING INDEX/);
+      // Read backwards, the index still gives the order; a sort it does not give is left to SQLite's choice.
+      expect((await notes.streamPlan(filter, { ...options, sort: { at: 1, _id: 1 } })).join()).toMatch(/USING COVERING INDEX/);
+      const byText = await notes.streamPlan(filter, { ...options, sort: { text: 1 } });
+      expect(byText.join()).toMatch(/TEMP B-TREE/);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("knows a field that appears late may be missing from earlier documents, and reads kinds again after reopening", async () => {
     const dataDir = join(root, "late");
     const store = await openEmbeddedStore(dataDir);

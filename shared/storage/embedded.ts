@@ -18,6 +18,7 @@ import {
   type IndexSpec,
   type PipelineStage,
   type QueryReport,
+  type SortOrder,
   type StoredDocument,
   type StreamOptions,
   type SumPricing,
@@ -146,14 +147,18 @@ interface FieldColumn {
 /**
  * A streamed field as SQL reads it: `json_extract`, the very expression of the indexes, for
  * a field known to hold one kind of scalar (and null or nothing), so that SQLite can answer
- * from an index that holds the field without opening the document; its JSON text otherwise
- * (booleans mixed with numbers, objects, arrays, or kinds not known). Missing reads as null.
+ * from an index that holds the field without opening the document; likewise for one known
+ * to hold arrays and objects alone, read as their JSON text; `->`'s JSON text otherwise
+ * (booleans mixed with numbers, scalars mixed with arrays, or kinds not known). Missing reads as null.
  */
 function fieldColumn(name: string, kinds: number | undefined): FieldColumn {
   const only = (allowed: number) => kinds !== undefined && (kinds & ~(allowed | KIND.null)) === 0;
   if (only(KIND.string) || only(KIND.number)) return { sql: valueSql(name), value: (cell) => cell ?? null };
   if (only(KIND.boolean)) return { sql: valueSql(name), value: (cell) => (cell === null ? null : cell === 1) };
-  return { sql: `(doc -> '$."${name}"')`, value: (cell) => (typeof cell === "string" ? (JSON.parse(cell) as unknown) : null) };
+  const parsed = (cell: SQLOutputValue) => (typeof cell === "string" ? (JSON.parse(cell) as unknown) : null);
+  // Arrays and objects alone: `json_extract` gives their JSON text, as `->` does, and is the expression an index holds.
+  if (only(KIND.array | KIND.object)) return { sql: valueSql(name), value: parsed };
+  return { sql: `(doc -> '$."${name}"')`, value: parsed };
 }
 
 /**
@@ -249,6 +254,7 @@ function exactlyPriced(highest: number, rate: number, price: SumPricing): boolea
 interface KnownIndex {
   name: string;
   fields: readonly string[];
+  orders: readonly SortOrder[];
 }
 
 export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
@@ -591,8 +597,11 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   /**
    * An index a query can read instead of the documents: it holds every field named, and its
    * first field is one the filter asks to equal a value, so that it also narrows the read.
+   * With `sort`, the index starts with every field the filter asks to equal a value, then
+   * lists the sort's fields in its order (or wholly reversed): SQLite then reads no entry the
+   * filter does not select, in order, and never sorts the rows itself.
    */
-  private coveringIndex(filter: Filter, named: readonly string[]): string | undefined {
+  private coveringIndex(filter: Filter, named: readonly string[], sort?: Record<string, SortOrder>): string | undefined {
     const fields = Object.keys(filter);
     if (fields.some((field) => field.startsWith("$"))) return undefined;
     // SQLite refuses a statement whose INDEXED BY it cannot use: only where SQL answers the whole filter.
@@ -600,7 +609,25 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     if (!translated.narrows || translated.residual) return undefined;
     const needed = new Set([...fields, ...named]);
     const equal = (field: string | undefined) => field !== undefined && field in filter && !isPlainObject(filter[field]);
-    return this.indexes.find((index) => equal(index.fields[0]) && [...needed].every((field) => index.fields.includes(field)))?.name;
+    const sorted = Object.entries(sort ?? {});
+    const equalities = fields.filter(equal);
+    const inOrder = (index: KnownIndex) => {
+      if (!sort) return true;
+      const leading = index.fields.slice(0, equalities.length);
+      const after = equalities.length;
+      return (
+        equalities.every((field) => leading.includes(field)) &&
+        [1, -1].some((direction) =>
+          sorted.every(([field, order], at) => index.fields[after + at] === field && index.orders[after + at] === order * direction),
+        )
+      );
+    };
+    return this.indexes.find(
+      (index) =>
+        equal(index.fields[0]) &&
+        [...needed, ...sorted.map(([field]) => field)].every((field) => index.fields.includes(field)) &&
+        inOrder(index),
+    )?.name;
   }
 
   /** The SQL of a stream and how a row becomes a document; `undefined` when code must sort. */
@@ -614,8 +641,18 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const names = options.fields;
     const columns = names.map((name) => fieldColumn(name, this.tracked.of(name)));
     const first = options.omitId ? 0 : 1;
+    // An index holding every field read, in the sort's order, gives them: no document is opened (a page read each, wherever it lies).
+    const index = sort ? this.coveringIndex(filter, options.omitId ? names : [...names, "_id"], sort) : undefined;
     return {
-      query: this.query([...(options.omitId ? [] : ["id"]), ...columns.map((column) => column.sql)].join(", "), filter, tail),
+      query: this.query(
+        [...(options.omitId ? [] : ["id"]), ...columns.map((column) => column.sql)].join(", "),
+        filter,
+        tail,
+        [],
+        false,
+        false,
+        index,
+      ),
       build(row) {
         const doc: Doc = options.omitId ? {} : { _id: row[0] };
         for (let at = 0; at < names.length; at++)
@@ -705,7 +742,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const indexName = `"i_${this.name}_${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}"`;
     this.writer.exec(`CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${columns})`);
     if (!this.indexes.some((known) => known.name === indexName))
-      this.indexes.push({ name: indexName, fields: fields.map(([path]) => path) });
+      this.indexes.push({ name: indexName, fields: fields.map(([path]) => path), orders: fields.map(([, order]) => order) });
     if (untracked.length > 0) this.track(untracked);
   }
 

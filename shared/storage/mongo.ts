@@ -228,6 +228,7 @@ class MongoStore implements DocumentStore {
     // An existing collection is fine: mongoose ignores "namespace exists".
     await model.createCollection();
     for (const index of spec.indexes ?? []) {
+      if (index.embeddedOnly) continue;
       await model.collection.createIndex(index.fields, { unique: index.unique ?? false });
     }
     return collection as unknown as Collection<T>;

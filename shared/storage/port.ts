@@ -94,6 +94,13 @@ export interface FindOneAndUpdateOptions {
 export interface IndexSpec {
   fields: Record<string, SortOrder>;
   unique?: boolean;
+  /**
+   * Built by the embedded store alone: an index that keeps a copy of the fields a long read
+   * takes, so that SQLite answers it from the index in its order instead of opening every
+   * document where it lies (a page read each). MongoDB reads documents by itself and would
+   * only pay for the copy on every write, so it skips it.
+   */
+  embeddedOnly?: boolean;
 }
 
 export type PipelineStage = Record<string, unknown>;
