@@ -862,7 +862,8 @@ export function describeReportsApi(mode: StintMode): void {
 
       it("when the detailed report is exported, then the CSV and the XLSX hold every row in the columns docs/api.md#exports lists", async () => {
         const { owner, ownerId, alpha } = await team();
-        // More rows than a page, and a description that needs quoting.
+        // More rows than a page, a description that needs quoting, and one a spreadsheet would take
+        // for a formula: written as stored in the CSV, and as text (never a formula) in the XLSX.
         for (let i = 0; i < 6; i++) {
           await entry(owner, {
             user: ownerId,
@@ -870,7 +871,7 @@ export function describeReportsApi(mode: StintMode): void {
             task: null,
             start: `2026-04-1${i}T08:00:00Z`,
             seconds: 1000 + i,
-            description: `Notes, "quoted"\nline ${i}`,
+            description: `${i === 0 ? "=1+1 " : ""}Notes, "quoted"\nline ${i}`,
           });
         }
         const json = await owner.get<List<DetailedEntry>>(`${A}/reports/detailed?${SPRING}&per_page=200`);
