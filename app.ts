@@ -20,7 +20,7 @@ import { mailTraits } from "./services/mail/traits";
 import { keylessSigner, signingSecret, tokenSigner } from "./shared/auth/tokens";
 import { IN_PROCESS_EVENTS, durableEvents, type EventPublisher } from "./shared/announce";
 import { brokerOptions } from "./shared/broker";
-import { EventStream } from "./shared/event-stream";
+import type { EventStream } from "./shared/event-stream";
 import { Outbox } from "./shared/outbox";
 import { startHealthListener, type HealthListener } from "./shared/health/listener";
 import { busConnected } from "./shared/bus-resilience";
@@ -112,6 +112,8 @@ export async function startStint(config: Config, options: StartOptions = {}): Pr
   let eventStream: EventStream | undefined;
   try {
     if (config.natsUrl && config.services.some((name) => EVENT_USERS.includes(name))) {
+      // The NATS client is loaded only by a distributed process (docs/design.md, "Memory at rest").
+      const { EventStream } = await import("./shared/event-stream.js");
       eventStream = await EventStream.open({
         natsUrl: config.natsUrl,
         namespace: config.namespace,

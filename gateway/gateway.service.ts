@@ -239,7 +239,7 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       routes: [
         healthRoute,
         ...STYLE_MOUNTS.map((mount) => apiRoute(mount.path, mount.style)),
-        referenceRoute({ documents: buildOpenApiDocuments(), admitAnonymous: (req) => admission.admitAnonymous(req) }),
+        referenceRoute({ buildDocuments: buildOpenApiDocuments, admitAnonymous: (req) => admission.admitAnonymous(req) }),
         oauthRoute({
           kv: deps.kv,
           admission,

@@ -14,6 +14,7 @@ import {
   type NatsConnection,
   type StreamConfig,
 } from "nats";
+import { EVENT_CONSUMERS, WEBHOOKS_CONSUMER, type EventConsumer } from "./event-consumers";
 import type { DomainEvent } from "./events";
 import { parseId } from "./ids";
 
@@ -26,14 +27,6 @@ import { parseId } from "./ids";
  * within the ack wait (its process died, say) is delivered again, to whichever process
  * asks next.
  */
-
-/** The durable consumer the webhook service reads with, shared by all its processes. */
-export const WEBHOOKS_CONSUMER = "webhooks";
-/** The durable consumer the projects service checks budgets with (docs/api.md, "Budgets"). */
-export const BUDGETS_CONSUMER = "budgets";
-/** Every durable consumer of the stream; each sees every event, once per consumer. */
-export const EVENT_CONSUMERS = [WEBHOOKS_CONSUMER, BUDGETS_CONSUMER] as const;
-export type EventConsumer = (typeof EVENT_CONSUMERS)[number];
 
 export interface EventStreamOptions {
   natsUrl: string;

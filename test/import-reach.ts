@@ -107,7 +107,9 @@ export function reachFrom(roots: readonly string[], options: ReachOptions = {}):
         continue;
       }
       const name = packageName(specifier);
-      if (name !== undefined) packages.set(name, [...(packages.get(name) ?? []), file]);
+      // A file that imports a package twice (its types, then the library itself with `import()`) is listed once.
+      const importers = packages.get(name ?? "") ?? [];
+      if (name !== undefined && !importers.includes(file)) packages.set(name, [...importers, file]);
     }
   }
   return { files: [...seen].sort(), packages };

@@ -8,8 +8,11 @@ import { sendStaticFile, staticFile, type StaticFile } from "./static-file";
 import type { OpenApiDocument } from "./types";
 
 export interface ReferenceDependencies {
-  /** Built once when the gateway starts: they change only with the code. */
-  documents: Readonly<Record<ApiStyle, OpenApiDocument>>;
+  /**
+   * Builds the documents. Called once, on the first request for one: they change only with the
+   * code, and a process nobody asks for them never holds them (docs/design.md, "Memory at rest").
+   */
+  buildDocuments(): Readonly<Record<ApiStyle, OpenApiDocument>>;
   /** Counts a request without a credential against its client address (or throws the 429). */
   admitAnonymous(req: IncomingMessage): Promise<RateLimitHeaders | null>;
 }
@@ -29,9 +32,16 @@ function lastSegment(req: IncomingMessage): string {
  * gateway's own handler, which answers in the style of the path.
  */
 export function referenceRoute(deps: ReferenceDependencies): ApiRouteSchema {
-  const documents = {
-    A: staticFile(JSON.stringify(deps.documents.A), "application/json; charset=utf-8", "public, max-age=300"),
-    B: staticFile(JSON.stringify(deps.documents.B), "application/json; charset=utf-8", "public, max-age=300"),
+  let documents: Record<ApiStyle, StaticFile> | undefined;
+  const documentFile = (style: ApiStyle): StaticFile => {
+    if (!documents) {
+      const built = deps.buildDocuments();
+      documents = {
+        A: staticFile(JSON.stringify(built.A), "application/json; charset=utf-8", "public, max-age=300"),
+        B: staticFile(JSON.stringify(built.B), "application/json; charset=utf-8", "public, max-age=300"),
+      };
+    }
+    return documents[style];
   };
   const docs = docsFiles();
 
@@ -52,7 +62,7 @@ export function referenceRoute(deps: ReferenceDependencies): ApiRouteSchema {
     bodyParsers: false,
     logging: false,
     aliases: {
-      ...Object.fromEntries(STYLE_MOUNTS.map((mount) => [`GET ${mount.path}${DOCUMENT_FILE}`, serve(() => documents[mount.style])])),
+      ...Object.fromEntries(STYLE_MOUNTS.map((mount) => [`GET ${mount.path}${DOCUMENT_FILE}`, serve(() => documentFile(mount.style))])),
       [`GET ${DOCS_PATH}`]: serve(() => docs.page),
       [`GET ${DOCS_PATH}/init.js`]: serve(() => docs.init),
       [`GET ${ASSETS_PATH}/:file`]: serve((req) => docs.asset(lastSegment(req))),

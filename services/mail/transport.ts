@@ -1,4 +1,4 @@
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 /** What a message needs to leave: the rest of it stays in the store. */
 export interface Envelope {
@@ -55,10 +55,14 @@ function refusedForGood(error: SmtpError): boolean {
  * it, before that was recorded) is the same message to the recipient's mail program.
  */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = createTransport({ url, ...SMTP_TIMEOUTS }, { from });
+  // nodemailer is loaded with the first message, not at start: most processes never send one
+  // (docs/design.md, "Memory at rest").
+  let opened: Promise<Transporter> | undefined;
+  const open = () => (opened ??= import("nodemailer").then(({ createTransport }) => createTransport({ url, ...SMTP_TIMEOUTS }, { from })));
   const domain = domainOf(from);
   return {
     async send(envelope) {
+      const transporter = await open();
       try {
         await transporter.sendMail({
           to: envelope.to,
@@ -75,7 +79,11 @@ export function smtpTransport(url: string, from: string): MailTransport {
       }
     },
     close() {
-      transporter.close();
+      // Nothing to close when no message was sent, or when the library could not be loaded.
+      void opened?.then(
+        (transporter) => transporter.close(),
+        () => undefined,
+      );
     },
   };
 }

@@ -1,5 +1,4 @@
 import { Readable, Writable } from "node:stream";
-import ExcelJS from "exceljs";
 import { FILE_MEDIA_TYPES, type FileMediaType } from "../../shared/operations";
 
 /**
@@ -67,6 +66,8 @@ async function* xlsxBytes(table: Table, sheetName: string): AsyncGenerator<Buffe
       done();
     },
   });
+  // ExcelJS is loaded with the first spreadsheet asked for, not at start (docs/design.md, "Memory at rest").
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   const write = async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import type sharp from "sharp";
 import { ApiError } from "../../shared/errors";
 import { MAX_PIXELS, THUMBNAIL_WIDTH, type ImageType } from "./contract";
 import { MalformedImageError, sniffImageType, stripMetadata } from "./image-format";
@@ -21,10 +21,21 @@ function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-// One thread per picture (uploads take turns, one per core), and no cache of decoded
-// pictures: each is read once, and a cache would only hold memory.
-sharp.concurrency(1);
-sharp.cache(false);
+let loadingSharp: Promise<typeof sharp> | undefined;
+
+/**
+ * The image library, loaded with the first upload rather than at start: a process that is
+ * sent no picture never holds it (docs/design.md, "Memory at rest").
+ */
+function loadSharp(): Promise<typeof sharp> {
+  return (loadingSharp ??= import("sharp").then(({ default: library }) => {
+    // One thread per picture (uploads take turns, one per core), and no cache of decoded
+    // pictures: each is read once, and a cache would only hold memory.
+    library.concurrency(1);
+    library.cache(false);
+    return library;
+  }));
+}
 
 /**
  * Checks an uploaded picture and makes what is stored of it. In this order, so that a
@@ -35,6 +46,7 @@ sharp.cache(false);
 export async function prepareImage(upload: Buffer): Promise<PreparedImage> {
   const type = sniffImageType(upload);
   if (!type) throw badFile("is not a PNG, JPEG or WebP image (judged by its content, not its name)");
+  const sharp = await loadSharp();
   let header: sharp.Metadata;
   try {
     header = await sharp(upload).metadata();
