@@ -135,6 +135,27 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     return { ...organization, ...app };
   }
 
+  /** Mo, a member of the organization, with half an hour of "member's own sanding" on Wednesday, 11 November. */
+  async function memberWithSanding(owner: Stint, orrery: Project) {
+    const mo = await invitedMember(owner, deployment.url, "Mo Member");
+    await mo.stint.timeEntries.create({
+      projectId: orrery.id,
+      startTime: at(new Date(2026, 10, 11), 14).toISOString(),
+      endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(),
+      description: "member's own sanding",
+    });
+    return mo;
+  }
+
+  /** Someone's timesheet of the week of `monday`, in a browser of their own, once `shown` is on it. */
+  async function sheetOf(email: string, monday: Date, shown: RegExp) {
+    const app = await web.open();
+    await signInInApp(app.page, email, PASSWORD);
+    await app.page.goto(`/?week=${dayKey(monday)}`);
+    await app.page.getByRole("row", { name: shown }).waitFor();
+    return app;
+  }
+
   it("when the timer runs from the bar and stops, then the week shows the entry with the right totals", async () => {
     const owner = await ownerInApp("sheet-timer");
     const { page, stint, orrery, gears } = owner;
@@ -366,28 +387,16 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       endTime: at(new Date(2026, 10, 10), 11).toISOString(),
       description: "owner's private planning",
     });
-    const mo = await invitedMember(owner.stint, deployment.url, "Mo Member");
-    await mo.stint.timeEntries.create({
-      projectId: owner.orrery.id,
-      startTime: at(new Date(2026, 10, 11), 14).toISOString(),
-      endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(),
-      description: "member's own sanding",
-    });
+    const mo = await memberWithSanding(owner.stint, owner.orrery);
 
-    const member = await web.open();
-    await signInInApp(member.page, mo.email, PASSWORD);
-    await member.page.goto(`/?week=${dayKey(week)}`);
-    await member.page.getByRole("row", { name: /member's own sanding/ }).waitFor();
+    const member = await sheetOf(mo.email, week, /member's own sanding/);
     expect(await member.page.getByText("owner's private planning").count()).toBe(0);
     expect(await weekTotal(member.page)).toBe("0:30");
     expect(member.problems).toEqual([]);
     await member.context.close();
 
     // And the owner's own sheet is the owner's alone too.
-    const asOwner = await web.open();
-    await signInInApp(asOwner.page, owner.email, PASSWORD);
-    await asOwner.page.goto(`/?week=${dayKey(week)}`);
-    await asOwner.page.getByRole("row", { name: /owner's private planning/ }).waitFor();
+    const asOwner = await sheetOf(owner.email, week, /owner's private planning/);
     expect(await asOwner.page.getByText("member's own sanding").count()).toBe(0);
     expect(await weekTotal(asOwner.page)).toBe("2:00");
     expect(asOwner.problems).toEqual([]);
@@ -396,13 +405,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
 
   it("when the page reloads, then the sign-in and the week are kept", async () => {
     const owner = await organizationWithOrrery(deployment.url, "sheet-reload");
-    const mo = await invitedMember(owner.stint, deployment.url, "Mo Member");
-    await mo.stint.timeEntries.create({
-      projectId: owner.orrery.id,
-      startTime: at(new Date(2026, 10, 11), 14).toISOString(),
-      endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(),
-      description: "member's own sanding",
-    });
+    const mo = await memberWithSanding(owner.stint, owner.orrery);
     const { page, context, problems } = await web.open();
     await signInInApp(page, mo.email, PASSWORD);
     await page.goto("/?week=2026-11-18");
