@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { Stint } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import { PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, signUpInApp, uniqueEmail } from "./support/browser";
+import { PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, uniqueEmail } from "./support/browser";
 import { paintedPixels, rowsOf, same, settled } from "./support/report-page";
 import { contentWidth, useWebApp } from "./support/web-app";
 
@@ -23,30 +23,61 @@ async function ownerThroughLibrary(baseUrl: string, name: string): Promise<{ ema
 
 const WEEK = "from=2026-11-02&to=2026-11-08";
 
+/**
+ * The week of 2 November: Website (billable) 1:30 on Monday and 1:00 on Tuesday; Backend (not
+ * billable) 1:00 from 23:30 UTC on Tuesday and 0:07 on Thursday. Gives Monday's entry.
+ */
+async function seedReportingWeek(stint: Stint): Promise<string> {
+  const website = await stint.projects.create({ name: "Website", billable: true });
+  const backend = await stint.projects.create({ name: "Backend", billable: false });
+  const entry = (projectId: string, start: string, end: string, description: string) =>
+    stint.timeEntries.create({ projectId, startTime: start, endTime: end, description });
+  const monday = (await entry(website.id, "2026-11-02T09:00:00Z", "2026-11-02T10:30:00Z", "home page")).id;
+  await entry(website.id, "2026-11-03T13:00:00Z", "2026-11-03T14:00:00Z", "contact form");
+  // 23:30 UTC on Tuesday is 08:30 on Wednesday in Tokyo: the zone decides its day.
+  await entry(backend.id, "2026-11-03T23:30:00Z", "2026-11-04T00:30:00Z", "migration");
+  await entry(backend.id, "2026-11-05T10:00:00Z", "2026-11-05T10:07:00Z", "hotfix");
+  return monday;
+}
+
+/**
+ * Grace Shots, of an organization of her own, with two entries of Design (Tuesday's and
+ * Monday's) and two screenshots of Tuesday's: 640×400 at 13:10 and 800×500 at 13:40.
+ */
+async function graceWithScreenshots(baseUrl: string) {
+  const { email, stint } = await ownerThroughLibrary(baseUrl, "Grace Shots");
+  const project = await stint.projects.create({ name: "Design" });
+  const tuesday = await stint.timeEntries.create({
+    projectId: project.id,
+    startTime: "2026-11-03T13:00:00Z",
+    endTime: "2026-11-03T14:00:00Z",
+    description: "contact form",
+  });
+  const monday = await stint.timeEntries.create({
+    projectId: project.id,
+    startTime: "2026-11-02T09:00:00Z",
+    endTime: "2026-11-02T10:00:00Z",
+    description: "home page",
+  });
+  const first = await stint.screenshots.upload({
+    file: await png(640, 400, 200),
+    timeEntryId: tuesday.id,
+    takenAt: "2026-11-03T13:10:00Z",
+  });
+  await stint.screenshots.upload({ file: await png(800, 500, 40), timeEntryId: tuesday.id, takenAt: "2026-11-03T13:40:00Z" });
+  return { email, stint, project, tuesday, monday, first };
+}
+
 describeWithChromium("web application: reports, screenshots and imports", () => {
   const web = useWebApp();
   const { deployment } = web;
-  let stint: Stint;
-  let email: string;
-  let mondayEntry: string;
-  let shooter: { email: string; stint: Stint; entryIds: string[] };
 
   it("when time is seeded, then the report page matches it by project and by day, in the zone chosen, rounded as asked", async () => {
     const { page, context, problems } = await web.open();
-    email = uniqueEmail("reports");
-    await signUpInApp(page, { name: "Ada Owner", organization: "Reporting Works", email, password: PASSWORD });
-    const session = await new Stint({ baseUrl: deployment.url }).auth.login({ email, password: PASSWORD });
-    stint = new Stint({ baseUrl: deployment.url, accessToken: session.access_token });
-    const website = await stint.projects.create({ name: "Website", billable: true });
-    const backend = await stint.projects.create({ name: "Backend", billable: false });
-    const entry = (projectId: string, start: string, end: string, description: string) =>
-      stint.timeEntries.create({ projectId, startTime: start, endTime: end, description });
-    const monday = (await entry(website.id, "2026-11-02T09:00:00Z", "2026-11-02T10:30:00Z", "home page")).id;
-    await entry(website.id, "2026-11-03T13:00:00Z", "2026-11-03T14:00:00Z", "contact form");
-    // 23:30 UTC on Tuesday is 08:30 on Wednesday in Tokyo: the zone decides its day.
-    await entry(backend.id, "2026-11-03T23:30:00Z", "2026-11-04T00:30:00Z", "migration");
-    await entry(backend.id, "2026-11-05T10:00:00Z", "2026-11-05T10:07:00Z", "hotfix");
-    mondayEntry = monday;
+    // Each test has people of its own: a person's sign-ins share one rate limit.
+    const { email, stint } = await ownerThroughLibrary(deployment.url, "Ada Owner");
+    await seedReportingWeek(stint);
+    await signInInApp(page, email, PASSWORD);
 
     await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
     await page.getByRole("heading", { level: 1, name: "Reports" }).waitFor();
@@ -120,6 +151,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   }, 90_000);
 
   it("when the report is downloaded, then CSV and XLSX come through the library as files, and filters and presets change the address", async () => {
+    const { email, stint } = await ownerThroughLibrary(deployment.url, "Ada Owner");
+    const mondayEntry = await seedReportingWeek(stint);
     const { page, context, problems } = await web.open();
     await signInInApp(page, email, PASSWORD);
     await page.goto(`/reports?${WEEK}&group=project&tz=UTC`);
@@ -184,28 +217,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
 
   it("when screenshots are browsed, then they show by day and by entry as thumbnails, and one can be opened and deleted", async () => {
     const { page, context, problems } = await web.open();
-    const { email: shooterEmail, stint: library } = await ownerThroughLibrary(deployment.url, "Grace Shots");
-    const project = await library.projects.create({ name: "Design" });
-    const tuesday = await library.timeEntries.create({
-      projectId: project.id,
-      startTime: "2026-11-03T13:00:00Z",
-      endTime: "2026-11-03T14:00:00Z",
-      description: "contact form",
-    });
-    const monday = await library.timeEntries.create({
-      projectId: project.id,
-      startTime: "2026-11-02T09:00:00Z",
-      endTime: "2026-11-02T10:00:00Z",
-      description: "home page",
-    });
-    shooter = { email: shooterEmail, stint: library, entryIds: [tuesday.id, monday.id] };
+    const { email: shooterEmail, stint: library, tuesday, monday, first } = await graceWithScreenshots(deployment.url);
     await signInInApp(page, shooterEmail, PASSWORD);
-    const first = await library.screenshots.upload({
-      file: await png(640, 400, 200),
-      timeEntryId: tuesday.id,
-      takenAt: "2026-11-03T13:10:00Z",
-    });
-    await library.screenshots.upload({ file: await png(800, 500, 40), timeEntryId: tuesday.id, takenAt: "2026-11-03T13:40:00Z" });
 
     await page.goto("/screenshots?date=2026-11-01");
     await page.getByText("No screenshots for this day").waitFor();
@@ -264,6 +277,7 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   }, 60_000);
 
   it("when a member looks, then only their own screenshots and time show, while a manager sees everyone's by person", async () => {
+    const shooter = await graceWithScreenshots(deployment.url);
     const grace = shooter.stint;
     const milo = `milo-${Date.now().toString(36)}@example.test`;
     const invitation = await grace.invitations.create({ email: milo, role: "member" });
@@ -273,9 +287,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
       password: PASSWORD,
     });
     const member = new Stint({ baseUrl: deployment.url, accessToken: joined.access_token });
-    const [project] = (await grace.projects.list()).data;
     const own = await member.timeEntries.create({
-      projectId: project!.id,
+      projectId: shooter.project.id,
       startTime: "2026-11-03T15:00:00Z",
       endTime: "2026-11-03T15:45:00Z",
       description: "review",
@@ -309,7 +322,8 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
     await signInInApp(asManager.page, shooter.email, PASSWORD);
     await asManager.page.goto("/screenshots?date=2026-11-03");
     const managerShots = asManager.page.getByRole("img", { name: /^Screenshot of / });
-    expect(await settled(() => managerShots.count(), same(2))).toBe(2);
+    // Grace's two and Milo's one.
+    expect(await settled(() => managerShots.count(), same(3))).toBe(3);
     await asManager.page.getByLabel("Person", { exact: true }).selectOption({ label: "Milo Member" });
     expect(await settled(() => managerShots.count(), same(1))).toBe(1);
     expect(await managerShots.getAttribute("alt")).toMatch(/^Screenshot of Milo Member, /);
@@ -434,6 +448,9 @@ describeWithChromium("web application: reports, screenshots and imports", () => 
   }, 90_000);
 
   it("when the three pages are 360 px wide, then they stay usable and accessible", async () => {
+    const { email, stint } = await ownerThroughLibrary(deployment.url, "Ada Owner");
+    await seedReportingWeek(stint);
+    const shooter = await graceWithScreenshots(deployment.url);
     const visits = [
       { who: email, path: `/reports?${WEEK}&group=day&tz=UTC`, ready: (page: Page) => page.getByRole("table", { name: "Hours by day" }) },
       { who: email, path: "/imports", ready: (page: Page) => page.getByLabel("CSV file (at most 100 MiB)") },

@@ -333,7 +333,11 @@ describeWithChromium("web application: focus, messages and words", () => {
         ),
       ).toBe(0);
       await page.getByRole("heading", { level: 2, name: "Summary" }).waitFor();
-      expect(problems).toEqual([]);
+      // This test meets the limit on purpose: the page's refused loads are recorded (there
+      // were some), and nothing else went wrong.
+      const refusals = problems.filter((problem) => problem.startsWith("rate limited: "));
+      expect(refusals).not.toEqual([]);
+      expect(problems.filter((problem) => !refusals.includes(problem))).toEqual([]);
       await context.close();
     },
     150_000,

@@ -1,18 +1,9 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Locator, Page, Request } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { Stint, type Project, type Task, type TimeEntry } from "../../sdk/js/src/index";
 import { describeWithChromium } from "../../test/support/servers";
-import {
-  DESKTOP,
-  PASSWORD,
-  PHONE,
-  savePicture,
-  seriousAccessibilityViolations,
-  signInInApp,
-  signUpInApp,
-  uniqueEmail,
-} from "./support/browser";
+import { DESKTOP, PASSWORD, PHONE, savePicture, seriousAccessibilityViolations, signInInApp, uniqueEmail } from "./support/browser";
 import { contentWidth, useWebApp } from "./support/web-app";
 import { chooseProject, dayKey, eventually, mondayOf, projectPicker } from "./support/workday";
 import { groupByDay, instantOf, parseDay, utcRangeOf, weekFromSearch } from "../src/pages/timesheet-week";
@@ -45,12 +36,6 @@ async function dayTotal(page: Page, day: Date): Promise<string> {
 
 async function weekTotal(page: Page): Promise<string> {
   return page.getByRole("table", { name: "Hours by day" }).getByRole("cell").last().innerText();
-}
-
-/** The owner's client in Node, signed in with the password the app was given. */
-async function libraryFor(baseUrl: string, email: string): Promise<{ stint: Stint; userId: string }> {
-  const session = await new Stint({ baseUrl }).auth.login({ email, password: PASSWORD });
-  return { stint: new Stint({ baseUrl, accessToken: session.access_token }), userId: session.user.id };
 }
 
 async function entriesOf(stint: Stint, userId: string): Promise<TimeEntry[]> {
@@ -115,43 +100,65 @@ async function invitedMember(owner: Stint, baseUrl: string, name: string): Promi
   return { stint: new Stint({ baseUrl, accessToken: joined.access_token }), userId: joined.user.id, email };
 }
 
+/** An organization of its own, with the billable project Orrery and its task Gears, and its owner in the library. */
+async function organizationWithOrrery(
+  baseUrl: string,
+  label: string,
+): Promise<{ stint: Stint; userId: string; email: string; orrery: Project; gears: Task }> {
+  const email = uniqueEmail(label);
+  const session = await new Stint({ baseUrl }).auth.register({
+    email,
+    password: PASSWORD,
+    name: "Olive Owner",
+    organizationName: "Orrery Works",
+  });
+  const stint = new Stint({ baseUrl, accessToken: session.access_token });
+  const orrery = await stint.projects.create({ name: "Orrery", color: "#2f7d4f", billable: true });
+  const gears = await stint.tasks.create(orrery.id, { name: "Gears" });
+  return { stint, userId: session.user.id, email, orrery, gears };
+}
+
 /*
  * The API allows each person 100 requests a minute, and every step of a page costs a few:
- * the tests spread over several people (the owner, two members, one more organization)
- * as real people would, each within their own allowance.
+ * each test has an organization of its own, and spreads over several people (an owner,
+ * a member) as real people would, each within their own allowance.
  */
 describeWithChromium("web application: the timesheet and the timer bar", () => {
   const web = useWebApp();
   const { deployment } = web;
-  // The owner signs up in the app once; the tests share their organization and browser context.
-  let owner: { page: Page; context: BrowserContext; problems: string[]; stint: Stint; userId: string; email: string };
-  let orrery: Project;
-  let gears: Task;
-  // The member who also checks that a reload keeps the sign-in and the week.
-  let member: { page: Page; context: BrowserContext; problems: string[] } | undefined;
 
-  beforeAll(async () => {
-    const { page, context, problems } = await web.open();
-    const email = uniqueEmail("sheet-owner");
-    await signUpInApp(page, { name: "Olive Owner", organization: "Orrery Works", email, password: PASSWORD });
-    const { stint, userId } = await libraryFor(deployment.url, email);
-    owner = { page, context, problems, stint, userId, email };
-    orrery = await stint.projects.create({ name: "Orrery", color: "#2f7d4f", billable: true });
-    gears = await stint.tasks.create(orrery.id, { name: "Gears" });
-    await page.reload();
-    await page.getByRole("heading", { level: 1, name: "Timesheet" }).waitFor();
-  }, 120_000);
+  /** An owner of a new organization with Orrery, signed in in a browser of their own. */
+  async function ownerInApp(label: string) {
+    const organization = await organizationWithOrrery(deployment.url, label);
+    const app = await web.open();
+    await signInInApp(app.page, organization.email, PASSWORD);
+    return { ...organization, ...app };
+  }
 
-  afterAll(async () => {
-    await member?.context.close();
-  }, 30_000);
+  /** Mo, a member of the organization, with half an hour of "member's own sanding" on Wednesday, 11 November. */
+  async function memberWithSanding(owner: Stint, orrery: Project) {
+    const mo = await invitedMember(owner, deployment.url, "Mo Member");
+    await mo.stint.timeEntries.create({
+      projectId: orrery.id,
+      startTime: at(new Date(2026, 10, 11), 14).toISOString(),
+      endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(),
+      description: "member's own sanding",
+    });
+    return mo;
+  }
 
-  afterEach(() => {
-    expect(owner.problems).toEqual([]);
-  });
+  /** Someone's timesheet of the week of `monday`, in a browser of their own, once `shown` is on it. */
+  async function sheetOf(email: string, monday: Date, shown: RegExp) {
+    const app = await web.open();
+    await signInInApp(app.page, email, PASSWORD);
+    await app.page.goto(`/?week=${dayKey(monday)}`);
+    await app.page.getByRole("row", { name: shown }).waitFor();
+    return app;
+  }
 
   it("when the timer runs from the bar and stops, then the week shows the entry with the right totals", async () => {
-    const { page, stint } = owner;
+    const owner = await ownerInApp("sheet-timer");
+    const { page, stint, orrery, gears } = owner;
     await page.goto("/");
     await page.getByText("No time this week.").waitFor();
     const timer = page.getByRole("region", { name: "Timer" });
@@ -225,10 +232,13 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await row.getByRole("cell", { name: "Gears", exact: true }).waitFor();
     expect(await dayTotal(page, new Date(stopped.start_time))).toBe(expected);
     expect(await weekTotal(page)).toBe(expected);
+    expect(owner.problems).toEqual([]);
+    await owner.context.close();
   }, 60_000);
 
   it("when entries are added, edited and deleted by form, then bad ones are refused in words and the days and the week add up", async () => {
-    const fay = await invitedMember(owner.stint, deployment.url, "Fay Former");
+    const { stint: ownerStint, orrery, gears } = await organizationWithOrrery(deployment.url, "sheet-forms");
+    const fay = await invitedMember(ownerStint, deployment.url, "Fay Former");
     const { page, context, problems } = await web.open();
     await signInInApp(page, fay.email, PASSWORD);
     const stint = fay.stint;
@@ -326,6 +336,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
   }, 60_000);
 
   it("when the timer ticks, then nothing on the page moves", async () => {
+    const owner = await ownerInApp("sheet-ticks");
     const { page } = owner;
     await page.goto("/");
     const timer = page.getByRole("region", { name: "Timer" });
@@ -363,43 +374,40 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
     await row.getByRole("button", { name: "Delete for good" }).click();
     await timer.getByRole("button", { name: "Start timer" }).waitFor();
     expect(await owner.stint.timeEntries.current()).toBeNull();
+    expect(owner.problems).toEqual([]);
+    await owner.context.close();
   }, 60_000);
 
   it("when a member opens the timesheet, then only their own time shows, never the owner's", async () => {
     const week = new Date(2026, 10, 9);
+    const owner = await organizationWithOrrery(deployment.url, "sheet-own-time");
     await owner.stint.timeEntries.create({
-      projectId: orrery.id,
+      projectId: owner.orrery.id,
       startTime: at(new Date(2026, 10, 10), 9).toISOString(),
       endTime: at(new Date(2026, 10, 10), 11).toISOString(),
       description: "owner's private planning",
     });
-    const mo = await invitedMember(owner.stint, deployment.url, "Mo Member");
-    await mo.stint.timeEntries.create({
-      projectId: orrery.id,
-      startTime: at(new Date(2026, 10, 11), 14).toISOString(),
-      endTime: at(new Date(2026, 10, 11), 14, 30).toISOString(),
-      description: "member's own sanding",
-    });
+    const mo = await memberWithSanding(owner.stint, owner.orrery);
 
-    member = await web.open();
-    const { page, problems } = member;
-    await signInInApp(page, mo.email, PASSWORD);
-    await page.goto(`/?week=${dayKey(week)}`);
-    await page.getByRole("row", { name: /member's own sanding/ }).waitFor();
-    expect(await page.getByText("owner's private planning").count()).toBe(0);
-    expect(await weekTotal(page)).toBe("0:30");
-    expect(problems).toEqual([]);
+    const member = await sheetOf(mo.email, week, /member's own sanding/);
+    expect(await member.page.getByText("owner's private planning").count()).toBe(0);
+    expect(await weekTotal(member.page)).toBe("0:30");
+    expect(member.problems).toEqual([]);
+    await member.context.close();
 
     // And the owner's own sheet is the owner's alone too.
-    await owner.page.goto(`/?week=${dayKey(week)}`);
-    await owner.page.getByRole("row", { name: /owner's private planning/ }).waitFor();
-    expect(await owner.page.getByText("member's own sanding").count()).toBe(0);
-    expect(await weekTotal(owner.page)).toBe("2:00");
+    const asOwner = await sheetOf(owner.email, week, /owner's private planning/);
+    expect(await asOwner.page.getByText("member's own sanding").count()).toBe(0);
+    expect(await weekTotal(asOwner.page)).toBe("2:00");
+    expect(asOwner.problems).toEqual([]);
+    await asOwner.context.close();
   }, 60_000);
 
   it("when the page reloads, then the sign-in and the week are kept", async () => {
-    if (!member) throw new Error("the member's test did not sign them in");
-    const { page, problems } = member;
+    const owner = await organizationWithOrrery(deployment.url, "sheet-reload");
+    const mo = await memberWithSanding(owner.stint, owner.orrery);
+    const { page, context, problems } = await web.open();
+    await signInInApp(page, mo.email, PASSWORD);
     await page.goto("/?week=2026-11-18");
     // Any day of a week names that week; the label shows its Monday.
     await page.getByText(/Week of Nov 16, 2026/).waitFor();
@@ -421,6 +429,7 @@ describeWithChromium("web application: the timesheet and the timer bar", () => {
       .waitFor();
     expect(new URL(page.url()).search).toBe("");
     expect(problems).toEqual([]);
+    await context.close();
   }, 60_000);
 
   it("when the timesheet is checked on a desktop and a phone, then it has no serious accessibility violation", async () => {

@@ -31,7 +31,12 @@ export function launchChromium(): Promise<Browser> {
 export interface AppPage {
   page: Page;
   context: BrowserContext;
-  /** Script errors, console errors (a CSP refusal is one) and failed requests to the app's own origin. */
+  /**
+   * Script errors, console errors (a CSP refusal is one), failed requests to the app's own
+   * origin, and every answer refused by the rate limit (`rate limited: GET /api/v1/...`): a
+   * test that meets the limit has used its person's allowance up, and what it waits for may
+   * never show, so a refusal is a problem unless the test meets the limit on purpose.
+   */
   problems: string[];
 }
 
@@ -62,6 +67,12 @@ export async function openApp(browser: Browser, baseUrl: string, viewport = DESK
     // A 4xx the page shows in words is expected in some tests; the browser logs it as an error too.
     if (message.type() === "error" && !/the server responded with a status of 4\d\d/.test(message.text()))
       problems.push(`console: ${message.text()}`);
+  });
+  // On the context: a second tab opened in it is counted too.
+  context.on("response", (response) => {
+    if (response.status() !== 429) return;
+    const url = new URL(response.url());
+    problems.push(`rate limited: ${response.request().method()} ${url.pathname}`);
   });
   return { page, context, problems };
 }
