@@ -1,5 +1,6 @@
 import type { Stint, StintEvent, StreamReset } from "@stint/sdk";
 import { announceChange, CHANGE_KINDS, decideNews, onAnnouncedChange, type ChangeKind, type MadeChange } from "./changes";
+import { NewsLedger } from "./news-ledger";
 
 /**
  * The page in step with what happens elsewhere (docs/web-app.md, "Live updates"): a timer
@@ -55,28 +56,19 @@ export function startLiveUpdates(client: Stint, userId: string): () => void {
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
   const stopping = new AbortController();
   let lastEventId: string | undefined;
-  // A change made in this browser reaches a tab twice, in either order: told by the tab that
-  // made it (when the API answered) and as the stream's event. Both name the same state of
-  // the resource; the first loads again, and the second, which brings nothing new, does not.
-  const heardOnce = new Set<string>();
-  const isNews = (state: string | undefined): boolean => {
-    if (state === undefined) return true;
-    if (heardOnce.delete(state)) return false;
-    heardOnce.add(state);
-    if (heardOnce.size > MAX_STATES) heardOnce.delete(heardOnce.values().next().value!);
-    return true;
-  };
-  const stopDeciding = decideNews((made) => isNews(stateKey(made.id, made.updatedAt)));
+  // Which of a change's two words (the tab's and the stream's) loads again: `NewsLedger`.
+  const ledger = new NewsLedger(MAX_STATES);
+  const stopDeciding = decideNews((made) => ledger.change(stateKey(made.id, made.updatedAt)));
 
   const apply = (message: Message) => {
     if (message.kind === "event") {
       lastEventId = message.id;
-      if (!isNews(message.state)) return;
+      if (!ledger.event(message.state)) return;
       for (const change of changesOf(message.type)) announceChange(change, { fromElsewhere: true });
     } else if (message.kind === "reset") {
       for (const change of CHANGE_KINDS) announceChange(change, { fromElsewhere: true, before: message.before });
     } else {
-      if (message.made && !isNews(stateKey(message.made.id, message.made.updatedAt))) return;
+      if (message.made && !ledger.change(stateKey(message.made.id, message.made.updatedAt))) return;
       announceChange(message.change, { fromElsewhere: true });
     }
   };
