@@ -46,10 +46,11 @@ export function WeekGrid({
   const save = async (projectId: string, cell: GridCell<TimeEntry>, seconds: number) => {
     setError(null);
     const change = cellChange(cell, seconds);
+    if (change.kind === "below-the-others") {
+      setError(new Error(`The earlier entries of this day already make ${hoursMinutes(change.othersSeconds)}: change them in the list.`));
+      return false;
+    }
     try {
-      if (change.kind === "below-the-others") {
-        throw new Error(`The earlier entries of this day already make ${hoursMinutes(change.othersSeconds)}: change them in the list.`);
-      }
       if (change.kind === "delete") await client.timeEntries.delete(change.entry.id);
       if (change.kind === "resize") {
         const end = new Date(Date.parse(change.entry.start_time) + change.seconds * 1000);

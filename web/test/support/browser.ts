@@ -32,8 +32,8 @@ export interface AppPage {
   page: Page;
   context: BrowserContext;
   /**
-   * Script errors, console errors (a CSP refusal is one), failed requests to the app's own
-   * origin, and every answer refused by the rate limit (`rate limited: GET /api/v1/...`): a
+   * Script errors, console errors (a CSP refusal is one; so is a request that failed or was
+   * answered with a 5xx, which the browser logs as an error), and every answer refused by the rate limit (`rate limited: GET /api/v1/...`): a
    * test that meets the limit has used its person's allowance up, and what it waits for may
    * never show, so a refusal is a problem unless the test meets the limit on purpose.
    */
