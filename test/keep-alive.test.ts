@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import { startEmbedded, type TestStint } from "./support/stint";
+import { useStint } from "./support/stint";
 
 /**
  * Idle keep-alive connections (docs/operations.md#connections): the gateway keeps one open
@@ -7,11 +7,7 @@ import { startEmbedded, type TestStint } from "./support/stint";
  * that has been idle a while is answered, not reset.
  */
 
-let stint: TestStint;
-beforeAll(async () => {
-  stint = await startEmbedded();
-}, 60_000);
-afterAll(() => stint.stop());
+const stint = useStint({ mode: "embedded" });
 
 /** Sends one GET on `socket` and resolves with the head of its answer, or rejects if the connection ends first. */
 function getOn(socket: Socket, path: string): Promise<string> {
