@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { Context, Service, ServiceBroker, ServiceSchema } from "moleculer";
 import ApiGateway, { type ApiRouteSchema, type ApiSettingsSchema, type IncomingRequest } from "moleculer-web";
@@ -177,6 +177,20 @@ function claimHolders(broker: ServiceBroker): ClaimHolders {
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open (docs/operations.md#connections). Node's
+ * 5 s is shorter than a load balancer's idle timeout (60 s is common) and than the gaps of a
+ * busy client: whoever sends a request on a connection the gateway is closing at that moment
+ * gets a reset, and a POST is not sent again by itself.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node's rule: the time allowed for a request's headers outlasts the keep-alive.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
+
 export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSettingsSchema> {
   const { config, inFlight } = deps;
   const logsRequests = writesLevel(config, "info");
@@ -289,7 +303,9 @@ export function gatewayService(deps: GatewayDependencies): ServiceSchema<ApiSett
       readiness = [...deps.readiness, servicesAnsweringCheck(this.broker, needed)];
     },
 
-    started(this: { logger: LoggerInstance }) {
+    started(this: { logger: LoggerInstance; server?: Server }) {
+      // moleculer-web made the server in its own created().
+      if (this.server) keepIdleConnections(this.server);
       liveLogger = this.logger;
       liveStreams.start();
       // Distributed, events come from JetStream; embedded, the events service hands them to the feed.
