@@ -148,6 +148,15 @@ export function describeLiveEventsApi(mode: StintMode): void {
         expect((inB.body as StyleBError).code).toBe("VALIDATION_ERROR");
       });
 
+      it("when the query's last_event_id is not an event id, then it is a 400 even beside a Last-Event-ID header that is one", async () => {
+        const answer = (await LiveStream.open(stint.url, `${B}/events/stream?last_event_id=%F1%BE%A4%BC`, {
+          ...bearer(owner.account.access_token),
+          "last-event-id": `evt_${"0".repeat(22)}`,
+        })) as Exclude<StreamAnswer, { stream: LiveStream }>;
+        expect(answer.status).toBe(400);
+        expect((answer.body as StyleBError).code).toBe("VALIDATION_ERROR");
+      });
+
       it("when Last-Event-ID is empty, then it is a 400 too, not a stream resumed from the query's id", async () => {
         const seen = `evt_${"0".repeat(22)}`;
         const answer = (await LiveStream.open(stint.url, `${A}/events/stream?last_event_id=${seen}`, {

@@ -5,6 +5,7 @@ import { eventsClient } from "../../services/events/client";
 import type { RequestMeta } from "../../shared/context";
 import type { Identity } from "../../shared/identity";
 import type { StreamPlan } from "../../shared/live/plan";
+import { idOf } from "../../shared/validation";
 import { retryingOnce } from "../retry-once";
 import type { ApiStyle } from "../styles";
 import type { LiveStreams } from "./live-streams";
@@ -29,8 +30,11 @@ export async function callStreamAction(
   const routed = req as RoutedRequest;
   // EventSource sends the last id it saw as a header on every reconnection; it wins over the query.
   // It never sends an empty one: an empty header is checked like any other id, and refused.
+  // A query id that is no event id is refused all the same: the action is left to see it.
   const lastEventId = req.headers["last-event-id"];
-  if (typeof lastEventId === "string") routed.$params.query = { ...routed.$params.query, last_event_id: lastEventId };
+  const fromQuery = routed.$params.query?.last_event_id;
+  if (typeof lastEventId === "string" && (fromQuery === undefined || idOf("event").safeParse(fromQuery).success))
+    routed.$params.query = { ...routed.$params.query, last_event_id: lastEventId };
   const plan = (await retryingOnce(broker, req, res, () => ctx.call(req.$endpoint as never, routed.$params))) as StreamPlan;
   const identity = ctx.meta.identity;
   if (!identity) throw new Error("a stream was planned for nobody: the route authenticates every caller");
