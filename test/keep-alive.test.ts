@@ -38,26 +38,31 @@ function getOn(socket: Socket, path: string): Promise<string> {
   });
 }
 
-it("when a connection is kept alive, then the answer says it stays open 65 seconds", async () => {
+/** Runs `work` on one connection to the gateway, closed after it. */
+async function onOneConnection(work: (socket: Socket) => Promise<void>): Promise<void> {
   const url = new URL(stint.url);
   const socket = connect(Number(url.port), url.hostname);
   try {
+    await work(socket);
+  } finally {
+    socket.destroy();
+  }
+}
+
+it("when a connection is kept alive, then the answer says it stays open 65 seconds", () =>
+  onOneConnection(async (socket) => {
     const head = await getOn(socket, "/health/live");
     expect(head).toMatch(/^HTTP\/1\.1 200/);
     expect(head).toMatch(/\r\nkeep-alive: timeout=65\r\n/i);
-  } finally {
-    socket.destroy();
-  }
-});
+  }));
 
-it("when a connection has been idle longer than Node's default 5 seconds, then a request on it is still answered", async () => {
-  const url = new URL(stint.url);
-  const socket = connect(Number(url.port), url.hostname);
-  try {
-    expect(await getOn(socket, "/health/live")).toMatch(/^HTTP\/1\.1 200/);
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    expect(await getOn(socket, "/health/live")).toMatch(/^HTTP\/1\.1 200/);
-  } finally {
-    socket.destroy();
-  }
-}, 30_000);
+it(
+  "when a connection has been idle longer than Node's default 5 seconds, then a request on it is still answered",
+  () =>
+    onOneConnection(async (socket) => {
+      expect(await getOn(socket, "/health/live")).toMatch(/^HTTP\/1\.1 200/);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await getOn(socket, "/health/live")).toMatch(/^HTTP\/1\.1 200/);
+    }),
+  30_000,
+);

@@ -33,9 +33,10 @@ export interface AppPage {
   context: BrowserContext;
   /**
    * Script errors, console errors (a CSP refusal is one; so is a request that failed or was
-   * answered with a 5xx, which the browser logs as an error), and every answer refused by the rate limit (`rate limited: GET /api/v1/...`): a
-   * test that meets the limit has used its person's allowance up, and what it waits for may
-   * never show, so a refusal is a problem unless the test meets the limit on purpose.
+   * answered with a 5xx, which the browser logs as an error), and every answer refused by the
+   * rate limit (`rate limited: GET /api/v1/...`): a test that meets the limit has used its
+   * person's allowance up, and what it waits for may never show, so a refusal is a problem
+   * unless the test meets the limit on purpose.
    */
   problems: string[];
 }
